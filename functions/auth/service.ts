@@ -1,0 +1,133 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { AdminSetUserPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { decodeJwt } from 'jose';
+import { SIGN_IN_FAILED, tenantIdFromUserName } from '../../shared/tenant.js';
+import { cognito } from '../lib/aws.js';
+import { config } from '../lib/config.js';
+import { AppError, Unauthorized, Validation } from '../lib/errors.js';
+import type { Logger } from '../lib/logger.js';
+import { sendMail } from '../lib/mail.js';
+import { tenantData } from '../tenants/data.js';
+import { userData } from '../users/data.js';
+import { resetCodeData } from './data.js';
+
+const RESET_CODE_MINUTES = 15;
+const RESET_MAX_ATTEMPTS = 5;
+export const RESET_CODE_INVALID = 'The code is wrong or has expired. Please ask for a new code.';
+
+/** Cognito's answers for a wrong user name or password (cognito-local says InvalidPasswordException). */
+const REFUSED = new Set(['NotAuthorizedException', 'InvalidPasswordException', 'UserNotFoundException', 'UserNotConfirmedException']);
+
+/**
+ * The tenant a sign-in belongs to: the user name's domain, which `X-TenantID` must repeat. A mismatch, an
+ * unknown tenant or a malformed name all get the sign-in failure message and never a token.
+ */
+async function signInTenant(userName: string, headerTenant: string | undefined): Promise<string> {
+  const tenantId = tenantIdFromUserName(userName);
+  if (!tenantId || !headerTenant || headerTenant.toLowerCase() !== tenantId) throw new Validation(SIGN_IN_FAILED);
+  if (!(await tenantData.get(tenantId))) throw new Unauthorized(SIGN_IN_FAILED);
+  return tenantId;
+}
+
+function tokenAnswer(idToken: string | undefined, refreshToken: string | undefined, tenantId: string) {
+  if (!idToken) throw new Unauthorized(SIGN_IN_FAILED);
+  const claims = decodeJwt(idToken);
+  if (claims['custom:tenantId'] !== tenantId) throw new Unauthorized(SIGN_IN_FAILED);
+  return { token: idToken, refreshToken, expiresAt: Number(claims.exp) };
+}
+
+export async function signIn(username: string, password: string, headerTenant: string | undefined, log: Logger) {
+  const tenantId = await signInTenant(username, headerTenant);
+  try {
+    const out = await cognito().send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: config.userPoolClientId(),
+        AuthParameters: { USERNAME: username, PASSWORD: password },
+      }),
+    );
+    if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
+      throw new AppError(403, 'Please set your own password first: use Forgot password on the sign-in screen.');
+    }
+    return tokenAnswer(out.AuthenticationResult?.IdToken, out.AuthenticationResult?.RefreshToken, tenantId);
+  } catch (error) {
+    if (REFUSED.has((error as Error).name)) {
+      log.info('sign-in refused', { reason: (error as Error).name });
+      throw new Unauthorized(SIGN_IN_FAILED);
+    }
+    throw error;
+  }
+}
+
+export async function refresh(refreshToken: string, caller: { sub: string; tenantId: string }) {
+  try {
+    const out = await cognito().send(
+      new InitiateAuthCommand({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: config.userPoolClientId(),
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }),
+    );
+    const answer = tokenAnswer(out.AuthenticationResult?.IdToken, refreshToken, caller.tenantId);
+    if (decodeJwt(answer.token).sub !== caller.sub) throw new Unauthorized('Please sign in again.');
+    return answer;
+  } catch (error) {
+    if (REFUSED.has((error as Error).name)) throw new Unauthorized('Your session has ended. Please sign in again.');
+    throw error;
+  }
+}
+
+const hashCode = (userName: string, code: string) => createHash('sha256').update(`${userName}:${code}`).digest();
+
+/** E-mails a one-time code to the address on the user's record; 0 when the user name is unknown. */
+export async function sendResetCode(userName: string, headerTenant: string | undefined, now: Date): Promise<0 | 1> {
+  const tenantId = await signInTenant(userName, headerTenant);
+  const user = await userData.byUserName(tenantId, userName);
+  if (!user || user.enabled === false) return 0;
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await resetCodeData.put(tenantId, userName, {
+    codeHash: hashCode(userName, code).toString('hex'),
+    expiresAt: Math.floor(now.getTime() / 1000) + RESET_CODE_MINUTES * 60,
+    attempts: 0,
+  });
+  await sendMail({
+    to: [user.emailId || user.userName],
+    subject: 'Your password reset code',
+    text: `Your code to reset the password of ${userName} is ${code}. It is valid for ${RESET_CODE_MINUTES} minutes. If you did not ask for it, ignore this mail.`,
+  });
+  return 1;
+}
+
+export async function resetPassword(
+  input: { username: string; password: string; code: string },
+  headerTenant: string | undefined,
+  now: Date,
+): Promise<0 | 1> {
+  const tenantId = await signInTenant(input.username, headerTenant);
+  const user = await userData.byUserName(tenantId, input.username);
+  if (!user || user.enabled === false) return 0;
+  const pending = await resetCodeData.get(tenantId, input.username);
+  if (!pending || pending.expiresAt * 1000 < now.getTime() || pending.attempts >= RESET_MAX_ATTEMPTS) {
+    throw new Validation(RESET_CODE_INVALID);
+  }
+  const matches = timingSafeEqual(Buffer.from(pending.codeHash, 'hex'), hashCode(input.username, input.code));
+  if (!matches) {
+    await resetCodeData.countAttempt(tenantId, input.username);
+    throw new Validation(RESET_CODE_INVALID);
+  }
+  try {
+    await cognito().send(
+      new AdminSetUserPasswordCommand({
+        UserPoolId: config.userPoolId(),
+        Username: input.username,
+        Password: input.password,
+        Permanent: true,
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name === 'InvalidPasswordException') throw new Validation((error as Error).message);
+    throw error;
+  }
+  await resetCodeData.remove(tenantId, input.username);
+  return 1;
+}

@@ -1,0 +1,29 @@
+/**
+ * Where the functions find their AWS resources. The same code runs in AWS (variables set by CDK) and locally
+ * (variables set by the local stack, pointing the SDK at the emulators). Read at call time so tests can set them.
+ */
+const env = (name: string, fallback?: string): string => {
+  const value = process.env[name] ?? fallback;
+  if (value === undefined) throw new Error(`Missing environment variable ${name}`);
+  return value;
+};
+const optional = (name: string): string | undefined => process.env[name] || undefined;
+
+export const config = {
+  region: () => env('AWS_REGION', 'ap-south-1'),
+  tableName: () => env('TABLE_NAME'),
+  userPoolId: () => env('USER_POOL_ID'),
+  userPoolClientId: () => env('USER_POOL_CLIENT_ID'),
+  assetsBucket: () => env('ASSETS_BUCKET'),
+  mailFrom: () => env('MAIL_FROM', 'no-reply@shop.local'),
+  endpoints: {
+    dynamodb: () => optional('DYNAMODB_ENDPOINT'),
+    cognito: () => optional('COGNITO_ENDPOINT'),
+    s3: () => optional('S3_ENDPOINT'),
+    ses: () => optional('SES_ENDPOINT'),
+  },
+  /** Local emulators accept any credentials; AWS uses the function's role. */
+  localCredentials: () =>
+    optional('LOCAL_AWS') ? { accessKeyId: env('AWS_ACCESS_KEY_ID', 'local'), secretAccessKey: env('AWS_SECRET_ACCESS_KEY', 'local') } : undefined,
+  logLevel: () => env('LOG_LEVEL', 'info'),
+};

@@ -1,0 +1,26 @@
+import type { Actor } from './db.js';
+import type { Logger } from './logger.js';
+
+/** The verified caller, read only from the JWT the authorizer checked. */
+export interface Caller {
+  sub: string;
+  userName: string;
+  tenantId: string;
+  /** The user's record id (AppUser.appUserId), added to the token by the pre-token trigger. */
+  appUserId: number | undefined;
+  roleIds: number[];
+  roleNames: string[];
+  features: ReadonlySet<string>;
+}
+
+export interface RequestContext {
+  requestId: string;
+  log: Logger;
+  now: Date;
+  headers: Record<string, string | undefined>;
+  caller: Caller | undefined;
+  /** The caller of an authenticated route; throws 401 on a public one. */
+  readonly me: Caller;
+  /** Who and when, for audit stamps. */
+  readonly actor: Actor;
+}

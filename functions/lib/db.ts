@@ -1,0 +1,218 @@
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { dynamo } from './aws.js';
+import { config } from './config.js';
+import { Conflict } from './errors.js';
+import { tenantPk } from './keys.js';
+
+export type Item = Record<string, unknown> & { pk: string; sk: string };
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** The user and time a write is made by, stamped as createdBy/On or updatedBy/On (spec 1 section 3). */
+export interface Actor {
+  userName: string;
+  now: Date;
+}
+
+export const created = (actor: Actor) => ({ createdBy: actor.userName, createdOn: actor.now.toISOString() });
+export const updated = (actor: Actor) => ({ updatedBy: actor.userName, updatedOn: actor.now.toISOString() });
+
+const table = () => config.tableName();
+
+/** Removes the storage keys before an item leaves the data layer. */
+export function strip<T extends Record<string, unknown>>(item: T): Omit<T, 'pk' | 'sk' | `gsi${number}pk` | `gsi${number}sk` | 'entity'> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item)) {
+    if (key === 'pk' || key === 'sk' || key === 'entity' || /^gsi\d(pk|sk)$/.test(key)) continue;
+    out[key] = value;
+  }
+  return out as never;
+}
+
+export async function getItem<T = Record<string, unknown>>(pk: string, sk: string): Promise<T | undefined> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: { pk, sk } }));
+  return out.Item as T | undefined;
+}
+
+export async function batchGet<T = Record<string, unknown>>(keys: { pk: string; sk: string }[]): Promise<T[]> {
+  const items: T[] = [];
+  for (let i = 0; i < keys.length; i += 100) {
+    let request: Record<string, { Keys: { pk: string; sk: string }[] }> | undefined = {
+      [table()]: { Keys: keys.slice(i, i + 100) },
+    };
+    while (request && Object.keys(request).length) {
+      const out = await dynamo().send(new BatchGetCommand({ RequestItems: request }));
+      items.push(...((out.Responses?.[table()] ?? []) as T[]));
+      request = out.UnprocessedKeys as typeof request;
+    }
+  }
+  return items;
+}
+
+/** Creates an item that must not exist yet. */
+export async function putNew(item: Item): Promise<void> {
+  await dynamo().send(
+    new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+  );
+}
+
+export async function putItem(item: Item): Promise<void> {
+  await dynamo().send(new PutCommand({ TableName: table(), Item: item }));
+}
+
+export interface QueryOptions {
+  index?: string;
+  pk: string;
+  skPrefix?: string;
+  skBetween?: [string, string];
+  limit?: number;
+  descending?: boolean;
+  startKey?: Record<string, unknown>;
+  filter?: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>;
+}
+
+export async function query<T = Record<string, unknown>>(opts: QueryOptions): Promise<{ items: T[]; next?: Record<string, unknown> }> {
+  const pkName = opts.index ? `${opts.index}pk` : 'pk';
+  const skName = opts.index ? `${opts.index}sk` : 'sk';
+  const names: Record<string, string> = { '#pk': pkName, ...opts.filter?.ExpressionAttributeNames };
+  const values: Record<string, unknown> = { ':pk': opts.pk, ...opts.filter?.ExpressionAttributeValues };
+  let condition = '#pk = :pk';
+  if (opts.skPrefix !== undefined) {
+    names['#sk'] = skName;
+    values[':sk'] = opts.skPrefix;
+    condition += ' AND begins_with(#sk, :sk)';
+  } else if (opts.skBetween) {
+    names['#sk'] = skName;
+    values[':from'] = opts.skBetween[0];
+    values[':to'] = opts.skBetween[1];
+    condition += ' AND #sk BETWEEN :from AND :to';
+  }
+  const out = await dynamo().send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: opts.index,
+      KeyConditionExpression: condition,
+      FilterExpression: opts.filter?.FilterExpression,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+      Limit: opts.limit,
+      ScanIndexForward: !opts.descending,
+      ExclusiveStartKey: opts.startKey,
+    }),
+  );
+  return { items: (out.Items ?? []) as T[], next: out.LastEvaluatedKey };
+}
+
+/** Every item of a bounded query (a tenant's roles, a bill's lines), following pages. */
+export async function queryAll<T = Record<string, unknown>>(opts: Omit<QueryOptions, 'startKey'>): Promise<T[]> {
+  const items: T[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await query<T>({ ...opts, startKey });
+    items.push(...page.items);
+    startKey = page.next;
+  } while (startKey);
+  return items;
+}
+
+/**
+ * Page `page` (from 0) of `size` items of a query, in key order. Reads only the keys of earlier pages
+ * (a projection of the key attributes), so deep pages stay cheap for the page sizes the screens use.
+ */
+export async function queryPage<T = Record<string, unknown>>(
+  opts: Omit<QueryOptions, 'startKey' | 'limit'>,
+  page: number,
+  size: number,
+): Promise<T[]> {
+  let startKey: Record<string, unknown> | undefined;
+  let toSkip = page * size;
+  while (toSkip > 0) {
+    const skipped = await query({ ...opts, limit: toSkip, startKey });
+    toSkip -= skipped.items.length;
+    startKey = skipped.next;
+    if (!startKey) return [];
+  }
+  const items: T[] = [];
+  while (items.length < size) {
+    const out = await query<T>({ ...opts, limit: size - items.length, startKey });
+    items.push(...out.items);
+    startKey = out.next;
+    if (!startKey) break;
+  }
+  return items;
+}
+
+/** Counts the items of a query without reading their attributes. */
+export async function queryCount(opts: Omit<QueryOptions, 'startKey' | 'limit'>): Promise<number> {
+  const pkName = opts.index ? `${opts.index}pk` : 'pk';
+  const skName = opts.index ? `${opts.index}sk` : 'sk';
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const names: Record<string, string> = { '#pk': pkName, ...opts.filter?.ExpressionAttributeNames };
+    const values: Record<string, unknown> = { ':pk': opts.pk, ...opts.filter?.ExpressionAttributeValues };
+    let condition = '#pk = :pk';
+    if (opts.skPrefix !== undefined) {
+      names['#sk'] = skName;
+      values[':sk'] = opts.skPrefix;
+      condition += ' AND begins_with(#sk, :sk)';
+    }
+    const out = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: opts.index,
+        KeyConditionExpression: condition,
+        FilterExpression: opts.filter?.FilterExpression,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += out.Count ?? 0;
+    startKey = out.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+/** Next number of a per-tenant sequence (user ids, bill numbers): one atomic counter item per sequence. */
+export async function nextId(tenantId: string, sequence: string): Promise<number> {
+  const out = await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { pk: tenantPk(tenantId, 'SEQ'), sk: sequence },
+      UpdateExpression: 'ADD #v :one',
+      ExpressionAttributeNames: { '#v': 'value' },
+      ExpressionAttributeValues: { ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(out.Attributes?.value);
+}
+
+/**
+ * Writes several items as one all-or-nothing transaction. A failed condition becomes a Conflict carrying the
+ * message of the first item whose condition failed, so the caller says exactly what went wrong.
+ */
+export async function transact(items: TransactItem[], conflictMessages: (string | undefined)[] = []): Promise<void> {
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+    if (reasons) {
+      const index = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      if (index >= 0) throw new Conflict(conflictMessages[index] ?? 'This record was changed by someone else. Please try again.');
+    }
+    throw error;
+  }
+}
+
+export const tableName = table;

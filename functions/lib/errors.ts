@@ -1,0 +1,42 @@
+/** Typed errors a service throws; one middleware turns them into an HTTP status and `{ message }`. */
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class Validation extends AppError {
+  constructor(message: string, details?: unknown) {
+    super(400, message, details);
+  }
+}
+export class Unauthorized extends AppError {
+  constructor(message = 'Please sign in again.') {
+    super(401, message);
+  }
+}
+export class Forbidden extends AppError {
+  constructor(message = 'You do not have permission for this action.') {
+    super(403, message);
+  }
+}
+export class NotFound extends AppError {
+  constructor(message = 'Not found.') {
+    super(404, message);
+  }
+}
+export class Conflict extends AppError {
+  constructor(message: string, details?: unknown) {
+    super(409, message, details);
+  }
+}
+export class TooLarge extends AppError {
+  constructor(message: string) {
+    super(413, message);
+  }
+}

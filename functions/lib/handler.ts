@@ -1,0 +1,170 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { z } from 'zod';
+import { routeKey, type Body, type Params, type Query, type Response, type RouteDef } from '../../shared/routes/define.js';
+import type { Caller, RequestContext } from './context.js';
+import { AppError, Forbidden, Unauthorized, Validation } from './errors.js';
+import { rootLogger, type Logger } from './logger.js';
+
+export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
+export type ApiResult = APIGatewayProxyStructuredResultV2;
+
+/** A file answer (a PDF, a spreadsheet) instead of JSON. */
+export class FileResponse {
+  constructor(
+    readonly body: Buffer,
+    readonly contentType: string,
+    readonly fileName: string,
+  ) {}
+}
+
+export interface HandlerInput<R extends RouteDef> {
+  params: Params<R>;
+  query: Query<R>;
+  body: Body<R>;
+  ctx: RequestContext;
+}
+export type RouteHandler<R extends RouteDef> = (input: HandlerInput<R>) => Promise<Response<R> | FileResponse>;
+export type DomainHandlers<D extends Record<string, RouteDef>> = { [K in keyof D]: RouteHandler<D[K]> };
+
+const json = (statusCode: number, body: unknown): ApiResult => ({
+  statusCode,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  body: JSON.stringify(body),
+});
+
+function callerFrom(event: ApiEvent): Caller | undefined {
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  if (!claims) return undefined;
+  const text = (name: string) => (claims[name] === undefined ? '' : String(claims[name]));
+  const list = (name: string) => text(name).split(',').map((s) => s.trim()).filter(Boolean);
+  const tenantId = text('custom:tenantId');
+  if (!tenantId) return undefined;
+  return {
+    sub: text('sub'),
+    userName: text('email') || text('cognito:username'),
+    tenantId,
+    appUserId: Number.isInteger(Number(text('appUserId'))) && text('appUserId') ? Number(text('appUserId')) : undefined,
+    roleIds: list('roleIds').map(Number).filter(Number.isInteger),
+    roleNames: list('roleNames'),
+    features: new Set(list('features')),
+  };
+}
+
+function firstIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  return issue?.message ?? 'Invalid request';
+}
+
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new Validation(firstIssue(result.error), result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  return result.data;
+}
+
+function readBody(event: ApiEvent, route: RouteDef): unknown {
+  if (route.bodyKind === 'none' || !event.body) return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new Validation('The request body is not valid JSON.');
+  }
+}
+
+function lowerHeaders(headers: ApiEvent['headers']): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [key, value] of Object.entries(headers ?? {})) out[key.toLowerCase()] = value;
+  return out;
+}
+
+function checkAccess(route: RouteDef, caller: Caller | undefined): void {
+  if (route.access === 'public') return;
+  if (!caller) throw new Unauthorized();
+  if (route.access === 'signedIn') return;
+  const needed = typeof route.access === 'string' ? [route.access] : route.access;
+  if (!needed.some((feature) => caller.features.has(feature))) throw new Forbidden();
+}
+
+/** `X-TenantID` is never trusted: when sent on an authenticated call it must equal the token's tenant. */
+function checkTenantHeader(headers: Record<string, string | undefined>, caller: Caller | undefined): void {
+  const claimed = headers['x-tenantid'];
+  if (caller && claimed && claimed.toLowerCase() !== caller.tenantId) throw new Forbidden('The shop in the request does not match your account.');
+}
+
+function errorResult(error: unknown, log: Logger): ApiResult {
+  if (error instanceof AppError) {
+    if (error.status >= 500) log.error(error.message, { status: error.status });
+    else log.info('request refused', { status: error.status, reason: error.message });
+    return json(error.status, error.details === undefined ? { message: error.message } : { message: error.message, details: error.details });
+  }
+  const name = (error as { name?: string }).name;
+  if (name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException') {
+    log.warn('write conflict', { name });
+    return json(409, { message: 'This record was changed by someone else. Please try again.' });
+  }
+  log.error('unhandled error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
+  return json(500, { message: 'Something went wrong!!! Please try again.' });
+}
+
+/**
+ * The Lambda handler of one domain: finds the route by the API Gateway route key, checks access from the token's
+ * claims, validates path, query and body with the route's zod schemas, runs the route's handler and maps errors.
+ */
+export function domainHandler<D extends Record<string, RouteDef>>(domain: string, routes: D, handlers: DomainHandlers<D>) {
+  const byKey = new Map<string, { route: RouteDef; handle: RouteHandler<RouteDef> }>();
+  for (const [name, route] of Object.entries(routes)) {
+    byKey.set(routeKey(route), { route, handle: handlers[name] as RouteHandler<RouteDef> });
+  }
+
+  const dispatch = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
+    const started = Date.now();
+    const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? 'local';
+    const caller = callerFrom(event);
+    const log = rootLogger.child({ domain, route: event.routeKey, requestId, tenantId: caller?.tenantId, user: caller?.userName });
+    const entry = byKey.get(event.routeKey);
+    if (!entry) return json(404, { message: `No route ${event.routeKey}` });
+    const now = new Date();
+    const ctx: RequestContext = {
+      requestId,
+      log,
+      now,
+      caller,
+      headers: lowerHeaders(event.headers),
+      get me() {
+        if (!caller) throw new Unauthorized();
+        return caller;
+      },
+      get actor() {
+        if (!caller) throw new Unauthorized();
+        return { userName: caller.userName, now };
+      },
+    };
+    try {
+      checkAccess(entry.route, caller);
+      checkTenantHeader(ctx.headers, caller);
+      const params = parse(entry.route.params, event.pathParameters ?? {});
+      const query = parse(entry.route.query, event.queryStringParameters ?? {});
+      const body = entry.route.bodyKind === 'none' ? undefined : parse(entry.route.body, readBody(event, entry.route));
+      const result = await entry.handle({ params, query, body, ctx });
+      log.info('request done', { status: 200, ms: Date.now() - started });
+      if (result instanceof FileResponse) {
+        return {
+          statusCode: 200,
+          isBase64Encoded: true,
+          headers: {
+            'content-type': result.contentType,
+            'content-disposition': `attachment; filename="${result.fileName}"`,
+            'cache-control': 'no-store',
+          },
+          body: result.body.toString('base64'),
+        };
+      }
+      return json(200, result ?? null);
+    } catch (error) {
+      return errorResult(error, log);
+    }
+  };
+
+  return middy<ApiEvent, ApiResult>().handler(dispatch);
+}

@@ -1,0 +1,13 @@
+/**
+ * The one place key strings are spelled. Domain data modules call these to build `pk`, `sk` and index keys;
+ * handlers and services never write key strings.
+ */
+export const tenantPk = (tenantId: string, ...parts: (string | number)[]) => ['T', tenantId, ...parts].join('#');
+
+/** Zero-padded numeric ids sort in number order inside a partition. */
+export const idSk = (id: number) => String(id).padStart(12, '0');
+
+/** Lower-case, single-spaced text for prefix search keys. */
+export const searchKey = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
+
+export const TENANT_DIRECTORY = 'TENANTS';

@@ -1,0 +1,31 @@
+import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
+import { rootLogger } from '../lib/logger.js';
+import { featuresOf, roleData } from '../roles/data.js';
+import { userData } from '../users/data.js';
+
+/**
+ * Cognito pre-token-generation trigger: puts the user's record id, role ids, role names and the combined feature
+ * names of all their roles into the ID token, so every route can check its feature from the verified claims.
+ */
+export async function handler(event: PreTokenGenerationTriggerEvent): Promise<PreTokenGenerationTriggerEvent> {
+  const attributes = event.request.userAttributes;
+  const tenantId = attributes['custom:tenantId'];
+  const userName = attributes.email ?? event.userName;
+  if (!tenantId || !userName) throw new Error('User has no tenant');
+  const user = await userData.byUserName(tenantId, userName);
+  if (!user || user.enabled === false) throw new Error('User is not enabled in this shop');
+  const roles = await roleData.byIds(tenantId, user.appUserRole.map((r) => r.roleId));
+  const features = [...new Set(roles.flatMap(featuresOf))].sort();
+  rootLogger.info('token issued', { tenantId, user: userName, roles: roles.length, features: features.length });
+  event.response = {
+    claimsOverrideDetails: {
+      claimsToAddOrOverride: {
+        appUserId: String(user.appUserId),
+        roleIds: roles.map((r) => r.roleId).join(','),
+        roleNames: roles.map((r) => r.name).join(','),
+        features: features.join(','),
+      },
+    },
+  };
+  return event;
+}

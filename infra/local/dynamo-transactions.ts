@@ -1,0 +1,209 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * dynalite implements the DynamoDB API except transactions. This front adds TransactWriteItems and
+ * TransactGetItems with DynamoDB's semantics for everything the product relies on: all-or-nothing writes, condition
+ * checks, `TransactionCanceledException` with per-item `CancellationReasons`, at most 100 distinct items.
+ *
+ * How: every write (single or transactional) passes one queue, so writes never interleave. A transaction reads the
+ * current version of each item it touches, applies its operations one by one as conditional writes, and on the
+ * first failure restores every item it changed. Plain reads are not queued and may observe a transaction midway
+ * (real DynamoDB isolates them); that matters only for local development, never for stored results.
+ */
+
+type Json = Record<string, unknown>;
+type AttributeMap = Record<string, unknown>;
+
+const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
+
+class Queue {
+  private tail: Promise<unknown> = Promise.resolve();
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.tail.then(work, work);
+    this.tail = result.catch(() => undefined);
+    return result;
+  }
+}
+
+class DynamoError extends Error {
+  constructor(
+    readonly type: string,
+    message: string,
+    readonly extra: Json = {},
+  ) {
+    super(message);
+  }
+}
+
+const readBody = (req: http.IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    let data = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (data += c));
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+
+export function withTransactions(dynaliteServer: http.Server): Promise<http.Server> {
+  const dynaliteListener = dynaliteServer.listeners('request')[0] as http.RequestListener;
+  const queue = new Queue();
+  const keySchemas = new Map<string, string[]>();
+  let innerPort = 0;
+
+  async function call(operation: string, payload: Json, headers: http.IncomingHttpHeaders): Promise<Json> {
+    const response = await fetch(`http://127.0.0.1:${innerPort}/`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-amz-json-1.0',
+        'x-amz-target': `DynamoDB_20120810.${operation}`,
+        authorization: String(headers.authorization ?? 'AWS4-HMAC-SHA256 Credential=local/20200101/local/dynamodb/aws4_request, SignedHeaders=host, Signature=0'),
+        'x-amz-date': String(headers['x-amz-date'] ?? '20200101T000000Z'),
+      },
+      body: JSON.stringify(payload),
+    });
+    const body = (await response.json()) as Json;
+    if (!response.ok) {
+      const type = String(body.__type ?? '').split('#').pop() ?? 'InternalFailure';
+      throw new DynamoError(type, String(body.message ?? body.Message ?? type));
+    }
+    return body;
+  }
+
+  async function keyOf(table: string, item: AttributeMap, headers: http.IncomingHttpHeaders): Promise<AttributeMap> {
+    if (!keySchemas.has(table)) {
+      const described = await call('DescribeTable', { TableName: table }, headers);
+      const schema = (described.Table as { KeySchema: { AttributeName: string }[] }).KeySchema.map((k) => k.AttributeName);
+      keySchemas.set(table, schema);
+    }
+    return Object.fromEntries(keySchemas.get(table)!.map((name) => [name, item[name]]));
+  }
+
+  async function transactWrite(request: Json, headers: http.IncomingHttpHeaders): Promise<Json> {
+    const items = (request.TransactItems as Json[] | undefined) ?? [];
+    if (!items.length || items.length > 100) {
+      throw new DynamoError('ValidationException', 'Member must have length between 1 and 100 for TransactItems');
+    }
+    const plan = await Promise.all(
+      items.map(async (entry) => {
+        const [kind, op] = Object.entries(entry)[0] as [string, Json];
+        const table = String(op.TableName);
+        const key = kind === 'Put' ? await keyOf(table, op.Item as AttributeMap, headers) : (op.Key as AttributeMap);
+        return { kind, op, table, key, id: `${table}|${JSON.stringify(key)}` };
+      }),
+    );
+    if (new Set(plan.map((p) => p.id)).size !== plan.length) {
+      throw new DynamoError('ValidationException', 'Transaction request cannot include multiple operations on one item');
+    }
+    const before: (AttributeMap | undefined)[] = [];
+    for (const step of plan) {
+      const current = await call('GetItem', { TableName: step.table, Key: step.key, ConsistentRead: true }, headers);
+      before.push(current.Item as AttributeMap | undefined);
+    }
+    const applied: number[] = [];
+    const restore = async () => {
+      for (const index of applied.reverse()) {
+        const step = plan[index]!;
+        const old = before[index];
+        if (old) await call('PutItem', { TableName: step.table, Item: old }, headers);
+        else await call('DeleteItem', { TableName: step.table, Key: step.key }, headers);
+      }
+    };
+    for (const [index, step] of plan.entries()) {
+      const condition = {
+        ConditionExpression: step.op.ConditionExpression,
+        ExpressionAttributeNames: step.op.ExpressionAttributeNames,
+        ExpressionAttributeValues: step.op.ExpressionAttributeValues,
+      };
+      try {
+        applied.push(index);
+        if (step.kind === 'Put') await call('PutItem', { TableName: step.table, Item: step.op.Item, ...condition }, headers);
+        else if (step.kind === 'Delete') await call('DeleteItem', { TableName: step.table, Key: step.key, ...condition }, headers);
+        else if (step.kind === 'Update')
+          await call('UpdateItem', { TableName: step.table, Key: step.key, UpdateExpression: step.op.UpdateExpression, ...condition }, headers);
+        else if (step.kind === 'ConditionCheck') {
+          const names = { ...(condition.ExpressionAttributeNames as Json), '#txNoop': '__transactionCheck' };
+          await call('UpdateItem', { TableName: step.table, Key: step.key, UpdateExpression: 'REMOVE #txNoop', ...condition, ExpressionAttributeNames: names }, headers);
+        } else throw new DynamoError('ValidationException', `Unknown transaction operation ${step.kind}`);
+      } catch (error) {
+        await restore();
+        if (error instanceof DynamoError && error.type === 'ConditionalCheckFailedException') {
+          const reasons = plan.map((p, i) =>
+            i === index
+              ? {
+                  Code: 'ConditionalCheckFailed',
+                  Message: 'The conditional request failed',
+                  ...(p.op.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' && before[i] ? { Item: before[i] } : {}),
+                }
+              : { Code: 'None' },
+          );
+          throw new DynamoError(
+            'TransactionCanceledException',
+            `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`,
+            { CancellationReasons: reasons },
+          );
+        }
+        throw error;
+      }
+    }
+    // A condition check leaves the item as it was; one that created an empty item is removed again.
+    for (const [index, step] of plan.entries()) {
+      if (step.kind === 'ConditionCheck' && !before[index]) await call('DeleteItem', { TableName: step.table, Key: step.key }, headers);
+    }
+    return {};
+  }
+
+  async function transactGet(request: Json, headers: http.IncomingHttpHeaders): Promise<Json> {
+    const items = (request.TransactItems as { Get: Json }[] | undefined) ?? [];
+    const responses = [];
+    for (const { Get } of items) {
+      const out = await call('GetItem', { TableName: Get.TableName, Key: Get.Key, ProjectionExpression: Get.ProjectionExpression, ExpressionAttributeNames: Get.ExpressionAttributeNames, ConsistentRead: true }, headers);
+      responses.push(out.Item ? { Item: out.Item } : {});
+    }
+    return { Responses: responses };
+  }
+
+  const front = http.createServer((req, res) => {
+    const target = String(req.headers['x-amz-target'] ?? '').split('.').pop() ?? '';
+    const answer = (status: number, body: Json) => {
+      res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' });
+      res.end(JSON.stringify(body));
+    };
+    const fail = (error: unknown) => {
+      if (error instanceof DynamoError) {
+        answer(400, { __type: `com.amazonaws.dynamodb.v20120810#${error.type}`, message: error.message, ...error.extra });
+      } else {
+        answer(500, { __type: 'com.amazonaws.dynamodb.v20120810#InternalFailure', message: (error as Error).message });
+      }
+    };
+    if (target === 'TransactWriteItems' || target === 'TransactGetItems') {
+      readBody(req)
+        .then((text) => {
+          const request = JSON.parse(text) as Json;
+          return queue.run(() => (target === 'TransactWriteItems' ? transactWrite(request, req.headers) : transactGet(request, req.headers)));
+        })
+        .then((body) => answer(200, body), fail);
+      return;
+    }
+    if (WRITES.has(target)) {
+      void queue.run(
+        () =>
+          new Promise<void>((resolve) => {
+            res.once('close', resolve);
+            res.once('finish', resolve);
+            dynaliteListener(req, res);
+          }),
+      );
+      return;
+    }
+    dynaliteListener(req, res);
+  });
+
+  return new Promise((resolve, reject) => {
+    dynaliteServer.once('error', reject);
+    dynaliteServer.listen(0, '127.0.0.1', () => {
+      innerPort = (dynaliteServer.address() as AddressInfo).port;
+      resolve(front);
+    });
+  });
+}

@@ -1,0 +1,114 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import dynalite from 'dynalite';
+import S3rver from 's3rver';
+import sesModule from 'aws-ses-v2-local';
+import { withTransactions } from './dynamo-transactions.js';
+import { waitForPort } from './ports.js';
+
+const require = createRequire(import.meta.url);
+
+export interface Emulator {
+  name: string;
+  stop(): Promise<void>;
+}
+
+const closeServer = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
+
+/** DynamoDB API on LevelDB files under `dir` (kept across restarts), with transactions added in front. */
+export async function startDynalite(port: number, dir: string): Promise<Emulator> {
+  mkdirSync(dir, { recursive: true });
+  const inner = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }) as Server;
+  const server = await withTransactions(inner);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return {
+    name: 'dynalite',
+    stop: async () => {
+      await closeServer(server);
+      await closeServer(inner);
+    },
+  };
+}
+
+const corsConfig = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod><AllowedMethod>PUT</AllowedMethod><AllowedMethod>POST</AllowedMethod><AllowedMethod>HEAD</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
+/** S3 API with the assets bucket (CORS set so browser uploads with presigned URLs pass the preflight). */
+export async function startS3(port: number, dir: string, bucket: string): Promise<Emulator> {
+  mkdirSync(dir, { recursive: true });
+  const s3 = new S3rver({
+    port,
+    address: '127.0.0.1',
+    directory: dir,
+    silent: true,
+    configureBuckets: [{ name: bucket, configs: [corsConfig] }],
+  });
+  await s3.run();
+  return { name: 's3rver', stop: () => s3.close() };
+}
+
+/** SES API; sent mail is readable at `GET /store` and on its web page. In memory only. */
+export async function startSes(port: number): Promise<Emulator> {
+  const server = (await (((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule)({ host: '127.0.0.1', port })) as Server;
+  return { name: 'aws-ses-v2-local', stop: () => closeServer(server) };
+}
+
+/**
+ * cognito-local in its own process (it keeps its data in `./.cognito` of its working directory). Its
+ * PreTokenGeneration trigger is called through the Lambda Invoke API that the local gateway answers.
+ */
+export async function startCognito(port: number, dir: string, lambdaEndpoint: string): Promise<Emulator> {
+  const configDir = path.join(dir, '.cognito');
+  mkdirSync(configDir, { recursive: true });
+  writeFileSync(
+    path.join(configDir, 'config.json'),
+    JSON.stringify(
+      {
+        LambdaClient: { endpoint: lambdaEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
+        TriggerFunctions: { PreTokenGeneration: 'pre-token' },
+        UserPoolDefaults: { UsernameAttributes: ['email'] },
+      },
+      null,
+      2,
+    ),
+  );
+  const bin = require.resolve('cognito-local/lib/bin/start.js');
+  const child: ChildProcess = spawn(process.execPath, [bin], {
+    cwd: dir,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`cognito-local exited (${code}): ${output}`))),
+  );
+  await Promise.race([waitForPort(port), exited]);
+  exited.catch(() => undefined);
+  return {
+    name: 'cognito-local',
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { allRoutes, matchPath, routeKey, type RouteEntry } from '../../shared/routes/index.js';
+import type { ApiEvent } from '../../functions/lib/handler.js';
+
+type LambdaFn = (event: unknown, context: unknown) => Promise<unknown>;
+
+export interface GatewayOptions {
+  port: number;
+  /** The built web app (`frontend/dist`); the API alone is served when absent. */
+  webRoot?: string;
+  /** cognito-local's issuer, e.g. http://127.0.0.1:9229/local_abc */
+  issuer: string;
+  audience: string;
+  /** Loads a domain's Lambda handler (`functions/<domain>/handler.ts`). */
+  loadDomain: (domain: string) => Promise<LambdaFn>;
+  /** Lambda functions callable through the Lambda Invoke API (Cognito triggers). */
+  invokable: Record<string, () => Promise<LambdaFn>>;
+}
+
+const mime: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** API Gateway picks the most specific route: literal segments win over `{param}` ones, left to right. */
+function specificity(path: string): number[] {
+  return path.split('/').map((segment) => (segment.startsWith('{') ? 0 : 1));
+}
+function moreSpecific(a: RouteEntry, b: RouteEntry): number {
+  const sa = specificity(a.route.path);
+  const sb = specificity(b.route.path);
+  for (let i = 0; i < Math.max(sa.length, sb.length); i++) {
+    const d = (sb[i] ?? 0) - (sa[i] ?? 0);
+    if (d) return d;
+  }
+  return 0;
+}
+
+export function findRoute(method: string, apiPath: string): { entry: RouteEntry; params: Record<string, string> } | null {
+  const candidates = allRoutes
+    .filter((e) => e.route.method === method)
+    .map((entry) => ({ entry, params: matchPath(entry.route.path, apiPath) }))
+    .filter((c): c is { entry: RouteEntry; params: Record<string, string> } => c.params !== null)
+    .sort((a, b) => moreSpecific(a.entry, b.entry));
+  return candidates[0] ?? null;
+}
+
+const readBody = (req: http.IncomingMessage) =>
+  new Promise<Buffer>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+
+const isText = (contentType: string | undefined) => !contentType || /json|text|x-www-form-urlencoded/.test(contentType);
+
+function send(res: http.ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(body));
+}
+
+/**
+ * The local stand-in for CloudFront + API Gateway: serves the web app, and under `/api` matches the route table,
+ * verifies the Cognito JWT against the issuer's JWKS as the HTTP API authorizer does, builds an API Gateway v2
+ * event and calls the domain's handler. It also answers the Lambda Invoke API for cognito-local's trigger.
+ */
+export function startGateway(options: GatewayOptions): Promise<http.Server> {
+  const jwks = createRemoteJWKSet(new URL(`${options.issuer}/.well-known/jwks.json`));
+  const handlers = new Map<string, Promise<LambdaFn>>();
+  const domainHandler = (domain: string) => {
+    if (!handlers.has(domain)) handlers.set(domain, options.loadDomain(domain));
+    return handlers.get(domain)!;
+  };
+
+  async function verify(authorization: string | undefined): Promise<Record<string, string> | null> {
+    const token = authorization?.match(/^Bearer (.+)$/i)?.[1];
+    if (!token) return null;
+    try {
+      const { payload } = await jwtVerify(token, jwks, { issuer: options.issuer, audience: options.audience });
+      if (payload.token_use !== 'id') return null;
+      return Object.fromEntries(Object.entries(payload).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(' ')}]` : String(v)]));
+    } catch {
+      return null;
+    }
+  }
+
+  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
+    const apiPath = url.pathname.slice('/api'.length) || '/';
+    const method = req.method ?? 'GET';
+    const found = findRoute(method, apiPath);
+    if (!found) return send(res, 404, { message: 'Not Found' });
+    const { entry, params } = found;
+    let claims: Record<string, string> | null = null;
+    if (entry.route.access !== 'public') {
+      claims = await verify(req.headers.authorization);
+      if (!claims) return send(res, 401, { message: 'Unauthorized' });
+    }
+    const raw = await readBody(req);
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
+    const text = isText(headers['content-type']);
+    const query: Record<string, string> = {};
+    url.searchParams.forEach((v, k) => {
+      query[k] = query[k] === undefined ? v : `${query[k]},${v}`;
+    });
+    const event: ApiEvent = {
+      version: '2.0',
+      routeKey: routeKey(entry.route),
+      rawPath: apiPath,
+      rawQueryString: url.search.slice(1),
+      headers,
+      queryStringParameters: Object.keys(query).length ? query : undefined,
+      pathParameters: Object.keys(params).length ? params : undefined,
+      body: raw.length ? (text ? raw.toString('utf8') : raw.toString('base64')) : undefined,
+      isBase64Encoded: raw.length > 0 && !text,
+      requestContext: {
+        accountId: 'local',
+        apiId: 'local',
+        domainName: headers.host ?? 'localhost',
+        domainPrefix: 'localhost',
+        http: { method, path: apiPath, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+        requestId: randomUUID(),
+        routeKey: routeKey(entry.route),
+        stage: 'api',
+        time: new Date().toISOString(),
+        timeEpoch: Date.now(),
+        authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: claims ?? {}, scopes: [] } },
+      },
+    } as ApiEvent;
+    if (!claims) delete (event.requestContext as { authorizer?: unknown }).authorizer;
+    const fn = await domainHandler(entry.domain);
+    const result = (await fn(event, { awsRequestId: event.requestContext.requestId, functionName: entry.domain })) as APIGatewayProxyStructuredResultV2;
+    const body = result.body ? (result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body)) : Buffer.alloc(0);
+    res.writeHead(result.statusCode ?? 200, result.headers as http.OutgoingHttpHeaders);
+    res.end(body);
+  }
+
+  async function handleInvoke(req: http.IncomingMessage, res: http.ServerResponse, name: string) {
+    const load = options.invokable[name];
+    if (!load) return send(res, 404, { Type: 'User', message: `Function not found: ${name}` });
+    const payload = JSON.parse((await readBody(req)).toString('utf8') || 'null');
+    try {
+      const fn = await load();
+      const result = await fn(payload, { awsRequestId: randomUUID(), functionName: name });
+      res.writeHead(200, { 'content-type': 'application/json', 'x-amz-executed-version': '$LATEST' });
+      res.end(JSON.stringify(result ?? null));
+    } catch (error) {
+      res.writeHead(200, { 'content-type': 'application/json', 'x-amz-function-error': 'Unhandled' });
+      res.end(JSON.stringify({ errorType: (error as Error).name, errorMessage: (error as Error).message }));
+    }
+  }
+
+  function serveStatic(res: http.ServerResponse, url: URL) {
+    const root = options.webRoot;
+    if (!root || !existsSync(path.join(root, 'index.html'))) {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('The web app is not built. Run "npm run build" (npm start does this for you).');
+      return;
+    }
+    const safe = path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+    let file = path.join(root, safe);
+    if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(root, 'index.html');
+    const ext = path.extname(file);
+    res.writeHead(200, {
+      'content-type': mime[ext] ?? 'application/octet-stream',
+      'cache-control': file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    createReadStream(file).pipe(res);
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const invoke = url.pathname.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations$/);
+    const work = invoke
+      ? handleInvoke(req, res, decodeURIComponent(invoke[1]!))
+      : url.pathname === '/api' || url.pathname.startsWith('/api/')
+        ? handleApi(req, res, url)
+        : Promise.resolve(serveStatic(res, url));
+    work.catch((error: Error) => {
+      if (!res.headersSent) send(res, 502, { message: `Gateway error: ${error.message}` });
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve(server));
+  });
+}

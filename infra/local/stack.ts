@@ -1,0 +1,125 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startCognito, startDynalite, startS3, startSes, type Emulator } from './emulators.js';
+import { startGateway } from './gateway.js';
+import { assertPortFree, freePort } from './ports.js';
+import { ensureTable, ensureUserPool, type UserPoolIds } from './resources.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface Ports {
+  gateway: number;
+  dynamodb: number;
+  cognito: number;
+  s3: number;
+  ses: number;
+}
+
+export const defaultPorts: Ports = { gateway: 3000, dynamodb: 4567, cognito: 9229, s3: 4569, ses: 8005 };
+
+export interface LocalStackOptions {
+  /** Data of the emulators (DynamoDB, Cognito, S3); kept across restarts. */
+  dataDir: string;
+  /** Fixed ports, or 'free' to pick free ones (tests). */
+  ports: Ports | 'free';
+  /** Serve the built web app from this folder. */
+  webRoot?: string;
+  seed?: boolean;
+  idTokenMinutes?: number;
+  logLevel?: string;
+}
+
+export interface LocalStack {
+  ports: Ports;
+  url: string;
+  apiUrl: string;
+  sesUrl: string;
+  userPool: UserPoolIds;
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+const LABELS: Record<keyof Ports, string> = { gateway: 'web', dynamodb: 'dynamodb', cognito: 'cognito', s3: 's3', ses: 'ses' };
+
+async function choosePorts(ports: Ports | 'free'): Promise<Ports> {
+  if (ports !== 'free') {
+    for (const [name, port] of Object.entries(ports) as [keyof Ports, number][]) await assertPortFree(port, LABELS[name]);
+    return ports;
+  }
+  const chosen = {} as Ports;
+  for (const name of Object.keys(defaultPorts) as (keyof Ports)[]) chosen[name] = await freePort();
+  return chosen;
+}
+
+/** The environment the function code reads (functions/lib/config.ts), pointing it at the emulators. */
+function pointFunctionsAt(ports: Ports, pool: UserPoolIds | undefined, logLevel: string) {
+  Object.assign(process.env, {
+    LOCAL_AWS: '1',
+    AWS_REGION: 'ap-south-1',
+    AWS_ACCESS_KEY_ID: 'S3RVER',
+    AWS_SECRET_ACCESS_KEY: 'S3RVER',
+    TABLE_NAME: 'shop',
+    ASSETS_BUCKET: 'shop-assets',
+    MAIL_FROM: 'no-reply@shop.local',
+    DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.dynamodb}`,
+    COGNITO_ENDPOINT: `http://127.0.0.1:${ports.cognito}`,
+    S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
+    SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
+    LOG_LEVEL: logLevel,
+    ...(pool ? { USER_POOL_ID: pool.userPoolId, USER_POOL_CLIENT_ID: pool.userPoolClientId } : {}),
+  });
+}
+
+/**
+ * Starts the whole product on loopback: the AWS emulators, the table and user pool, the local gateway (web app
+ * and API on one origin) and, on first start, the demo data. `npm start`, the tests and the benchmarks all use it.
+ */
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const ports = await choosePorts(options.ports);
+  const dataDir = path.resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const logLevel = options.logLevel ?? 'warn';
+  pointFunctionsAt(ports, undefined, logLevel);
+  const started: Emulator[] = [];
+  let gateway: Server | undefined;
+  const stop = async () => {
+    if (gateway) await new Promise<void>((resolve) => gateway!.close(() => resolve()));
+    gateway?.closeAllConnections?.();
+    for (const emulator of started.reverse()) await emulator.stop().catch(() => undefined);
+  };
+  try {
+    started.push(await startDynalite(ports.dynamodb, path.join(dataDir, 'dynamodb')));
+    started.push(await startS3(ports.s3, path.join(dataDir, 's3'), process.env.ASSETS_BUCKET!));
+    started.push(await startSes(ports.ses));
+    started.push(await startCognito(ports.cognito, path.join(dataDir, 'cognito'), `http://127.0.0.1:${ports.gateway}`));
+
+    await ensureTable(process.env.DYNAMODB_ENDPOINT!, process.env.TABLE_NAME!);
+    const poolFile = path.join(dataDir, 'user-pool.json');
+    const known = existsSync(poolFile) ? (JSON.parse(readFileSync(poolFile, 'utf8')) as UserPoolIds) : undefined;
+    const userPool = await ensureUserPool(process.env.COGNITO_ENDPOINT!, known, options.idTokenMinutes ?? 60);
+    writeFileSync(poolFile, JSON.stringify(userPool, null, 2));
+    pointFunctionsAt(ports, userPool, logLevel);
+
+    gateway = await startGateway({
+      port: ports.gateway,
+      webRoot: options.webRoot,
+      issuer: `http://127.0.0.1:${ports.cognito}/${userPool.userPoolId}`,
+      audience: userPool.userPoolClientId,
+      loadDomain: async (domain) => (await import(path.join(root, 'functions', domain, 'handler.ts'))).handler,
+      invokable: { 'pre-token': async () => (await import('../../functions/triggers/pre-token.js')).handler as never },
+    });
+
+    let seeded = false;
+    if (options.seed) {
+      const { seedIfEmpty } = await import('./seed.js');
+      seeded = await seedIfEmpty();
+    }
+    const url = `http://localhost:${ports.gateway}`;
+    return { ports, url, apiUrl: `${url}/api`, sesUrl: `http://127.0.0.1:${ports.ses}`, userPool, seeded, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,40 @@
+import { refreshBody, resetCodeBody, resetPasswordBody, resetResult, signInBody, tokenResponse } from '../schemas/auth.js';
+import { route } from './define.js';
+
+export const authRoutes = {
+  generateToken: route({
+    method: 'POST',
+    path: '/token/generate',
+    access: 'public',
+    tenantHeader: true,
+    summary: 'Sign in with user name and password; answers the ID token',
+    body: signInBody,
+    response: tokenResponse,
+  }),
+  refreshToken: route({
+    method: 'POST',
+    path: '/token/refresh',
+    access: 'signedIn',
+    summary: 'Exchange the refresh token for a new ID token before the current one expires',
+    body: refreshBody,
+    response: tokenResponse,
+  }),
+  sendResetCode: route({
+    method: 'POST',
+    path: '/token/resetPassword/code',
+    access: 'public',
+    tenantHeader: true,
+    summary: 'E-mail a one-time code that proves the user owns the account before a password reset',
+    body: resetCodeBody,
+    response: resetResult,
+  }),
+  resetPassword: route({
+    method: 'PUT',
+    path: '/token/resetPassword',
+    access: 'public',
+    tenantHeader: true,
+    summary: 'Set a new password with the e-mailed code; 1 when done, 0 when the user name is unknown',
+    body: resetPasswordBody,
+    response: resetResult,
+  }),
+} as const;

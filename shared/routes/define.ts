@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import type { FeatureName } from '../features.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may call a route:
+ * - 'public': no token (sign-in, customer self sign-up, the tenant list);
+ * - 'signedIn': any verified user of the tenant (their own profile, their tenant, the policy list);
+ * - a feature name, or a list of which any one suffices.
+ */
+export type Access = 'public' | 'signedIn' | FeatureName | readonly FeatureName[];
+
+/** How the request body arrives: JSON, or nothing. */
+export type BodyKind = 'json' | 'none';
+
+export interface RouteDef<
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** The path exactly as documented, parameters written `{name}`. */
+  path: string;
+  access: Access;
+  summary: string;
+  params: P;
+  query: Q;
+  body: B;
+  bodyKind: BodyKind;
+  response: R;
+  /** The request carries `X-TenantID` that must match the user name's tenant. */
+  tenantHeader?: boolean;
+}
+
+const noParams = z.object({});
+const noBody = z.unknown();
+
+type RouteInput<P, Q, B, R> = {
+  method: HttpMethod;
+  path: string;
+  access: Access;
+  summary: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  bodyKind?: BodyKind;
+  response: R;
+  tenantHeader?: boolean;
+};
+
+export function route<
+  P extends z.ZodType = typeof noParams,
+  Q extends z.ZodType = typeof noParams,
+  B extends z.ZodType = typeof noBody,
+  R extends z.ZodType = z.ZodType,
+>(def: RouteInput<P, Q, B, R>): RouteDef<P, Q, B, R> {
+  const declared = [...def.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
+  const params = (def.params ?? noParams) as P;
+  const shape = params instanceof z.ZodObject ? Object.keys(params.shape) : [];
+  const missing = declared.filter((name) => !shape.includes(name!));
+  if (missing.length) throw new Error(`${def.method} ${def.path}: no schema for path parameter(s) ${missing.join(', ')}`);
+  return {
+    ...def,
+    params,
+    query: (def.query ?? noParams) as Q,
+    body: (def.body ?? noBody) as B,
+    bodyKind: def.bodyKind ?? (def.body ? 'json' : 'none'),
+  };
+}
+
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
+
+export type Params<R extends RouteDef> = z.output<R['params']>;
+export type Query<R extends RouteDef> = z.output<R['query']>;
+export type Body<R extends RouteDef> = z.output<R['body']>;
+export type Response<R extends RouteDef> = z.output<R['response']>;
+export type ParamsIn<R extends RouteDef> = z.input<R['params']>;
+export type QueryIn<R extends RouteDef> = z.input<R['query']>;
+export type BodyIn<R extends RouteDef> = z.input<R['body']>;
+
+/** Fills `{name}` placeholders of a documented path; values are URL-encoded. */
+export function buildPath(path: string, params: Record<string, unknown>): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/** Matches a concrete path against a documented one, returning the decoded parameters or null. */
+export function matchPath(pattern: string, actual: string): Record<string, string> | null {
+  const names: string[] = [];
+  const source = pattern.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
+    names.push(name);
+    return '([^/]+)';
+  });
+  const match = new RegExp(`^${source}$`).exec(actual);
+  if (!match) return null;
+  const out: Record<string, string> = {};
+  names.forEach((name, i) => {
+    out[name] = decodeURIComponent(match[i + 1]!);
+  });
+  return out;
+}

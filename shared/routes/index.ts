@@ -1,0 +1,35 @@
+import { authRoutes } from './auth.js';
+import { customerRoutes } from './customers.js';
+import type { RouteDef } from './define.js';
+import { policyRoutes } from './policies.js';
+import { roleRoutes } from './roles.js';
+import { tenantRoutes } from './tenants.js';
+import { userRoutes } from './users.js';
+
+/**
+ * Every route of the product, by domain. A domain is one Lambda function (`functions/<domain>`), one set of
+ * API Gateway routes, one folder of the frontend's API client. Nothing routes anywhere that is not listed here.
+ */
+export const api = {
+  auth: authRoutes,
+  users: userRoutes,
+  tenants: tenantRoutes,
+  roles: roleRoutes,
+  policies: policyRoutes,
+  customers: customerRoutes,
+} as const;
+
+export type DomainName = keyof typeof api;
+export const domainNames = Object.keys(api) as DomainName[];
+
+export interface RouteEntry {
+  domain: DomainName;
+  name: string;
+  route: RouteDef;
+}
+
+export const allRoutes: RouteEntry[] = domainNames.flatMap((domain) =>
+  Object.entries(api[domain] as Record<string, RouteDef>).map(([name, route]) => ({ domain, name, route })),
+);
+
+export * from './define.js';

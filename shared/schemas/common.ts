@@ -1,0 +1,38 @@
+import { z } from 'zod';
+
+/** Numeric entity ids as they appear in paths (`/customer/12`). */
+export const idParam = z.coerce
+  .number({ error: 'Enter a valid id' })
+  .int('Enter a valid id')
+  .positive('Enter a valid id');
+
+/** Page query of list calls: `?page&size`, pages counted from 0 as the list screens send them. */
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(5),
+});
+export type PageQuery = z.output<typeof pageQuery>;
+
+export const PAGE_SIZE = 5;
+
+/** Search text of `.../search/{text}` calls (spec: 'Search text should not be empty!'). */
+export const searchText = z.string().trim().min(1, 'Search text should not be empty!').max(100);
+
+export const userNameSchema = z
+  .string({ error: 'Enter the Valid UserName...' })
+  .trim()
+  .toLowerCase()
+  .regex(/^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/, 'Enter the Valid UserName...');
+
+export const emailSchema = z.string().trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, 'Enter the Valid Email Id!!!');
+export const mobileSchema = z.string().trim().regex(/^\d{10}$/, 'Enter the Valid Mobile Number!!!');
+
+/** Audit stamps every saved record carries (spec 1 section 3). */
+export const auditFields = {
+  createdBy: z.string().optional(),
+  createdOn: z.string().optional(),
+  updatedBy: z.string().optional(),
+  updatedOn: z.string().optional(),
+};
+
+export const countResponse = z.number().int();

@@ -1,0 +1,52 @@
+import { inject } from 'vitest';
+import { DEMO_PASSWORD } from '../../infra/local/seed.js';
+import { tenantIdFromUserName } from '../../shared/tenant.js';
+
+export const apiUrl = () => inject('apiUrl');
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** A plain HTTP call to the local gateway, as the browser makes it. */
+export async function call<T = unknown>(
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
+  const response = await fetch(`${apiUrl()}${path}`, {
+    method,
+    headers: {
+      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...options.headers,
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, body: body as T };
+}
+
+const tokens = new Map<string, { token: string; refreshToken: string }>();
+
+/** Signs a seeded user in once per test file and returns the tokens. */
+export async function signIn(userName: string, password = DEMO_PASSWORD) {
+  const known = tokens.get(userName);
+  if (known) return known;
+  const answer = await call<{ token: string; refreshToken: string; message?: string }>('POST', '/token/generate', {
+    body: { username: userName, password },
+    headers: { 'x-tenantid': tenantIdFromUserName(userName) ?? '' },
+  });
+  if (answer.status !== 200) throw new Error(`sign-in of ${userName} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  tokens.set(userName, answer.body);
+  return answer.body;
+}
+
+export const tokenOf = async (userName: string) => (await signIn(userName)).token;

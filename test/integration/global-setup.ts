@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startLocalStack } from '../../infra/local/stack.js';
+import { seedTestTenants } from './tenants.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    stackEnv: Record<string, string>;
+    apiUrl: string;
+    sesUrl: string;
+  }
+}
+
+/** One local stack (emulators on free ports, fresh data) for the whole integration run. */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-it-'));
+  const stack = await startLocalStack({ dataDir, ports: 'free', seed: true, logLevel: 'error' });
+  await seedTestTenants();
+  const keys = ['LOCAL_AWS', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'TABLE_NAME', 'ASSETS_BUCKET', 'MAIL_FROM',
+    'DYNAMODB_ENDPOINT', 'COGNITO_ENDPOINT', 'S3_ENDPOINT', 'SES_ENDPOINT', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'LOG_LEVEL'];
+  project.provide('stackEnv', Object.fromEntries(keys.map((k) => [k, process.env[k] ?? ''])));
+  project.provide('apiUrl', stack.apiUrl);
+  project.provide('sesUrl', stack.sesUrl);
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

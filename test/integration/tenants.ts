@@ -1,0 +1,39 @@
+import { ROLE } from '../../shared/roles.js';
+import { DEMO_PASSWORD, seedTenant, type TenantSeed } from '../../infra/local/seed.js';
+
+/**
+ * Two shops for the tests besides the demo shop: `alpha` holds data whose text carries ALPHA_MARK, so a test can
+ * prove another tenant's answers never contain it; `beta` is the other tenant that tries to reach it.
+ */
+export const ALPHA_MARK = 'ALPHA-ONLY';
+
+const shop = (id: string, mark: string): TenantSeed => ({
+  tenant: {
+    tenantId: id,
+    tenantName: id,
+    displayName: `${mark} Traders`,
+    address: `${mark} street, Pune 411001`,
+    gstNumber: '27AAPFU0939F1ZV',
+    emailId: `accounts@${id}.shop`,
+  },
+  users: [
+    { userName: `admin@${id}.shop`, password: DEMO_PASSWORD, role: ROLE.ADMIN, mobileNumber: '9000000001' },
+    { userName: `cashier@${id}.shop`, password: DEMO_PASSWORD, role: ROLE.CASHIER, mobileNumber: '9000000002' },
+    {
+      userName: `customer@${id}.shop`,
+      password: DEMO_PASSWORD,
+      role: ROLE.CUSTOMER,
+      mobileNumber: '9000000003',
+      customer: { customerName: `${mark} Customer`, address: `${mark} lane` },
+    },
+  ],
+  policies: [`${mark} Return Policy`],
+});
+
+export const alpha = shop('alpha', ALPHA_MARK);
+export const beta = shop('beta', 'Beta');
+
+export async function seedTestTenants() {
+  await seedTenant(alpha);
+  await seedTenant(beta);
+}
