@@ -57,6 +57,8 @@ async function choosePorts(ports: Ports | 'free'): Promise<Ports> {
 function pointFunctionsAt(ports: Ports, pool: UserPoolIds | undefined, logLevel: string) {
   Object.assign(process.env, {
     LOCAL_AWS: '1',
+    // Lambdas run on Node 22 in AWS; the SDK's notice about Node 20 on this machine is noise here.
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
     AWS_REGION: 'ap-south-1',
     AWS_ACCESS_KEY_ID: 'S3RVER',
     AWS_SECRET_ACCESS_KEY: 'S3RVER',

@@ -18,7 +18,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-it-'));
   const stack = await startLocalStack({ dataDir, ports: 'free', seed: true, logLevel: 'error' });
   await seedTestTenants();
-  const keys = ['LOCAL_AWS', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'TABLE_NAME', 'ASSETS_BUCKET', 'MAIL_FROM',
+  const keys = ['LOCAL_AWS', 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'TABLE_NAME', 'ASSETS_BUCKET', 'MAIL_FROM',
     'DYNAMODB_ENDPOINT', 'COGNITO_ENDPOINT', 'S3_ENDPOINT', 'SES_ENDPOINT', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'LOG_LEVEL'];
   project.provide('stackEnv', Object.fromEntries(keys.map((k) => [k, process.env[k] ?? ''])));
   project.provide('apiUrl', stack.apiUrl);

@@ -1,0 +1,25 @@
+import { inject } from 'vitest';
+
+export interface SentMail {
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+  at: number;
+}
+
+/** Mail the SES emulator received, newest last. */
+export async function sentMail(): Promise<SentMail[]> {
+  const response = await fetch(`${inject('sesUrl')}/store`);
+  const store = (await response.json()) as {
+    emails: { destination: { to: string[] }; subject: string; body: { text?: string; html?: string }; at: number }[];
+  };
+  return store.emails.map((m) => ({ to: m.destination.to, subject: m.subject, text: m.body.text ?? '', html: m.body.html, at: m.at }));
+}
+
+export async function latestMailTo(address: string): Promise<SentMail> {
+  const mine = (await sentMail()).filter((m) => m.to.includes(address));
+  const last = mine.at(-1);
+  if (!last) throw new Error(`No mail to ${address}`);
+  return last;
+}

@@ -1,0 +1,98 @@
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeJwt } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dynamo } from '../../functions/lib/aws.js';
+import { allRoutes, buildPath, routeKey, type RouteDef } from '../../shared/routes/index.js';
+import { call, tokenOf } from './client.js';
+import { alphaParams, sampleBodies } from './samples.js';
+import { ALPHA_MARK } from './tenants.js';
+
+/**
+ * Every route of the table, checked three ways: without a token (401), with a token lacking the route's feature
+ * (403), and with another tenant's token aimed at tenant alpha's records (alpha's data never shows, never changes).
+ */
+const protectedRoutes = allRoutes.filter((e) => e.route.access !== 'public');
+const featureRoutes = protectedRoutes.filter((e) => e.route.access !== 'signedIn');
+const needed = (route: RouteDef) => (typeof route.access === 'string' ? [route.access] : [...route.access]);
+
+let params: Record<string, string>;
+beforeAll(async () => {
+  params = await alphaParams();
+});
+
+const pathOf = (route: RouteDef) =>
+  buildPath(route.path, new Proxy({}, { get: (_, name: string) => params[name] ?? '1' }) as Record<string, unknown>);
+const bodyOf = (route: RouteDef) => (route.bodyKind === 'none' ? undefined : sampleBodies[routeKey(route)]);
+
+/** Tenant alpha's items as stored, for a before/after comparison (a test may scan; request paths never do). */
+async function alphaItems(): Promise<string> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo().send(
+      new ScanCommand({
+        TableName: process.env.TABLE_NAME,
+        FilterExpression: 'begins_with(pk, :alpha)',
+        ExpressionAttributeValues: { ':alpha': 'T#alpha#' },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return JSON.stringify(items.sort((a, b) => `${a.pk}${a.sk}`.localeCompare(`${b.pk}${b.sk}`)));
+}
+
+describe('route table', () => {
+  it('has a sample body for every route that takes one', () => {
+    const missing = allRoutes.filter((e) => e.route.bodyKind !== 'none' && !(routeKey(e.route) in sampleBodies)).map((e) => routeKey(e.route));
+    expect(missing).toEqual([]);
+  });
+
+  it('declares who may call every route', () => {
+    for (const { route } of allRoutes) expect(route.access, routeKey(route)).toBeTruthy();
+  });
+});
+
+describe.each(protectedRoutes.map((e) => [routeKey(e.route), e.route] as const))('%s', (_, route) => {
+  it('answers 401 without a token', async () => {
+    expect((await call(route.method, pathOf(route), { body: bodyOf(route) })).status).toBe(401);
+  });
+
+  it('answers 401 with a forged token', async () => {
+    const real = await tokenOf('admin@beta.shop');
+    const [header, payload] = real.split('.');
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...decodeJwt(real), 'custom:tenantId': 'alpha' })).toString('base64url')}.${real.split('.')[2]}`;
+    expect(payload).toBeTruthy();
+    expect((await call(route.method, pathOf(route), { token: forged, body: bodyOf(route) })).status).toBe(401);
+  });
+});
+
+describe.each(featureRoutes.map((e) => [routeKey(e.route), e.route] as const))('%s', (_, route) => {
+  it('answers 403 to a user without its feature', async () => {
+    let token: string | undefined;
+    for (const user of ['customer@beta.shop', 'cashier@beta.shop']) {
+      const candidate = await tokenOf(user);
+      const has = String(decodeJwt(candidate).features).split(',');
+      if (!needed(route).some((f) => has.includes(f))) token = candidate;
+    }
+    expect(token, 'a seeded user lacking the feature').toBeDefined();
+    expect((await call(route.method, pathOf(route), { token, body: bodyOf(route) })).status).toBe(403);
+  });
+});
+
+describe('another tenant', () => {
+  it.each(protectedRoutes.map((e) => [routeKey(e.route), e.route] as const))(
+    '%s never shows or changes tenant alpha’s data',
+    async (_, route) => {
+      const before = await alphaItems();
+      expect(before).toContain(ALPHA_MARK);
+      for (const user of ['admin@beta.shop', 'customer@beta.shop']) {
+        const answer = await call(route.method, pathOf(route), { token: await tokenOf(user), body: bodyOf(route) });
+        expect(answer.status, `${user}: ${JSON.stringify(answer.body)}`).toBeLessThan(500);
+        expect(JSON.stringify(answer.body)).not.toContain(ALPHA_MARK);
+      }
+      expect(await alphaItems()).toBe(before);
+    },
+  );
+});
