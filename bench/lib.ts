@@ -1,0 +1,48 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startLocalStack, type LocalStack } from '../infra/local/stack.js';
+
+export interface Timing {
+  name: string;
+  runs: number;
+  p50: number;
+  p95: number;
+  mean: number;
+}
+
+/** Runs `work` `runs` times after `warmup` untimed runs and reports milliseconds. */
+export async function measure(name: string, work: () => Promise<unknown>, runs = 200, warmup = 20): Promise<Timing> {
+  for (let i = 0; i < warmup; i++) await work();
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    await work();
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
+  return { name, runs, p50: at(0.5), p95: at(0.95), mean: samples.reduce((a, b) => a + b, 0) / samples.length };
+}
+
+export function printTable(title: string, rows: Timing[], baseline?: Record<string, string>) {
+  console.log(`\n${title}`);
+  console.log(`${'measure'.padEnd(46)} ${'runs'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  ratio p50 (vs raw)`);
+  for (const row of rows) {
+    const base = baseline?.[row.name] ? rows.find((r) => r.name === baseline[row.name]) : undefined;
+    const ratio = base ? `${(row.p50 / base.p50).toFixed(1)}x ${base.name}` : '';
+    console.log(`${row.name.padEnd(46)} ${String(row.runs).padStart(5)} ${row.p50.toFixed(2).padStart(8)} ${row.p95.toFixed(2).padStart(8)}  ${ratio}`);
+  }
+}
+
+/** A fresh local stack (free ports, temporary data) with the demo shop, for one benchmark run. */
+export async function withStack<T>(work: (stack: LocalStack) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
+  const stack = await startLocalStack({ dataDir, ports: 'free', seed: true, logLevel: 'error' });
+  try {
+    return await work(stack);
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

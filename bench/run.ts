@@ -1,0 +1,22 @@
+import { platformBenchmark } from './platform.js';
+
+/**
+ * Benchmarks print figures; they never pass or fail. `npm run bench` runs all, `npm run bench -- platform` one.
+ * RUNS sets the sample count of the fast measures (default 200).
+ */
+const benchmarks: Record<string, (runs: number) => Promise<void>> = {
+  platform: platformBenchmark,
+};
+
+const runs = Number(process.env.RUNS ?? 200);
+const chosen = process.argv.slice(2).filter((a) => a !== '--');
+const names = chosen.length ? chosen : Object.keys(benchmarks);
+for (const name of names) {
+  const bench = benchmarks[name];
+  if (!bench) {
+    console.error(`Unknown benchmark ${name}. Known: ${Object.keys(benchmarks).join(', ')}`);
+    process.exit(2);
+  }
+  await bench(runs);
+}
+process.exit(0);
