@@ -64,6 +64,31 @@ export async function putNew(item: Item): Promise<void> {
   );
 }
 
+/**
+ * Saves a record with optimistic locking: each save raises `version` by one and succeeds only if the stored version
+ * is still the one the caller read, so two people editing the same record cannot silently overwrite each other.
+ * A new record (expectedVersion undefined) must not exist yet.
+ */
+export async function putVersioned(item: Item, expectedVersion: number | undefined, conflictMessage?: string): Promise<number> {
+  const version = (expectedVersion ?? 0) + 1;
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...item, version },
+        ConditionExpression: expectedVersion === undefined ? 'attribute_not_exists(pk)' : 'version = :expected',
+        ExpressionAttributeValues: expectedVersion === undefined ? undefined : { ':expected': expectedVersion },
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') {
+      throw new Conflict(conflictMessage ?? 'This record was changed by someone else. Please reload it and try again.');
+    }
+    throw error;
+  }
+  return version;
+}
+
 export async function putItem(item: Item): Promise<void> {
   await dynamo().send(new PutCommand({ TableName: table(), Item: item }));
 }
