@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { getItem, nextId, putItem, putVersioned, queryCount, queryPage } from '../../functions/lib/db.js';
+import { Conflict } from '../../functions/lib/errors.js';
+import { idSk, tenantPk } from '../../functions/lib/keys.js';
+
+const pk = tenantPk('datalayer', 'THING');
+
+describe('data layer', () => {
+  it('hands out each sequence number once under concurrency', async () => {
+    const ids = await Promise.all(Array.from({ length: 25 }, () => nextId('datalayer', 'thing')));
+    expect(new Set(ids).size).toBe(25);
+    expect(Math.max(...ids)).toBe(25);
+  });
+
+  it('refuses a save based on a stale version', async () => {
+    const key = { pk, sk: 'versioned' };
+    const v1 = await putVersioned({ ...key, name: 'first' }, undefined);
+    expect(v1).toBe(1);
+    await expect(putVersioned({ ...key, name: 'again' }, undefined)).rejects.toBeInstanceOf(Conflict);
+    expect(await putVersioned({ ...key, name: 'second' }, 1)).toBe(2);
+    await expect(putVersioned({ ...key, name: 'stale' }, 1)).rejects.toThrow('changed by someone else');
+    expect(await getItem(pk, 'versioned')).toMatchObject({ name: 'second', version: 2 });
+  });
+
+  it('pages from 0 in key order and counts without reading items', async () => {
+    for (let i = 1; i <= 12; i++) await putItem({ pk, sk: `ROW#${idSk(i)}`, n: i });
+    const page = (n: number) => queryPage<{ n: number }>({ pk, skPrefix: 'ROW#' }, n, 5);
+    expect((await page(0)).map((r) => r.n)).toEqual([1, 2, 3, 4, 5]);
+    expect((await page(2)).map((r) => r.n)).toEqual([11, 12]);
+    expect(await page(3)).toEqual([]);
+    expect(await queryCount({ pk, skPrefix: 'ROW#' })).toBe(12);
+  });
+});
