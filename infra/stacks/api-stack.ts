@@ -1,0 +1,121 @@
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { Construct } from 'constructs';
+import { TENANT_DIRECTORY } from '../../functions/lib/keys.js';
+import { domainNames, type DomainName } from '../../shared/routes/index.js';
+import { DomainApi, type DomainNeeds } from '../constructs/domain-api.js';
+
+/** The browser reaches the API as `/api/...` on the web origin; the stage name makes that prefix line up. */
+export const apiStageName = 'api';
+
+export interface ApiStackProps extends StackProps {
+  table: ITable;
+  assetsBucket: IBucket;
+  userPool: IUserPool;
+  userPoolClient: IUserPoolClient;
+  mailIdentity: IEmailIdentity;
+  mailFrom: string;
+  razorpaySecret: ISecret;
+  whatsappSecret: ISecret;
+}
+
+/** Cognito calls the code makes on behalf of users; signing in itself needs no IAM permission. */
+const userAdminActions = ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminDeleteUser'];
+
+/**
+ * What each domain may do beyond its tenants' items and assets and sending mail. A domain that starts calling
+ * Cognito or a provider gets its entry here, in the same change.
+ */
+export const domainNeeds: Partial<Record<DomainName, DomainNeeds>> = {
+  auth: { cognitoActions: ['cognito-idp:AdminSetUserPassword'] },
+  users: { cognitoActions: userAdminActions },
+  tenants: { extraLeadingKeys: [TENANT_DIRECTORY] },
+};
+
+/**
+ * The HTTP API: routes generated from the route table, one Lambda per domain, and the Cognito JWT authorizer on
+ * every route that is not public. The authorizer trusts only tokens the pool issued to the web client; of those,
+ * only the ID token carries `custom:tenantId`, without which the handlers refuse the call.
+ */
+export class ApiStack extends Stack {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  readonly domains: Record<DomainName, DomainApi>;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+
+    this.httpApi = new HttpApi(this, 'Api', {
+      description: 'Shop back office and storefront API',
+      createDefaultStage: false,
+    });
+    const accessLogs = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.ONE_MONTH,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = this.httpApi.addStage('Stage', {
+      stageName: apiStageName,
+      autoDeploy: true,
+      throttle: { rateLimit: 100, burstLimit: 200 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            authorizerError: '$context.authorizer.error',
+            integrationError: '$context.integrationErrorMessage',
+          }),
+        ),
+      },
+    });
+
+    const authorizer = new HttpUserPoolAuthorizer('IdToken', props.userPool, { userPoolClients: [props.userPoolClient] });
+    const environment = {
+      TABLE_NAME: props.table.tableName,
+      USER_POOL_ID: props.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
+      ASSETS_BUCKET: props.assetsBucket.bucketName,
+      MAIL_FROM: props.mailFrom,
+      RAZORPAY_SECRET_ARN: props.razorpaySecret.secretArn,
+      WHATSAPP_SECRET_ARN: props.whatsappSecret.secretArn,
+    };
+    const resources = {
+      table: props.table,
+      assetsBucket: props.assetsBucket,
+      userPool: props.userPool,
+      mailIdentity: props.mailIdentity,
+    };
+    this.domains = Object.fromEntries(
+      domainNames.map((domain) => [
+        domain,
+        new DomainApi(this, domain, {
+          domain,
+          httpApi: this.httpApi,
+          authorizer,
+          environment,
+          resources,
+          needs: domainNeeds[domain],
+        }),
+      ]),
+    ) as Record<DomainName, DomainApi>;
+
+    new CfnOutput(this, 'ApiUrl', { value: this.stage.url });
+  }
+
+  /** The host CloudFront forwards `/api/*` to. */
+  get apiDomainName(): string {
+    return `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+  }
+}

@@ -1,0 +1,49 @@
+import type { Environment } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import { ApiStack } from './api-stack.js';
+import { AuthStack } from './auth-stack.js';
+import { DataStack } from './data-stack.js';
+import { IntegrationsStack } from './integrations-stack.js';
+import { WebStack } from './web-stack.js';
+
+/**
+ * App context defaults (cdk.json may override). Outputs read by name rather than exports: a producer stack can
+ * then change what it shares without first removing every consumer's import.
+ */
+export const shopAppContext = { '@aws-cdk/core:defaultCrossStackReferences': 'weak' };
+
+export interface ShopOptions {
+  env?: Environment;
+  mailFrom: string;
+}
+
+/** All stacks of the product, wired together; `infra/app.ts` deploys them and the infra tests synthesize them. */
+export function defineShop(scope: Construct, options: ShopOptions) {
+  const { env } = options;
+  const data = new DataStack(scope, 'ShopData', { env, description: 'Shop: table and assets bucket' });
+  const auth = new AuthStack(scope, 'ShopAuth', { env, description: 'Shop: Cognito user pool', table: data.table });
+  const integrations = new IntegrationsStack(scope, 'ShopIntegrations', {
+    env,
+    description: 'Shop: provider secrets and the SES sender identity',
+    mailFrom: options.mailFrom,
+  });
+  const api = new ApiStack(scope, 'ShopApi', {
+    env,
+    description: 'Shop: HTTP API and domain functions',
+    table: data.table,
+    assetsBucket: data.assetsBucket,
+    userPool: auth.userPool,
+    userPoolClient: auth.userPoolClient,
+    mailIdentity: integrations.mailIdentity,
+    mailFrom: integrations.mailFrom,
+    razorpaySecret: integrations.razorpaySecret,
+    whatsappSecret: integrations.whatsappSecret,
+  });
+  const web = new WebStack(scope, 'ShopWeb', {
+    env,
+    description: 'Shop: web app on CloudFront, with /api/* forwarded to the API',
+    apiDomainName: api.apiDomainName,
+    assetsBucket: data.assetsBucket,
+  });
+  return { data, auth, integrations, api, web };
+}

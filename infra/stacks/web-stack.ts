@@ -1,0 +1,129 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import { repoRoot } from '../constructs/app-function.js';
+import { BrowserUploadCors } from '../constructs/browser-upload-cors.js';
+
+export interface WebStackProps extends StackProps {
+  /** The HTTP API's execute-api host; its stage is named `api`, matching the `/api/*` path. */
+  apiDomainName: string;
+  /** Browsers upload to and download from this bucket with presigned URLs. */
+  assetsBucket: IBucket;
+}
+
+/**
+ * Screen paths of the React app (`/category/12`) have no file behind them; they get the app shell. This runs on
+ * the web behaviour only: custom error responses would apply to the API as well and turn its 403/404 answers
+ * into a 200 HTML page.
+ */
+const spaRewrite = `function handler(event) {
+  var request = event.request;
+  var last = request.uri.split('/').pop();
+  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  return request;
+}`;
+
+/** The web app and the API on one origin: CloudFront serves the React build and forwards `/api/*` to the API. */
+export class WebStack extends Stack {
+  readonly distribution: Distribution;
+  readonly webBucket: Bucket;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+
+    // Only a build output lives here, so the bucket may go with the stack.
+    this.webBucket = new Bucket(this, 'Web', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.DESTROY,
+      autoDeleteObjects: true,
+    });
+
+    const spa = new CloudFrontFunction(this, 'SpaRewrite', {
+      code: FunctionCode.fromInline(spaRewrite),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serve the app shell for screen paths',
+    });
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Shop web app and API',
+      defaultRootObject: 'index.html',
+      priceClass: PriceClass.PRICE_CLASS_200,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.webBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        functionAssociations: [{ function: spa, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          // Host must be the API's own, or API Gateway cannot route the request.
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+        },
+      },
+    });
+
+    new BrowserUploadCors(this, 'AssetsCors', {
+      bucket: props.assetsBucket,
+      allowedOrigins: [`https://${this.distribution.distributionDomainName}`],
+    });
+
+    this.deployBuild(path.join(repoRoot, 'frontend', 'dist'));
+
+    new CfnOutput(this, 'WebUrl', { value: `https://${this.distribution.distributionDomainName}` });
+  }
+
+  /**
+   * Uploads the React build when it exists at synth time (synth must work without it). Hashed files under
+   * `assets/` never change, so browsers keep them; the shell (`index.html` and friends) is revalidated on every
+   * load so a deploy reaches users at once. Old hashed files stay for pages still open on the previous release.
+   */
+  private deployBuild(dist: string): void {
+    if (!existsSync(path.join(dist, 'index.html'))) return;
+    const hashed = path.join(dist, 'assets');
+    const hashedDeployment = existsSync(hashed)
+      ? new BucketDeployment(this, 'DeployHashedFiles', {
+          sources: [Source.asset(hashed)],
+          destinationBucket: this.webBucket,
+          destinationKeyPrefix: 'assets/',
+          cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+          prune: false,
+        })
+      : undefined;
+    const shell = new BucketDeployment(this, 'DeployShell', {
+      sources: [Source.asset(dist, { exclude: ['assets', 'assets/**'] })],
+      destinationBucket: this.webBucket,
+      exclude: ['assets/*'],
+      cacheControl: [CacheControl.noCache()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+    });
+    // The new shell must not be served before the files it references are in place.
+    if (hashedDeployment) shell.node.addDependency(hashedDeployment);
+  }
+}
