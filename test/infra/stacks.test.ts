@@ -1,0 +1,253 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes, domainNames, routeKey } from '../../shared/routes/index.js';
+import { tableDefinition } from '../../shared/table.js';
+import { domainNeeds } from '../../infra/stacks/api-stack.js';
+import { defineShop, shopAppContext } from '../../infra/stacks/shop.js';
+
+/** A template resource as the assertions library returns it: untyped JSON. */
+type Resource = ReturnType<Template['findResources']>[string];
+type Statement = { Action: string | string[]; Condition?: Record<string, unknown>; Resource: unknown };
+
+// Building the app bundles every function with esbuild, so it happens once for the whole file.
+let outdir: string;
+let stacks: ReturnType<typeof defineShop>;
+let api: Template;
+let auth: Template;
+let data: Template;
+let web: Template;
+
+beforeAll(() => {
+  outdir = mkdtempSync(path.join(tmpdir(), 'shop-cdk-'));
+  const app = new App({ outdir, context: shopAppContext });
+  stacks = defineShop(app, { env: { account: '123456789012', region: 'ap-south-1' }, mailFrom: 'shop@example.com' });
+  api = Template.fromStack(stacks.api);
+  auth = Template.fromStack(stacks.auth);
+  data = Template.fromStack(stacks.data);
+  web = Template.fromStack(stacks.web);
+}, 110_000);
+
+afterAll(() => {
+  if (outdir) rmSync(outdir, { recursive: true, force: true });
+});
+
+const resources = (template: Template, type: string) => Object.entries(template.findResources(type));
+
+/** The one resource of a type in a template, with its logical id. */
+function single(template: Template, type: string): [string, Resource] {
+  const found = resources(template, type);
+  expect(found, type).toHaveLength(1);
+  return found[0]!;
+}
+const actionsOf = (statement: Statement) => [statement.Action].flat();
+const logicalIdOf = (stack: Stack, fn: { node: { defaultChild?: unknown } }) => stack.getLogicalId(fn.node.defaultChild as CfnFunction);
+
+function routesByKey(): Map<string, Resource> {
+  return new Map(resources(api, 'AWS::ApiGatewayV2::Route').map(([, route]) => [route.Properties.RouteKey as string, route.Properties]));
+}
+
+/** The policy statements attached to a function's role, found through the role the function runs as. */
+function statementsOfFunction(template: Template, functionLogicalId: string): Statement[] {
+  const fn = template.toJSON().Resources[functionLogicalId] as Resource;
+  const roleLogicalId = fn.Properties.Role['Fn::GetAtt'][0] as string;
+  return resources(template, 'AWS::IAM::Policy')
+    .filter(([, policy]) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleLogicalId))
+    .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[]);
+}
+
+describe('HTTP API', () => {
+  it('has exactly the routes of the route table', () => {
+    const deployed = [...routesByKey().keys()].sort();
+    const declared = allRoutes.map((entry) => `${entry.route.method} ${entry.route.path}`).sort();
+    expect(deployed).toEqual(declared);
+  });
+
+  it('puts the JWT authorizer on every route that is not public, and none on public ones', () => {
+    const routes = routesByKey();
+    const [authorizerId] = single(api, 'AWS::ApiGatewayV2::Authorizer');
+    for (const { route } of allRoutes) {
+      const deployed = routes.get(routeKey(route));
+      if (route.access === 'public') {
+        expect(deployed, routeKey(route)).toMatchObject({ AuthorizationType: 'NONE' });
+        expect(deployed?.AuthorizerId, routeKey(route)).toBeUndefined();
+      } else {
+        expect(deployed, routeKey(route)).toMatchObject({ AuthorizationType: 'JWT', AuthorizerId: { Ref: authorizerId } });
+      }
+    }
+  });
+
+  it('trusts only tokens the user pool issued to the web client', () => {
+    const [, authorizer] = single(api, 'AWS::ApiGatewayV2::Authorizer');
+    expect(authorizer.Properties).toMatchObject({ AuthorizerType: 'JWT', IdentitySource: ['$request.header.Authorization'] });
+    expect(JSON.stringify(authorizer.Properties.JwtConfiguration.Issuer)).toContain('https://cognito-idp.ap-south-1.amazonaws.com/');
+    expect(authorizer.Properties.JwtConfiguration.Audience).toHaveLength(1);
+  });
+
+  it('serves the routes on an auto-deployed stage named api', () => {
+    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', { StageName: 'api', AutoDeploy: true });
+  });
+
+  it("sends every route to its own domain's function", () => {
+    const integrationTarget = new Map(
+      resources(api, 'AWS::ApiGatewayV2::Integration').map(([id, integration]) => [id, integration.Properties.IntegrationUri['Fn::GetAtt'][0]]),
+    );
+    const routes = routesByKey();
+    for (const { domain, route } of allRoutes) {
+      const target = routes.get(routeKey(route))?.Target['Fn::Join'][1][1].Ref as string;
+      expect(integrationTarget.get(target), routeKey(route)).toBe(logicalIdOf(stacks.api, stacks.api.domains[domain].function));
+    }
+  });
+});
+
+describe('domain functions', () => {
+  it('are one Node.js 22 arm64 function per domain', () => {
+    expect(resources(api, 'AWS::Lambda::Function')).toHaveLength(domainNames.length);
+    for (const domain of domainNames) {
+      const fn = api.toJSON().Resources[logicalIdOf(stacks.api, stacks.api.domains[domain].function)] as Resource;
+      expect(fn.Properties, domain).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        MemorySize: 512,
+        Timeout: 10,
+        Handler: 'index.handler',
+      });
+      expect(Object.keys(fn.Properties.Environment.Variables), domain).toEqual(
+        expect.arrayContaining(['TABLE_NAME', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'ASSETS_BUCKET', 'MAIL_FROM']),
+      );
+      expect(fn.Properties.Environment.Variables.MAIL_FROM).toBe('shop@example.com');
+      expect(fn.Properties.LoggingConfig?.LogGroup, domain).toBeDefined();
+    }
+  });
+
+  it('are bundled as ES modules that can still require CommonJS dependencies', () => {
+    const fn = api.toJSON().Resources[logicalIdOf(stacks.api, stacks.api.domains.auth.function)] as Resource;
+    const assetDir = path.join(outdir, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`);
+    const bundle = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
+    expect(bundle.startsWith("import { createRequire } from 'module'; const require = createRequire(import.meta.url);")).toBe(true);
+    expect(bundle).toMatch(/export\s*\{[^}]*\bhandler\b/);
+  });
+
+  it('reach only tenant partitions of the table, plus the tenant directory for the tenants domain, and never scan', () => {
+    for (const domain of domainNames) {
+      const statements = statementsOfFunction(api, logicalIdOf(stacks.api, stacks.api.domains[domain].function));
+      const dynamo = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+      expect(dynamo, domain).toHaveLength(1);
+      expect(actionsOf(dynamo[0]!), domain).not.toContain('dynamodb:Scan');
+      expect(dynamo[0]!.Condition, domain).toEqual({
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['T#*', ...(domainNeeds[domain]?.extraLeadingKeys ?? [])] },
+      });
+    }
+    expect(domainNeeds.tenants?.extraLeadingKeys).toEqual(['TENANTS']);
+  });
+
+  it('reach assets only under the tenant prefixes', () => {
+    for (const domain of domainNames) {
+      const statements = statementsOfFunction(api, logicalIdOf(stacks.api, stacks.api.domains[domain].function));
+      const s3 = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('s3:')));
+      expect(s3, domain).toHaveLength(1);
+      expect(JSON.stringify(s3[0]!.Resource), domain).toMatch(/"\/t\/\*"\]\]\}$/);
+    }
+  });
+
+  it('call Cognito admin actions only where the domain needs them', () => {
+    for (const domain of domainNames) {
+      const statements = statementsOfFunction(api, logicalIdOf(stacks.api, stacks.api.domains[domain].function));
+      const cognito = statements.flatMap(actionsOf).filter((a) => a.startsWith('cognito-idp:'));
+      expect(cognito.sort(), domain).toEqual([...(domainNeeds[domain]?.cognitoActions ?? [])].sort());
+    }
+    expect(domainNeeds.users?.cognitoActions).toContain('cognito-idp:AdminCreateUser');
+    expect(domainNeeds.auth?.cognitoActions).toEqual(['cognito-idp:AdminSetUserPassword']);
+  });
+});
+
+describe('table', () => {
+  it('is on-demand with point-in-time recovery, TTL and the GSIs of the shared definition', () => {
+    const [, table] = single(data, 'AWS::DynamoDB::Table');
+    expect(table.Properties).toMatchObject({
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: tableDefinition.timeToLiveAttribute, Enabled: true },
+      KeySchema: [
+        { AttributeName: tableDefinition.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableDefinition.sortKey, KeyType: 'RANGE' },
+      ],
+    });
+    expect(table.Properties.GlobalSecondaryIndexes).toEqual(
+      tableDefinition.globalIndexes.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    );
+  });
+
+  it('survives the deletion of its stack', () => {
+    data.hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Retain', UpdateReplacePolicy: 'Retain' });
+  });
+});
+
+describe('user pool', () => {
+  it('has the immutable custom:tenantId attribute, e-mail sign-in and no self sign-up', () => {
+    auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      Schema: Match.arrayWith([{ Name: 'tenantId', AttributeDataType: 'String', Mutable: false }]),
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
+      Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true }) },
+    });
+  });
+
+  it('runs the pre-token-generation trigger', () => {
+    const [, pool] = single(auth, 'AWS::Cognito::UserPool');
+    const triggerId = pool.Properties.LambdaConfig.PreTokenGeneration['Fn::GetAtt'][0] as string;
+    expect(auth.toJSON().Resources[triggerId]).toMatchObject({
+      Type: 'AWS::Lambda::Function',
+      Properties: { Runtime: 'nodejs22.x', Architectures: ['arm64'] },
+    });
+    const dynamo = statementsOfFunction(auth, triggerId).filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+    expect(dynamo.flatMap(actionsOf).every((a) => ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'].includes(a))).toBe(true);
+  });
+
+  it('has a web client for password and refresh-token sign-in, without a secret, with one-hour ID tokens', () => {
+    auth.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      GenerateSecret: false,
+      IdTokenValidity: 60,
+      TokenValidityUnits: Match.objectLike({ IdToken: 'minutes' }),
+    });
+  });
+});
+
+describe('web distribution', () => {
+  it('forwards /api/* to the API stage uncached, with every method and every viewer header but Host', () => {
+    const [, distribution] = single(web, 'AWS::CloudFront::Distribution');
+    const config = distribution.Properties.DistributionConfig;
+    const apiBehaviour = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/api/*');
+    expect(apiBehaviour).toMatchObject({
+      AllowedMethods: expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS']),
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+    });
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === apiBehaviour.TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.ap-south-1.');
+  });
+
+  it('answers screen paths with the app shell without masking API errors', () => {
+    const [, distribution] = single(web, 'AWS::CloudFront::Distribution');
+    const config = distribution.Properties.DistributionConfig;
+    expect(config.CustomErrorResponses).toBeUndefined();
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-request' })]);
+    web.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: Match.stringLikeRegexp("'/index.html'") });
+  });
+
+  it('reads the web bucket through origin access control', () => {
+    web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+  });
+});
