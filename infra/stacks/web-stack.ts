@@ -27,6 +27,8 @@ export interface WebStackProps extends StackProps {
   apiDomainName: string;
   /** Browsers upload to and download from this bucket with presigned URLs. */
   assetsBucket: IBucket;
+  /** The React build to upload; defaults to `frontend/dist`. */
+  webBuildDir?: string;
 }
 
 /**
@@ -93,7 +95,7 @@ export class WebStack extends Stack {
       allowedOrigins: [`https://${this.distribution.distributionDomainName}`],
     });
 
-    this.deployBuild(path.join(repoRoot, 'frontend', 'dist'));
+    this.deployBuild(props.webBuildDir ?? path.join(repoRoot, 'frontend', 'dist'));
 
     new CfnOutput(this, 'WebUrl', { value: `https://${this.distribution.distributionDomainName}` });
   }

@@ -1,7 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { allRoutes, domainNames, routeKey } from '../../shared/routes/index.js';
 import { tableDefinition } from '../../shared/table.js';
 import { domainNeeds } from '../../infra/stacks/api-stack.js';
 import { defineShop, shopAppContext } from '../../infra/stacks/shop.js';
+import { WebStack } from '../../infra/stacks/web-stack.js';
 
 /** A template resource as the assertions library returns it: untyped JSON. */
 type Resource = ReturnType<Template['findResources']>[string];
@@ -250,4 +252,40 @@ describe('web distribution', () => {
   it('reads the web bucket through origin access control', () => {
     web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
   });
+
+  it('uploads the React build when there is one: hashed files kept for a year, the shell revalidated', () => {
+    const template = webStackWithBuild({ 'index.html': '<!doctype html><div id="root"></div>', 'assets/index-abc123.js': 'export {};' });
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      DestinationBucketKeyPrefix: 'assets/',
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' },
+    });
+    template.hasResourceProperties('Custom::CDKBucketDeployment', {
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      DistributionPaths: ['/*'],
+    });
+  });
+
+  it('synthesizes without a build, deploying nothing to the web bucket', () => {
+    webStackWithBuild({}).resourceCountIs('Custom::CDKBucketDeployment', 0);
+  });
 });
+
+/** A web stack alone, fed a build directory made of the given files. */
+function webStackWithBuild(files: Record<string, string>): Template {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shop-web-'));
+  try {
+    const build = path.join(dir, 'dist');
+    for (const [name, content] of Object.entries(files)) {
+      mkdirSync(path.dirname(path.join(build, name)), { recursive: true });
+      writeFileSync(path.join(build, name), content);
+    }
+    const app = new App({ outdir: path.join(dir, 'out'), context: shopAppContext });
+    const env = { account: '123456789012', region: 'ap-south-1' };
+    const assetsBucket = new Bucket(new Stack(app, 'Assets', { env }), 'Assets');
+    const stack = new WebStack(app, 'Web', { env, apiDomainName: 'abc.execute-api.ap-south-1.amazonaws.com', assetsBucket, webBuildDir: build });
+    return Template.fromStack(stack);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
