@@ -22,13 +22,13 @@ describe('local DynamoDB transactions', () => {
   it('writes all items or none, and says which condition failed', async () => {
     await dynamo().send(new PutCommand({ TableName: TableName(), Item: { ...key('rice'), quantity: 5 } }));
     await dynamo().send(new PutCommand({ TableName: TableName(), Item: { ...key('dal'), quantity: 1 } }));
-    const failure = await dynamo()
+    const failure = (await dynamo()
       .send(
         new TransactWriteCommand({
           TransactItems: [take('rice', 2), take('dal', 3), { Put: { TableName: TableName(), Item: { ...key('bill'), total: 10 } } }],
         }),
       )
-      .catch((error: unknown) => error as { name: string; CancellationReasons: { Code: string }[] });
+      .catch((error: unknown) => error)) as { name: string; CancellationReasons: { Code: string }[] } | undefined;
     expect(failure?.name).toBe('TransactionCanceledException');
     expect(failure?.CancellationReasons.map((r) => r.Code)).toEqual(['None', 'ConditionalCheckFailed', 'None']);
     expect((await stock('rice'))?.quantity).toBe(5);
