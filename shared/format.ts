@@ -1,0 +1,51 @@
+/**
+ * Display formats of the product, shared by the web app and the server (receipts, e-mails, PDFs) so a bill shows
+ * the same figures everywhere. Shops are in India: rupees with Indian digit grouping, dates day/month/year in IST.
+ */
+
+const rupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
+
+/** `12345650` paise -> `₹1,23,456.50`. Amounts are stored as integer paise so sums never drift. */
+export function formatPaise(paise: number): string {
+  return rupees.format(paise / 100);
+}
+
+/** `123456.5` rupees -> `₹1,23,456.50`, for values the spec documents in rupees (delivery charge, prices). */
+export function formatRupees(amount: number): string {
+  return rupees.format(amount);
+}
+
+const SHOP_TIME_ZONE = 'Asia/Kolkata';
+const dayMonthYear = new Intl.DateTimeFormat('en-IN', { timeZone: SHOP_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
+const dayMonthYearTime = new Intl.DateTimeFormat('en-IN', {
+  timeZone: SHOP_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: true,
+});
+
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * `2026-11-22` or an ISO timestamp -> `22/11/2026`. A bare date is a calendar day and is never shifted by time
+ * zones; a timestamp is shown as the shop's (IST) day, also on a server running in UTC. Empty or invalid -> ''.
+ */
+export function formatDate(value: string | Date | undefined | null): string {
+  if (value === undefined || value === null || value === '') return '';
+  if (typeof value === 'string') {
+    const day = DATE_ONLY.exec(value);
+    if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dayMonthYear.format(date);
+}
+
+/** An ISO timestamp -> `22/11/2026, 09:30 pm` in IST (order and payment times). Empty or invalid -> ''. */
+export function formatDateTime(value: string | Date | undefined | null): string {
+  if (value === undefined || value === null || value === '') return '';
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : dayMonthYearTime.format(date);
+}
