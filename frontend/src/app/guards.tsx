@@ -1,0 +1,30 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useSession } from '../lib/session.js';
+
+export const CUSTOMER_ONLY = 'Allowed only for Customers..  SignUp as a Customer.';
+
+/**
+ * Screens behind sign-in. A stored but expired token still passes: the session popup then says the session timed
+ * out, instead of the screen vanishing under the user.
+ */
+export function RequireSignIn() {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}
+
+/** Customer screens need the customer record stored at sign-in (spec 1 section 6). */
+export function RequireCustomer() {
+  const session = useSession();
+  if (!session?.customer) return <Navigate to="/error" replace state={{ message: CUSTOMER_ONLY }} />;
+  return <Outlet />;
+}
+
+/** My Account: the customer's own record for customers, the employee view of oneself for staff. */
+export function AccountRedirect() {
+  const session = useSession();
+  if (session?.customer) return <Navigate to={`/customer/${session.customer.customerId}`} replace />;
+  if (session?.user) return <Navigate to={`/userView/${session.user.appUserId}`} replace />;
+  return <Navigate to="/login" replace />;
+}

@@ -1,0 +1,123 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { NotYetAvailable } from '../components/not-yet-available.js';
+import { AccountRedirect, RequireCustomer, RequireSignIn } from './guards.js';
+
+/** Who may open a screen: anyone, a signed-in user, or a customer with a customer record. */
+type Access = 'public' | 'signedIn' | 'customer';
+type Screen = () => Promise<{ default: ComponentType }>;
+
+interface ScreenRoute {
+  /** As spec 1 writes it, parameters in braces. */
+  path: string;
+  access: Access;
+  /** The lazily loaded screen; routes without one belong to later issues and render nothing yet. */
+  screen?: Screen;
+  /** A tiny component that needs no chunk of its own (redirects). */
+  component?: ComponentType;
+}
+
+const signIn: Screen = () => import('../features/auth/routes/sign-in.js');
+
+/** Every route of spec 1 section 2, once. `/#/` arrives as `/` with a hash (see HashRedirect). */
+export const screenRoutes: ScreenRoute[] = [
+  { path: '/', access: 'public', screen: signIn },
+  { path: '/login', access: 'public', screen: signIn },
+  { path: '/logout', access: 'public', screen: () => import('../features/auth/routes/sign-out.js') },
+  { path: '/passwordReset', access: 'public', screen: () => import('../features/auth/routes/password-reset.js') },
+  { path: '/error', access: 'public', screen: () => import('../features/system/routes/error-screen.js') },
+  { path: '/about', access: 'public', screen: () => import('../features/info/routes/about.js') },
+  // The static terms page of spec 3 section 1; spec 1's table has no path for it.
+  { path: '/terms', access: 'public', screen: () => import('../features/info/routes/terms.js') },
+  { path: '/home', access: 'signedIn', screen: () => import('../features/dashboard/routes/home.js') },
+  { path: '/customerHome', access: 'signedIn', screen: () => import('../features/storefront/routes/customer-home.js') },
+  { path: '/account', access: 'signedIn', component: AccountRedirect },
+
+  { path: '/ticket', access: 'signedIn' },
+  { path: '/ticket/{ticketId}', access: 'signedIn' },
+  { path: '/stock', access: 'signedIn' },
+  { path: '/stock/{id}', access: 'signedIn' },
+  { path: '/leaveSystem', access: 'signedIn' },
+  { path: '/leaveSystem/{id}', access: 'signedIn' },
+  { path: '/leaveMaster', access: 'signedIn' },
+  { path: '/leaveMaster/{id}', access: 'signedIn' },
+  { path: '/publicHolidays', access: 'signedIn' },
+  { path: '/publicHolidays/{id}', access: 'signedIn' },
+  { path: '/purchase', access: 'signedIn' },
+  { path: '/monthlyPurchase', access: 'signedIn' },
+  { path: '/customerPurchase', access: 'signedIn' },
+  { path: '/customerPurchase/{id}', access: 'signedIn' },
+  { path: '/purchaseEdit/{id}', access: 'signedIn' },
+  { path: '/purchaseUpdated/new', access: 'signedIn' },
+  { path: '/reBill/{id}', access: 'signedIn' },
+  { path: '/productReturn/{id}', access: 'signedIn' },
+  { path: '/user', access: 'signedIn' },
+  { path: '/user/{id}', access: 'signedIn' },
+  { path: '/userView/{id}', access: 'signedIn' },
+  { path: '/product', access: 'signedIn' },
+  { path: '/product/edit', access: 'signedIn' },
+  { path: '/product/new', access: 'signedIn' },
+  { path: '/role', access: 'signedIn' },
+  { path: '/role/{id}', access: 'signedIn' },
+  { path: '/tenant', access: 'signedIn' },
+  { path: '/tenant/{id}', access: 'signedIn' },
+  { path: '/businessPartners', access: 'signedIn' },
+  { path: '/businessPartners/{id}', access: 'signedIn' },
+  { path: '/return', access: 'signedIn' },
+  { path: '/yearlyReturn', access: 'signedIn' },
+  { path: '/expense', access: 'signedIn' },
+  { path: '/expense/{id}', access: 'signedIn' },
+  { path: '/inventoryFile', access: 'signedIn' },
+  { path: '/inventory', access: 'signedIn' },
+  { path: '/inventory/{id}', access: 'signedIn' },
+  { path: '/customer', access: 'signedIn' },
+  // Customers sign themselves up without signing in (spec 3 section 2).
+  { path: '/customer/new', access: 'public' },
+  { path: '/customer/{id}', access: 'signedIn' },
+  { path: '/tax', access: 'signedIn' },
+  { path: '/tax/{id}', access: 'signedIn' },
+  { path: '/category', access: 'signedIn' },
+  { path: '/category/{id}', access: 'signedIn' },
+  { path: '/receipt', access: 'signedIn' },
+  { path: '/reportGeneration', access: 'signedIn' },
+  { path: '/template', access: 'signedIn' },
+  { path: '/template/{id}', access: 'signedIn' },
+  { path: '/orderTracking', access: 'signedIn' },
+  { path: '/policies/{policyName}', access: 'signedIn' },
+  { path: '/policy', access: 'signedIn' },
+  { path: '/policyTemplate', access: 'signedIn' },
+  { path: '/policy/{id}', access: 'signedIn' },
+
+  { path: '/productDetails/{artcode}', access: 'customer' },
+  { path: '/cart', access: 'customer' },
+  { path: '/cart/{categoryId}', access: 'customer' },
+  { path: '/payment', access: 'customer' },
+  { path: '/order', access: 'customer' },
+  { path: '/wish', access: 'customer' },
+
+  // Developer demonstrations in the original client (spec 1 section 2), not product behaviour.
+  { path: '/pagination', access: 'public' },
+  { path: '/search', access: 'public' },
+  { path: '/test', access: 'public' },
+  { path: '/db', access: 'public' },
+];
+
+/** `/stock/{id}` -> `/stock/:id`. */
+export const routerPath = (specPath: string) => specPath.replace(/\{(\w+)\}/g, ':$1');
+
+function toRoute({ path, screen, component }: ScreenRoute): RouteObject {
+  if (!screen) return { path: routerPath(path), Component: component ?? NotYetAvailable };
+  return { path: routerPath(path), lazy: async () => ({ Component: (await screen()).default }) };
+}
+
+const withAccess = (access: Access) => screenRoutes.filter((r) => r.access === access).map(toRoute);
+
+/** The children of the app layout: the screens grouped under their guards, then the not-found screen. */
+export function screenRouteObjects(): RouteObject[] {
+  return [
+    ...withAccess('public'),
+    { Component: RequireSignIn, children: withAccess('signedIn') },
+    { Component: RequireCustomer, children: withAccess('customer') },
+    { path: '*', lazy: async () => ({ Component: (await import('../features/system/routes/not-found.js')).default }) },
+  ];
+}

@@ -1,0 +1,29 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/** A deep teal that reads well on receipts and screens alike, with saffron as the accent. */
+const brand: MantineColorsTuple = [
+  '#e6f7f6', '#cdebe9', '#9cd6d2', '#67c0ba', '#3eada6', '#25a199', '#149b92', '#02877f', '#007871', '#006862',
+];
+const saffron: MantineColorsTuple = [
+  '#fff6e1', '#ffecca', '#ffd899', '#ffc262', '#ffaf36', '#ffa318', '#ff9d03', '#e38900', '#ca7900', '#b06700',
+];
+
+export const theme = createTheme({
+  primaryColor: 'brand',
+  primaryShade: { light: 7, dark: 5 },
+  colors: { brand, saffron },
+  fontFamily:
+    'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, "Noto Sans Devanagari", sans-serif',
+  headings: { fontWeight: '650' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  focusRing: 'auto',
+  components: {
+    Button: { defaultProps: { radius: 'md' } },
+    Card: { defaultProps: { radius: 'lg', withBorder: true } },
+    Paper: { defaultProps: { radius: 'lg' } },
+    Modal: { defaultProps: { radius: 'lg', centered: true } },
+    TextInput: { defaultProps: { size: 'md' } },
+    PasswordInput: { defaultProps: { size: 'md' } },
+  },
+});

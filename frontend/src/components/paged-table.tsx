@@ -1,0 +1,117 @@
+import { Center, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { PAGE_SIZE } from '../../../shared/schemas/common.js';
+
+export interface Column<Row> {
+  key: string;
+  header: ReactNode;
+  render: (row: Row) => ReactNode;
+  align?: 'left' | 'center' | 'right';
+}
+
+interface PagedTableProps<Row> {
+  /** Names the table for screen readers, e.g. 'Customers'. */
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[] | undefined;
+  rowKey: (row: Row) => string | number;
+  /** The page shown, counted from 1. */
+  page: number;
+  /** How many rows exist in all pages (the list's count call). */
+  total: number;
+  onPageChange: (page: number) => void;
+  loading?: boolean;
+  emptyText?: string;
+  /** Below this width the table scrolls sideways rather than squeezing its columns. */
+  minWidth?: number;
+}
+
+export const pageCount = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));
+
+/** The `?page&size` of a list call for a page counted from 1 (the API counts pages from 0). */
+export const pageQueryFor = (page: number) => ({ page: page - 1, size: PAGE_SIZE });
+
+/** The list table of every screen: pages of 5, numbered from 1, with previous and next (spec 1 section 9). */
+export function PagedTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  page,
+  total,
+  onPageChange,
+  loading = false,
+  emptyText = 'Nothing to show yet.',
+  minWidth = 640,
+}: PagedTableProps<Row>) {
+  const pages = pageCount(total);
+  const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
+  const last = Math.min(page * PAGE_SIZE, total);
+
+  return (
+    <Paper withBorder>
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+          <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }} className="visually-hidden">
+            {caption}
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <Table.Th key={column.key} ta={column.align} scope="col">
+                  {column.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loading ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Center py="lg">
+                    <Loader size="sm" aria-label="Loading" />
+                  </Center>
+                </Table.Td>
+              </Table.Tr>
+            ) : rows && rows.length > 0 ? (
+              rows.map((row) => (
+                <Table.Tr key={rowKey(row)}>
+                  {columns.map((column) => (
+                    <Table.Td key={column.key} ta={column.align}>
+                      {column.render(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))
+            ) : (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Text c="dimmed" ta="center" py="lg">
+                    {emptyText}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" px="md" py="sm" gap="sm" wrap="wrap">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {total === 0 ? 'No records' : `Showing ${first}–${last} of ${total}`}
+        </Text>
+        <Pagination
+          size="sm"
+          total={pages}
+          value={Math.min(page, pages)}
+          onChange={onPageChange}
+          siblings={1}
+          aria-label={`${caption} pages`}
+          getControlProps={(control) => ({
+            'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
+          })}
+          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+        />
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,94 @@
+import { useMutation } from '@tanstack/react-query';
+import { isFeatureName, type FeatureName } from '../../../../../shared/features.js';
+import { ROLE } from '../../../../../shared/roles.js';
+import type { BodyIn } from '../../../../../shared/routes/define.js';
+import { api } from '../../../../../shared/routes/index.js';
+import type { Role } from '../../../../../shared/schemas/auth.js';
+import type { Customer } from '../../../../../shared/schemas/customer.js';
+import { ApiError, callApi } from '../../../lib/api-client.js';
+import { clearSession, getSession, startSession, updateSession, type Session, type TokenAnswer } from '../../../lib/session.js';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+/** The server refused the user name or password (400, 401 or 403 from the sign-in call). */
+export class CredentialsRefused extends Error {
+  constructor(readonly serverMessage: string) {
+    super(serverMessage);
+    this.name = 'CredentialsRefused';
+  }
+}
+
+/** The features of all the user's roles, combined (spec 1 section 6). */
+export function combineFeatures(roles: Role[]): FeatureName[] {
+  const names = roles.flatMap((role) => role.roleModule.flatMap((module) => module.roleFeature.map((f) => f.featureName)));
+  return [...new Set(names.filter(isFeatureName))];
+}
+
+async function customerRecord(appUserId: number): Promise<Customer | undefined> {
+  try {
+    return await callApi(api.customers.byAppUser, { params: { appUserId } });
+  } catch (error) {
+    // A customer account without a customer record can still sign in; the customer screens then refuse.
+    if (error instanceof ApiError && error.status === 404) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Spec 1 section 4 "After sign-in": store the token, fetch the user, the tenant, the roles and the policies,
+ * combine the features and, for a CUSTOMER, fetch the customer record.
+ */
+async function openSession(answer: TokenAnswer): Promise<Session> {
+  startSession(answer);
+  try {
+    const [user, tenant, policies] = await Promise.all([
+      callApi(api.users.currentUser),
+      callApi(api.tenants.currentTenant),
+      callApi(api.policies.all),
+    ]);
+    const roles = await callApi(api.roles.rolesByIds, { body: { roleIdList: user.appUserRole.map((r) => r.roleId) } });
+    const isCustomer = roles.some((role) => role.name === ROLE.CUSTOMER);
+    const customer = isCustomer ? await customerRecord(user.appUserId) : undefined;
+    updateSession({ userName: user.userName, user, tenant, roles, features: combineFeatures(roles), policies, isCustomer, customer });
+  } catch (error) {
+    clearSession();
+    throw error;
+  }
+  return getSession()!;
+}
+
+/** Signed in, or (first sign-in with a temporary password) asked to choose a password first. */
+export type SignInOutcome = { session: Session } | { newPasswordSession: string };
+
+/** The sign-in call's refusals (400, 401, 403) become CredentialsRefused; the screen shows the spec's message. */
+async function refusalsAsCredentials<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    clearSession();
+    if (error instanceof ApiError && [400, 401, 403].includes(error.status)) throw new CredentialsRefused(error.message);
+    throw error;
+  }
+}
+
+export async function signIn(credentials: Credentials): Promise<SignInOutcome> {
+  const answer = await refusalsAsCredentials(() => callApi(api.auth.generateToken, { body: credentials }));
+  if ('challenge' in answer) return { newPasswordSession: answer.session };
+  return { session: await openSession(answer) };
+}
+
+/** Replaces the temporary password of a first sign-in and opens the session with the token it answers. */
+export async function setFirstPassword(body: BodyIn<typeof api.auth.newPassword>): Promise<Session> {
+  return openSession(await callApi(api.auth.newPassword, { body }));
+}
+
+export function useSignIn() {
+  return useMutation({ mutationFn: signIn, meta: { handlesOwnErrors: true } });
+}
+
+export function useSetFirstPassword() {
+  return useMutation({ mutationFn: setFirstPassword, meta: { handlesOwnErrors: true } });
+}

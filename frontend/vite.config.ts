@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import postcssPresetMantine from 'postcss-preset-mantine';
+import { defineConfig } from 'vite';
+
+const frontend = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(frontend, '..');
+
+export default defineConfig({
+  root: frontend,
+  plugins: [react()],
+  css: { postcss: { plugins: [postcssPresetMantine()] } },
+  server: {
+    // The app imports the route table and schemas from ../shared, outside the Vite root.
+    fs: { allow: [repoRoot] },
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  build: {
+    outDir: path.join(frontend, 'dist'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 700,
+  },
+});
