@@ -1,0 +1,59 @@
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'Demo@1234';
+export const SIGN_IN_FAILED = 'User Name, Password Wrong. Please enter valid Credential';
+
+/** What the app keeps in localStorage (frontend/src/lib/session.ts). */
+export interface StoredSession {
+  token: string;
+  refreshToken?: string;
+  expiresAt: number;
+  expiresAtMs: number;
+  isCustomer: boolean;
+}
+
+export const test = base.extend({
+  // The stack's port is known only after global setup, which runs after this config was read.
+  baseURL: async ({ baseURL }, use) => {
+    await use(process.env.E2E_BASE_URL ?? baseURL);
+  },
+});
+export { expect };
+
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('User Name').fill(username);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function signInAndLand(page: Page, username: string, landing: '/home' | '/customerHome' = '/home') {
+  await signIn(page, username);
+  await expect(page).toHaveURL(landing);
+}
+
+export const storedSession = (page: Page) =>
+  page.evaluate(() => {
+    const raw = localStorage.getItem('shopdesk.session');
+    return raw ? (JSON.parse(raw) as StoredSession) : null;
+  });
+
+interface SentMail {
+  destination: { to: string[] };
+  subject: string;
+  body: { text?: string; html?: string };
+  at: number;
+}
+
+/** The newest mail the SES emulator holds for an address, waiting for it to arrive. */
+export async function latestMailTo(address: string, timeoutMs = 10_000): Promise<SentMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const response = await fetch(`${process.env.E2E_SES_URL}/store`);
+    const { emails } = (await response.json()) as { emails: SentMail[] };
+    const mail = emails.filter((e) => e.destination.to.includes(address)).at(-1);
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`No mail to ${address} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
