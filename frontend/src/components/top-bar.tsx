@@ -10,7 +10,7 @@ import {
   IconShoppingCart,
   IconUserCircle,
 } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { displayName, landingPath, useSession } from '../lib/session.js';
 import { BrandMark } from './brand-mark.js';
 
@@ -23,7 +23,9 @@ interface TopBarProps {
 export function TopBar({ cartCount }: TopBarProps) {
   const session = useSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
   const home = landingPath(session);
+  const onSignIn = pathname === '/' || pathname === '/login';
 
   return (
     <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="sm">
@@ -107,9 +109,11 @@ export function TopBar({ cartCount }: TopBarProps) {
           </Menu>
         </Group>
       ) : (
-        <Button component={Link} to="/login" leftSection={<IconLogin2 size={18} />} variant="light">
-          Login
-        </Button>
+        !onSignIn && (
+          <Button component={Link} to="/login" leftSection={<IconLogin2 size={18} />} variant="light">
+            Login
+          </Button>
+        )
       )}
     </Group>
   );

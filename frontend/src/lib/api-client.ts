@@ -66,9 +66,12 @@ async function errorMessage(response: globalThis.Response): Promise<string> {
 }
 
 /**
- * Calls one route of the shared route table. Authenticated routes carry the bearer token and fail with status
- * 600 'Unknown Error' without calling the server when there is no unexpired token; non-2xx answers throw an
- * ApiError with the server's message.
+ * Calls one route of the shared route table, e.g. `callApi(authRoutes.generateToken, { body })`. Screens import
+ * their domain's module (`shared/routes/auth.ts`) rather than the index of all domains, so each lazily loaded
+ * screen carries only the schemas it uses.
+ *
+ * Authenticated routes carry the bearer token and fail with status 600 'Unknown Error' without calling the server
+ * when there is no unexpired token; non-2xx answers throw an ApiError with the server's message.
  */
 export async function callApi<R extends RouteDef>(route: R, options: CallOptions<R> = {}): Promise<Response<R>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...tenantHeader(route, options.body) };

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../../../shared/routes/index.js';
+import { authRoutes } from '../../../../../shared/routes/auth.js';
 import type { BodyIn } from '../../../../../shared/routes/define.js';
 import { callApi } from '../../../lib/api-client.js';
 
 /** E-mails a one-time code that proves the user owns the account: 1 sent, 0 user name unknown. */
 export function useSendResetCode() {
   return useMutation({
-    mutationFn: (username: string) => callApi(api.auth.sendResetCode, { body: { username } }),
+    mutationFn: (username: string) => callApi(authRoutes.sendResetCode, { body: { username } }),
     meta: { handlesOwnErrors: true },
   });
 }
@@ -14,7 +14,7 @@ export function useSendResetCode() {
 /** Sets the new password with the e-mailed code: 1 done, 0 user name unknown. */
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: BodyIn<typeof api.auth.resetPassword>) => callApi(api.auth.resetPassword, { body }),
+    mutationFn: (body: BodyIn<typeof authRoutes.resetPassword>) => callApi(authRoutes.resetPassword, { body }),
     meta: { handlesOwnErrors: true },
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../../../shared/routes/index.js';
+import { authRoutes } from '../../../../../shared/routes/auth.js';
 import { ApiError, callApi } from '../../../lib/api-client.js';
 import { getSession, renewToken } from '../../../lib/session.js';
 
@@ -7,7 +7,7 @@ import { getSession, renewToken } from '../../../lib/session.js';
 export async function refreshSession(): Promise<void> {
   const refreshToken = getSession()?.refreshToken;
   if (!refreshToken) throw new ApiError(401, 'Your session cannot be extended. Please sign in again.');
-  renewToken(await callApi(api.auth.refreshToken, { body: { refreshToken } }));
+  renewToken(await callApi(authRoutes.refreshToken, { body: { refreshToken } }));
 }
 
 export function useRefreshSession() {

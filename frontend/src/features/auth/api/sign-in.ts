@@ -2,7 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { isFeatureName, type FeatureName } from '../../../../../shared/features.js';
 import { ROLE } from '../../../../../shared/roles.js';
 import type { BodyIn } from '../../../../../shared/routes/define.js';
-import { api } from '../../../../../shared/routes/index.js';
+import { authRoutes } from '../../../../../shared/routes/auth.js';
+import { userRoutes } from '../../../../../shared/routes/users.js';
+import { tenantRoutes } from '../../../../../shared/routes/tenants.js';
+import { policyRoutes } from '../../../../../shared/routes/policies.js';
+import { roleRoutes } from '../../../../../shared/routes/roles.js';
+import { customerRoutes } from '../../../../../shared/routes/customers.js';
 import type { Role } from '../../../../../shared/schemas/auth.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
 import { ApiError, callApi } from '../../../lib/api-client.js';
@@ -29,7 +34,7 @@ export function combineFeatures(roles: Role[]): FeatureName[] {
 
 async function customerRecord(appUserId: number): Promise<Customer | undefined> {
   try {
-    return await callApi(api.customers.byAppUser, { params: { appUserId } });
+    return await callApi(customerRoutes.byAppUser, { params: { appUserId } });
   } catch (error) {
     // A customer account without a customer record can still sign in; the customer screens then refuse.
     if (error instanceof ApiError && error.status === 404) return undefined;
@@ -45,11 +50,11 @@ async function openSession(answer: TokenAnswer): Promise<Session> {
   startSession(answer);
   try {
     const [user, tenant, policies] = await Promise.all([
-      callApi(api.users.currentUser),
-      callApi(api.tenants.currentTenant),
-      callApi(api.policies.all),
+      callApi(userRoutes.currentUser),
+      callApi(tenantRoutes.currentTenant),
+      callApi(policyRoutes.all),
     ]);
-    const roles = await callApi(api.roles.rolesByIds, { body: { roleIdList: user.appUserRole.map((r) => r.roleId) } });
+    const roles = await callApi(roleRoutes.rolesByIds, { body: { roleIdList: user.appUserRole.map((r) => r.roleId) } });
     const isCustomer = roles.some((role) => role.name === ROLE.CUSTOMER);
     const customer = isCustomer ? await customerRecord(user.appUserId) : undefined;
     updateSession({ userName: user.userName, user, tenant, roles, features: combineFeatures(roles), policies, isCustomer, customer });
@@ -75,14 +80,14 @@ async function refusalsAsCredentials<T>(call: () => Promise<T>): Promise<T> {
 }
 
 export async function signIn(credentials: Credentials): Promise<SignInOutcome> {
-  const answer = await refusalsAsCredentials(() => callApi(api.auth.generateToken, { body: credentials }));
+  const answer = await refusalsAsCredentials(() => callApi(authRoutes.generateToken, { body: credentials }));
   if ('challenge' in answer) return { newPasswordSession: answer.session };
   return { session: await openSession(answer) };
 }
 
 /** Replaces the temporary password of a first sign-in and opens the session with the token it answers. */
-export async function setFirstPassword(body: BodyIn<typeof api.auth.newPassword>): Promise<Session> {
-  return openSession(await callApi(api.auth.newPassword, { body }));
+export async function setFirstPassword(body: BodyIn<typeof authRoutes.newPassword>): Promise<Session> {
+  return openSession(await callApi(authRoutes.newPassword, { body }));
 }
 
 export function useSignIn() {

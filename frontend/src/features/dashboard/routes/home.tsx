@@ -48,7 +48,7 @@ export default function HomeScreen() {
           variant="unstyled"
           order={2}
           chevronPosition="right"
-          classNames={{ item: classes.sectionItem }}
+          classNames={{ item: classes.sectionItem, content: classes.sectionContent }}
         >
           {sections.map((section) => {
             const Icon = moduleIcons[section.module];

@@ -1,0 +1,150 @@
+/**
+ * `npm run screenshots`: PNGs of the main screens at desktop and phone widths in screenshots/, for review. The
+ * npm script builds the web app first; this starts the local stack with demo data and drives Debian's Chromium.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { launchStack } from '../test/e2e/launch-stack.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'screenshots');
+const PASSWORD = 'Demo@1234';
+
+const viewports = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+type ViewportName = keyof typeof viewports;
+
+interface Shot {
+  name: string;
+  path: string;
+  /** Sign in as this user first. */
+  user?: string;
+  /** Something to do on the page before the picture. */
+  prepare?: (page: Page) => Promise<void>;
+  fullPage?: boolean;
+}
+
+const openMeMenu = async (page: Page) => {
+  await page.getByRole('button', { name: 'Me menu' }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).waitFor();
+};
+
+const shots: Shot[] = [
+  { name: 'sign-in', path: '/login' },
+  {
+    name: 'sign-in-refused',
+    path: '/login',
+    prepare: async (page) => {
+      await page.getByLabel('User Name').fill('admin@demo.shop');
+      await page.getByLabel(/^Password/).fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').waitFor();
+    },
+  },
+  { name: 'password-reset', path: '/passwordReset' },
+  {
+    name: 'password-reset-code',
+    path: '/passwordReset',
+    prepare: async (page) => {
+      await page.getByLabel('User Name').fill('hr@demo.shop');
+      await page.getByRole('button', { name: 'Send code' }).click();
+      await page.getByLabel('Code from the e-mail').waitFor();
+    },
+  },
+  { name: 'signed-out', path: '/logout' },
+  { name: 'error', path: '/error' },
+  { name: 'not-found', path: '/no-such-page' },
+  { name: 'admin-home', path: '/home', user: 'admin@demo.shop', fullPage: true },
+  { name: 'admin-me-menu', path: '/home', user: 'admin@demo.shop', prepare: openMeMenu },
+  {
+    name: 'admin-session-expiring',
+    path: '/home',
+    user: 'admin@demo.shop',
+    prepare: async (page) => {
+      const msLeft = await page.evaluate(() => {
+        const session = JSON.parse(localStorage.getItem('shopdesk.session')!) as { expiresAtMs: number };
+        return session.expiresAtMs - Date.now();
+      });
+      await page.clock.fastForward(msLeft - 42_000);
+      await page.getByText('Your Session is about to expire.').waitFor();
+    },
+  },
+  {
+    name: 'admin-session-timed-out',
+    path: '/home',
+    user: 'admin@demo.shop',
+    prepare: async (page) => {
+      const msLeft = await page.evaluate(() => {
+        const session = JSON.parse(localStorage.getItem('shopdesk.session')!) as { expiresAtMs: number };
+        return session.expiresAtMs - Date.now();
+      });
+      await page.clock.fastForward(msLeft + 2_000);
+      await page.getByText('Your Session is Timed Out.').waitFor();
+    },
+  },
+  { name: 'cashier-home', path: '/home', user: 'cashier@demo.shop', fullPage: true },
+  { name: 'customer-home', path: '/customerHome', user: 'customer@demo.shop' },
+  { name: 'customer-me-menu', path: '/customerHome', user: 'customer@demo.shop', prepare: openMeMenu },
+  { name: 'customer-only-guard', path: '/cart', user: 'cashier@demo.shop' },
+  { name: 'about', path: '/about', user: 'cashier@demo.shop', fullPage: true },
+  { name: 'terms', path: '/terms', user: 'customer@demo.shop', fullPage: true },
+];
+
+async function signIn(page: Page, user: string) {
+  await page.goto('/login');
+  await page.getByLabel('User Name').fill(user);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/(home|customerHome)$/);
+}
+
+async function take(browser: Browser, baseURL: string, viewport: ViewportName, shot: Shot) {
+  const context = await browser.newContext({ baseURL, viewport: viewports[viewport], locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+  const page = await context.newPage();
+  try {
+    await page.clock.install();
+    if (shot.user) await signIn(page, shot.user);
+    await page.goto(shot.path);
+    await page.waitForLoadState('networkidle');
+    await shot.prepare?.(page);
+    // Let menus and modals finish their opening transitions.
+    await page.waitForTimeout(400);
+    const file = path.join(outDir, `${viewport}-${shot.name}.png`);
+    await page.screenshot({ path: file, fullPage: shot.fullPage ?? false });
+    return file;
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  mkdirSync(outDir, { recursive: true });
+  const stack = await launchStack();
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+  let written = 0;
+  try {
+    for (const viewport of Object.keys(viewports) as ViewportName[]) {
+      for (const shot of shots) {
+        const file = await take(browser, stack.url, viewport, shot);
+        written += 1;
+        process.stdout.write(`  ${path.relative(root, file)}\n`);
+      }
+    }
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+  process.stdout.write(`${written} screenshots in ${path.relative(root, outDir)}/\n`);
+}
+
+main().catch((error: Error) => {
+  process.stderr.write(`Screenshots failed: ${error.stack ?? error.message}\n`);
+  process.exit(1);
+});
