@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { auditFields } from './common.js';
+
+/** The messages of spec 3 section 5 (Leave), word for word, and the few the product adds. */
+export const LEAVE_MESSAGES = {
+  pastStart: 'Start Date should not be Previous Date',
+  endBeforeStart: 'End date should be future date from Start date',
+  startRequired: 'Select the Start Date',
+  holiday: 'It is a Holiday...',
+  excludedHolidays: (n: number) => `Excluded ${n} Public Holidays!!!`,
+  exceedsBalance: (n: number) => `You can apply only ${n} days leave.`,
+  typeRequired: 'Please select leave type.',
+  datesRequired: 'Please select dates..',
+  nothingToApply: 'Selected dates are week end/holiday, no need to apply leave',
+  overlap: 'You have already applied leaves during the same/between days.',
+  reasonRequired: 'Please,Comment on Reason Field!!!',
+  tooLong: 'A leave can span at most one year.',
+  daysMismatch: (n: number) => `The selected dates make ${n} leave days. Please select the dates again.`,
+  invalidDate: 'Enter the date as yyyy-mm-dd.',
+} as const;
+
+export const LEAVE_TYPE_MESSAGES = {
+  nameRequired: 'Please enter leave type.',
+  allowance: 'Enter the days allowed per year (0 to 366).',
+  exists: 'Leave type already exists!!!',
+  notFound: 'Leave type not found.',
+} as const;
+
+/** Leave status (spec 3 section 4). */
+export const leaveStatuses = ['Submitted', 'Modified', 'Approved', 'Rejected', 'Cancelled'] as const;
+export const leaveStatus = z.enum(leaveStatuses);
+export type LeaveStatus = z.output<typeof leaveStatus>;
+
+/** Statuses in which the employee may still update or cancel and the manager may still decide. */
+export const OPEN_LEAVE_STATUSES: readonly LeaveStatus[] = ['Submitted', 'Modified'];
+export const isOpenLeave = (status: LeaveStatus) => OPEN_LEAVE_STATUSES.includes(status);
+
+/** True for a real calendar date written `yyyy-mm-dd` (refuses `2026-02-30`). */
+export function isIsoDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return !!match && new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!)).toISOString().startsWith(value);
+}
+
+/** A calendar date `yyyy-mm-dd`; `required` is the message when it is missing or empty. */
+export const isoDate = (required: string) =>
+  z.string({ error: required }).trim().min(1, required).refine(isIsoDate, LEAVE_MESSAGES.invalidDate);
+
+const reason = z.string().trim().max(500, 'Reason can have at most 500 characters.');
+
+/** The Apply Leave and Update Leave form. `days` is what the form counted; the server counts again. */
+export const leaveForm = z.object({
+  leaveMasterId: z
+    .number({ error: LEAVE_MESSAGES.typeRequired })
+    .int(LEAVE_MESSAGES.typeRequired)
+    .positive(LEAVE_MESSAGES.typeRequired),
+  startDate: isoDate(LEAVE_MESSAGES.startRequired),
+  endDate: isoDate(LEAVE_MESSAGES.datesRequired),
+  days: z.number({ error: LEAVE_MESSAGES.datesRequired }).int(LEAVE_MESSAGES.datesRequired).min(0).max(366),
+  reason: reason.optional(),
+});
+export type LeaveForm = z.output<typeof leaveForm>;
+
+/** The manager's approval or rejection: the reason is mandatory. */
+export const leaveDecision = z.object({
+  reason: z.string({ error: LEAVE_MESSAGES.reasonRequired }).trim().min(1, LEAVE_MESSAGES.reasonRequired).max(500),
+});
+
+export const leave = z.object({
+  leaveSystemId: z.number().int(),
+  userId: z.number().int(),
+  userName: z.string(),
+  managerId: z.number().int().optional(),
+  managerName: z.string().optional(),
+  leaveMasterId: z.number().int(),
+  leaveType: z.string(),
+  days: z.number().int(),
+  startDate: z.string(),
+  endDate: z.string(),
+  status: leaveStatus,
+  /** The employee's reason for the leave. */
+  reason: z.string().optional(),
+  /** The manager's reason for approving or rejecting. */
+  decisionReason: z.string().optional(),
+  /** The balance of this leave type left after this leave, as of its last change. */
+  remainingDays: z.number().int(),
+  version: z.number().int(),
+  lastUpdated: z.string(),
+  ...auditFields,
+});
+export type Leave = z.output<typeof leave>;
+
+export const leaveListQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(5),
+  leaveMasterId: z.coerce.number().int().positive().optional(),
+});
+export const leaveCountQuery = leaveListQuery.pick({ leaveMasterId: true });
+
+/** What the form shows while dates are picked: the day count and the 'Excluded n Public Holidays!!!' line. */
+export const leaveDaysPreview = z.object({
+  days: z.number().int(),
+  weekendDays: z.number().int(),
+  excludedHolidays: z.array(z.object({ date: z.string(), holiday: z.string() })),
+  message: z.string().optional(),
+});
+
+export const leaveTypeForm = z.object({
+  leaveType: z
+    .string({ error: LEAVE_TYPE_MESSAGES.nameRequired })
+    .trim()
+    .min(1, LEAVE_TYPE_MESSAGES.nameRequired)
+    .max(60, 'Leave type can have at most 60 characters.'),
+  allowance: z
+    .number({ error: LEAVE_TYPE_MESSAGES.allowance })
+    .int(LEAVE_TYPE_MESSAGES.allowance)
+    .min(0, LEAVE_TYPE_MESSAGES.allowance)
+    .max(366, LEAVE_TYPE_MESSAGES.allowance),
+});
+
+/** A leave type (LeaveMaster) with the days each employee may take per calendar year. */
+export const leaveType = z.object({
+  leaveMasterId: z.number().int(),
+  leaveType: z.string(),
+  allowance: z.number().int(),
+  ...auditFields,
+});
+export type LeaveType = z.output<typeof leaveType>;
+
+export const leaveBalance = z.object({
+  leaveMasterId: z.number().int(),
+  leaveName: z.string(),
+  year: z.number().int(),
+  allowance: z.number().int(),
+  used: z.number().int(),
+  remainingLeave: z.number().int(),
+});
+export type LeaveBalance = z.output<typeof leaveBalance>;
+
+/** `?year`: a calendar year; without it, the current year in India. */
+export const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
