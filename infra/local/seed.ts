@@ -6,6 +6,7 @@ import { policyData } from '../../functions/policies/data.js';
 import { provisionTenant } from '../../functions/tenants/provision.js';
 import { tenantData } from '../../functions/tenants/data.js';
 import { createAppUser } from '../../functions/users/service.js';
+import { demoLeave, seedLeave, type LeaveSeed } from './seed-leave.js';
 
 export interface SeedUser {
   userName: string;
@@ -21,6 +22,8 @@ export interface TenantSeed {
   tenant: Omit<Tenant, 'createdBy' | 'createdOn'>;
   users: SeedUser[];
   policies: string[];
+  /** Leave types, holidays and leave requests. */
+  leave?: LeaveSeed;
 }
 
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -52,6 +55,7 @@ export const demoTenant: TenantSeed = {
     },
   ],
   policies: ['Terms and Conditions', 'Privacy Policy', 'Return Policy', 'Shipping and Delivery'],
+  leave: demoLeave,
 };
 
 /** Creates a tenant with its users, customer records and policies. */
@@ -99,6 +103,10 @@ export async function seedTenant(seed: TenantSeed, now = new Date()): Promise<vo
   for (const policyName of seed.policies) {
     const policyId = await nextId(tenantId, 'policy');
     await putNew(policyData.toItem(tenantId, { policyId, policyName, ...created(actor) }));
+  }
+  if (seed.leave) {
+    const seeded = new Map(seed.users.map((u) => [u.userName, { appUserId: ids.get(u.userName)!, role: u.role, manager: u.manager }]));
+    await seedLeave(tenantId, seed.leave, seeded, now);
   }
 }
 

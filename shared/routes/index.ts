@@ -1,6 +1,8 @@
 import { authRoutes } from './auth.js';
 import { customerRoutes } from './customers.js';
 import type { RouteDef } from './define.js';
+import { holidayRoutes } from './holidays.js';
+import { leaveRoutes } from './leave.js';
 import { policyRoutes } from './policies.js';
 import { roleRoutes } from './roles.js';
 import { tenantRoutes } from './tenants.js';
@@ -17,6 +19,8 @@ export const api = {
   roles: roleRoutes,
   policies: policyRoutes,
   customers: customerRoutes,
+  leave: leaveRoutes,
+  holidays: holidayRoutes,
 } as const;
 
 export type DomainName = keyof typeof api;

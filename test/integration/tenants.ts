@@ -28,6 +28,11 @@ const shop = (id: string, mark: string): TenantSeed => ({
     },
   ],
   policies: [`${mark} Return Policy`],
+  leave: {
+    types: [{ leaveType: `${mark} Leave`, allowance: 10 }],
+    publicHolidays: [{ date: '2027-01-26', holiday: `${mark} Republic Day` }],
+    companyHolidays: [{ date: '2027-06-15', holiday: `${mark} Closure` }],
+  },
 });
 
 export const alpha = shop('alpha', ALPHA_MARK);
