@@ -258,7 +258,7 @@ async function remainingAfterReturn(tenantId: string, leave: Leave): Promise<num
     leaveTypeData.byId(tenantId, leave.leaveMasterId),
     balanceData.get(tenantId, leave.userId, yearOf(leave.startDate), leave.leaveMasterId),
   ]);
-  return (type?.allowance ?? 0) - ((balance?.used ?? leave.days) - leave.days);
+  return Math.max(0, (type?.allowance ?? 0) - ((balance?.used ?? leave.days) - leave.days));
 }
 
 /** Closes a leave and gives its days back (rejection, cancellation): leave, balance and calendar in one write. */

@@ -57,7 +57,7 @@ export const leaveRoutes = {
     method: 'GET',
     path: '/leaveSystem/manager/{id}',
     access: 'LeaveList',
-    summary: 'Reportees Leaves: leaves of the manager {id} (the caller) reportees, ?page&size&leaveMasterId',
+    summary: 'Reportees Leaves: the leaves of the reportees of manager {id}, who must be the caller, ?page&size&leaveMasterId',
     params: byId,
     query: leaveListQuery,
     response: z.array(leave),

@@ -425,6 +425,23 @@ describe('who may act on a leave', () => {
   });
 });
 
+describe('the demo shop', () => {
+  it('starts with leave types, holidays and the cashier’s leaves in every state, awaiting their manager', async () => {
+    const types = await as<LeaveType[]>('manager@demo.shop', 'GET', '/leaveMaster');
+    expect(types.body.map((t) => [t.leaveType, t.allowance])).toEqual([
+      ['Casual Leave', 12],
+      ['Earned Leave', 15],
+      ['Sick Leave', 8],
+    ]);
+    const holidays = await as<{ holiday: string }[]>('cashier@demo.shop', 'GET', '/publicHolidays?year=2027');
+    expect(holidays.body.map((h) => h.holiday)).toEqual(expect.arrayContaining(['Republic Day', 'Independence Day', 'Gandhi Jayanti', 'Diwali']));
+    const manager = (await userData.byUserName('demo', 'manager@demo.shop'))!.appUserId;
+    const reportees = await as<Leave[]>('manager@demo.shop', 'GET', `/leaveSystem/manager/${manager}?size=20`);
+    expect(reportees.body.map((l) => l.status).sort()).toEqual(['Approved', 'Cancelled', 'Rejected', 'Submitted']);
+    expect(reportees.body.every((l) => l.userName === 'cashier@demo.shop' && l.startDate > today)).toBe(true);
+  });
+});
+
 describe('concurrent changes keep the balance right', () => {
   const statuses = (answers: { status: number }[]) => answers.map((a) => a.status).sort();
 
