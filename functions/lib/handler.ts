@@ -5,6 +5,7 @@ import { routeKey, type Body, type Params, type Query, type Response, type Route
 import type { Caller, RequestContext } from './context.js';
 import { AppError, Forbidden, Unauthorized, Validation } from './errors.js';
 import { rootLogger, type Logger } from './logger.js';
+import { parseMultipart } from './multipart.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -51,18 +52,34 @@ function callerFrom(event: ApiEvent): Caller | undefined {
   };
 }
 
-function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  return issue?.message ?? 'Invalid request';
+/**
+ * An issue inside a list body (bulk saves) names its row, counted from 1 as the screen shows rows:
+ * 'Row 3: Size is required.', with `row` and the field's path in the details.
+ */
+function describeIssue(issue: z.core.$ZodIssue, listBody: boolean) {
+  const [first, ...rest] = issue.path;
+  if (listBody && typeof first === 'number') {
+    return { text: `Row ${first + 1}: ${issue.message}`, detail: { row: first + 1, path: rest.join('.'), message: issue.message } };
+  }
+  return { text: issue.message, detail: { path: issue.path.join('.'), message: issue.message } };
 }
 
 function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   const result = schema.safeParse(value);
-  if (!result.success) throw new Validation(firstIssue(result.error), result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => describeIssue(issue, Array.isArray(value)));
+    throw new Validation(issues[0]?.text ?? 'Invalid request', issues.map((i) => i.detail));
+  }
   return result.data;
 }
 
-function readBody(event: ApiEvent, route: RouteDef): unknown {
+function readBody(event: ApiEvent, route: RouteDef, headers: Record<string, string | undefined>): unknown {
+  if (route.bodyKind === 'multipart') {
+    // An empty form still reaches the schema, so the route's own message ('Please choose a file.') is what shows.
+    if (!event.body) return { fields: {}, files: [] };
+    const raw = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+    return parseMultipart(raw, headers['content-type'] ?? '');
+  }
   if (route.bodyKind === 'none' || !event.body) return undefined;
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   try {
@@ -145,7 +162,7 @@ export function domainHandler<D extends Record<string, RouteDef>>(domain: string
       checkTenantHeader(ctx.headers, caller);
       const params = parse(entry.route.params, event.pathParameters ?? {});
       const query = parse(entry.route.query, event.queryStringParameters ?? {});
-      const body = entry.route.bodyKind === 'none' ? undefined : parse(entry.route.body, readBody(event, entry.route));
+      const body = entry.route.bodyKind === 'none' ? undefined : parse(entry.route.body, readBody(event, entry.route, ctx.headers));
       const result = await entry.handle({ params, query, body, ctx });
       log.info('request done', { status: 200, ms: Date.now() - started });
       if (result instanceof FileResponse) {

@@ -11,8 +11,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  */
 export type Access = 'public' | 'signedIn' | FeatureName | readonly FeatureName[];
 
-/** How the request body arrives: JSON, or nothing. */
-export type BodyKind = 'json' | 'none';
+/**
+ * How the request body arrives: JSON, nothing, or a multipart/form-data form (file uploads), which the handler kit
+ * parses into `{ fields, files }` (see `multipartForm` in shared/schemas/common.ts) before the body schema runs.
+ */
+export type BodyKind = 'json' | 'none' | 'multipart';
 
 export interface RouteDef<
   P extends z.ZodType = z.ZodType,

@@ -36,3 +36,19 @@ export const auditFields = {
 };
 
 export const countResponse = z.number().int();
+
+/** A file of a multipart/form-data request body, as the handler kit parses it. */
+export const uploadedFile = z.object({
+  field: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  data: z.custom<Uint8Array>((value) => value instanceof Uint8Array, 'The uploaded file could not be read.'),
+});
+export type UploadedFile = z.output<typeof uploadedFile>;
+
+/** The parsed body of a route with `bodyKind: 'multipart'`: text fields by name and the files, in form order. */
+export const multipartForm = z.object({
+  fields: z.record(z.string(), z.string()),
+  files: z.array(uploadedFile),
+});
+export type MultipartForm = z.output<typeof multipartForm>;
