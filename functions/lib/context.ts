@@ -24,3 +24,12 @@ export interface RequestContext {
   /** Who and when, for audit stamps. */
   readonly actor: Actor;
 }
+
+/** What a service needs to write on someone's behalf: the tenant, who and when (audit stamps), where to log. */
+export interface WriteScope {
+  tenantId: string;
+  actor: Actor;
+  log: Logger;
+}
+
+export const writeScope = (ctx: RequestContext): WriteScope => ({ tenantId: ctx.me.tenantId, actor: ctx.actor, log: ctx.log });

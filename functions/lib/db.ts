@@ -223,6 +223,23 @@ export async function nextId(tenantId: string, sequence: string): Promise<number
   return Number(out.Attributes?.value);
 }
 
+/** `count` consecutive numbers of a per-tenant sequence in one write (the ids of a bulk save), in order. */
+export async function nextIds(tenantId: string, sequence: string, count: number): Promise<number[]> {
+  if (count <= 0) return [];
+  const out = await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { pk: tenantPk(tenantId, 'SEQ'), sk: sequence },
+      UpdateExpression: 'ADD #v :count',
+      ExpressionAttributeNames: { '#v': 'value' },
+      ExpressionAttributeValues: { ':count': count },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  const last = Number(out.Attributes?.value);
+  return Array.from({ length: count }, (_, i) => last - count + 1 + i);
+}
+
 /**
  * Writes several items as one all-or-nothing transaction. A failed condition becomes a Conflict carrying the
  * message of the first item whose condition failed, so the caller says exactly what went wrong.

@@ -40,3 +40,6 @@ export class TooLarge extends AppError {
     super(413, message);
   }
 }
+
+/** A save based on a version of the record that someone else has changed since. */
+export const STALE_RECORD = 'This record was changed by someone else. Please reload it and try again.';

@@ -11,3 +11,6 @@ export const idSk = (id: number) => String(id).padStart(12, '0');
 export const searchKey = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
 export const TENANT_DIRECTORY = 'TENANTS';
+
+/** S3 object keys of a tenant's files (images, templates) all start with `t/<tenantId>/`, which IAM fences. */
+export const tenantObjectKey = (tenantId: string, ...parts: string[]) => ['t', tenantId, ...parts].join('/');

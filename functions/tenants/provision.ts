@@ -3,7 +3,9 @@ import type { Role } from '../../shared/schemas/auth.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
 import { created, tableName, transact, type Actor, type TransactItem } from '../lib/db.js';
 import { tenantPk } from '../lib/keys.js';
+import { rootLogger } from '../lib/logger.js';
 import { roleData, toRoleModules } from '../roles/data.js';
+import { prepareDefaultTemplate } from '../templates/service.js';
 import { tenantData } from './data.js';
 
 /**
@@ -28,7 +30,15 @@ export async function provisionTenant(tenant: Omit<Tenant, 'createdBy' | 'create
     put({ pk: tenantPk(tenant.tenantId, 'SEQ'), sk: 'role', value: roles.length }, false),
     ...roleData.featureItems(tenant.tenantId).map((item) => put(item, false)),
   ];
+  // The default inventory template's file is stored first and removed again if the shop is not created.
+  const template = await prepareDefaultTemplate(tenant.tenantId, created(actor), { log: rootLogger });
+  items.push(...template.items.map((item) => put(item)));
   const messages = [`A shop with the id ${tenant.tenantId} already exists.`];
-  await transact(items, messages);
+  try {
+    await transact(items, messages);
+  } catch (error) {
+    await template.discard();
+    throw error;
+  }
   return Object.fromEntries(roles.map((r) => [r.name, r.roleId]));
 }

@@ -2,10 +2,11 @@ import { ROLE } from '../../shared/roles.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
 import { customerData } from '../../functions/customers/data.js';
 import { created, nextId, putNew, type Actor } from '../../functions/lib/db.js';
-import { policyData } from '../../functions/policies/data.js';
 import { provisionTenant } from '../../functions/tenants/provision.js';
 import { tenantData } from '../../functions/tenants/data.js';
 import { createAppUser } from '../../functions/users/service.js';
+import { rootLogger } from '../../functions/lib/logger.js';
+import { demoCatalogue, seedCatalogue, seedPolicies, type CatalogueSeed } from './seed-catalogue.js';
 import { demoLeave, seedLeave, type LeaveSeed } from './seed-leave.js';
 
 export interface SeedUser {
@@ -22,6 +23,8 @@ export interface TenantSeed {
   tenant: Omit<Tenant, 'createdBy' | 'createdOn'>;
   users: SeedUser[];
   policies: string[];
+  /** Taxes, categories and products, with images. */
+  catalogue?: CatalogueSeed;
   /** Leave types, holidays and leave requests. */
   leave?: LeaveSeed;
 }
@@ -55,6 +58,7 @@ export const demoTenant: TenantSeed = {
     },
   ],
   policies: ['Terms and Conditions', 'Privacy Policy', 'Return Policy', 'Shipping and Delivery'],
+  catalogue: demoCatalogue,
   leave: demoLeave,
 };
 
@@ -100,10 +104,9 @@ export async function seedTenant(seed: TenantSeed, now = new Date()): Promise<vo
       );
     }
   }
-  for (const policyName of seed.policies) {
-    const policyId = await nextId(tenantId, 'policy');
-    await putNew(policyData.toItem(tenantId, { policyId, policyName, ...created(actor) }));
-  }
+  const scope = { tenantId, actor, log: rootLogger };
+  await seedPolicies(scope, seed.policies);
+  if (seed.catalogue) await seedCatalogue(scope, seed.catalogue);
   if (seed.leave) {
     const seeded = new Map(seed.users.map((u) => [u.userName, { appUserId: ids.get(u.userName)!, role: u.role, manager: u.manager }]));
     await seedLeave(tenantId, seed.leave, seeded, now);

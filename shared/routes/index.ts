@@ -1,11 +1,16 @@
 import { authRoutes } from './auth.js';
+import { categoryRoutes } from './categories.js';
 import { customerRoutes } from './customers.js';
 import type { RouteDef } from './define.js';
 import { holidayRoutes } from './holidays.js';
 import { leaveRoutes } from './leave.js';
 import { policyRoutes } from './policies.js';
+import { productRoutes } from './products.js';
 import { roleRoutes } from './roles.js';
+import { taxRoutes } from './taxes.js';
+import { templateRoutes } from './templates.js';
 import { tenantRoutes } from './tenants.js';
+import { uploadRoutes } from './uploads.js';
 import { userRoutes } from './users.js';
 
 /**
@@ -18,6 +23,11 @@ export const api = {
   tenants: tenantRoutes,
   roles: roleRoutes,
   policies: policyRoutes,
+  categories: categoryRoutes,
+  products: productRoutes,
+  taxes: taxRoutes,
+  templates: templateRoutes,
+  uploads: uploadRoutes,
   customers: customerRoutes,
   leave: leaveRoutes,
   holidays: holidayRoutes,

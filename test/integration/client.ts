@@ -15,14 +15,16 @@ export async function call<T = unknown>(
   path: string,
   options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ): Promise<ApiAnswer<T>> {
+  // A FormData body goes as multipart/form-data, its boundary set by fetch, as the browser sends uploads.
+  const form = options.body instanceof FormData;
   const response = await fetch(`${apiUrl()}${path}`, {
     method,
     headers: {
-      ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...options.headers,
     },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body === undefined ? undefined : form ? (options.body as FormData) : JSON.stringify(options.body),
   });
   const text = await response.text();
   let body: unknown = text;

@@ -1,7 +1,11 @@
+import { categoryData } from '../../functions/categories/data.js';
 import { customerData } from '../../functions/customers/data.js';
+import { policyData } from '../../functions/policies/data.js';
+import { productData } from '../../functions/products/data.js';
 import { userData } from '../../functions/users/data.js';
+import { pngDataUrl } from '../../infra/local/seed-catalogue.js';
 import { addDays, indiaToday, isWeekend } from '../../shared/leave-days.js';
-import { alpha } from './tenants.js';
+import { ALPHA_MARK, alpha } from './tenants.js';
 
 /** A working day a month ahead, so a sample leave is valid whenever the tests run. */
 const leaveDay = (() => {
@@ -21,6 +25,7 @@ export const sampleBodies: Record<string, unknown> = {
   'POST /token/resetPassword/code': { username: 'admin@alpha.shop' },
   'PUT /token/resetPassword': { username: 'admin@alpha.shop', password: 'Changed@123', passwordVerify: 'Changed@123', code: '123456' },
   'POST /role/rolesByIds': { roleIdList: [1, 2, 3, 4, 5, 6] },
+  ...catalogueSamples(),
   'POST /leaveSystem': leaveForm,
   'PUT /leaveSystem/update/{id}': leaveForm,
   'PUT /leaveSystem/approve/{id}': { reason: 'Enjoy the function' },
@@ -33,8 +38,34 @@ export const sampleBodies: Record<string, unknown> = {
   'PUT /companyHolidays/{id}': { date: '2027-06-14', holiday: 'Shop anniversary' },
 };
 
+function catalogueSamples(): Record<string, unknown> {
+  const imageContent = pngDataUrl([200, 120, 40]);
+  const product = { productName: 'Sample Jeera', categoryId: 1, description: 'Cumin seeds', size: '100 g', colour: 'Brown', imageContent };
+  // An .xls is checked by its OLE2 signature, so these bytes are a valid upload for the matrix.
+  const template = new FormData();
+  template.append('file', new Blob([new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0, 0, 0])]), 'Sample.xls');
+  return {
+    'POST /category/save': { categoryName: 'Sample Spices', imageContent },
+    'PUT /category/{categoryId}': { categoryName: 'Sample Spices', imageContent },
+    'POST /product': [1],
+    'POST /product/saveAll': [product],
+    'PUT /product/listOfProducts': [{ productId: 1, ...product }],
+    'DELETE /product/deleteAllById': [1],
+    'POST /tax/save': { categoryType: 'Sample GST 5%', cgst: 2.5, sgst: 2.5 },
+    'PUT /tax/{id}': { categoryType: 'Sample GST 5%', cgst: '2.5', sgst: '2.5' },
+    'POST /policy/save': { policyName: 'Sample Policy', imageContent },
+    'PUT /policy/{policyId}': { policyName: 'Sample Policy', imageContent },
+    'POST /template/{id}': template,
+    'PUT /template/{id}': template,
+    'POST /upload/image': { fileName: 'jeera.png', contentType: 'image/png', size: 2048 },
+  };
+}
+
 /** Path parameter values that point at tenant alpha's records (ids are per tenant, so they collide across shops). */
 export async function alphaParams(): Promise<Record<string, string>> {
+  const category = await categoryData.byName('alpha', alpha.catalogue!.categories[0]!.categoryName);
+  const [product] = await productData.byNamePrefix('alpha', ALPHA_MARK, 1);
+  const policy = await policyData.byName('alpha', alpha.policies[0]!);
   const customerUser = await userData.byUserName('alpha', alpha.users.find((u) => u.customer)!.userName);
   const customer = await customerData.byAppUser('alpha', customerUser!.appUserId);
   const cashier = await userData.byUserName('alpha', 'cashier@alpha.shop');
@@ -42,6 +73,14 @@ export async function alphaParams(): Promise<Record<string, string>> {
     appUserId: String(customerUser!.appUserId),
     customerId: String(customer!.customerId),
     id: '1',
+    categoryId: String(category!.categoryId),
+    policyId: String(policy!.policyId),
+    ids: String(product!.productId),
+    // Lower case: names match in any letter case, and an answer echoing a path value must not look like a leak.
+    text: ALPHA_MARK.toLowerCase(),
+    name: alpha.policies[0]!.toLowerCase(),
+    categoryName: category!.categoryName.toLowerCase(),
+    categoryType: alpha.catalogue!.taxes[0]!.categoryType.toLowerCase(),
     userId: String(cashier!.appUserId),
     start: leaveDay,
     end: leaveDay,

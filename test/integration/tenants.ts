@@ -28,6 +28,13 @@ const shop = (id: string, mark: string): TenantSeed => ({
     },
   ],
   policies: [`${mark} Return Policy`],
+  catalogue: {
+    taxes: [{ categoryType: `${mark} GST 5%`, cgst: 2.5, sgst: 2.5 }],
+    categories: [{ categoryName: `${mark} Spices`, colour: [150, 60, 30] }],
+    products: [
+      { productName: `${mark} Garam Masala`, category: `${mark} Spices`, description: `${mark} spice mix`, size: '100 g', colour: 'Brown', tint: [120, 70, 30] },
+    ],
+  },
   leave: {
     types: [{ leaveType: `${mark} Leave`, allowance: 10 }],
     publicHolidays: [{ date: '2027-01-26', holiday: `${mark} Republic Day` }],

@@ -1,0 +1,179 @@
+import type { Category } from '../../shared/schemas/catalogue.js';
+import { CATEGORY_EXISTS } from '../../shared/schemas/catalogue.js';
+import { batchGet, getItem, query, queryAll, queryCount, queryPage, strip, tableName, type Item, type TransactItem } from '../lib/db.js';
+import { idSk, searchKey, tenantPk } from '../lib/keys.js';
+
+/**
+ * Categories. Besides the category item there are two companions written in the same transactions:
+ * - a name item per lower-cased name (created with attribute_not_exists), so two saves of one name cannot both win;
+ * - a product count item, raised and lowered by product saves and deletes in their transactions; a category is
+ *   deleted only while it is zero, and a product save that finds no count item finds no category.
+ */
+const categoryPk = (tenantId: string) => tenantPk(tenantId, 'CATEGORY');
+const byNamePk = (tenantId: string) => tenantPk(tenantId, 'CATEGORY_BY_NAME');
+const nameKey = (tenantId: string, name: string) => ({ pk: tenantPk(tenantId, 'CATEGORY_NAME'), sk: searchKey(name) });
+const countKey = (tenantId: string, categoryId: number) => ({ pk: tenantPk(tenantId, 'CATEGORY_PRODUCTS'), sk: idSk(categoryId) });
+
+export type StoredCategory = Category & { image: string; version: number };
+
+const toCategory = (item: Record<string, unknown>) => strip(item as Item) as StoredCategory;
+
+export const categoryHasProducts = (count: number) =>
+  `This category has ${count} product(s). Please move them to another category or delete them first.`;
+
+export const categoryData = {
+  toItem(tenantId: string, category: StoredCategory): Item {
+    return {
+      pk: categoryPk(tenantId),
+      sk: idSk(category.categoryId),
+      gsi1pk: byNamePk(tenantId),
+      gsi1sk: searchKey(category.categoryName),
+      entity: 'category',
+      ...category,
+    };
+  },
+
+  async get(tenantId: string, categoryId: number): Promise<StoredCategory | undefined> {
+    const item = await getItem(categoryPk(tenantId), idSk(categoryId));
+    return item ? toCategory(item) : undefined;
+  },
+
+  /** The ids among `categoryIds` that are categories of the tenant. */
+  async existing(tenantId: string, categoryIds: number[]): Promise<Set<number>> {
+    const unique = [...new Set(categoryIds)];
+    const items = await batchGet<StoredCategory>(unique.map((id) => ({ pk: categoryPk(tenantId), sk: idSk(id) })));
+    return new Set(items.map((i) => i.categoryId));
+  },
+
+  async page(tenantId: string, page: number, size: number): Promise<StoredCategory[]> {
+    return (await queryPage({ pk: categoryPk(tenantId) }, page, size)).map(toCategory);
+  },
+
+  count: (tenantId: string) => queryCount({ pk: categoryPk(tenantId) }),
+
+  async searchPage(tenantId: string, text: string, page: number, size: number): Promise<StoredCategory[]> {
+    return (await queryPage({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, page, size)).map(toCategory);
+  },
+
+  searchCount: (tenantId: string, text: string) => queryCount({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }),
+
+  async all(tenantId: string): Promise<StoredCategory[]> {
+    return (await queryAll({ index: 'gsi1', pk: byNamePk(tenantId) })).map(toCategory);
+  },
+
+  /** The id of the category holding this name in any letter case, if any (a strongly consistent read). */
+  async nameOwner(tenantId: string, name: string): Promise<number | undefined> {
+    const key = nameKey(tenantId, name);
+    return (await getItem<{ categoryId: number }>(key.pk, key.sk))?.categoryId;
+  },
+
+  /** A category by name in any letter case (inventory uploads name categories). */
+  async byName(tenantId: string, name: string): Promise<StoredCategory | undefined> {
+    const { items } = await query({ index: 'gsi1', pk: byNamePk(tenantId), skBetween: [searchKey(name), searchKey(name)] });
+    return items[0] ? toCategory(items[0]) : undefined;
+  },
+
+  async productCount(tenantId: string, categoryId: number): Promise<number> {
+    const key = countKey(tenantId, categoryId);
+    return Number((await getItem<{ productCount?: number }>(key.pk, key.sk))?.productCount ?? 0);
+  },
+
+  /** Writes creating a category, and the message of each write whose condition can fail. */
+  createWrites(tenantId: string, category: StoredCategory): { writes: TransactItem[]; messages: (string | undefined)[] } {
+    const TableName = tableName();
+    return {
+      writes: [
+        { Put: { TableName, Item: this.toItem(tenantId, category), ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Put: {
+            TableName,
+            Item: { ...nameKey(tenantId, category.categoryName), entity: 'categoryName', categoryId: category.categoryId },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+        { Put: { TableName, Item: { ...countKey(tenantId, category.categoryId), entity: 'categoryProducts', productCount: 0 } } },
+      ],
+      messages: [undefined, CATEGORY_EXISTS],
+    };
+  },
+
+  /** Writes replacing `before` with `after` (same id), refused if someone saved the category in between. */
+  updateWrites(tenantId: string, before: StoredCategory, after: StoredCategory): { writes: TransactItem[]; messages: (string | undefined)[] } {
+    const TableName = tableName();
+    const writes: TransactItem[] = [
+      {
+        Put: {
+          TableName,
+          Item: this.toItem(tenantId, after),
+          ConditionExpression: 'version = :version',
+          ExpressionAttributeValues: { ':version': before.version },
+        },
+      },
+    ];
+    const messages: (string | undefined)[] = [undefined];
+    if (searchKey(before.categoryName) !== searchKey(after.categoryName)) {
+      writes.push(
+        {
+          Delete: {
+            TableName,
+            Key: nameKey(tenantId, before.categoryName),
+            ConditionExpression: 'categoryId = :id',
+            ExpressionAttributeValues: { ':id': before.categoryId },
+          },
+        },
+        {
+          Put: {
+            TableName,
+            Item: { ...nameKey(tenantId, after.categoryName), entity: 'categoryName', categoryId: after.categoryId },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          },
+        },
+      );
+      messages.push(undefined, CATEGORY_EXISTS);
+    }
+    return { writes, messages };
+  },
+
+  /** Writes deleting a category; refused while any product belongs to it. */
+  deleteWrites(tenantId: string, category: StoredCategory): { writes: TransactItem[]; messages: (string | undefined)[] } {
+    const TableName = tableName();
+    return {
+      writes: [
+        {
+          Delete: {
+            TableName,
+            Key: { pk: categoryPk(tenantId), sk: idSk(category.categoryId) },
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeValues: { ':version': category.version },
+          },
+        },
+        { Delete: { TableName, Key: nameKey(tenantId, category.categoryName) } },
+        {
+          Delete: {
+            TableName,
+            Key: countKey(tenantId, category.categoryId),
+            ConditionExpression: 'attribute_not_exists(productCount) OR productCount = :zero',
+            ExpressionAttributeValues: { ':zero': 0 },
+          },
+        },
+      ],
+      messages: [undefined, undefined, 'This category still has products. Please move them to another category or delete them first.'],
+    };
+  },
+
+  /**
+   * The write changing a category's product count by `delta` inside a product save or delete. A positive change
+   * requires the category to exist, so a product is never saved into a category deleted a moment before.
+   */
+  productCountWrite(tenantId: string, categoryId: number, delta: number): TransactItem {
+    return {
+      Update: {
+        TableName: tableName(),
+        Key: countKey(tenantId, categoryId),
+        UpdateExpression: 'ADD productCount :delta',
+        ExpressionAttributeValues: { ':delta': delta },
+        ...(delta > 0 ? { ConditionExpression: 'attribute_exists(pk)' } : {}),
+      },
+    };
+  },
+};

@@ -1,0 +1,54 @@
+import { productRoutes } from '../../shared/routes/products.js';
+import { writeScope } from '../lib/context.js';
+import { domainHandler } from '../lib/handler.js';
+import { categoryData } from '../categories/data.js';
+import { productData } from './data.js';
+import { deleteProducts, findProducts, saveProducts, updateProducts, withImageUrls } from './service.js';
+
+/** `GET /product` answers every product in one response; past this the screens page instead. */
+const ALL_LIMIT = 1000;
+/** Suggestions for one first character: enough for the screen to filter locally as the user types on. */
+const SUGGESTION_LIMIT = 500;
+
+export const handler = domainHandler('products', productRoutes, {
+  async page({ query, ctx }) {
+    return withImageUrls(await productData.page(ctx.me.tenantId, query.page, query.size));
+  },
+  async count({ ctx }) {
+    return productData.count(ctx.me.tenantId);
+  },
+  async search({ params, query, ctx }) {
+    return withImageUrls(await productData.searchPage(ctx.me.tenantId, params.text, query.page, query.size));
+  },
+  async searchCount({ params, ctx }) {
+    return productData.searchCount(ctx.me.tenantId, params.text);
+  },
+  async all({ ctx }) {
+    return productData.byNamePrefix(ctx.me.tenantId, '', ALL_LIMIT);
+  },
+  async suggestion({ params, ctx }) {
+    const products = await productData.byNamePrefix(ctx.me.tenantId, params.text, SUGGESTION_LIMIT);
+    return products.map(({ productId, productName, categoryId }) => ({ productId, productName, categoryId }));
+  },
+  async listOfProducts({ params, ctx }) {
+    return withImageUrls(await findProducts(ctx.me.tenantId, params.ids));
+  },
+  async byIds({ body, ctx }) {
+    return withImageUrls(await findProducts(ctx.me.tenantId, body));
+  },
+  async saveAll({ body, ctx }) {
+    return saveProducts(writeScope(ctx), body);
+  },
+  async updateAll({ body, ctx }) {
+    return updateProducts(writeScope(ctx), body);
+  },
+  async deleteAll({ body, ctx }) {
+    return deleteProducts(writeScope(ctx), body);
+  },
+  async countByCategory({ params, ctx }) {
+    return categoryData.productCount(ctx.me.tenantId, params.categoryId);
+  },
+  async searchCountByCategory({ params, ctx }) {
+    return productData.searchCountInCategory(ctx.me.tenantId, params.categoryId, params.text);
+  },
+});

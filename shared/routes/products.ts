@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import {
+  newProductRows,
+  product,
+  productIdList,
+  productIds,
+  productSuggestion,
+  productUpdateRows,
+} from '../schemas/catalogue.js';
+import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
+import { route } from './define.js';
+
+const listReaders = ['ProductList', 'ProductEdit', 'ProductDelete'] as const;
+/** Screens that pick a product: bulk add and edit, inventory add, place order. */
+const pickers = ['ProductList', 'ProductEdit', 'InventoryEdit', 'PurchaseEdit'] as const;
+
+export const productRoutes = {
+  page: route({
+    method: 'GET',
+    path: '/product/all',
+    access: listReaders,
+    summary: 'A page of the products (product list), in creation order, with image URLs',
+    query: pageQuery,
+    response: z.array(product),
+  }),
+  count: route({
+    method: 'GET',
+    path: '/product/count',
+    access: listReaders,
+    summary: 'How many products the shop has',
+    response: countResponse,
+  }),
+  search: route({
+    method: 'GET',
+    path: '/product/search/{text}',
+    access: listReaders,
+    summary: 'A page of the products whose name starts with the text (case-insensitive), in name order',
+    params: z.object({ text: searchText }),
+    query: pageQuery,
+    response: z.array(product),
+  }),
+  searchCount: route({
+    method: 'GET',
+    path: '/product/searchCount/{text}',
+    access: listReaders,
+    summary: 'How many products have a name starting with the text',
+    params: z.object({ text: searchText }),
+    response: countResponse,
+  }),
+  all: route({
+    method: 'GET',
+    path: '/product',
+    access: pickers,
+    summary: 'The products of the shop in name order, without image URLs (at most 1,000; page beyond that)',
+    response: z.array(product),
+  }),
+  suggestion: route({
+    method: 'GET',
+    path: '/product/suggestion/{text}',
+    access: pickers,
+    summary: 'Products whose name starts with the text (fetched for the first character, then filtered locally)',
+    params: z.object({ text: searchText }),
+    response: z.array(productSuggestion),
+  }),
+  listOfProducts: route({
+    method: 'GET',
+    path: '/product/listOfProducts/{ids}',
+    access: ['ProductList', 'ProductEdit'],
+    summary: 'The products of a comma-separated id list (bulk edit loads the selected products)',
+    params: z.object({ ids: productIdList }),
+    response: z.array(product),
+  }),
+  byIds: route({
+    method: 'POST',
+    path: '/product',
+    access: ['ProductList', 'ProductEdit'],
+    summary: 'The products of an id list sent as the body',
+    body: productIds,
+    response: z.array(product),
+  }),
+  saveAll: route({
+    method: 'POST',
+    path: '/product/saveAll',
+    access: 'ProductEdit',
+    summary: "Bulk add: all rows saved or none; a bad row answers 400 'Row n: reason'",
+    body: newProductRows,
+    response: z.array(product),
+  }),
+  updateAll: route({
+    method: 'PUT',
+    path: '/product/listOfProducts',
+    access: 'ProductEdit',
+    summary: "Bulk edit of the selected products: all rows saved or none; a bad row answers 400 'Row n: reason'",
+    body: productUpdateRows,
+    response: z.array(product),
+  }),
+  deleteAll: route({
+    method: 'DELETE',
+    path: '/product/deleteAllById',
+    access: 'ProductDelete',
+    summary: 'Delete the selected products (an id list body): all or none',
+    body: productIds,
+    response: z.array(z.number().int()),
+  }),
+  countByCategory: route({
+    method: 'GET',
+    path: '/product/count/category/{categoryId}',
+    // The storefront pages a category's products, so customers read these counts as well as staff.
+    access: 'signedIn',
+    summary: 'How many products a category has',
+    params: z.object({ categoryId: idParam }),
+    response: countResponse,
+  }),
+  searchCountByCategory: route({
+    method: 'GET',
+    path: '/product/searchCount/{categoryId}/{text}',
+    access: 'signedIn',
+    summary: 'How many products of a category have a name starting with the text',
+    params: z.object({ categoryId: idParam, text: searchText }),
+    response: countResponse,
+  }),
+} as const;
