@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { launchStack } from '../test/e2e/launch-stack.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,22 +94,34 @@ const shots: Shot[] = [
   { name: 'terms', path: '/terms', user: 'customer@demo.shop', fullPage: true },
 ];
 
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+/** Each user signs in once; later pictures start from the stored session (the app keeps it in localStorage). */
+const signedIn = new Map<string, StorageState>();
+
 async function signIn(page: Page, user: string) {
   await page.goto('/login');
   await page.getByLabel('User Name').fill(user);
   await page.getByLabel(/^Password/).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/(home|customerHome)$/);
+  signedIn.set(user, await page.context().storageState());
 }
 
 async function take(browser: Browser, baseURL: string, viewport: ViewportName, shot: Shot) {
-  const context = await browser.newContext({ baseURL, viewport: viewports[viewport], locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+  const context = await browser.newContext({
+    baseURL,
+    viewport: viewports[viewport],
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    storageState: shot.user ? signedIn.get(shot.user) : undefined,
+  });
   const page = await context.newPage();
   try {
     await page.clock.install();
-    if (shot.user) await signIn(page, shot.user);
+    if (shot.user && !signedIn.has(shot.user)) await signIn(page, shot.user);
     await page.goto(shot.path);
-    await page.waitForLoadState('networkidle');
+    // Every screen has one h1; it shows once the screen's code and data have arrived.
+    await page.locator('h1').first().waitFor();
     await shot.prepare?.(page);
     // Let menus and modals finish their opening transitions.
     await page.waitForTimeout(400);

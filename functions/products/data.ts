@@ -59,9 +59,11 @@ export const productData = {
 
   searchCount: (tenantId: string, text: string) => queryCount({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }),
 
-  /** Up to `limit` products in name order, optionally only names starting with `prefix`. */
-  async byNamePrefix(tenantId: string, prefix: string, limit: number): Promise<StoredProduct[]> {
-    const { items } = await query({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(prefix), limit });
+  /** Up to `limit` products in name order, only names starting with `prefix` when one is given. */
+  async byNamePrefix(tenantId: string, prefix: string | undefined, limit: number): Promise<StoredProduct[]> {
+    // DynamoDB refuses an empty string in a key condition, so "no prefix" is no sort-key condition at all.
+    const skPrefix = prefix ? searchKey(prefix) : undefined;
+    const { items } = await query({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix, limit });
     return items.map(toProduct);
   },
 

@@ -24,7 +24,7 @@ export const handler = domainHandler('products', productRoutes, {
     return productData.searchCount(ctx.me.tenantId, params.text);
   },
   async all({ ctx }) {
-    return productData.byNamePrefix(ctx.me.tenantId, '', ALL_LIMIT);
+    return productData.byNamePrefix(ctx.me.tenantId, undefined, ALL_LIMIT);
   },
   async suggestion({ params, ctx }) {
     const products = await productData.byNamePrefix(ctx.me.tenantId, params.text, SUGGESTION_LIMIT);

@@ -108,6 +108,12 @@ describe('product lists', () => {
     for (const p of found.body) expect(p.productName.toLowerCase().startsWith('tata')).toBe(true);
     expect((await call('GET', '/product/searchCount/tata', { token })).body).toBe(found.body.length);
 
+    const everything = await call<Product[]>('GET', '/product', { token: await tokenOf('manager@demo.shop') });
+    expect(everything.body).toHaveLength(total);
+    const names = everything.body.map((p) => p.productName.toLowerCase());
+    expect(names).toEqual([...names].sort());
+    expect(everything.body[0]!.imageUrl).toBeUndefined();
+
     const suggestions = await call<{ productName: string; productId: number }[]>('GET', '/product/suggestion/b', { token: await tokenOf('cashier@demo.shop') });
     expect(suggestions.body.length).toBeGreaterThanOrEqual(3);
     for (const s of suggestions.body) expect(s.productName.toLowerCase().startsWith('b')).toBe(true);

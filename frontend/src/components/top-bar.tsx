@@ -25,7 +25,8 @@ export function TopBar({ cartCount }: TopBarProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const home = landingPath(session);
-  const onSignIn = pathname === '/' || pathname === '/login';
+  // The sign-in and signed-out screens carry their own way to sign in.
+  const onSignIn = ['/', '/login', '/logout'].includes(pathname);
 
   return (
     <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="sm">

@@ -24,7 +24,7 @@ export default function SignOutScreen() {
           You Logged Out Successfully
         </Text>
         <Text c="dimmed" ta="center" size="sm">
-          Thank you. Close this window on a shared counter computer.
+          On a shared counter computer, close the browser window too.
         </Text>
         <Button component={Link} to="/login" size="md" fullWidth>
           Sign in again
