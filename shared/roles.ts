@@ -47,3 +47,32 @@ export const defaultRoles: { name: string; features: FeatureName[] }[] = [
   },
   { name: ROLE.CUSTOMER, features: ['CartEdit', 'CartList'] },
 ];
+
+/** Roles that see the whole organisation's employees (the Org Employees view, spec 3 section 6). */
+export const orgViewRoles: readonly string[] = [ROLE.TENANT_MANAGER, ROLE.ADMIN, ROLE.HR];
+export const hasOrgView = (roleNames: readonly string[]) => roleNames.some((r) => orgViewRoles.includes(r));
+
+/** Roles whose names the product relies on: they cannot be renamed or deleted. */
+export const builtInRoles: readonly string[] = [ROLE.ADMIN, ROLE.TENANT_MANAGER, ROLE.MANAGER, ROLE.HR, ROLE.CUSTOMER];
+
+/**
+ * Whether a user holding `callerRoles` may give (or take away) the role `roleName` on the employee form.
+ * The spec hides ADMIN from MANAGER and ADMIN creators; since ADMIN carries every feature, only the shop owner
+ * (TENANT_MANAGER) may hand it out at all. TENANT_MANAGER itself needs an owner or an admin. CUSTOMER is never an
+ * employee role: customers get it by signing up.
+ */
+export function mayAssignRole(roleName: string, callerRoles: readonly string[]): boolean {
+  if (roleName === ROLE.CUSTOMER) return false;
+  if (roleName === ROLE.ADMIN) return callerRoles.includes(ROLE.TENANT_MANAGER);
+  if (roleName === ROLE.TENANT_MANAGER) return callerRoles.includes(ROLE.TENANT_MANAGER) || callerRoles.includes(ROLE.ADMIN);
+  return true;
+}
+
+/** Employees at the top of the organisation report to nobody; everyone else needs a manager and an HR contact. */
+export const needsManager = (roleNames: readonly string[]) =>
+  !roleNames.some((r) => r === ROLE.TENANT_MANAGER || r === ROLE.ADMIN);
+export const needsHr = (roleNames: readonly string[]) => needsManager(roleNames) && !roleNames.includes(ROLE.HR);
+
+/** Who may be chosen as an employee's manager, and as their HR contact. */
+export const managerRoles: readonly string[] = [ROLE.MANAGER, ROLE.TENANT_MANAGER];
+export const hrRoles: readonly string[] = [ROLE.HR];

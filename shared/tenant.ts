@@ -14,3 +14,14 @@ export function domainSuffix(userName: string): string {
 }
 
 export const SIGN_IN_FAILED = 'User Name, Password Wrong. Please enter valid Credential';
+
+/**
+ * The stored name of an account made inside a shop (an employee's login, a customer's name): the entered name with
+ * everything but letters and digits removed, plus the shop's domain suffix (spec 3 section 5, spec 2 section 5).
+ * Only the text before an `@` counts, so typing another domain cannot place the account in another shop.
+ * Empty when nothing usable was entered.
+ */
+export function accountName(entered: string, suffix: string): string {
+  const cleaned = (entered.split('@')[0] ?? '').replace(/[^A-Za-z0-9]/g, '');
+  return cleaned ? `${cleaned}${suffix.toLowerCase()}` : '';
+}

@@ -1,9 +1,10 @@
 import { authRoutes } from '../../shared/routes/auth.js';
 import { domainHandler } from '../lib/handler.js';
-import { refresh, resetPassword, sendResetCode, signIn } from './service.js';
+import { refresh, resetPassword, sendResetCode, setFirstPassword, signIn } from './service.js';
 
 export const handler = domainHandler('auth', authRoutes, {
   generateToken: ({ body, ctx }) => signIn(body.username, body.password, ctx.headers['x-tenantid'], ctx.log),
+  newPassword: ({ body, ctx }) => setFirstPassword(body, ctx.headers['x-tenantid'], ctx.log),
   refreshToken: ({ body, ctx }) => refresh(body.refreshToken, ctx.me),
   sendResetCode: ({ body, ctx }) => sendResetCode(body.username, ctx.headers['x-tenantid'], ctx.now),
   resetPassword: ({ body, ctx }) => resetPassword(body, ctx.headers['x-tenantid'], ctx.now),

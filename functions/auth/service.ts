@@ -1,10 +1,11 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { AdminSetUserPasswordCommand, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminSetUserPasswordCommand, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
+import type { SignInResponse } from '../../shared/schemas/auth.js';
 import { SIGN_IN_FAILED, tenantIdFromUserName } from '../../shared/tenant.js';
 import { cognito } from '../lib/aws.js';
 import { config } from '../lib/config.js';
-import { AppError, Unauthorized, Validation } from '../lib/errors.js';
+import { Unauthorized, Validation } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { sendMail } from '../lib/mail.js';
 import { tenantData } from '../tenants/data.js';
@@ -15,8 +16,18 @@ const RESET_CODE_MINUTES = 15;
 const RESET_MAX_ATTEMPTS = 5;
 export const RESET_CODE_INVALID = 'The code is wrong or has expired. Please ask for a new code.';
 
-/** Cognito's answers for a wrong user name or password (cognito-local says InvalidPasswordException). */
-const REFUSED = new Set(['NotAuthorizedException', 'InvalidPasswordException', 'UserNotFoundException', 'UserNotConfirmedException']);
+/**
+ * Cognito's answers for a wrong user name or password (cognito-local says InvalidPasswordException), and the
+ * pre-token trigger refusing a deleted user (UserLambdaValidationException).
+ */
+const REFUSED = new Set([
+  'NotAuthorizedException',
+  'InvalidPasswordException',
+  'UserNotFoundException',
+  'UserNotConfirmedException',
+  'UserLambdaValidationException',
+]);
+export const FIRST_SIGN_IN_EXPIRED = 'Your first sign-in has expired. Please sign in again with the temporary password.';
 
 /**
  * The tenant a sign-in belongs to: the user name's domain, which `X-TenantID` must repeat. A mismatch, an
@@ -25,7 +36,8 @@ const REFUSED = new Set(['NotAuthorizedException', 'InvalidPasswordException', '
 async function signInTenant(userName: string, headerTenant: string | undefined): Promise<string> {
   const tenantId = tenantIdFromUserName(userName);
   if (!tenantId || !headerTenant || headerTenant.toLowerCase() !== tenantId) throw new Validation(SIGN_IN_FAILED);
-  if (!(await tenantData.get(tenantId))) throw new Unauthorized(SIGN_IN_FAILED);
+  const tenant = await tenantData.get(tenantId);
+  if (!tenant || tenant.enabled === false) throw new Unauthorized(SIGN_IN_FAILED);
   return tenantId;
 }
 
@@ -36,7 +48,7 @@ function tokenAnswer(idToken: string | undefined, refreshToken: string | undefin
   return { token: idToken, refreshToken, expiresAt: Number(claims.exp) };
 }
 
-export async function signIn(username: string, password: string, headerTenant: string | undefined, log: Logger) {
+export async function signIn(username: string, password: string, headerTenant: string | undefined, log: Logger): Promise<SignInResponse> {
   const tenantId = await signInTenant(username, headerTenant);
   try {
     const out = await cognito().send(
@@ -46,15 +58,45 @@ export async function signIn(username: string, password: string, headerTenant: s
         AuthParameters: { USERNAME: username, PASSWORD: password },
       }),
     );
-    if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED') {
-      throw new AppError(403, 'Please set your own password first: use Forgot password on the sign-in screen.');
-    }
+    if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED' && out.Session) return { challenge: 'NEW_PASSWORD_REQUIRED', session: out.Session };
     return tokenAnswer(out.AuthenticationResult?.IdToken, out.AuthenticationResult?.RefreshToken, tenantId);
   } catch (error) {
     if (REFUSED.has((error as Error).name)) {
       log.info('sign-in refused', { reason: (error as Error).name });
       throw new Unauthorized(SIGN_IN_FAILED);
     }
+    throw error;
+  }
+}
+
+/**
+ * The first sign-in of an employee created with a temporary password: Cognito's session from `signIn` proves the
+ * temporary password was right; the chosen password replaces it and the answer is the token, as for sign-in.
+ */
+export async function setFirstPassword(
+  input: { username: string; session: string; password: string },
+  headerTenant: string | undefined,
+  log: Logger,
+) {
+  const tenantId = await signInTenant(input.username, headerTenant);
+  try {
+    const out = await cognito().send(
+      new RespondToAuthChallengeCommand({
+        ChallengeName: 'NEW_PASSWORD_REQUIRED',
+        ClientId: config.userPoolClientId(),
+        Session: input.session,
+        ChallengeResponses: { USERNAME: input.username, NEW_PASSWORD: input.password },
+      }),
+    );
+    return tokenAnswer(out.AuthenticationResult?.IdToken, out.AuthenticationResult?.RefreshToken, tenantId);
+  } catch (error) {
+    const name = (error as Error).name;
+    if (name === 'InvalidPasswordException') throw new Validation((error as Error).message);
+    if (name === 'NotAuthorizedException' || name === 'CodeMismatchException' || name === 'ExpiredCodeException') {
+      log.info('first password refused', { reason: name });
+      throw new Unauthorized(FIRST_SIGN_IN_EXPIRED);
+    }
+    if (REFUSED.has(name)) throw new Unauthorized(SIGN_IN_FAILED);
     throw error;
   }
 }

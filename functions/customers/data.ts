@@ -1,30 +1,90 @@
 import type { Customer } from '../../shared/schemas/customer.js';
-import { query, strip, type Item } from '../lib/db.js';
-import { idSk, searchKey, tenantPk } from '../lib/keys.js';
+import { getItem, op, query, queryCount, queryPage, strip, writePart, type Item, type TransactItem, type WritePart } from '../lib/db.js';
+import { idSk, searchKey, tenantPk, uniqueKey } from '../lib/keys.js';
 
 const customerPk = (tenantId: string) => tenantPk(tenantId, 'CUSTOMER');
+/** gsi1: customers by mobile number (the till's look-up and suggestions, search by mobile). */
+const mobilePk = (tenantId: string) => tenantPk(tenantId, 'CUSTOMER_MOBILE');
+/** gsi2: the customer record of a user who signed up. */
+const appUserPk = (tenantId: string) => tenantPk(tenantId, 'CUSTOMER_APPUSER');
+/** gsi3: customers by lower-case name (search by name). */
+const namePk = (tenantId: string) => tenantPk(tenantId, 'CUSTOMER_NAME');
+
+const key = (tenantId: string, customerId: number) => ({ pk: customerPk(tenantId), sk: idSk(customerId) });
+
+type CustomerItem = Customer & Item;
+const toCustomer = (item: CustomerItem) => strip(item) as Customer;
 
 export const customerData = {
   toItem(tenantId: string, customer: Customer): Item {
     return {
-      pk: customerPk(tenantId),
-      sk: idSk(customer.customerId),
-      gsi1pk: tenantPk(tenantId, 'CUSTOMER_MOBILE'),
+      ...key(tenantId, customer.customerId),
+      gsi1pk: mobilePk(tenantId),
       gsi1sk: customer.mobileNumber,
-      gsi2pk: customer.appUserId ? tenantPk(tenantId, 'CUSTOMER_APPUSER') : undefined,
+      gsi2pk: customer.appUserId ? appUserPk(tenantId) : undefined,
       gsi2sk: customer.appUserId ? idSk(customer.appUserId) : undefined,
-      gsi3pk: tenantPk(tenantId, 'CUSTOMER_NAME'),
+      gsi3pk: namePk(tenantId),
       gsi3sk: searchKey(customer.customerName),
       entity: 'customer',
       ...customer,
     };
   },
-  async byAppUser(tenantId: string, appUserId: number): Promise<Customer | undefined> {
-    const { items } = await query<Customer & Item>({
-      index: 'gsi2',
-      pk: tenantPk(tenantId, 'CUSTOMER_APPUSER'),
-      skBetween: [idSk(appUserId), idSk(appUserId)],
-    });
-    return items[0] ? (strip(items[0]) as Customer) : undefined;
+  mobileClaim: (tenantId: string, mobile: string) => uniqueKey(tenantId, 'CUSTOMER_MOBILE', mobile),
+  nameClaim: (tenantId: string, name: string) => uniqueKey(tenantId, 'CUSTOMER_NAME', name),
+  /** A new customer with the claims on its mobile number and name, each failing with its own message. */
+  createWrites(tenantId: string, customer: Customer, messages: { mobileTaken: string; nameTaken: string }): WritePart {
+    const owner = `customer#${customer.customerId}`;
+    return writePart(
+      [op.create(customerData.toItem(tenantId, customer))],
+      [op.claim(customerData.mobileClaim(tenantId, customer.mobileNumber), owner), messages.mobileTaken],
+      [op.claim(customerData.nameClaim(tenantId, customer.customerName), owner), messages.nameTaken],
+    );
   },
+  replace(tenantId: string, customer: Customer, expectedVersion: number | undefined): TransactItem {
+    return op.replace(customerData.toItem(tenantId, customer), expectedVersion);
+  },
+  /** Deletes a customer and frees its mobile number and name. */
+  removeWrites(tenantId: string, customer: Customer, staleMessage: string): WritePart {
+    return writePart(
+      [op.remove(key(tenantId, customer.customerId), { ConditionExpression: 'attribute_exists(pk)' }), staleMessage],
+      [op.release(customerData.mobileClaim(tenantId, customer.mobileNumber))],
+      [op.release(customerData.nameClaim(tenantId, customer.customerName))],
+    );
+  },
+  async byId(tenantId: string, customerId: number): Promise<Customer | undefined> {
+    const item = await getItem<CustomerItem>(key(tenantId, customerId).pk, key(tenantId, customerId).sk);
+    return item ? toCustomer(item) : undefined;
+  },
+  async byAppUser(tenantId: string, appUserId: number): Promise<Customer | undefined> {
+    const { items } = await query<CustomerItem>({ index: 'gsi2', pk: appUserPk(tenantId), skBetween: [idSk(appUserId), idSk(appUserId)] });
+    return items[0] ? toCustomer(items[0]) : undefined;
+  },
+  async byMobile(tenantId: string, mobile: string): Promise<Customer | undefined> {
+    const { items } = await query<CustomerItem>({ index: 'gsi1', pk: mobilePk(tenantId), skBetween: [mobile, mobile] });
+    return items[0] ? toCustomer(items[0]) : undefined;
+  },
+  async byName(tenantId: string, name: string): Promise<Customer | undefined> {
+    const { items } = await query<CustomerItem>({ index: 'gsi3', pk: namePk(tenantId), skBetween: [searchKey(name), searchKey(name)] });
+    return items[0] ? toCustomer(items[0]) : undefined;
+  },
+  /** Mobile numbers in order, those starting with `prefix` when given. */
+  async mobiles(tenantId: string, prefix: string | undefined, limit: number): Promise<string[]> {
+    const { items } = await query<CustomerItem>({ index: 'gsi1', pk: mobilePk(tenantId), skPrefix: prefix, limit });
+    return items.map((i) => i.mobileNumber);
+  },
+  /** Newest first. */
+  async page(tenantId: string, page: number, size: number): Promise<Customer[]> {
+    return (await queryPage<CustomerItem>({ pk: customerPk(tenantId), descending: true }, page, size)).map(toCustomer);
+  },
+  count: (tenantId: string) => queryCount({ pk: customerPk(tenantId) }),
+  /** Customers whose mobile (digits) or lower-case name starts with `text`, in that key's order. */
+  async searchPage(tenantId: string, text: string, page: number, size: number): Promise<Customer[]> {
+    return (await queryPage<CustomerItem>(searchQuery(tenantId, text), page, size)).map(toCustomer);
+  },
+  searchCount: (tenantId: string, text: string) => queryCount(searchQuery(tenantId, text)),
 };
+
+const searchQuery = (tenantId: string, text: string) =>
+  /^\d+$/.test(text)
+    ? { index: 'gsi1', pk: mobilePk(tenantId), skPrefix: text }
+    : { index: 'gsi3', pk: namePk(tenantId), skPrefix: searchKey(text) };

@@ -2,6 +2,7 @@ import { customerRoutes } from '../../shared/routes/customers.js';
 import { Forbidden, NotFound } from '../lib/errors.js';
 import { domainHandler } from '../lib/handler.js';
 import { customerData } from './data.js';
+import { createCustomer, deleteCustomer, readCustomer, signUpCustomer, updateCustomer, validateMobile } from './service.js';
 
 export const handler = domainHandler('customers', customerRoutes, {
   async byAppUser({ params, ctx }) {
@@ -12,4 +13,16 @@ export const handler = domainHandler('customers', customerRoutes, {
     if (!customer) throw new NotFound('Customer not found.');
     return customer;
   },
+  mobiles: ({ query, ctx }) => customerData.mobiles(ctx.me.tenantId, query.prefix, query.size),
+  validate: ({ params, ctx }) => validateMobile(ctx.me.tenantId, params.mobile),
+  isExist: async ({ params, ctx }) => Boolean(await customerData.byMobile(ctx.me.tenantId, params.mobile)),
+  all: ({ query, ctx }) => customerData.page(ctx.me.tenantId, query.page, query.size),
+  count: ({ ctx }) => customerData.count(ctx.me.tenantId),
+  search: ({ params, query, ctx }) => customerData.searchPage(ctx.me.tenantId, params.text, query.page, query.size),
+  searchCount: ({ params, ctx }) => customerData.searchCount(ctx.me.tenantId, params.text),
+  byId: ({ params, ctx }) => readCustomer(ctx.me.tenantId, params.customerId),
+  create: ({ body, ctx }) => createCustomer(ctx.me, body, ctx.actor),
+  update: ({ params, body, ctx }) => updateCustomer(ctx.me, params.customerId, body, ctx.actor),
+  remove: ({ params, ctx }) => deleteCustomer(ctx.me, params.customerId, ctx.actor),
+  signUp: ({ body, ctx }) => signUpCustomer(body, ctx.now),
 });

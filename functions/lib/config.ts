@@ -16,6 +16,8 @@ export const config = {
   userPoolClientId: () => env('USER_POOL_CLIENT_ID'),
   assetsBucket: () => env('ASSETS_BUCKET'),
   mailFrom: () => env('MAIL_FROM', 'no-reply@shop.local'),
+  /** The shop that runs the platform: its ADMINs manage every other shop (docs/people.md). */
+  platformTenant: () => env('PLATFORM_TENANT', 'demo'),
   endpoints: {
     dynamodb: () => optional('DYNAMODB_ENDPOINT'),
     cognito: () => optional('COGNITO_ENDPOINT'),

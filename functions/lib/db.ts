@@ -258,3 +258,51 @@ export async function transact(items: TransactItem[], conflictMessages: (string 
 }
 
 export const tableName = table;
+
+/** Transaction items, so a service can compose one all-or-nothing write from several data modules. */
+export const op = {
+  /** Creates an item that must not exist yet. */
+  create: (item: Item): TransactItem => ({ Put: { TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' } }),
+  /** Replaces a record only if it still has the version the caller read (records without one count as 0). */
+  replace: (item: Item, expectedVersion: number | undefined): TransactItem => ({
+    Put: {
+      TableName: table(),
+      Item: { ...item, version: (expectedVersion ?? 0) + 1 },
+      ConditionExpression: expectedVersion ? 'version = :expected' : 'attribute_exists(pk) AND attribute_not_exists(version)',
+      ExpressionAttributeValues: expectedVersion ? { ':expected': expectedVersion } : undefined,
+    },
+  }),
+  update: (
+    key: { pk: string; sk: string },
+    update: Pick<NonNullable<TransactItem['Update']>, 'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>,
+  ): TransactItem => ({ Update: { TableName: table(), Key: key, ...update } }),
+  remove: (key: { pk: string; sk: string }, condition?: Pick<NonNullable<TransactItem['Delete']>, 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>): TransactItem => ({
+    Delete: { TableName: table(), Key: key, ...condition },
+  }),
+  /**
+   * Claims a unique value (a user name, a mobile number) for a record. Written in the same transaction as the
+   * record, so of two concurrent creates with the same value exactly one wins.
+   */
+  claim: (key: { pk: string; sk: string }, owner: string): TransactItem => ({
+    Put: { TableName: table(), Item: { ...key, entity: 'unique', owner }, ConditionExpression: 'attribute_not_exists(pk)' },
+  }),
+  release: (key: { pk: string; sk: string }): TransactItem => ({ Delete: { TableName: table(), Key: key } }),
+};
+
+/** Items of a transaction, each with the message to show when its condition fails. */
+export interface WritePart {
+  items: TransactItem[];
+  messages: (string | undefined)[];
+}
+
+export const writePart = (...entries: (readonly [TransactItem, (string | undefined)?])[]): WritePart => ({
+  items: entries.map(([item]) => item),
+  messages: entries.map(([, message]) => message),
+});
+
+/** Writes parts composed by several modules as one transaction. */
+export const transactParts = (...parts: WritePart[]) =>
+  transact(
+    parts.flatMap((p) => p.items),
+    parts.flatMap((p) => p.messages),
+  );

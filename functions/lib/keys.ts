@@ -14,3 +14,6 @@ export const TENANT_DIRECTORY = 'TENANTS';
 
 /** S3 object keys of a tenant's files (images, templates) all start with `t/<tenantId>/`, which IAM fences. */
 export const tenantObjectKey = (tenantId: string, ...parts: string[]) => ['t', tenantId, ...parts].join('/');
+
+/** The claim on a value that must be unique in a tenant (`kind` = what it is, e.g. USERNAME or CUSTOMER_MOBILE). */
+export const uniqueKey = (tenantId: string, kind: string, value: string) => ({ pk: tenantPk(tenantId, 'UNIQUE', kind), sk: searchKey(value) });

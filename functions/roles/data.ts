@@ -1,7 +1,7 @@
 import { featureCatalogue, moduleOf, type FeatureName, type ModuleName } from '../../shared/features.js';
 import type { Role } from '../../shared/schemas/auth.js';
-import { batchGet, queryAll, strip, type Item } from '../lib/db.js';
-import { idSk, tenantPk } from '../lib/keys.js';
+import { batchGet, getItem, op, queryAll, strip, type Item, type TransactItem } from '../lib/db.js';
+import { idSk, tenantPk, uniqueKey } from '../lib/keys.js';
 
 const rolePk = (tenantId: string) => tenantPk(tenantId, 'ROLE');
 const featurePk = (tenantId: string) => tenantPk(tenantId, 'FEATURE');
@@ -28,9 +28,59 @@ export function toRoleModules(features: readonly FeatureName[]): Role['roleModul
 
 export const featuresOf = (role: Pick<Role, 'roleModule'>) => role.roleModule.flatMap((m) => m.roleFeature.map((f) => f.featureName));
 
+const roleKey = (tenantId: string, roleId: number) => ({ pk: rolePk(tenantId), sk: idSk(roleId) });
+
 export const roleData = {
   toItem(tenantId: string, role: Role): Item {
-    return { pk: rolePk(tenantId), sk: idSk(role.roleId), entity: 'role', ...role };
+    return { ...roleKey(tenantId, role.roleId), entity: 'role', ...role };
+  },
+  /** The claim that keeps role names unique in a tenant. */
+  nameClaim: (tenantId: string, name: string) => uniqueKey(tenantId, 'ROLE_NAME', name),
+  async byId(tenantId: string, roleId: number): Promise<Role | undefined> {
+    const key = roleKey(tenantId, roleId);
+    const item = await getItem<Role & Item>(key.pk, key.sk);
+    return item ? (strip(item) as Role) : undefined;
+  },
+  /**
+   * Changes how many users hold a role, inside the transaction that gives or takes the role. Giving a role
+   * requires it to still exist, so a role deleted meanwhile cannot end up held.
+   */
+  holdersChange(tenantId: string, roleId: number, by: 1 | -1): TransactItem {
+    return op.update(roleKey(tenantId, roleId), {
+      UpdateExpression: 'ADD holders :by',
+      ConditionExpression: by > 0 ? 'attribute_exists(pk)' : undefined,
+      ExpressionAttributeValues: { ':by': by },
+    });
+  },
+  /** Saves a role's name and features, keeping its holder count; only if nobody saved it since `version`. */
+  save(tenantId: string, role: Role, expectedVersion: number | undefined): TransactItem {
+    return op.update(roleKey(tenantId, role.roleId), {
+      UpdateExpression: 'SET #name = :name, #description = :name, #modules = :modules, #version = :next, #by = :by, #on = :on',
+      ConditionExpression: expectedVersion ? '#version = :expected' : 'attribute_exists(pk) AND attribute_not_exists(#version)',
+      ExpressionAttributeNames: {
+        '#name': 'name',
+        '#description': 'description',
+        '#modules': 'roleModule',
+        '#version': 'version',
+        '#by': 'updatedBy',
+        '#on': 'updatedOn',
+      },
+      ExpressionAttributeValues: {
+        ':name': role.name,
+        ':modules': role.roleModule,
+        ':next': (expectedVersion ?? 0) + 1,
+        ':by': role.updatedBy,
+        ':on': role.updatedOn,
+        ...(expectedVersion ? { ':expected': expectedVersion } : {}),
+      },
+    });
+  },
+  /** Deletes a role only while nobody holds it. */
+  removeUnheld(tenantId: string, roleId: number): TransactItem {
+    return op.remove(roleKey(tenantId, roleId), {
+      ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(holders) OR holders = :none)',
+      ExpressionAttributeValues: { ':none': 0 },
+    });
   },
   featureItems(tenantId: string): Item[] {
     return [...catalogueIds.entries()].map(([featureName, featureId]) => ({

@@ -2,6 +2,7 @@ import { roleRoutes } from '../../shared/routes/roles.js';
 import { Forbidden } from '../lib/errors.js';
 import { domainHandler } from '../lib/handler.js';
 import { roleData } from './data.js';
+import { allRoles, createRole, deleteRole, employeeRoles, readRole, updateRole } from './service.js';
 
 export const handler = domainHandler('roles', roleRoutes, {
   async rolesByIds({ body, ctx }) {
@@ -12,4 +13,10 @@ export const handler = domainHandler('roles', roleRoutes, {
     }
     return roleData.byIds(me.tenantId, body.roleIdList);
   },
+  employeeRoles: ({ ctx }) => employeeRoles(ctx.me),
+  all: ({ ctx }) => allRoles(ctx.me.tenantId),
+  byId: ({ params, ctx }) => readRole(ctx.me.tenantId, params.roleId),
+  create: ({ body, ctx }) => createRole(ctx.me.tenantId, body, ctx.actor),
+  update: ({ params, body, ctx }) => updateRole(ctx.me.tenantId, params.roleId, body, ctx.actor),
+  remove: ({ params, ctx }) => deleteRole(ctx.me.tenantId, params.roleId),
 });

@@ -1,8 +1,14 @@
 import type { Tenant } from '../../shared/schemas/tenant.js';
-import { getItem, putNew, query, strip, type Item } from '../lib/db.js';
+import { getItem, op, putNew, query, queryCount, queryPage, strip, type Item, type TransactItem } from '../lib/db.js';
 import { TENANT_DIRECTORY, tenantPk } from '../lib/keys.js';
 
+/** The user-name domain of a shop: as recorded, or the domain of its e-mail, or `<id>.shop`. */
+export const shopDomain = (tenant: Pick<Tenant, 'tenantId' | 'domain' | 'emailId'>) =>
+  tenant.domain ?? tenant.emailId?.split('@')[1]?.toLowerCase() ?? `${tenant.tenantId}.shop`;
+
 const key = (tenantId: string) => ({ pk: tenantPk(tenantId, 'TENANT'), sk: 'PROFILE' });
+/** The tenant directory: one small partition of gsi1 listing every shop by id. */
+const directory = { index: 'gsi1', pk: TENANT_DIRECTORY };
 
 export const tenantData = {
   key,
@@ -16,9 +22,17 @@ export const tenantData = {
   async create(tenant: Tenant): Promise<void> {
     await putNew(this.toItem(tenant));
   },
-  /** The tenant directory, in tenant id order (one small partition of the directory index). */
+  /** Saves a shop's profile only if nobody saved it since `expectedVersion`. */
+  replace(tenant: Tenant, expectedVersion: number | undefined): TransactItem {
+    return op.replace(this.toItem(tenant), expectedVersion);
+  },
+  /** The tenant directory, in tenant id order. */
   async list(limit = 500): Promise<Tenant[]> {
-    const { items } = await query<Tenant & Item>({ index: 'gsi1', pk: TENANT_DIRECTORY, limit });
+    const { items } = await query<Tenant & Item>({ ...directory, limit });
     return items.map((i) => strip(i) as Tenant);
   },
+  async page(page: number, size: number): Promise<Tenant[]> {
+    return (await queryPage<Tenant & Item>(directory, page, size)).map((i) => strip(i) as Tenant);
+  },
+  count: () => queryCount(directory),
 };

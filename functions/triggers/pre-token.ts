@@ -1,17 +1,21 @@
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { rootLogger } from '../lib/logger.js';
 import { featuresOf, roleData } from '../roles/data.js';
+import { tenantData } from '../tenants/data.js';
 import { userData } from '../users/data.js';
 
 /**
  * Cognito pre-token-generation trigger: puts the user's record id, role ids, role names and the combined feature
  * names of all their roles into the ID token, so every route can check its feature from the verified claims.
+ * It runs on every sign-in and refresh, so a deleted user or a closed shop gets no new token.
  */
 export async function handler(event: PreTokenGenerationTriggerEvent): Promise<PreTokenGenerationTriggerEvent> {
   const attributes = event.request.userAttributes;
   const tenantId = attributes['custom:tenantId'];
   const userName = attributes.email ?? event.userName;
   if (!tenantId || !userName) throw new Error('User has no tenant');
+  const tenant = await tenantData.get(tenantId);
+  if (!tenant || tenant.enabled === false) throw new Error('The shop of this user is closed');
   const user = await userData.byUserName(tenantId, userName);
   if (!user || user.enabled === false) throw new Error('User is not enabled in this shop');
   const roles = await roleData.byIds(tenantId, user.appUserRole.map((r) => r.roleId));

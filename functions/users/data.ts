@@ -1,27 +1,103 @@
+import { ROLE } from '../../shared/roles.js';
 import type { AppUser } from '../../shared/schemas/auth.js';
-import { getItem, query, strip, type Item } from '../lib/db.js';
-import { idSk, searchKey, tenantPk } from '../lib/keys.js';
+import type { UserRef } from '../../shared/schemas/employee.js';
+import { getItem, op, query, queryAll, queryCount, queryPage, strip, type Item, type TransactItem } from '../lib/db.js';
+import { idSk, searchKey, tenantPk, uniqueKey } from '../lib/keys.js';
 
 const userPk = (tenantId: string) => tenantPk(tenantId, 'USER');
+/** gsi1: every user by login name, enabled or not (sign-in, the current user, name checks). */
 const userNamePk = (tenantId: string) => tenantPk(tenantId, 'USERNAME');
+/** gsi2: enabled employees by name (Org Employees). */
+const employeesPk = (tenantId: string) => tenantPk(tenantId, 'EMPLOYEES');
+/** gsi3: enabled employees by name, per manager (Reporting Employees). */
+const reportsPk = (tenantId: string, managerId: number) => tenantPk(tenantId, 'REPORTS', managerId);
+/** gsi4: enabled employees by name, per HR contact (the HR-scoped list). */
+const hrScopePk = (tenantId: string, hrId: number) => tenantPk(tenantId, 'HR_SCOPE', hrId);
+/** Base table: enabled employees per role (who can be picked as manager or HR). */
+const memberPk = (tenantId: string, roleId: number) => tenantPk(tenantId, 'ROLE_MEMBER', roleId);
+
+type UserItem = AppUser & Item;
+
+/** Employee lists show enabled users holding a staff role; customers who signed up are users too, but not staff. */
+const isListedEmployee = (user: AppUser) => user.enabled !== false && user.appUserRole.some((r) => r.name !== ROLE.CUSTOMER);
+
+/** Which list a query reads: the whole organisation, a manager's direct reports, or an HR contact's people. */
+export type EmployeeScope = { kind: 'all' } | { kind: 'manager'; id: number } | { kind: 'hr'; id: number };
+
+function scopeQuery(tenantId: string, scope: EmployeeScope, text: string | undefined) {
+  const skPrefix = text === undefined ? undefined : searchKey(text);
+  if (scope.kind === 'manager') return { index: 'gsi3', pk: reportsPk(tenantId, scope.id), skPrefix };
+  if (scope.kind === 'hr') return { index: 'gsi4', pk: hrScopePk(tenantId, scope.id), skPrefix };
+  return { index: 'gsi2', pk: employeesPk(tenantId), skPrefix };
+}
+
+const key = (tenantId: string, appUserId: number) => ({ pk: userPk(tenantId), sk: idSk(appUserId) });
+const memberKey = (tenantId: string, roleId: number, appUserId: number) => ({ pk: memberPk(tenantId, roleId), sk: idSk(appUserId) });
 
 export const userData = {
   toItem(tenantId: string, user: AppUser): Item {
+    const name = searchKey(user.userName);
+    const listed = isListedEmployee(user);
     return {
-      pk: userPk(tenantId),
-      sk: idSk(user.appUserId),
+      ...key(tenantId, user.appUserId),
       gsi1pk: userNamePk(tenantId),
-      gsi1sk: searchKey(user.userName),
+      gsi1sk: name,
+      ...(listed ? { gsi2pk: employeesPk(tenantId), gsi2sk: name } : {}),
+      ...(listed && user.managerId ? { gsi3pk: reportsPk(tenantId, user.managerId), gsi3sk: name } : {}),
+      ...(listed && user.hrId ? { gsi4pk: hrScopePk(tenantId, user.hrId), gsi4sk: name } : {}),
       entity: 'appUser',
       ...user,
     };
   },
+  /** The claim that keeps login names unique in a tenant; it stays after a delete, as the sign-in does. */
+  nameClaim: (tenantId: string, userName: string) => uniqueKey(tenantId, 'USERNAME', userName),
+  /** The item listing an employee under one of their roles. */
+  memberItem(tenantId: string, roleId: number, user: AppUser): Item {
+    return { ...memberKey(tenantId, roleId, user.appUserId), entity: 'roleMember', roleId, appUserId: user.appUserId, userName: user.userName };
+  },
+  /** The items listing an enabled employee under each of their roles (none for customers and disabled users). */
+  memberItems(tenantId: string, user: AppUser): Item[] {
+    return isListedEmployee(user) ? user.appUserRole.map((r) => userData.memberItem(tenantId, r.roleId, user)) : [];
+  },
+  memberKey,
+  /**
+   * Disables a user in place: the record stays (leave, audit), but leaves every list and index of enabled people.
+   * Refused if someone changed the record since it was read.
+   */
+  disable(tenantId: string, user: AppUser, stamp: { updatedBy: string; updatedOn: string }): TransactItem {
+    return op.update(key(tenantId, user.appUserId), {
+      UpdateExpression:
+        'SET #enabled = :false, #version = :next, #by = :by, #on = :on REMOVE gsi2pk, gsi2sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk',
+      ConditionExpression: user.version ? '#version = :expected' : 'attribute_exists(pk) AND attribute_not_exists(#version)',
+      ExpressionAttributeNames: { '#enabled': 'enabled', '#version': 'version', '#by': 'updatedBy', '#on': 'updatedOn' },
+      ExpressionAttributeValues: {
+        ':false': false,
+        ':next': (user.version ?? 0) + 1,
+        ':by': stamp.updatedBy,
+        ':on': stamp.updatedOn,
+        ...(user.version ? { ':expected': user.version } : {}),
+      },
+    });
+  },
   async byId(tenantId: string, appUserId: number): Promise<AppUser | undefined> {
-    const item = await getItem<AppUser & Item>(userPk(tenantId), idSk(appUserId));
+    const item = await getItem<UserItem>(key(tenantId, appUserId).pk, key(tenantId, appUserId).sk);
     return item ? (strip(item) as AppUser) : undefined;
   },
   async byUserName(tenantId: string, userName: string): Promise<AppUser | undefined> {
-    const { items } = await query<AppUser & Item>({ index: 'gsi1', pk: userNamePk(tenantId), skBetween: [searchKey(userName), searchKey(userName)] });
+    const { items } = await query<UserItem>({ index: 'gsi1', pk: userNamePk(tenantId), skBetween: [searchKey(userName), searchKey(userName)] });
     return items[0] ? (strip(items[0]) as AppUser) : undefined;
+  },
+  /** A page of employees of a scope by user name, optionally only names starting with `text`. */
+  async page(tenantId: string, scope: EmployeeScope, text: string | undefined, page: number, size: number): Promise<AppUser[]> {
+    const items = await queryPage<UserItem>(scopeQuery(tenantId, scope, text), page, size);
+    return items.map((i) => strip(i) as AppUser);
+  },
+  count(tenantId: string, scope: EmployeeScope, text: string | undefined): Promise<number> {
+    return queryCount(scopeQuery(tenantId, scope, text));
+  },
+  /** The enabled employees holding a role (a handful: managers, HR), for the form's selects. */
+  async members(tenantId: string, roleId: number): Promise<UserRef[]> {
+    const items = await queryAll<Item & UserRef>({ pk: memberPk(tenantId, roleId) });
+    return items.map(({ appUserId, userName }) => ({ appUserId, userName }));
   },
 };

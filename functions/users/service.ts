@@ -1,39 +1,67 @@
+import { randomInt } from 'node:crypto';
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminDisableUserCommand,
   AdminSetUserPasswordCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { AppUser } from '../../shared/schemas/auth.js';
+import { NAME_EXISTS } from '../../shared/schemas/employee.js';
 import { cognito } from '../lib/aws.js';
 import { config } from '../lib/config.js';
-import { created, nextId, putNew, type Actor } from '../lib/db.js';
+import { created, nextId, op, transactParts, updated, writePart, type Actor, type WritePart } from '../lib/db.js';
 import { Conflict } from '../lib/errors.js';
+import { rootLogger, type Logger } from '../lib/logger.js';
+import { sendMail } from '../lib/mail.js';
+import { roleData } from '../roles/data.js';
 import { userData } from './data.js';
 
-export type NewAppUser = Omit<AppUser, 'appUserId' | 'createdBy' | 'createdOn' | 'updatedBy' | 'updatedOn'>;
+export type NewAppUser = Omit<AppUser, 'appUserId' | 'createdBy' | 'createdOn' | 'updatedBy' | 'updatedOn' | 'version'>;
+
+export interface CreateOptions {
+  /** The user can sign in at once with this password (seeded users, self-registered customers). */
+  permanentPassword?: string;
+  /** Cognito holds this password and asks for a new one at the first sign-in (employees). */
+  temporaryPassword?: string;
+  /** What a taken name is called on the screen that creates the user. */
+  nameTakenMessage?: string;
+  /** Writes of another domain that must succeed or fail together with the new user (their customer record). */
+  with?: (user: AppUser) => WritePart;
+}
+
+const poolId = () => config.userPoolId();
+
+/**
+ * The writes that record a user: the record, the claim on the name, the holder count and the member item of each
+ * role. One transaction, so a user never exists half-written and a role cannot be deleted under a new holder.
+ */
+export function newUserWrites(tenantId: string, user: AppUser, nameTakenMessage = NAME_EXISTS): WritePart {
+  return writePart(
+    [op.create(userData.toItem(tenantId, user))],
+    [op.claim(userData.nameClaim(tenantId, user.userName), `appUser#${user.appUserId}`), nameTakenMessage],
+    ...user.appUserRole.map((r) => [roleData.holdersChange(tenantId, r.roleId, 1), `The role ${r.name} no longer exists.`] as const),
+    ...userData.memberItems(tenantId, user).map((item) => [op.create(item)] as const),
+  );
+}
 
 /**
  * Creates a user: the Cognito identity (user name = e-mail-like login, custom:tenantId) and the user record.
  * With `permanentPassword` the user can sign in at once; otherwise Cognito holds a temporary password the user
  * must change. If the record cannot be written the Cognito user is removed again, so nothing is half-created.
  */
-export async function createAppUser(
-  tenantId: string,
-  input: NewAppUser,
-  actor: Actor,
-  password: { permanentPassword?: string; temporaryPassword?: string },
-): Promise<AppUser> {
-  if (await userData.byUserName(tenantId, input.userName)) throw new Conflict('Name Already Exists!!!');
-  const appUserId = await nextId(tenantId, 'appUser');
-  const user: AppUser = { ...input, appUserId, enabled: true, ...created(actor) };
+export async function createAppUser(tenantId: string, input: NewAppUser, actor: Actor, options: CreateOptions): Promise<AppUser> {
+  const nameTaken = options.nameTakenMessage ?? NAME_EXISTS;
   const userName = input.userName.toLowerCase();
+  if (await userData.byUserName(tenantId, userName)) throw new Conflict(nameTaken);
+  const appUserId = await nextId(tenantId, 'appUser');
+  const user: AppUser = { ...input, userName, appUserId, enabled: true, version: 1, ...created(actor) };
   try {
     await cognito().send(
       new AdminCreateUserCommand({
-        UserPoolId: config.userPoolId(),
+        UserPoolId: poolId(),
         Username: userName,
         MessageAction: 'SUPPRESS',
-        TemporaryPassword: password.temporaryPassword,
+        TemporaryPassword: options.temporaryPassword,
         UserAttributes: [
           { Name: 'email', Value: userName },
           { Name: 'email_verified', Value: 'true' },
@@ -42,24 +70,79 @@ export async function createAppUser(
       }),
     );
   } catch (error) {
-    if ((error as Error).name === 'UsernameExistsException') throw new Conflict('Name Already Exists!!!');
+    if ((error as Error).name === 'UsernameExistsException') throw new Conflict(nameTaken);
     throw error;
   }
   try {
-    if (password.permanentPassword) {
+    if (options.permanentPassword) {
       await cognito().send(
-        new AdminSetUserPasswordCommand({
-          UserPoolId: config.userPoolId(),
-          Username: userName,
-          Password: password.permanentPassword,
-          Permanent: true,
-        }),
+        new AdminSetUserPasswordCommand({ UserPoolId: poolId(), Username: userName, Password: options.permanentPassword, Permanent: true }),
       );
     }
-    await putNew(userData.toItem(tenantId, user));
+    await transactParts(newUserWrites(tenantId, user, nameTaken), options.with?.(user) ?? writePart());
   } catch (error) {
-    await cognito().send(new AdminDeleteUserCommand({ UserPoolId: config.userPoolId(), Username: userName }));
+    await cognito()
+      .send(new AdminDeleteUserCommand({ UserPoolId: poolId(), Username: userName }))
+      .catch((cleanup: Error) => rootLogger.error('could not remove a half-created sign-in', { tenantId, userName, error: cleanup.message }));
     throw error;
   }
   return user;
+}
+
+/**
+ * Deletes a user the way the product deletes people: the record stays, marked disabled and out of every list, the
+ * roles lose a holder, and Cognito refuses the sign-in. The pre-token trigger refuses disabled records too, so a
+ * refresh fails even before Cognito's own flag is set.
+ */
+export async function disableAppUser(tenantId: string, user: AppUser, actor: Actor, also: WritePart = writePart()): Promise<AppUser> {
+  const stamp = updated(actor);
+  await transactParts(
+    writePart(
+      [userData.disable(tenantId, user, stamp)],
+      ...user.appUserRole.map((r) => [roleData.holdersChange(tenantId, r.roleId, -1)] as const),
+      ...userData.memberItems(tenantId, user).map((m) => [op.remove(m)] as const),
+    ),
+    also,
+  );
+  await cognito().send(new AdminDisableUserCommand({ UserPoolId: poolId(), Username: user.userName }));
+  return { ...user, enabled: false, version: (user.version ?? 0) + 1, ...stamp };
+}
+
+const LOWER = 'abcdefghijkmnpqrstuvwxyz';
+const UPPER = 'ABCDEFGHJKLMNPQRSTUVWXYZ';
+const DIGITS = '23456789';
+
+/**
+ * A one-time password the pool's policy accepts (upper, lower, digit; 12 characters), without look-alike
+ * characters, since it is read off a screen or an e-mail and typed once.
+ */
+export function temporaryPassword(): string {
+  const all = LOWER + UPPER + DIGITS;
+  const pick = (set: string) => set[randomInt(set.length)]!;
+  const chars = [pick(UPPER), pick(LOWER), pick(DIGITS), ...Array.from({ length: 9 }, () => pick(all))];
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join('');
+}
+
+/**
+ * E-mails a new user their login and temporary password. A mail failure does not undo the account: the creator
+ * was shown the password too and can hand it over.
+ */
+export async function mailTemporaryPassword(user: AppUser, password: string, shop: string, log: Logger): Promise<boolean> {
+  try {
+    await sendMail({
+      to: [user.emailId ?? user.userName],
+      subject: `Your sign-in for ${shop}`,
+      text:
+        `Hello,\n\nan account was created for you at ${shop}.\n\nUser name: ${user.userName}\nTemporary password: ${password}\n\n` +
+        'Sign in with these; you will then choose your own password.',
+    });
+    return true;
+  } catch (error) {
+    log.warn('temporary password mail not sent', { appUserId: user.appUserId, error: (error as Error).message });
+    return false;
+  }
 }

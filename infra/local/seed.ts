@@ -1,7 +1,9 @@
 import { ROLE } from '../../shared/roles.js';
+import type { BusinessPartnerBody } from '../../shared/schemas/partner.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
-import { customerData } from '../../functions/customers/data.js';
-import { created, nextId, putNew, type Actor } from '../../functions/lib/db.js';
+import { saveNewCustomer } from '../../functions/customers/service.js';
+import type { Actor } from '../../functions/lib/db.js';
+import { createPartner } from '../../functions/partners/service.js';
 import { provisionTenant } from '../../functions/tenants/provision.js';
 import { tenantData } from '../../functions/tenants/data.js';
 import { createAppUser } from '../../functions/users/service.js';
@@ -16,13 +18,25 @@ export interface SeedUser {
   mobileNumber: string;
   /** Reports to this user (by user name). */
   manager?: string;
+  /** Has this user as HR contact (by user name). */
+  hr?: string;
   customer?: { customerName: string; address: string };
+}
+
+/** A customer registered at the till: no sign-in of their own. */
+export interface WalkInCustomer {
+  customerName: string;
+  mobileNumber: string;
+  emailId: string;
+  address: string;
 }
 
 export interface TenantSeed {
   tenant: Omit<Tenant, 'createdBy' | 'createdOn'>;
   users: SeedUser[];
   policies: string[];
+  walkInCustomers?: WalkInCustomer[];
+  partners?: BusinessPartnerBody[];
   /** Taxes, categories and products, with images. */
   catalogue?: CatalogueSeed;
   /** Leave types, holidays and leave requests. */
@@ -48,7 +62,7 @@ export const demoTenant: TenantSeed = {
     { userName: 'owner@demo.shop', password: DEMO_PASSWORD, role: ROLE.TENANT_MANAGER, mobileNumber: '9845000002' },
     { userName: 'manager@demo.shop', password: DEMO_PASSWORD, role: ROLE.MANAGER, mobileNumber: '9845000003', manager: 'owner@demo.shop' },
     { userName: 'hr@demo.shop', password: DEMO_PASSWORD, role: ROLE.HR, mobileNumber: '9845000004', manager: 'owner@demo.shop' },
-    { userName: 'cashier@demo.shop', password: DEMO_PASSWORD, role: ROLE.CASHIER, mobileNumber: '9845000005', manager: 'manager@demo.shop' },
+    { userName: 'cashier@demo.shop', password: DEMO_PASSWORD, role: ROLE.CASHIER, mobileNumber: '9845000005', manager: 'manager@demo.shop', hr: 'hr@demo.shop' },
     {
       userName: 'customer@demo.shop',
       password: DEMO_PASSWORD,
@@ -56,8 +70,34 @@ export const demoTenant: TenantSeed = {
       mobileNumber: '9876543210',
       customer: { customerName: 'Ravi Kumar', address: '45, 3rd Cross, Jayanagar, Bengaluru 560011' },
     },
+    // Two more of the manager's team, so Reporting Employees has a list to page through.
+    { userName: 'suresh@demo.shop', password: DEMO_PASSWORD, role: ROLE.CASHIER, mobileNumber: '9845000006', manager: 'manager@demo.shop', hr: 'hr@demo.shop' },
+    { userName: 'lakshmi@demo.shop', password: DEMO_PASSWORD, role: ROLE.CASHIER, mobileNumber: '9845000007', manager: 'manager@demo.shop', hr: 'hr@demo.shop' },
   ],
   policies: ['Terms and Conditions', 'Privacy Policy', 'Return Policy', 'Shipping and Delivery'],
+  walkInCustomers: [
+    { customerName: 'AnjaliRao@demo.shop', mobileNumber: '9880011223', emailId: 'anjali.rao@example.in', address: '8, 5th Main, Malleswaram, Bengaluru 560003' },
+    { customerName: 'MohammedIrfan@demo.shop', mobileNumber: '9740055667', emailId: 'irfan.m@example.in', address: '21, Frazer Town, Bengaluru 560005' },
+    { customerName: 'GeethaNair@demo.shop', mobileNumber: '9008877665', emailId: 'geetha.nair@example.in', address: '3, Indiranagar 2nd Stage, Bengaluru 560038' },
+  ],
+  partners: [
+    {
+      name: 'Venkatesh Murthy',
+      emailId: 'orders@murthyagencies.in',
+      companyName: 'Murthy Agencies',
+      mobileNumber: '9845123456',
+      productDetail: 'Rice, dal and pulses, wholesale',
+      address: 'APMC Yard, Yeshwanthpur, Bengaluru 560022',
+    },
+    {
+      name: 'Farida Begum',
+      emailId: 'sales@deccanspices.in',
+      companyName: 'Deccan Spice Traders',
+      mobileNumber: '9886543210',
+      productDetail: 'Whole and ground spices',
+      address: '14, Avenue Road, Bengaluru 560002',
+    },
+  ],
   catalogue: demoCatalogue,
   leave: demoLeave,
 };
@@ -70,6 +110,7 @@ export async function seedTenant(seed: TenantSeed, now = new Date()): Promise<vo
   const ids = new Map<string, number>();
   for (const u of seed.users) {
     const managerId = u.manager ? ids.get(u.manager) : undefined;
+    const hrId = u.hr ? ids.get(u.hr) : undefined;
     const user = await createAppUser(
       tenantId,
       {
@@ -78,9 +119,12 @@ export async function seedTenant(seed: TenantSeed, now = new Date()): Promise<vo
         mobileNumber: u.mobileNumber,
         gender: 'Other',
         address: seed.tenant.address,
+        dob: u.customer ? undefined : '1990-06-15',
         doj: now.toISOString().slice(0, 10),
         managerId,
         managerName: u.manager,
+        hrId,
+        hrName: u.hr,
         appUserRole: [{ roleId: roleIds[u.role]!, name: u.role, description: u.role }],
       },
       actor,
@@ -88,22 +132,12 @@ export async function seedTenant(seed: TenantSeed, now = new Date()): Promise<vo
     );
     ids.set(u.userName, user.appUserId);
     if (u.customer) {
-      const customerId = await nextId(tenantId, 'customer');
-      await putNew(
-        customerData.toItem(tenantId, {
-          customerId,
-          customerName: u.customer.customerName,
-          mobileNumber: u.mobileNumber,
-          emailId: u.userName,
-          address: u.customer.address,
-          creditPoints: 0,
-          appUserId: user.appUserId,
-          tenant: tenantId,
-          ...created(actor),
-        }),
-      );
+      const fields = { customerName: u.customer.customerName, mobileNumber: u.mobileNumber, emailId: u.userName, address: u.customer.address };
+      await saveNewCustomer(tenantId, fields, actor, user.appUserId);
     }
   }
+  for (const customer of seed.walkInCustomers ?? []) await saveNewCustomer(tenantId, customer, actor);
+  for (const partner of seed.partners ?? []) await createPartner(tenantId, partner, actor);
   const scope = { tenantId, actor, log: rootLogger };
   await seedPolicies(scope, seed.policies);
   if (seed.catalogue) await seedCatalogue(scope, seed.catalogue);

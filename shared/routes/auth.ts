@@ -1,4 +1,13 @@
-import { refreshBody, resetCodeBody, resetPasswordBody, resetResult, signInBody, tokenResponse } from '../schemas/auth.js';
+import {
+  newPasswordBody,
+  refreshBody,
+  resetCodeBody,
+  resetPasswordBody,
+  resetResult,
+  signInBody,
+  signInResponse,
+  tokenResponse,
+} from '../schemas/auth.js';
 import { route } from './define.js';
 
 export const authRoutes = {
@@ -7,8 +16,17 @@ export const authRoutes = {
     path: '/token/generate',
     access: 'public',
     tenantHeader: true,
-    summary: 'Sign in with user name and password; answers the ID token',
+    summary: 'Sign in with user name and password; answers the ID token, or a challenge to set a first password',
     body: signInBody,
+    response: signInResponse,
+  }),
+  newPassword: route({
+    method: 'POST',
+    path: '/token/newPassword',
+    access: 'public',
+    tenantHeader: true,
+    summary: 'First sign-in: replace the temporary password with the session from sign-in; answers the ID token',
+    body: newPasswordBody,
     response: tokenResponse,
   }),
   refreshToken: route({

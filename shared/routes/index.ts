@@ -4,6 +4,7 @@ import { customerRoutes } from './customers.js';
 import type { RouteDef } from './define.js';
 import { holidayRoutes } from './holidays.js';
 import { leaveRoutes } from './leave.js';
+import { partnerRoutes } from './partners.js';
 import { policyRoutes } from './policies.js';
 import { productRoutes } from './products.js';
 import { roleRoutes } from './roles.js';
@@ -29,6 +30,7 @@ export const api = {
   templates: templateRoutes,
   uploads: uploadRoutes,
   customers: customerRoutes,
+  partners: partnerRoutes,
   leave: leaveRoutes,
   holidays: holidayRoutes,
 } as const;

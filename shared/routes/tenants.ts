@@ -1,7 +1,14 @@
 import { z } from 'zod';
-import { publicTenant, tenant } from '../schemas/tenant.js';
+import { countResponse, pageQuery } from '../schemas/common.js';
+import { publicTenant, tenant, tenantCreateBody, tenantCreated, tenantUpdateBody } from '../schemas/tenant.js';
 import { route } from './define.js';
 
+const byTenantId = z.object({ tenantId: z.string().trim().toLowerCase().min(1).max(40) });
+
+/**
+ * Shop administration. A shop's own ADMIN may read and edit their shop; only a platform admin (ADMIN of the
+ * platform's own shop, env PLATFORM_TENANT) may list, create, edit or delete other shops (docs/people.md).
+ */
 export const tenantRoutes = {
   currentTenant: route({
     method: 'GET',
@@ -16,5 +23,53 @@ export const tenantRoutes = {
     access: 'public',
     summary: 'Shops a customer can sign up with',
     response: z.array(publicTenant),
+  }),
+  all: route({
+    method: 'GET',
+    path: '/tenant/all',
+    access: 'TenantList',
+    summary: 'Shops by id, a page: every shop for a platform admin, otherwise only the caller’s own',
+    query: pageQuery,
+    response: z.array(tenant),
+  }),
+  count: route({
+    method: 'GET',
+    path: '/tenant/count',
+    access: 'TenantList',
+    summary: 'How many shops the caller may see',
+    response: countResponse,
+  }),
+  byId: route({
+    method: 'GET',
+    path: '/tenant/{tenantId}',
+    access: ['TenantList', 'TenantEdit'],
+    summary: 'A shop: the caller’s own, or any for a platform admin',
+    params: byTenantId,
+    response: tenant,
+  }),
+  create: route({
+    method: 'POST',
+    path: '/tenant/save',
+    access: 'TenantEdit',
+    summary: 'Create a shop with its feature catalogue, default roles and first TENANT_MANAGER (platform admin only)',
+    body: tenantCreateBody,
+    response: tenantCreated,
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/tenant/{tenantId}',
+    access: 'TenantEdit',
+    summary: 'Change the shop display name, address, GSTIN and contacts',
+    params: byTenantId,
+    body: tenantUpdateBody,
+    response: tenant,
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/tenant/{tenantId}',
+    access: 'TenantDelete',
+    summary: 'Disable a shop: its people can no longer sign in and it leaves the sign-up list (platform admin only)',
+    params: byTenantId,
+    response: tenant,
   }),
 } as const;

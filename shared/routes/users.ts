@@ -1,5 +1,16 @@
+import { z } from 'zod';
 import { appUser } from '../schemas/auth.js';
+import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
+import { employeeBody, employeeCreated, employeeDetail, userRef } from '../schemas/employee.js';
 import { route } from './define.js';
+
+const byId = z.object({ id: idParam });
+const byIdAndText = z.object({ id: idParam, text: searchText });
+const byText = z.object({ text: searchText });
+const userNameParam = z.string().trim().min(1).max(100);
+
+/** Who may open an employee record: their own, their reports', or anyone's with the org view. */
+const readers = ['EmployeeView', 'EmployeeEdit', 'EmployeeList'] as const;
 
 export const userRoutes = {
   currentUser: route({
@@ -8,5 +19,186 @@ export const userRoutes = {
     access: 'signedIn',
     summary: 'The signed-in user with their roles',
     response: appUser,
+  }),
+  byId: route({
+    method: 'GET',
+    path: '/appUser/{id}',
+    access: readers,
+    summary: 'An employee: the caller, a direct report, an HR-scoped employee, or anyone with the org view',
+    params: byId,
+    response: appUser,
+  }),
+  detail: route({
+    method: 'GET',
+    path: '/appUser/detail/{id}',
+    access: readers,
+    summary: 'An employee with the modules and features of their roles, for the read-only view',
+    params: byId,
+    response: employeeDetail,
+  }),
+  managers: route({
+    method: 'GET',
+    path: '/appUser/managers/{id}',
+    access: ['EmployeeEdit', 'EmployeeView'],
+    summary: 'Who can be the manager of employee {id} (MANAGER and TENANT_MANAGER holders, never {id} itself)',
+    params: byId,
+    response: z.array(userRef),
+  }),
+  hrs: route({
+    method: 'GET',
+    path: '/appUser/hr/{id}',
+    access: ['EmployeeEdit', 'EmployeeView'],
+    summary: 'Who can be the HR contact of employee {id} (HR holders, never {id} itself)',
+    params: byId,
+    response: z.array(userRef),
+  }),
+  managerOf: route({
+    method: 'GET',
+    path: '/appUser/getManager/{id}',
+    access: ['EmployeeView', 'LeaveEdit', 'LeaveList'],
+    summary: 'The manager of employee {id}, or null when they report to nobody (the leave screen asks this)',
+    params: byId,
+    response: userRef.nullable(),
+  }),
+  isUserExist: route({
+    method: 'GET',
+    path: '/appUser/isUserExist/{userName}',
+    access: ['EmployeeEdit', 'CustomerEdit'],
+    summary: "Whether the name (special characters removed, the caller's domain appended) is taken in the shop",
+    params: z.object({ userName: userNameParam }),
+    response: z.boolean(),
+  }),
+  isUserExistById: route({
+    method: 'GET',
+    path: '/appUser/isUserExistById/{appUserId}/{userName}',
+    access: 'EmployeeEdit',
+    summary: 'Whether the name is taken by someone other than employee {appUserId} (the edit form)',
+    params: z.object({ appUserId: idParam, userName: userNameParam }),
+    response: z.boolean(),
+  }),
+  create: route({
+    method: 'POST',
+    path: '/appUser/save',
+    access: 'EmployeeEdit',
+    summary: 'Register an employee: a sign-in with a temporary password (e-mailed, and answered once) and the record',
+    body: employeeBody,
+    response: employeeCreated,
+  }),
+  update: route({
+    method: 'PUT',
+    path: '/appUser/{id}',
+    access: 'EmployeeEdit',
+    summary: 'Update an employee; new roles take effect at their next token refresh',
+    params: byId,
+    body: employeeBody,
+    response: appUser,
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: '/appUser/{id}',
+    access: 'EmployeeDelete',
+    summary: 'Delete an employee: sign-in is disabled and the record is kept, marked disabled',
+    params: byId,
+    response: appUser,
+  }),
+  all: route({
+    method: 'GET',
+    path: '/appUser/all',
+    access: 'EmployeeList',
+    summary: 'Org Employees: every enabled employee by user name, a page (org view only)',
+    query: pageQuery,
+    response: z.array(appUser),
+  }),
+  allCount: route({
+    method: 'GET',
+    path: '/appUser/allCount',
+    access: 'EmployeeList',
+    summary: 'How many enabled employees the shop has (org view only)',
+    response: countResponse,
+  }),
+  search: route({
+    method: 'GET',
+    path: '/appUser/search/{text}',
+    access: 'EmployeeList',
+    summary: 'Org Employees whose user name starts with {text}, a page (org view only)',
+    params: byText,
+    query: pageQuery,
+    response: z.array(appUser),
+  }),
+  searchCount: route({
+    method: 'GET',
+    path: '/appUser/searchCount/{text}',
+    access: 'EmployeeList',
+    summary: 'How many Org Employees match {text}',
+    params: byText,
+    response: countResponse,
+  }),
+  managerList: route({
+    method: 'GET',
+    path: '/appUser/manager/userList/{id}',
+    access: 'EmployeeList',
+    summary: 'Reporting Employees: the direct reports of manager {id} (the caller, unless they have the org view)',
+    params: byId,
+    query: pageQuery,
+    response: z.array(appUser),
+  }),
+  managerCount: route({
+    method: 'GET',
+    path: '/appUser/manager/userCount/{id}',
+    access: 'EmployeeList',
+    summary: 'How many direct reports manager {id} has',
+    params: byId,
+    response: countResponse,
+  }),
+  managerSearch: route({
+    method: 'GET',
+    path: '/appUser/manager/searchList/{id}/{text}',
+    access: 'EmployeeList',
+    summary: "Manager {id}'s direct reports whose user name starts with {text}, a page",
+    params: byIdAndText,
+    query: pageQuery,
+    response: z.array(appUser),
+  }),
+  managerSearchCount: route({
+    method: 'GET',
+    path: '/appUser/manager/searchCount/{id}/{text}',
+    access: 'EmployeeList',
+    summary: "How many of manager {id}'s direct reports match {text}",
+    params: byIdAndText,
+    response: countResponse,
+  }),
+  hrList: route({
+    method: 'GET',
+    path: '/appUser/hr/userList/{id}',
+    access: 'EmployeeList',
+    summary: 'The employees whose HR contact is {id} (the caller, unless they have the org view), a page',
+    params: byId,
+    query: pageQuery,
+    response: z.array(appUser),
+  }),
+  hrCount: route({
+    method: 'GET',
+    path: '/appUser/hr/userCount/{id}',
+    access: 'EmployeeList',
+    summary: 'How many employees have {id} as HR contact',
+    params: byId,
+    response: countResponse,
+  }),
+  hrSearch: route({
+    method: 'GET',
+    path: '/appUser/hr/searchList/{id}/{text}',
+    access: 'EmployeeList',
+    summary: 'HR-scoped employees of {id} whose user name starts with {text}, a page',
+    params: byIdAndText,
+    query: pageQuery,
+    response: z.array(appUser),
+  }),
+  hrSearchCount: route({
+    method: 'GET',
+    path: '/appUser/hr/searchCount/{id}/{text}',
+    access: 'EmployeeList',
+    summary: 'How many HR-scoped employees of {id} match {text}',
+    params: byIdAndText,
+    response: countResponse,
   }),
 } as const;

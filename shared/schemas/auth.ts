@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { moduleNames } from '../features.js';
-import { auditFields, userNameSchema } from './common.js';
+import { featureCatalogue, moduleNames, type ModuleName } from '../features.js';
+import { auditFields, userNameSchema, versionField } from './common.js';
 
 export const signInBody = z.object({
   username: userNameSchema,
@@ -12,6 +12,19 @@ export const tokenResponse = z.object({
   refreshToken: z.string().optional(),
   expiresAt: z.number().int().describe('Token expiry, seconds since the epoch'),
 });
+
+/**
+ * A first sign-in with the temporary password an employee was given: no token yet, but a session with which
+ * `POST /token/newPassword` sets the employee's own password and answers the token.
+ */
+export const newPasswordChallenge = z.object({
+  challenge: z.literal('NEW_PASSWORD_REQUIRED'),
+  session: z.string(),
+});
+/** What sign-in answers: the token, or the challenge to choose a password first (tell them apart by `challenge`). */
+export const signInResponse = z.union([tokenResponse, newPasswordChallenge]);
+export type SignInResponse = z.output<typeof signInResponse>;
+export const isNewPasswordChallenge = (answer: SignInResponse): answer is z.output<typeof newPasswordChallenge> => 'challenge' in answer;
 
 export const refreshBody = z.object({ refreshToken: z.string().min(10) });
 
@@ -36,6 +49,15 @@ export const resetPasswordBody = z
   })
   .refine((v) => v.password === v.passwordVerify, { message: PASSWORD_MISMATCH, path: ['passwordVerify'] });
 
+export const newPasswordBody = z
+  .object({
+    username: userNameSchema,
+    session: z.string().min(1).max(4096),
+    password: passwordSchema,
+    passwordVerify: z.string(),
+  })
+  .refine((v) => v.password === v.passwordVerify, { message: PASSWORD_MISMATCH, path: ['passwordVerify'] });
+
 /** 1 when done, 0 when the user name is unknown (spec 1 section 5). */
 export const resetResult = z.union([z.literal(0), z.literal(1)]);
 
@@ -46,9 +68,42 @@ export const role = z.object({
   name: z.string(),
   description: z.string(),
   roleModule: z.array(roleModule),
+  /** How many enabled users hold the role; a role with holders cannot be deleted. */
+  holders: z.number().int().optional(),
+  version: z.number().int().optional(),
   ...auditFields,
 });
 export type Role = z.output<typeof role>;
+
+export const ROLE_NAME_EXISTS = 'Role Name already exists!!!';
+
+/** The role editor's form: an upper-case name and the features chosen per module of the catalogue. */
+export const roleBody = z
+  .object({
+    name: z
+      .string({ error: 'Role name is required' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z][A-Z0-9_ ]{1,39}$/, 'Enter a role name of 2 to 40 letters, digits, spaces or _'),
+    roleModule: z.array(
+      z.object({
+        moduleName: z.enum(moduleNames as [ModuleName, ...ModuleName[]]),
+        roleFeature: z.array(z.object({ featureName: z.string() })).max(100),
+      }),
+    ),
+    version: versionField,
+  })
+  .superRefine((value, ctx) => {
+    for (const module of value.roleModule) {
+      const known = featureCatalogue[module.moduleName] as readonly string[];
+      const unknown = module.roleFeature.find((f) => !known.includes(f.featureName));
+      if (unknown) ctx.addIssue({ code: 'custom', message: `${unknown.featureName} is not a feature of ${module.moduleName}`, path: ['roleModule'] });
+    }
+    if (!value.roleModule.some((m) => m.roleFeature.length)) {
+      ctx.addIssue({ code: 'custom', message: 'Select at least one feature.', path: ['roleModule'] });
+    }
+  });
+export type RoleBody = z.output<typeof roleBody>;
 
 export const rolesByIdsBody = z.object({ roleIdList: z.array(z.coerce.number().int().positive()).max(50) });
 
@@ -69,6 +124,7 @@ export const appUser = z.object({
   hrName: z.string().optional(),
   appUserRole: z.array(appUserRole),
   enabled: z.boolean().optional(),
+  version: z.number().int().optional(),
   ...auditFields,
 });
 export type AppUser = z.output<typeof appUser>;

@@ -52,3 +52,9 @@ export const multipartForm = z.object({
   files: z.array(uploadedFile),
 });
 export type MultipartForm = z.output<typeof multipartForm>;
+
+/** A calendar date as the date inputs send it: `YYYY-MM-DD`. */
+export const isoDate = z.iso.date({ error: 'Enter a valid date' });
+
+/** The version a record was read at, sent back with an edit so a save over someone else's change is refused. */
+export const versionField = z.number().int().min(0).optional();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { auditFields } from './common.js';
+import { PASSWORD_MISMATCH, passwordSchema } from './auth.js';
+import { auditFields, emailSchema, mobileSchema, versionField } from './common.js';
 
 export const customer = z.object({
   customerId: z.number().int(),
@@ -10,6 +11,54 @@ export const customer = z.object({
   creditPoints: z.number().int(),
   appUserId: z.number().int().optional(),
   tenant: z.string().optional(),
+  version: z.number().int().optional(),
   ...auditFields,
 });
 export type Customer = z.output<typeof customer>;
+
+export const CUSTOMER_NAME_EXISTS = 'Customer Name already exists!!!';
+export const MOBILE_EXISTS = 'Mobile Number already Exists !!!';
+
+const customerNameInput = z.string({ error: 'Customer name is required' }).trim().min(1, 'Customer name is required').max(60);
+const addressInput = z.string().trim().max(300).optional();
+
+/**
+ * A customer registered by staff (the customer screen, or the till's inline form). The name as typed: the server
+ * removes special characters and appends the shop's domain (spec 2 section 5).
+ */
+export const customerBody = z.object({
+  customerName: customerNameInput,
+  mobileNumber: mobileSchema,
+  emailId: emailSchema,
+  address: addressInput,
+});
+
+/** Name and mobile are locked on edit (spec 3 section 5): sent back unchanged, or left out. */
+export const customerUpdateBody = z.object({
+  customerName: customerNameInput.optional(),
+  mobileNumber: mobileSchema.optional(),
+  emailId: emailSchema,
+  address: addressInput,
+  version: versionField,
+});
+
+/**
+ * Self sign-up without login: the shop is chosen from `GET /tenant`; the customer's name (with the shop's domain)
+ * becomes their login, with the password they choose here.
+ */
+export const customerSignUpBody = customerBody
+  .extend({
+    tenantId: z.string({ error: 'Select the shop' }).trim().toLowerCase().min(1, 'Select the shop').max(40),
+    password: passwordSchema,
+    passwordVerify: z.string(),
+  })
+  .refine((v) => v.password === v.passwordVerify, { message: PASSWORD_MISMATCH, path: ['passwordVerify'] });
+
+/** `GET /customer/validate/{mobile}`: the customer, or the text 'False' when no customer has that mobile (spec 2). */
+export const customerOrFalse = z.union([customer, z.literal('False')]);
+
+/** `GET /customer/mobile`: mobile numbers for the till's suggestions, optionally those starting with `prefix`. */
+export const mobileListQuery = z.object({
+  prefix: z.string().trim().regex(/^\d{1,10}$/, 'Enter digits only').optional(),
+  size: z.coerce.number().int().min(1).max(1000).default(50),
+});

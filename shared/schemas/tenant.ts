@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { auditFields } from './common.js';
+import { appUser } from './auth.js';
+import { auditFields, emailSchema, mobileSchema, versionField } from './common.js';
 
 export const gstinSchema = z
   .string()
@@ -16,9 +17,51 @@ export const tenant = z.object({
   emailId: z.string().optional(),
   phone: z.string().optional(),
   reportEmails: z.boolean().optional(),
+  /** The domain of the shop's user names (`demo.shop` for `admin@demo.shop`); self-registered customers get it. */
+  domain: z.string().optional(),
+  /** false once the shop is deleted: nobody of it can sign in any more. */
+  enabled: z.boolean().optional(),
+  version: z.number().int().optional(),
   ...auditFields,
 });
 export type Tenant = z.output<typeof tenant>;
+
+/** What the shop's owner (or a platform admin) may change: the details printed on receipts. */
+export const tenantUpdateBody = z.object({
+  displayName: z.string({ error: 'Shop name is required' }).trim().min(1, 'Shop name is required').max(100),
+  address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(300),
+  gstNumber: gstinSchema,
+  emailId: emailSchema.optional(),
+  phone: mobileSchema.optional(),
+  reportEmails: z.boolean().optional(),
+  version: versionField,
+});
+
+/** Ids the API's own paths use after `/tenant/`, which a shop id must never shadow. */
+export const reservedTenantIds = ['all', 'count', 'save', 'currentTenant'];
+
+/**
+ * A new shop (platform admin only): its user-name domain, whose first label becomes the tenant id
+ * (`acme.shop` -> `acme`), its receipt details, and its first TENANT_MANAGER.
+ */
+export const tenantCreateBody = tenantUpdateBody.omit({ version: true }).extend({
+  domain: z
+    .string({ error: 'Domain is required' })
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9][a-z0-9-]{1,39}(\.[a-z0-9-]{2,63})+$/, 'Enter a domain like myshop.in')
+    .refine((d) => !reservedTenantIds.map((r) => r.toLowerCase()).includes(d.split('.')[0]!), 'This shop id is reserved'),
+  managerName: z.string({ error: 'Manager user name is required' }).trim().min(1, 'Manager user name is required').max(64),
+  managerEmailId: emailSchema,
+  managerMobileNumber: mobileSchema,
+});
+
+export const tenantCreated = z.object({
+  tenant,
+  manager: appUser,
+  temporaryPassword: z.string(),
+  mailSent: z.boolean(),
+});
 
 /** What anyone may see of a tenant: enough to pick a shop when signing up. */
 export const publicTenant = tenant.pick({ tenantId: true, tenantName: true, displayName: true });

@@ -1,5 +1,6 @@
 import { categoryData } from '../../functions/categories/data.js';
 import { customerData } from '../../functions/customers/data.js';
+import { partnerData } from '../../functions/partners/data.js';
 import { policyData } from '../../functions/policies/data.js';
 import { productData } from '../../functions/products/data.js';
 import { userData } from '../../functions/users/data.js';
@@ -25,6 +26,7 @@ export const sampleBodies: Record<string, unknown> = {
   'POST /token/resetPassword/code': { username: 'admin@alpha.shop' },
   'PUT /token/resetPassword': { username: 'admin@alpha.shop', password: 'Changed@123', passwordVerify: 'Changed@123', code: '123456' },
   'POST /role/rolesByIds': { roleIdList: [1, 2, 3, 4, 5, 6] },
+  ...peopleSamples(),
   ...catalogueSamples(),
   'POST /leaveSystem': leaveForm,
   'PUT /leaveSystem/update/{id}': leaveForm,
@@ -61,6 +63,56 @@ function catalogueSamples(): Record<string, unknown> {
   };
 }
 
+/**
+ * Employees, roles, shops, customers and partners. Aimed by another shop's admin at alpha's ids (which exist in every
+ * shop), these land on the caller's own records, so they are chosen to be harmless there: the employee is the admin
+ * themselves (no role change, and a self-delete is refused), the role is ADMIN (which cannot be changed or deleted).
+ */
+function peopleSamples(): Record<string, unknown> {
+  const employee = {
+    userName: 'admin',
+    emailId: 'admin@example.in',
+    mobileNumber: '9811122233',
+    dob: '1990-01-01',
+    doj: '2024-04-01',
+    gender: 'Female',
+    address: '5, MG Road, Pune 411001',
+    appUserRole: [{ roleId: 1 }],
+  };
+  const role = { name: 'Sample Clerk', roleModule: [{ moduleName: 'IMS', roleFeature: [{ featureName: 'StockList' }] }] };
+  const shop = { displayName: 'Sample Traders', address: '1, Sample Road, Pune 411001', gstNumber: '27AAPFU0939F1ZV' };
+  const partner = {
+    name: 'Sample Supplier',
+    emailId: 'sample@supplier.example',
+    companyName: 'Sample Wholesale',
+    mobileNumber: '9822233344',
+    productDetail: 'Rice',
+    address: 'Market Yard, Pune 411037',
+  };
+  return {
+    'POST /token/newPassword': { username: 'admin@alpha.shop', session: 'a-session', password: 'Changed@123', passwordVerify: 'Changed@123' },
+    'POST /appUser/save': { ...employee, userName: 'Sample Owner', appUserRole: [{ roleId: 2 }] },
+    'PUT /appUser/{id}': employee,
+    'POST /role/save': role,
+    'PUT /role/{roleId}': role,
+    'POST /tenant/save': { ...shop, domain: 'sample.shop', managerName: 'owner', managerEmailId: 'owner@sample.example', managerMobileNumber: '9833344455' },
+    'PUT /tenant/{tenantId}': shop,
+    'POST /customer/save': { customerName: 'Sample Customer', mobileNumber: '9844455566', emailId: 'sample@customer.example', address: 'Pune' },
+    'PUT /customer/{customerId}': { emailId: 'walkin@customer.example', address: 'Camp, Pune 411001' },
+    'POST /customer/signUp': {
+      tenantId: 'alpha',
+      customerName: 'Sample Shopper',
+      mobileNumber: '9855566677',
+      emailId: 'shopper@customer.example',
+      address: 'Pune',
+      password: 'Shopper@123',
+      passwordVerify: 'Shopper@123',
+    },
+    'POST /businessPartners/save': partner,
+    'PUT /businessPartners/{businessPartnersId}': partner,
+  };
+}
+
 /** Path parameter values that point at tenant alpha's records (ids are per tenant, so they collide across shops). */
 export async function alphaParams(): Promise<Record<string, string>> {
   const category = await categoryData.byName('alpha', alpha.catalogue!.categories[0]!.categoryName);
@@ -69,9 +121,17 @@ export async function alphaParams(): Promise<Record<string, string>> {
   const customerUser = await userData.byUserName('alpha', alpha.users.find((u) => u.customer)!.userName);
   const customer = await customerData.byAppUser('alpha', customerUser!.appUserId);
   const cashier = await userData.byUserName('alpha', 'cashier@alpha.shop');
+  // A walk-in customer: deleting the same id in another shop must not cost a seeded user their sign-in.
+  const walkIn = await customerData.byMobile('alpha', alpha.walkInCustomers![0]!.mobileNumber);
+  const [partner] = await partnerData.page('alpha', 0, 1);
   return {
     appUserId: String(customerUser!.appUserId),
-    customerId: String(customer!.customerId),
+    customerId: String(walkIn!.customerId),
+    roleId: '1',
+    tenantId: 'alpha',
+    mobile: customer!.mobileNumber,
+    userName: 'admin',
+    businessPartnersId: String(partner!.businessPartnersId),
     id: '1',
     categoryId: String(category!.categoryId),
     policyId: String(policy!.policyId),

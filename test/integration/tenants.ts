@@ -28,6 +28,17 @@ const shop = (id: string, mark: string): TenantSeed => ({
     },
   ],
   policies: [`${mark} Return Policy`],
+  walkInCustomers: [{ customerName: `${id}walkin@${id}.shop`, mobileNumber: '9000000004', emailId: `walkin@${id}.example`, address: `${mark} market` }],
+  partners: [
+    {
+      name: `${mark} Supplier`,
+      emailId: `supplier@${id}.example`,
+      companyName: `${mark} Wholesale`,
+      mobileNumber: '9000000005',
+      productDetail: `${mark} grains`,
+      address: `${mark} yard`,
+    },
+  ],
   catalogue: {
     taxes: [{ categoryType: `${mark} GST 5%`, cgst: 2.5, sgst: 2.5 }],
     categories: [{ categoryName: `${mark} Spices`, colour: [150, 60, 30] }],

@@ -23,7 +23,8 @@ describe('route table', () => {
   it('prefers literal segments over parameters, as API Gateway does', () => {
     expect(findRoute('GET', '/appUser/user')?.entry.route.path).toBe('/appUser/user');
     expect(findRoute('GET', '/customer/appUser/3')?.params).toEqual({ appUserId: '3' });
-    expect(findRoute('DELETE', '/appUser/user')).toBeNull();
+    // A method whose routes do not match the path finds nothing.
+    expect(findRoute('POST', '/appUser/user')).toBeNull();
   });
 });
 

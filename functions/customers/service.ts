@@ -1,0 +1,147 @@
+import { ROLE } from '../../shared/roles.js';
+import { CUSTOMER_NAME_EXISTS, MOBILE_EXISTS, type Customer } from '../../shared/schemas/customer.js';
+import { accountName, domainSuffix } from '../../shared/tenant.js';
+import type { Caller } from '../lib/context.js';
+import { created, nextId, transactParts, updated, writePart, type Actor } from '../lib/db.js';
+import { Conflict, NotFound, Validation } from '../lib/errors.js';
+import { roleData } from '../roles/data.js';
+import { shopDomain, tenantData } from '../tenants/data.js';
+import { userData } from '../users/data.js';
+import { createAppUser, disableAppUser } from '../users/service.js';
+import { customerData } from './data.js';
+
+const STALE_CUSTOMER = 'This customer was changed by someone else. Please reload and try again.';
+const taken = { mobileTaken: MOBILE_EXISTS, nameTaken: CUSTOMER_NAME_EXISTS };
+
+interface CustomerFields {
+  customerName: string;
+  mobileNumber: string;
+  emailId: string;
+  address?: string;
+}
+
+/** The stored name: special characters removed, the shop's domain appended (spec 2 section 5). */
+function storedName(entered: string, suffix: string): string {
+  const name = accountName(entered, suffix);
+  if (!name) throw new Validation('Customer name is required');
+  return name;
+}
+
+/** Friendly answers before the write; the claims written with the record settle any race. */
+async function checkFree(tenantId: string, mobile: string, name: string): Promise<void> {
+  if (await customerData.byMobile(tenantId, mobile)) throw new Conflict(MOBILE_EXISTS);
+  if (await customerData.byName(tenantId, name)) throw new Conflict(CUSTOMER_NAME_EXISTS);
+}
+
+async function newCustomer(tenantId: string, fields: CustomerFields, actor: Actor, appUserId?: number): Promise<Customer> {
+  return {
+    customerId: await nextId(tenantId, 'customer'),
+    customerName: fields.customerName,
+    mobileNumber: fields.mobileNumber,
+    emailId: fields.emailId,
+    address: fields.address,
+    creditPoints: 0,
+    appUserId,
+    tenant: tenantId,
+    version: 1,
+    ...created(actor),
+  };
+}
+
+/** Registers a customer whose name is already in its stored form (the seed, and `createCustomer`). */
+export async function saveNewCustomer(tenantId: string, fields: CustomerFields, actor: Actor, appUserId?: number): Promise<Customer> {
+  await checkFree(tenantId, fields.mobileNumber, fields.customerName);
+  const customer = await newCustomer(tenantId, fields, actor, appUserId);
+  await transactParts(customerData.createWrites(tenantId, customer, taken));
+  return customer;
+}
+
+/** A customer registered by staff: no sign-in of their own. */
+export function createCustomer(me: Caller, body: CustomerFields, actor: Actor): Promise<Customer> {
+  return saveNewCustomer(me.tenantId, { ...body, customerName: storedName(body.customerName, domainSuffix(me.userName)) }, actor);
+}
+
+/**
+ * Self sign-up: the name with the shop's domain is both the customer's name and their login, with the password
+ * they chose, so they can sign in at once. User, customer record and claims are written in one transaction.
+ */
+export async function signUpCustomer(body: CustomerFields & { tenantId: string; password: string }, now: Date): Promise<Customer> {
+  const tenant = await tenantData.get(body.tenantId);
+  if (!tenant || tenant.enabled === false) throw new Validation('Select the shop');
+  const customerName = storedName(body.customerName, `@${shopDomain(tenant)}`);
+  await checkFree(tenant.tenantId, body.mobileNumber, customerName);
+  const customerRole = (await roleData.all(tenant.tenantId)).find((r) => r.name === ROLE.CUSTOMER);
+  if (!customerRole) throw new Error(`Shop ${tenant.tenantId} has no CUSTOMER role`);
+  const actor: Actor = { userName: customerName.toLowerCase(), now };
+  const customerId = await nextId(tenant.tenantId, 'customer');
+  let record: Customer | undefined;
+  await createAppUser(
+    tenant.tenantId,
+    {
+      userName: customerName,
+      emailId: body.emailId,
+      mobileNumber: body.mobileNumber,
+      address: body.address,
+      appUserRole: [{ roleId: customerRole.roleId, name: customerRole.name, description: customerRole.description }],
+    },
+    actor,
+    {
+      permanentPassword: body.password,
+      nameTakenMessage: CUSTOMER_NAME_EXISTS,
+      with: (user) => {
+        record = {
+          customerId,
+          customerName,
+          mobileNumber: body.mobileNumber,
+          emailId: body.emailId,
+          address: body.address,
+          creditPoints: 0,
+          appUserId: user.appUserId,
+          tenant: tenant.tenantId,
+          version: 1,
+          ...created(actor),
+        };
+        return customerData.createWrites(tenant.tenantId, record, taken);
+      },
+    },
+  );
+  return record!;
+}
+
+export async function readCustomer(tenantId: string, customerId: number): Promise<Customer> {
+  const customer = await customerData.byId(tenantId, customerId);
+  if (!customer) throw new NotFound('Customer not found.');
+  return customer;
+}
+
+export async function updateCustomer(
+  me: Caller,
+  customerId: number,
+  body: { customerName?: string; mobileNumber?: string; emailId: string; address?: string; version?: number },
+  actor: Actor,
+): Promise<Customer> {
+  const current = await readCustomer(me.tenantId, customerId);
+  const bare = (name: string) => accountName(name, '').toLowerCase();
+  const nameChanged = body.customerName !== undefined && bare(body.customerName) !== bare(current.customerName);
+  if (nameChanged || (body.mobileNumber !== undefined && body.mobileNumber !== current.mobileNumber)) {
+    throw new Validation('The customer name and mobile number cannot be changed.');
+  }
+  if (body.version !== undefined && body.version !== (current.version ?? 0)) throw new Conflict(STALE_CUSTOMER);
+  const next: Customer = { ...current, emailId: body.emailId, address: body.address, ...updated(actor), version: (current.version ?? 0) + 1 };
+  await transactParts(writePart([customerData.replace(me.tenantId, next, current.version), STALE_CUSTOMER]));
+  return next;
+}
+
+/** Deletes the record and frees its mobile and name; a customer who signed up also loses the sign-in, atomically. */
+export async function deleteCustomer(me: Caller, customerId: number, actor: Actor): Promise<Customer> {
+  const customer = await readCustomer(me.tenantId, customerId);
+  const removal = customerData.removeWrites(me.tenantId, customer, STALE_CUSTOMER);
+  const user = customer.appUserId ? await userData.byId(me.tenantId, customer.appUserId) : undefined;
+  if (user && user.enabled !== false) await disableAppUser(me.tenantId, user, actor, removal);
+  else await transactParts(removal);
+  return customer;
+}
+
+export async function validateMobile(tenantId: string, mobile: string): Promise<Customer | 'False'> {
+  return (await customerData.byMobile(tenantId, mobile)) ?? 'False';
+}

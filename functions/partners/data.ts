@@ -1,0 +1,89 @@
+import type { BusinessPartner } from '../../shared/schemas/partner.js';
+import { getItem, op, query, queryAll, queryCount, queryPage, strip, writePart, type Item, type TransactItem, type WritePart } from '../lib/db.js';
+import { idSk, searchKey, tenantPk, uniqueKey } from '../lib/keys.js';
+
+const partnerPk = (tenantId: string) => tenantPk(tenantId, 'PARTNER');
+/** gsi1: partners by lower-case name (the list's order, search by name). */
+const namePk = (tenantId: string) => tenantPk(tenantId, 'PARTNER_NAME');
+/** gsi2: partners by lower-case company name (search by company). */
+const companyPk = (tenantId: string) => tenantPk(tenantId, 'PARTNER_COMPANY');
+/** gsi3: partners by mobile number. */
+const mobilePk = (tenantId: string) => tenantPk(tenantId, 'PARTNER_MOBILE');
+
+const key = (tenantId: string, id: number) => ({ pk: partnerPk(tenantId), sk: idSk(id) });
+
+type PartnerItem = BusinessPartner & Item;
+const toPartner = (item: PartnerItem) => strip(item) as BusinessPartner;
+
+const byName = (tenantId: string, text?: string) => ({ index: 'gsi1', pk: namePk(tenantId), skPrefix: text === undefined ? undefined : searchKey(text) });
+const byCompany = (tenantId: string, text: string) => ({ index: 'gsi2', pk: companyPk(tenantId), skPrefix: searchKey(text) });
+
+/** The key a partner sorts under in a search: whichever of its name and company the text matched first. */
+const sortKeyFor = (p: BusinessPartner, text: string) =>
+  [searchKey(p.name), searchKey(p.companyName)].filter((k) => k.startsWith(searchKey(text))).sort()[0] ?? '';
+
+export const partnerData = {
+  toItem(tenantId: string, partner: BusinessPartner): Item {
+    return {
+      ...key(tenantId, partner.businessPartnersId),
+      gsi1pk: namePk(tenantId),
+      gsi1sk: searchKey(partner.name),
+      gsi2pk: companyPk(tenantId),
+      gsi2sk: searchKey(partner.companyName),
+      gsi3pk: mobilePk(tenantId),
+      gsi3sk: partner.mobileNumber,
+      entity: 'businessPartner',
+      ...partner,
+    };
+  },
+  mobileClaim: (tenantId: string, mobile: string) => uniqueKey(tenantId, 'PARTNER_MOBILE', mobile),
+  createWrites(tenantId: string, partner: BusinessPartner, mobileTaken: string): WritePart {
+    return writePart(
+      [op.create(partnerData.toItem(tenantId, partner))],
+      [op.claim(partnerData.mobileClaim(tenantId, partner.mobileNumber), `partner#${partner.businessPartnersId}`), mobileTaken],
+    );
+  },
+  replace(tenantId: string, partner: BusinessPartner, expectedVersion: number | undefined): TransactItem {
+    return op.replace(partnerData.toItem(tenantId, partner), expectedVersion);
+  },
+  key,
+  async byId(tenantId: string, id: number): Promise<BusinessPartner | undefined> {
+    const item = await getItem<PartnerItem>(key(tenantId, id).pk, key(tenantId, id).sk);
+    return item ? toPartner(item) : undefined;
+  },
+  async byMobile(tenantId: string, mobile: string): Promise<BusinessPartner | undefined> {
+    const { items } = await query<PartnerItem>({ index: 'gsi3', pk: mobilePk(tenantId), skBetween: [mobile, mobile] });
+    return items[0] ? toPartner(items[0]) : undefined;
+  },
+  async page(tenantId: string, page: number, size: number): Promise<BusinessPartner[]> {
+    return (await queryPage<PartnerItem>(byName(tenantId), page, size)).map(toPartner);
+  },
+  count: (tenantId: string) => queryCount(byName(tenantId)),
+  /**
+   * Partners whose name or company starts with `text`: the two prefix queries merged in key order, each partner
+   * once. Page p needs at most (p + 1) * size entries of each list, since each list holds every partner once.
+   */
+  async searchPage(tenantId: string, text: string, page: number, size: number): Promise<BusinessPartner[]> {
+    const wanted = (page + 1) * size;
+    const [names, companies] = await Promise.all([
+      queryPage<PartnerItem>(byName(tenantId, text), 0, wanted),
+      queryPage<PartnerItem>(byCompany(tenantId, text), 0, wanted),
+    ]);
+    return mergeUnique([...names, ...companies].map(toPartner), text).slice(page * size, wanted);
+  },
+  /** Reads only the matches, which a prefix keeps few. */
+  async searchCount(tenantId: string, text: string): Promise<number> {
+    const [names, companies] = await Promise.all([queryAll<PartnerItem>(byName(tenantId, text)), queryAll<PartnerItem>(byCompany(tenantId, text))]);
+    return new Set([...names, ...companies].map((p) => p.businessPartnersId)).size;
+  },
+};
+
+/** Code-unit order, as DynamoDB orders string keys, so the merge agrees with both queries. */
+const compareKeys = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+function mergeUnique(partners: BusinessPartner[], text: string): BusinessPartner[] {
+  const unique = new Map(partners.map((p) => [p.businessPartnersId, p]));
+  return [...unique.values()].sort(
+    (a, b) => compareKeys(sortKeyFor(a, text), sortKeyFor(b, text)) || a.businessPartnersId - b.businessPartnersId,
+  );
+}

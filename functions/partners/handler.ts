@@ -1,0 +1,16 @@
+import { partnerRoutes } from '../../shared/routes/partners.js';
+import { domainHandler } from '../lib/handler.js';
+import { partnerData } from './data.js';
+import { createPartner, deletePartner, readPartner, updatePartner } from './service.js';
+
+export const handler = domainHandler('partners', partnerRoutes, {
+  all: ({ query, ctx }) => partnerData.page(ctx.me.tenantId, query.page, query.size),
+  count: ({ ctx }) => partnerData.count(ctx.me.tenantId),
+  search: ({ params, query, ctx }) => partnerData.searchPage(ctx.me.tenantId, params.text, query.page, query.size),
+  searchCount: ({ params, ctx }) => partnerData.searchCount(ctx.me.tenantId, params.text),
+  isExist: async ({ params, ctx }) => Boolean(await partnerData.byMobile(ctx.me.tenantId, params.mobile)),
+  byId: ({ params, ctx }) => readPartner(ctx.me.tenantId, params.businessPartnersId),
+  create: ({ body, ctx }) => createPartner(ctx.me.tenantId, body, ctx.actor),
+  update: ({ params, body, ctx }) => updatePartner(ctx.me.tenantId, params.businessPartnersId, body, ctx.actor),
+  remove: ({ params, ctx }) => deletePartner(ctx.me.tenantId, params.businessPartnersId),
+});

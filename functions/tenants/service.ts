@@ -1,0 +1,117 @@
+import { ROLE } from '../../shared/roles.js';
+import type { AppUser } from '../../shared/schemas/auth.js';
+import type { Tenant } from '../../shared/schemas/tenant.js';
+import { accountName, tenantIdFromUserName } from '../../shared/tenant.js';
+import { config } from '../lib/config.js';
+import type { Caller } from '../lib/context.js';
+import { transactParts, updated, writePart, type Actor } from '../lib/db.js';
+import { Conflict, Forbidden, NotFound, Validation } from '../lib/errors.js';
+import type { Logger } from '../lib/logger.js';
+import { createAppUser, mailTemporaryPassword, temporaryPassword } from '../users/service.js';
+import { tenantData } from './data.js';
+import { provisionTenant, unprovisionTenant } from './provision.js';
+
+type TenantUpdate = Pick<Tenant, 'displayName' | 'address' | 'gstNumber' | 'emailId' | 'phone' | 'reportEmails' | 'version'>;
+type TenantCreate = Omit<TenantUpdate, 'version'> & { domain: string; managerName: string; managerEmailId: string; managerMobileNumber: string };
+
+const STALE_SHOP = 'The shop was changed by someone else. Please reload it and try again.';
+
+/**
+ * A platform admin holds the ADMIN role in the platform's own shop (env PLATFORM_TENANT). Every shop has an ADMIN
+ * role of its own, but that one reaches only its own shop.
+ */
+export const isPlatformAdmin = (me: Caller) => me.tenantId === config.platformTenant() && me.roleNames.includes(ROLE.ADMIN);
+
+function checkReach(me: Caller, tenantId: string): void {
+  if (tenantId !== me.tenantId && !isPlatformAdmin(me)) throw new Forbidden('You can manage only your own shop.');
+}
+
+export async function readTenant(me: Caller, tenantId: string): Promise<Tenant> {
+  checkReach(me, tenantId);
+  const tenant = await tenantData.get(tenantId);
+  if (!tenant) throw new NotFound('Shop not found.');
+  return tenant;
+}
+
+export async function listTenants(me: Caller, page: number, size: number): Promise<Tenant[]> {
+  if (isPlatformAdmin(me)) return tenantData.page(page, size);
+  return page === 0 ? [await readTenant(me, me.tenantId)] : [];
+}
+
+export const countTenants = async (me: Caller) => (isPlatformAdmin(me) ? tenantData.count() : 1);
+
+export async function updateTenant(me: Caller, tenantId: string, body: TenantUpdate, actor: Actor): Promise<Tenant> {
+  const current = await readTenant(me, tenantId);
+  if (body.version !== undefined && body.version !== (current.version ?? 0)) throw new Conflict(STALE_SHOP);
+  const next: Tenant = {
+    ...current,
+    displayName: body.displayName,
+    address: body.address,
+    gstNumber: body.gstNumber,
+    emailId: body.emailId ?? current.emailId,
+    phone: body.phone ?? current.phone,
+    reportEmails: body.reportEmails ?? current.reportEmails,
+    ...updated(actor),
+    version: (current.version ?? 0) + 1,
+  };
+  await transactParts(writePart([tenantData.replace(next, current.version), STALE_SHOP]));
+  return next;
+}
+
+/** Closes a shop: nobody of it can sign in or refresh a token any more, and it leaves the sign-up list. */
+export async function deleteTenant(me: Caller, tenantId: string, actor: Actor): Promise<Tenant> {
+  if (!isPlatformAdmin(me)) throw new Forbidden('Only a platform admin can delete a shop.');
+  if (tenantId === config.platformTenant()) throw new Validation("The platform's own shop cannot be deleted.");
+  const current = await readTenant(me, tenantId);
+  if (current.enabled === false) return current;
+  const next: Tenant = { ...current, enabled: false, ...updated(actor), version: (current.version ?? 0) + 1 };
+  await transactParts(writePart([tenantData.replace(next, current.version), STALE_SHOP]));
+  return next;
+}
+
+/**
+ * Opens a shop: the catalogue and default roles (one transaction), then its first TENANT_MANAGER with a temporary
+ * password. If the manager cannot be created the shop is removed again, so the same id can be tried again.
+ */
+export async function createTenant(me: Caller, body: TenantCreate, actor: Actor, log: Logger) {
+  if (!isPlatformAdmin(me)) throw new Forbidden('Only a platform admin can create a shop.');
+  const managerUserName = accountName(body.managerName, `@${body.domain}`).toLowerCase();
+  const tenantId = tenantIdFromUserName(managerUserName);
+  if (!managerUserName || !tenantId) throw new Validation('Enter the Valid UserName...');
+  if (await tenantData.get(tenantId)) throw new Conflict(`A shop with the id ${tenantId} already exists.`);
+  const shop = {
+    tenantId,
+    tenantName: tenantId,
+    displayName: body.displayName,
+    address: body.address,
+    gstNumber: body.gstNumber,
+    emailId: body.emailId,
+    phone: body.phone,
+    reportEmails: body.reportEmails,
+    domain: body.domain,
+  };
+  const roleIds = await provisionTenant(shop, actor);
+  const password = temporaryPassword();
+  let manager: AppUser;
+  try {
+    manager = await createAppUser(
+      tenantId,
+      {
+        userName: managerUserName,
+        emailId: body.managerEmailId,
+        mobileNumber: body.managerMobileNumber,
+        address: body.address,
+        doj: actor.now.toISOString().slice(0, 10),
+        appUserRole: [{ roleId: roleIds[ROLE.TENANT_MANAGER]!, name: ROLE.TENANT_MANAGER, description: ROLE.TENANT_MANAGER }],
+      },
+      actor,
+      { temporaryPassword: password },
+    );
+  } catch (error) {
+    await unprovisionTenant(shop, actor, ['appUser']);
+    throw error;
+  }
+  const tenant = await readTenant(me, tenantId);
+  const mailSent = await mailTemporaryPassword(manager, password, tenant.displayName, log);
+  return { tenant, manager, temporaryPassword: password, mailSent };
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { appUser, role } from './auth.js';
+import { emailSchema, isoDate, mobileSchema, versionField } from './common.js';
+
+export const NAME_EXISTS = 'Name Already Exists!!!';
+export const MIN_EMPLOYEE_AGE = 18;
+
+/** The latest date of birth an employee may have on `today`: the date 18 years earlier (spec 3 section 9). */
+export function latestEmployeeDob(today = new Date()): string {
+  const latest = new Date(Date.UTC(today.getUTCFullYear() - MIN_EMPLOYEE_AGE, today.getUTCMonth(), today.getUTCDate()));
+  return latest.toISOString().slice(0, 10);
+}
+
+const optionalId = z.coerce.number().int().positive().optional();
+
+/**
+ * The employee registration and update form (spec 3 section 5). `userName` is what was typed: the server strips
+ * special characters and appends the creator's domain. Manager and HR are checked against the roles on the server
+ * (`needsManager` / `needsHr` in shared/roles.ts), because the top of the organisation reports to nobody.
+ */
+export const employeeBody = z.object({
+  userName: z.string({ error: 'Enter the Valid UserName...' }).trim().min(1, 'Enter the Valid UserName...').max(64),
+  emailId: emailSchema,
+  mobileNumber: mobileSchema,
+  dob: isoDate.refine((dob) => dob <= latestEmployeeDob(), `An employee must be at least ${MIN_EMPLOYEE_AGE} years old`),
+  doj: isoDate,
+  gender: z.enum(['Male', 'Female', 'Other'], { error: 'Gender is required' }),
+  address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(300),
+  managerId: optionalId,
+  hrId: optionalId,
+  appUserRole: z
+    .array(z.object({ roleId: z.coerce.number().int().positive(), name: z.string().optional(), description: z.string().optional() }), {
+      error: 'Select at least one role',
+    })
+    .min(1, 'Select at least one role')
+    .max(20),
+  version: versionField,
+});
+export type EmployeeBody = z.output<typeof employeeBody>;
+
+/** A new employee, with the temporary password shown once to the creator (it is also e-mailed to the employee). */
+export const employeeCreated = appUser.extend({
+  temporaryPassword: z.string(),
+  mailSent: z.boolean().describe('Whether the e-mail with the temporary password went out'),
+});
+
+/** A person to pick in a select (manager, HR). */
+export const userRef = z.object({ appUserId: z.number().int(), userName: z.string() });
+export type UserRef = z.output<typeof userRef>;
+
+/** The read-only employee view: the record and the roles with their features. */
+export const employeeDetail = appUser.extend({ roles: z.array(role) });
