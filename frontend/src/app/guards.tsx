@@ -5,12 +5,13 @@ export const CUSTOMER_ONLY = 'Allowed only for Customers..  SignUp as a Customer
 
 /**
  * Screens behind sign-in. A stored but expired token still passes: the session popup then says the session timed
- * out, instead of the screen vanishing under the user.
+ * out, instead of the screen vanishing under the user. A token without the profile (a sign-in cut short by a
+ * closed tab) does not.
  */
 export function RequireSignIn() {
   const session = useSession();
   const location = useLocation();
-  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!session?.user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   return <Outlet />;
 }
 
