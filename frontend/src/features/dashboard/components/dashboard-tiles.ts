@@ -131,7 +131,7 @@ export const dashboardSections: DashboardSection[] = [
         links: [
           { label: 'Categories', to: '/category', features: ['CategoryList'] },
           { label: 'Create Category', to: '/category/new', features: ['CategoryEdit'] },
-          { label: 'Taxes', to: '/tax', features: ['CategoryEdit'] },
+          { label: 'Taxes', to: '/tax', features: ['CategoryList', 'CategoryEdit'] },
         ],
       },
       {
