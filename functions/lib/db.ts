@@ -277,7 +277,7 @@ export const op = {
     update: Pick<NonNullable<TransactItem['Update']>, 'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>,
   ): TransactItem => ({ Update: { TableName: table(), Key: key, ...update } }),
   remove: (key: { pk: string; sk: string }, condition?: Pick<NonNullable<TransactItem['Delete']>, 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>): TransactItem => ({
-    Delete: { TableName: table(), Key: key, ...condition },
+    Delete: { TableName: table(), Key: { pk: key.pk, sk: key.sk }, ...condition },
   }),
   /**
    * Claims a unique value (a user name, a mobile number) for a record. Written in the same transaction as the
@@ -286,7 +286,7 @@ export const op = {
   claim: (key: { pk: string; sk: string }, owner: string): TransactItem => ({
     Put: { TableName: table(), Item: { ...key, entity: 'unique', owner }, ConditionExpression: 'attribute_not_exists(pk)' },
   }),
-  release: (key: { pk: string; sk: string }): TransactItem => ({ Delete: { TableName: table(), Key: key } }),
+  release: (key: { pk: string; sk: string }): TransactItem => ({ Delete: { TableName: table(), Key: { pk: key.pk, sk: key.sk } } }),
 };
 
 /** Items of a transaction, each with the message to show when its condition fails. */

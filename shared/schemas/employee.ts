@@ -7,8 +7,11 @@ export const MIN_EMPLOYEE_AGE = 18;
 
 /** The latest date of birth an employee may have on `today`: the date 18 years earlier (spec 3 section 9). */
 export function latestEmployeeDob(today = new Date()): string {
-  const latest = new Date(Date.UTC(today.getUTCFullYear() - MIN_EMPLOYEE_AGE, today.getUTCMonth(), today.getUTCDate()));
-  return latest.toISOString().slice(0, 10);
+  const year = today.getUTCFullYear() - MIN_EMPLOYEE_AGE;
+  const month = today.getUTCMonth();
+  // On 29 February the date 18 years back is 28 February: someone born on 1 March is not 18 yet.
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(year, month, Math.min(today.getUTCDate(), lastDay))).toISOString().slice(0, 10);
 }
 
 const optionalId = z.coerce.number().int().positive().optional();

@@ -1,0 +1,46 @@
+import { decodeJwt } from 'jose';
+import { expect } from 'vitest';
+import { tenantIdFromUserName } from '../../shared/tenant.js';
+import { call } from './client.js';
+
+/** Helpers of the people tests: an employee form, and a new employee's first sign-in. */
+
+export const NEW_PASSWORD = 'Welcome@2024';
+
+export const employeeForm = (overrides: Record<string, unknown> = {}) => ({
+  userName: 'Asha Verma',
+  emailId: 'asha.verma@example.in',
+  mobileNumber: '9812345678',
+  dob: '1995-03-14',
+  doj: '2024-06-01',
+  gender: 'Female',
+  address: '14, Residency Road, Bengaluru 560025',
+  appUserRole: [] as { roleId: number }[],
+  ...overrides,
+});
+
+export const signInAs = (username: string, password: string) =>
+  call<{ token?: string; refreshToken?: string; challenge?: string; session?: string; message?: string }>('POST', '/token/generate', {
+    body: { username, password },
+    headers: { 'x-tenantid': tenantIdFromUserName(username) ?? '' },
+  });
+
+/**
+ * The first sign-in of someone created with a temporary password: the challenge, the new password, then an
+ * ordinary sign-in (whose refresh token the emulator keeps, unlike the one of the challenge answer).
+ */
+export async function firstSignIn(username: string, temporaryPassword: string) {
+  const challenge = await signInAs(username, temporaryPassword);
+  expect(challenge.status).toBe(200);
+  expect(challenge.body).toEqual({ challenge: 'NEW_PASSWORD_REQUIRED', session: expect.any(String) });
+  const set = await call<{ token: string }>('POST', '/token/newPassword', {
+    body: { username, session: challenge.body.session, password: NEW_PASSWORD, passwordVerify: NEW_PASSWORD },
+    headers: { 'x-tenantid': tenantIdFromUserName(username) ?? '' },
+  });
+  expect(set.status, JSON.stringify(set.body)).toBe(200);
+  const again = await signInAs(username, NEW_PASSWORD);
+  expect(again.status).toBe(200);
+  return again.body as { token: string; refreshToken: string };
+}
+
+export const featuresOf = (token: string) => String(decodeJwt(token).features).split(',').filter(Boolean).sort();

@@ -1,0 +1,223 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { userData } from '../../functions/users/data.js';
+import { DEMO_PASSWORD, seedTenant } from '../../infra/local/seed.js';
+import { defaultRoles, ROLE } from '../../shared/roles.js';
+import { ROLE_NAME_EXISTS, type AppUser, type Role } from '../../shared/schemas/auth.js';
+import type { Tenant } from '../../shared/schemas/tenant.js';
+import { SIGN_IN_FAILED } from '../../shared/tenant.js';
+import { call, tokenOf } from './client.js';
+import { latestMailTo } from './mail.js';
+import { employeeForm, featuresOf, firstSignIn, NEW_PASSWORD, signInAs } from './people.js';
+
+/** Roles are tried in a shop of their own; shops are created by the demo shop's admin, the platform admin. */
+const TENANT = 'roletest';
+const at = (name: string) => `${name}@${TENANT}.shop`;
+beforeAll(async () => {
+  const user = (name: string, role: string, manager?: string) => ({
+    userName: at(name),
+    password: DEMO_PASSWORD,
+    role,
+    mobileNumber: '9222222222',
+    manager: manager && at(manager),
+    hr: manager && at('hr'),
+  });
+  await seedTenant({
+    tenant: { tenantId: TENANT, tenantName: TENANT, displayName: 'Role Test Stores', address: 'Hubballi', gstNumber: '29ABCDE1234F1Z5', emailId: `accounts@${TENANT}.shop` },
+    users: [user('owner', ROLE.TENANT_MANAGER), user('hr', ROLE.HR), user('manager', ROLE.MANAGER, 'owner'), user('cashier', ROLE.CASHIER, 'manager')],
+    policies: [],
+  });
+});
+
+async function as<T = Role & { message: string }>(userName: string, method: string, path: string, body?: unknown) {
+  return call<T>(method, path, { token: await tokenOf(userName), body });
+}
+const owner = at('owner');
+
+const roleForm = (name: string, features: string[], moduleName = 'IMS') => ({
+  name,
+  roleModule: [{ moduleName, roleFeature: features.map((featureName) => ({ featureName })) }],
+});
+
+describe('roles', () => {
+  it("lists the shop's roles with their features and holders", async () => {
+    const answer = await as<Role[]>(owner, 'GET', '/role/all');
+    expect(answer.body.map((r) => r.name)).toEqual(defaultRoles.map((r) => r.name));
+    const cashier = answer.body.find((r) => r.name === ROLE.CASHIER)!;
+    expect(cashier.holders).toBe(1);
+    expect((await as<Role>(owner, 'GET', `/role/${cashier.roleId}`)).body.name).toBe(ROLE.CASHIER);
+  });
+
+  it('saves a role with an upper-case, unique name and features of the catalogue', async () => {
+    const created = await as(owner, 'POST', '/role/save', roleForm('  store keeper ', ['StockList', 'InventoryList']));
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ name: 'STORE KEEPER', description: 'STORE KEEPER', holders: 0, createdBy: owner });
+    // Catalogue order, whatever order the form sent.
+    expect(created.body.roleModule).toEqual([
+      { moduleName: 'IMS', roleFeature: [expect.objectContaining({ featureName: 'StockList' }), expect.objectContaining({ featureName: 'InventoryList' })] },
+    ]);
+    const duplicate = await as(owner, 'POST', '/role/save', roleForm('Store Keeper', ['StockList']));
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.message).toBe(ROLE_NAME_EXISTS);
+    expect((await as(owner, 'POST', '/role/save', roleForm('EMPTY', []))).body.message).toBe('Select at least one feature.');
+    expect((await as(owner, 'POST', '/role/save', roleForm('WRONG', ['StockList'], 'ERP'))).body.message).toBe('StockList is not a feature of ERP');
+  });
+
+  it('refuses to delete a role someone holds, and deletes it once nobody does', async () => {
+    const role = (await as(owner, 'POST', '/role/save', roleForm('NIGHT SHIFT', ['StockList']))).body;
+    const form = employeeForm({
+      userName: 'Night Guard',
+      appUserRole: [{ roleId: role.roleId }],
+      managerId: (await userData.byUserName(TENANT, at('manager')))!.appUserId,
+      hrId: (await userData.byUserName(TENANT, at('hr')))!.appUserId,
+    });
+    const guard = await as<AppUser>(at('hr'), 'POST', '/appUser/save', form);
+    expect(guard.status, JSON.stringify(guard.body)).toBe(200);
+
+    const refused = await as(owner, 'DELETE', `/role/${role.roleId}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('The role NIGHT SHIFT is held by 1 user(s). Take it away from them before deleting it.');
+
+    const cashierRole = (await as<Role[]>(owner, 'GET', '/role/all')).body.find((r) => r.name === ROLE.CASHIER)!;
+    expect((await as(at('hr'), 'PUT', `/appUser/${guard.body.appUserId}`, { ...form, appUserRole: [{ roleId: cashierRole.roleId }] })).status).toBe(200);
+    expect((await as(owner, 'GET', `/role/${role.roleId}`)).body.holders).toBe(0);
+    expect((await as(owner, 'DELETE', `/role/${role.roleId}`)).status).toBe(200);
+    expect((await as(owner, 'GET', `/role/${role.roleId}`)).status).toBe(404);
+    // The name is free again.
+    expect((await as(owner, 'POST', '/role/save', roleForm('Night Shift', ['StockList']))).status).toBe(200);
+  });
+
+  it('keeps the roles the product relies on', async () => {
+    const roles = (await as<Role[]>(owner, 'GET', '/role/all')).body;
+    const id = (name: string) => roles.find((r) => r.name === name)!.roleId;
+    const admin = await as(owner, 'PUT', `/role/${id(ROLE.ADMIN)}`, roleForm(ROLE.ADMIN, ['StockList']));
+    expect(admin.status).toBe(400);
+    expect(admin.body.message).toBe('The ADMIN role always has every feature and cannot be changed.');
+    expect((await as(owner, 'PUT', `/role/${id(ROLE.MANAGER)}`, roleForm('BOSS', ['StockList']))).status).toBe(400);
+    const deleted = await as(owner, 'DELETE', `/role/${id(ROLE.CUSTOMER)}`);
+    expect(deleted.status).toBe(400);
+    expect(deleted.body.message).toBe('The CUSTOMER role cannot be deleted: the product relies on it.');
+  });
+
+  it('refuses a role edit made over someone else’s', async () => {
+    const role = (await as(owner, 'POST', '/role/save', roleForm('AUDITOR', ['ReportList']))).body;
+    expect((await as(owner, 'PUT', `/role/${role.roleId}`, { ...roleForm('AUDITOR', ['ReportList', 'StockList']), version: role.version })).status).toBe(200);
+    expect((await as(owner, 'PUT', `/role/${role.roleId}`, { ...roleForm('AUDITOR', ['ReportList']), version: role.version })).status).toBe(409);
+  });
+
+  it('leaves roles to those with the role features', async () => {
+    expect((await as(at('cashier'), 'GET', '/role/all')).status).toBe(403);
+    expect((await as(at('hr'), 'GET', '/role/all')).status).toBe(200);
+    expect((await as(at('hr'), 'POST', '/role/save', roleForm('HR MADE', ['StockList']))).status).toBe(403);
+  });
+});
+
+type Created = { tenant: Tenant; manager: AppUser; temporaryPassword: string; mailSent: boolean };
+
+const shopForm = {
+  domain: 'Gamma.Shop',
+  displayName: 'Gamma Provisions',
+  address: '7, Station Road, Hosapete 583201',
+  gstNumber: '29aabcg1234h1z5',
+  emailId: 'accounts@gamma.example',
+  managerName: 'Gopal Rao',
+  managerEmailId: 'gopal@gamma.example',
+  managerMobileNumber: '9900112233',
+};
+const platformAdmin = 'admin@demo.shop';
+
+describe('shops', () => {
+  let gammaOwner: { token: string };
+
+  beforeAll(async () => {
+    const created = await as<Created>(platformAdmin, 'POST', '/tenant/save', shopForm);
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    gammaOwner = await firstSignIn(created.body.manager.userName, created.body.temporaryPassword);
+  });
+
+  it('opens a shop with its catalogue, default roles and first TENANT_MANAGER', async () => {
+    const shop = await as<Tenant>(platformAdmin, 'GET', '/tenant/gamma');
+    expect(shop.body).toMatchObject({ tenantId: 'gamma', displayName: 'Gamma Provisions', gstNumber: '29AABCG1234H1Z5', domain: 'gamma.shop', enabled: true });
+    const mail = await latestMailTo('gopal@gamma.example');
+    expect(mail.text).toContain('gopalrao@gamma.shop');
+
+    const tenantManager = defaultRoles.find((r) => r.name === ROLE.TENANT_MANAGER)!.features;
+    expect(featuresOf(gammaOwner.token)).toEqual([...tenantManager].sort());
+    const roles = await call<Role[]>('GET', '/role/all', { token: gammaOwner.token });
+    expect(roles.body.map((r) => r.name)).toEqual(defaultRoles.map((r) => r.name));
+    const current = await call<Tenant>('GET', '/tenant/currentTenant', { token: gammaOwner.token });
+    expect(current.body.displayName).toBe('Gamma Provisions');
+    const shops = await call<{ tenantId: string }[]>('GET', '/tenant');
+    expect(shops.body.map((t) => t.tenantId)).toContain('gamma');
+  });
+
+  it('refuses a second shop with the same id, and a wrong GSTIN', async () => {
+    const again = await as(platformAdmin, 'POST', '/tenant/save', { ...shopForm, domain: 'gamma.in' });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('A shop with the id gamma already exists.');
+    const wrong = await as(platformAdmin, 'POST', '/tenant/save', { ...shopForm, domain: 'delta.shop', gstNumber: '29ABC' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Enter a valid 15-character GSTIN');
+  });
+
+  it("keeps a TENANT_MANAGER inside their own shop", async () => {
+    const token = gammaOwner.token;
+    for (const [method, path] of [
+      ['GET', '/tenant/demo'],
+      ['PUT', '/tenant/demo'],
+      ['DELETE', '/tenant/demo'],
+      ['GET', '/tenant/all'],
+      ['POST', '/tenant/save'],
+    ] as const) {
+      const body = method === 'PUT' ? { displayName: 'Taken', address: 'x', gstNumber: '29ABCDE1234F1Z5' } : method === 'POST' ? { ...shopForm, domain: 'evil.shop' } : undefined;
+      expect((await call(method, path, { token, body })).status, `${method} ${path}`).toBe(403);
+    }
+    const people = await call<AppUser[]>('GET', '/appUser/all?page=0&size=100', { token });
+    expect(people.body.map((u) => u.userName)).toEqual(['gopalrao@gamma.shop']);
+    // Ids collide across shops: demo's user 1 is not reachable through gamma's id 1.
+    expect((await call<AppUser>('GET', '/appUser/1', { token })).body.userName).toBe('gopalrao@gamma.shop');
+  });
+
+  it("lets a shop's own ADMIN edit their shop and nobody else's", async () => {
+    const gammaAdmin = await call<{ userName: string; temporaryPassword: string }>('POST', '/appUser/save', {
+      token: gammaOwner.token,
+      body: employeeForm({ userName: 'Gamma Admin', appUserRole: [{ roleId: 1 }] }),
+    });
+    expect(gammaAdmin.status, JSON.stringify(gammaAdmin.body)).toBe(200);
+    const { token } = await firstSignIn(gammaAdmin.body.userName, gammaAdmin.body.temporaryPassword);
+    const update = { displayName: 'Gamma Provisions & Sons', address: '9, Station Road, Hosapete 583201', gstNumber: '29AABCG1234H1Z5' };
+    const own = await call<Tenant>('PUT', '/tenant/gamma', { token, body: update });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ ...update, updatedBy: 'gammaadmin@gamma.shop', emailId: 'accounts@gamma.example' });
+    expect((await call('PUT', '/tenant/gamma', { token, body: { ...update, gstNumber: 'NOT-A-GSTIN' } })).body).toEqual({
+      message: 'Enter a valid 15-character GSTIN',
+      details: expect.anything(),
+    });
+    const other = await call<{ message: string }>('PUT', '/tenant/demo', { token, body: update });
+    expect(other.status).toBe(403);
+    expect(other.body.message).toBe('You can manage only your own shop.');
+    expect((await call('GET', '/tenant/alpha', { token })).status).toBe(403);
+    expect((await call<Tenant[]>('GET', '/tenant/all', { token })).body.map((t) => t.tenantId)).toEqual(['gamma']);
+    expect((await call<number>('GET', '/tenant/count', { token })).body).toBe(1);
+    expect((await call('DELETE', '/tenant/alpha', { token })).status).toBe(403);
+  });
+
+  it('lists every shop for the platform admin', async () => {
+    const count = (await as<number>(platformAdmin, 'GET', '/tenant/count')).body;
+    const all = await as<Tenant[]>(platformAdmin, 'GET', `/tenant/all?page=0&size=${count}`);
+    expect(all.body.map((t) => t.tenantId)).toEqual(expect.arrayContaining(['alpha', 'beta', 'demo', 'gamma']));
+    expect(all.body).toHaveLength(count);
+    expect((await as<Tenant[]>(platformAdmin, 'GET', '/tenant/all')).body).toHaveLength(5);
+  });
+
+  it('closes a shop: its people cannot sign in and it leaves the sign-up list', async () => {
+    const closed = await as<Tenant>(platformAdmin, 'DELETE', '/tenant/gamma');
+    expect(closed.body.enabled).toBe(false);
+    const signIn = await signInAs('gopalrao@gamma.shop', NEW_PASSWORD);
+    expect(signIn.status).toBe(401);
+    expect(signIn.body).toEqual({ message: SIGN_IN_FAILED });
+    expect((await call<{ tenantId: string }[]>('GET', '/tenant')).body.map((t) => t.tenantId)).not.toContain('gamma');
+    const own = await as(platformAdmin, 'DELETE', '/tenant/demo');
+    expect(own.status).toBe(400);
+    expect(own.body.message).toBe("The platform's own shop cannot be deleted.");
+  });
+});
