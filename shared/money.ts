@@ -154,3 +154,52 @@ export function redeemPoints(net: Paise, points: number): Redemption {
   if (pointValue < net) return { net: net - pointValue, redeemed: pointValue, pointsLeft: 0 };
   return { net: 0, redeemed: net, pointsLeft: Math.ceil((pointValue - net) / 100) };
 }
+
+/** The storefront's delivery charge on every order: ₹100 (spec 1 section 9). */
+export const DELIVERY_CHARGE: Paise = 10_000;
+
+export interface CartSummaryLine {
+  /** Selling price of one unit, GST included. */
+  price: Paise;
+  mrp: Paise;
+  quantity: number;
+  /** cgst + sgst */
+  taxRate: BasisPoints;
+}
+
+export interface CartSummary {
+  lines: number;
+  /** Units over all lines. */
+  items: number;
+  /** Σ price × quantity */
+  subtotal: Paise;
+  /** Σ MRP × quantity */
+  mrpTotal: Paise;
+  /** What the customer saves against the MRP: mrpTotal − subtotal. */
+  saved: Paise;
+  /** Σ line total × tax percent, rounded to the rupee. */
+  tax: Paise;
+  deliveryCharge: Paise;
+  /** subtotal + delivery charge: the amount the payment provider is asked for. */
+  payable: Paise;
+}
+
+/**
+ * The storefront's order summary (spec 1 section 9). The net amount is Σ price × quantity plus the delivery charge.
+ * Tax is the sum of each line total times its tax percent, rounded to the rupee as the checkout shows it; shelf
+ * prices already include GST, so the tax is shown and never added to the payable amount. An empty cart owes nothing,
+ * not even delivery.
+ */
+export function cartSummary(lines: CartSummaryLine[]): CartSummary {
+  for (const line of lines) {
+    if (!Number.isInteger(line.quantity) || line.quantity < 0) throw new RangeError('Quantity must be a whole number');
+  }
+  const sum = (pick: (l: CartSummaryLine) => number) => lines.reduce((total, l) => total + pick(l), 0);
+  const subtotal = sum((l) => l.price * l.quantity);
+  const mrpTotal = sum((l) => l.mrp * l.quantity);
+  // Σ paise × basis points is in 1/10,000 paise; one rupee is 100 paise, so round over 1,000,000 and scale back.
+  const tax = divideRounded(sum((l) => l.price * l.quantity * l.taxRate), 1_000_000) * 100;
+  const items = sum((l) => l.quantity);
+  const deliveryCharge = items > 0 ? DELIVERY_CHARGE : 0;
+  return { lines: lines.length, items, subtotal, mrpTotal, saved: mrpTotal - subtotal, tax, deliveryCharge, payable: subtotal + deliveryCharge };
+}
