@@ -3,14 +3,13 @@ import { CUSTOMER_NAME_EXISTS, MOBILE_EXISTS, type Customer } from '../../shared
 import { accountName, domainSuffix } from '../../shared/tenant.js';
 import type { Caller } from '../lib/context.js';
 import { created, nextId, transactParts, updated, writePart, type Actor } from '../lib/db.js';
-import { Conflict, NotFound, Validation } from '../lib/errors.js';
+import { Conflict, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
 import { roleData } from '../roles/data.js';
 import { shopDomain, tenantData } from '../tenants/data.js';
 import { userData } from '../users/data.js';
 import { createAppUser, disableAppUser } from '../users/service.js';
 import { customerData } from './data.js';
 
-const STALE_CUSTOMER = 'This customer was changed by someone else. Please reload and try again.';
 const taken = { mobileTaken: MOBILE_EXISTS, nameTaken: CUSTOMER_NAME_EXISTS };
 
 interface CustomerFields {
@@ -33,9 +32,9 @@ async function checkFree(tenantId: string, mobile: string, name: string): Promis
   if (await customerData.byName(tenantId, name)) throw new Conflict(CUSTOMER_NAME_EXISTS);
 }
 
-async function newCustomer(tenantId: string, fields: CustomerFields, actor: Actor, appUserId?: number): Promise<Customer> {
+function customerRecord(tenantId: string, customerId: number, fields: CustomerFields, actor: Actor, appUserId?: number): Customer {
   return {
-    customerId: await nextId(tenantId, 'customer'),
+    customerId,
     customerName: fields.customerName,
     mobileNumber: fields.mobileNumber,
     emailId: fields.emailId,
@@ -51,7 +50,7 @@ async function newCustomer(tenantId: string, fields: CustomerFields, actor: Acto
 /** Registers a customer whose name is already in its stored form (the seed, and `createCustomer`). */
 export async function saveNewCustomer(tenantId: string, fields: CustomerFields, actor: Actor, appUserId?: number): Promise<Customer> {
   await checkFree(tenantId, fields.mobileNumber, fields.customerName);
-  const customer = await newCustomer(tenantId, fields, actor, appUserId);
+  const customer = customerRecord(tenantId, await nextId(tenantId, 'customer'), fields, actor, appUserId);
   await transactParts(customerData.createWrites(tenantId, customer, taken));
   return customer;
 }
@@ -89,18 +88,7 @@ export async function signUpCustomer(body: CustomerFields & { tenantId: string; 
       permanentPassword: body.password,
       nameTakenMessage: CUSTOMER_NAME_EXISTS,
       with: (user) => {
-        record = {
-          customerId,
-          customerName,
-          mobileNumber: body.mobileNumber,
-          emailId: body.emailId,
-          address: body.address,
-          creditPoints: 0,
-          appUserId: user.appUserId,
-          tenant: tenant.tenantId,
-          version: 1,
-          ...created(actor),
-        };
+        record = customerRecord(tenant.tenantId, customerId, { ...body, customerName }, actor, user.appUserId);
         return customerData.createWrites(tenant.tenantId, record, taken);
       },
     },
@@ -126,16 +114,16 @@ export async function updateCustomer(
   if (nameChanged || (body.mobileNumber !== undefined && body.mobileNumber !== current.mobileNumber)) {
     throw new Validation('The customer name and mobile number cannot be changed.');
   }
-  if (body.version !== undefined && body.version !== (current.version ?? 0)) throw new Conflict(STALE_CUSTOMER);
+  if (body.version !== undefined && body.version !== (current.version ?? 0)) throw new Conflict(STALE_RECORD);
   const next: Customer = { ...current, emailId: body.emailId, address: body.address, ...updated(actor), version: (current.version ?? 0) + 1 };
-  await transactParts(writePart([customerData.replace(me.tenantId, next, current.version), STALE_CUSTOMER]));
+  await transactParts(writePart([customerData.replace(me.tenantId, next, current.version), STALE_RECORD]));
   return next;
 }
 
 /** Deletes the record and frees its mobile and name; a customer who signed up also loses the sign-in, atomically. */
 export async function deleteCustomer(me: Caller, customerId: number, actor: Actor): Promise<Customer> {
   const customer = await readCustomer(me.tenantId, customerId);
-  const removal = customerData.removeWrites(me.tenantId, customer, STALE_CUSTOMER);
+  const removal = customerData.removeWrites(me.tenantId, customer, STALE_RECORD);
   const user = customer.appUserId ? await userData.byId(me.tenantId, customer.appUserId) : undefined;
   if (user && user.enabled !== false) await disableAppUser(me.tenantId, user, actor, removal);
   else await transactParts(removal);

@@ -1,10 +1,8 @@
 import { MOBILE_EXISTS } from '../../shared/schemas/customer.js';
 import type { BusinessPartner, BusinessPartnerBody } from '../../shared/schemas/partner.js';
 import { created, nextId, op, transactParts, updated, writePart, type Actor } from '../lib/db.js';
-import { Conflict, NotFound } from '../lib/errors.js';
+import { Conflict, NotFound, STALE_RECORD } from '../lib/errors.js';
 import { partnerData } from './data.js';
-
-const STALE_PARTNER = 'This partner was changed by someone else. Please reload and try again.';
 
 const fields = (body: BusinessPartnerBody) => ({
   name: body.name,
@@ -41,13 +39,13 @@ export async function createPartner(tenantId: string, body: BusinessPartnerBody,
 /** A new mobile number moves the claim with it, in the same transaction as the record. */
 export async function updatePartner(tenantId: string, id: number, body: BusinessPartnerBody, actor: Actor): Promise<BusinessPartner> {
   const current = await readPartner(tenantId, id);
-  if (body.version !== undefined && body.version !== (current.version ?? 0)) throw new Conflict(STALE_PARTNER);
+  if (body.version !== undefined && body.version !== (current.version ?? 0)) throw new Conflict(STALE_RECORD);
   const mobileChanged = body.mobileNumber !== current.mobileNumber;
   if (mobileChanged) await checkMobileFree(tenantId, body.mobileNumber);
   const next: BusinessPartner = { ...current, ...fields(body), ...updated(actor), version: (current.version ?? 0) + 1 };
   await transactParts(
     writePart(
-      [partnerData.replace(tenantId, next, current.version), STALE_PARTNER],
+      [partnerData.replace(tenantId, next, current.version), STALE_RECORD],
       ...(mobileChanged
         ? ([
             [op.claim(partnerData.mobileClaim(tenantId, next.mobileNumber), `partner#${id}`), MOBILE_EXISTS],
@@ -63,7 +61,7 @@ export async function deletePartner(tenantId: string, id: number): Promise<Busin
   const partner = await readPartner(tenantId, id);
   await transactParts(
     writePart(
-      [op.remove(partnerData.key(tenantId, id), { ConditionExpression: 'attribute_exists(pk)' }), STALE_PARTNER],
+      [op.remove(partnerData.key(tenantId, id), { ConditionExpression: 'attribute_exists(pk)' }), STALE_RECORD],
       [op.release(partnerData.mobileClaim(tenantId, partner.mobileNumber))],
     ),
   );

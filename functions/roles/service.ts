@@ -3,10 +3,8 @@ import { ROLE, builtInRoles, mayAssignRole } from '../../shared/roles.js';
 import { ROLE_NAME_EXISTS, type Role, type RoleBody } from '../../shared/schemas/auth.js';
 import type { Caller } from '../lib/context.js';
 import { created, nextId, op, transactParts, updated, writePart, type Actor } from '../lib/db.js';
-import { Conflict, NotFound, Validation } from '../lib/errors.js';
+import { Conflict, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
 import { roleData, toRoleModules } from './data.js';
-
-const STALE_ROLE = 'This role was changed by someone else. Please reload it and try again.';
 
 const byId = (a: Role, b: Role) => a.roleId - b.roleId;
 
@@ -57,13 +55,13 @@ export async function updateRole(tenantId: string, roleId: number, body: RoleBod
   if (body.name !== current.name && builtInRoles.includes(current.name)) {
     throw new Validation(`The ${current.name} role cannot be renamed: the product relies on its name.`);
   }
-  if (body.version !== undefined && body.version !== (current.version ?? 0)) throw new Conflict(STALE_ROLE);
+  if (body.version !== undefined && body.version !== (current.version ?? 0)) throw new Conflict(STALE_RECORD);
   const renamed = body.name !== current.name;
   if (renamed) await checkNameFree(tenantId, body.name, roleId);
   const next: Role = { ...current, name: body.name, description: body.name, roleModule: modulesOf(body), ...updated(actor), version: (current.version ?? 0) + 1 };
   await transactParts(
     writePart(
-      [roleData.save(tenantId, next, current.version), STALE_ROLE],
+      [roleData.save(tenantId, next, current.version), STALE_RECORD],
       ...(renamed
         ? ([
             [op.claim(roleData.nameClaim(tenantId, next.name), `role#${roleId}`), ROLE_NAME_EXISTS],

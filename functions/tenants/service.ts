@@ -5,7 +5,7 @@ import { accountName, tenantIdFromUserName } from '../../shared/tenant.js';
 import { config } from '../lib/config.js';
 import type { Caller } from '../lib/context.js';
 import { transactParts, updated, writePart, type Actor } from '../lib/db.js';
-import { Conflict, Forbidden, NotFound, Validation } from '../lib/errors.js';
+import { Conflict, Forbidden, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { createAppUser, mailTemporaryPassword, temporaryPassword } from '../users/service.js';
 import { tenantData } from './data.js';
@@ -13,8 +13,6 @@ import { provisionTenant, unprovisionTenant } from './provision.js';
 
 type TenantUpdate = Pick<Tenant, 'displayName' | 'address' | 'gstNumber' | 'emailId' | 'phone' | 'reportEmails' | 'version'>;
 type TenantCreate = Omit<TenantUpdate, 'version'> & { domain: string; managerName: string; managerEmailId: string; managerMobileNumber: string };
-
-const STALE_SHOP = 'The shop was changed by someone else. Please reload it and try again.';
 
 /**
  * A platform admin holds the ADMIN role in the platform's own shop (env PLATFORM_TENANT). Every shop has an ADMIN
@@ -42,7 +40,7 @@ export const countTenants = async (me: Caller) => (isPlatformAdmin(me) ? tenantD
 
 export async function updateTenant(me: Caller, tenantId: string, body: TenantUpdate, actor: Actor): Promise<Tenant> {
   const current = await readTenant(me, tenantId);
-  if (body.version !== undefined && body.version !== (current.version ?? 0)) throw new Conflict(STALE_SHOP);
+  if (body.version !== undefined && body.version !== (current.version ?? 0)) throw new Conflict(STALE_RECORD);
   const next: Tenant = {
     ...current,
     displayName: body.displayName,
@@ -54,7 +52,7 @@ export async function updateTenant(me: Caller, tenantId: string, body: TenantUpd
     ...updated(actor),
     version: (current.version ?? 0) + 1,
   };
-  await transactParts(writePart([tenantData.replace(next, current.version), STALE_SHOP]));
+  await transactParts(writePart([tenantData.replace(next, current.version), STALE_RECORD]));
   return next;
 }
 
@@ -65,7 +63,7 @@ export async function deleteTenant(me: Caller, tenantId: string, actor: Actor): 
   const current = await readTenant(me, tenantId);
   if (current.enabled === false) return current;
   const next: Tenant = { ...current, enabled: false, ...updated(actor), version: (current.version ?? 0) + 1 };
-  await transactParts(writePart([tenantData.replace(next, current.version), STALE_SHOP]));
+  await transactParts(writePart([tenantData.replace(next, current.version), STALE_RECORD]));
   return next;
 }
 

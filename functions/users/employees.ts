@@ -4,14 +4,12 @@ import { NAME_EXISTS, type EmployeeBody, type UserRef } from '../../shared/schem
 import { accountName, domainSuffix, tenantIdFromUserName } from '../../shared/tenant.js';
 import type { Caller } from '../lib/context.js';
 import { op, transactParts, updated, writePart, type Actor } from '../lib/db.js';
-import { Conflict, Forbidden, NotFound, Validation } from '../lib/errors.js';
+import { Conflict, Forbidden, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { roleData } from '../roles/data.js';
 import { tenantData } from '../tenants/data.js';
 import { userData, type EmployeeScope } from './data.js';
 import { createAppUser, disableAppUser, mailTemporaryPassword, temporaryPassword } from './service.js';
-
-export const STALE_RECORD = 'This record was changed by someone else. Please reload it and try again.';
 
 const CUSTOMERS_ELSEWHERE = 'Customers are managed on the customer screens.';
 
@@ -131,7 +129,6 @@ const roleRefs = (roles: Role[]) => roles.map((r) => ({ roleId: r.roleId, name: 
 
 export async function createEmployee(me: Caller, body: EmployeeBody, actor: Actor, log: Logger) {
   const userName = employeeUserName(body.userName, me);
-  if (await userData.byUserName(me.tenantId, userName)) throw new Conflict(NAME_EXISTS);
   const roles = await resolveRoles(me.tenantId, body);
   checkRoleChanges(me, roles.map((r) => r.name));
   const links = await resolveLinks(me.tenantId, body, roles.map((r) => r.name), undefined);
