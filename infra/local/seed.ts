@@ -9,6 +9,7 @@ import { tenantData } from '../../functions/tenants/data.js';
 import { createAppUser } from '../../functions/users/service.js';
 import { rootLogger } from '../../functions/lib/logger.js';
 import { demoCatalogue, seedCatalogue, seedPolicies, type CatalogueSeed } from './seed-catalogue.js';
+import { seedInventory } from './seed-inventory.js';
 import { demoLeave, seedLeave, type LeaveSeed } from './seed-leave.js';
 
 export interface SeedUser {
@@ -141,6 +142,7 @@ export async function seedTenant(seed: TenantSeed, now = new Date()): Promise<vo
   const scope = { tenantId, actor, log: rootLogger };
   await seedPolicies(scope, seed.policies);
   if (seed.catalogue) await seedCatalogue(scope, seed.catalogue);
+  if (seed.catalogue) await seedInventory(scope, seed.catalogue, seed.partners?.[0]?.companyName);
   if (seed.leave) {
     const seeded = new Map(seed.users.map((u) => [u.userName, { appUserId: ids.get(u.userName)!, role: u.role, manager: u.manager }]));
     await seedLeave(tenantId, seed.leave, seeded, now);

@@ -3,11 +3,13 @@ import { categoryRoutes } from './categories.js';
 import { customerRoutes } from './customers.js';
 import type { RouteDef } from './define.js';
 import { holidayRoutes } from './holidays.js';
+import { inventoryRoutes } from './inventory.js';
 import { leaveRoutes } from './leave.js';
 import { partnerRoutes } from './partners.js';
 import { policyRoutes } from './policies.js';
 import { productRoutes } from './products.js';
 import { roleRoutes } from './roles.js';
+import { stockRoutes } from './stock.js';
 import { taxRoutes } from './taxes.js';
 import { templateRoutes } from './templates.js';
 import { tenantRoutes } from './tenants.js';
@@ -30,6 +32,8 @@ export const api = {
   templates: templateRoutes,
   uploads: uploadRoutes,
   customers: customerRoutes,
+  inventory: inventoryRoutes,
+  stock: stockRoutes,
   partners: partnerRoutes,
   leave: leaveRoutes,
   holidays: holidayRoutes,

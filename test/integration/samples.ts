@@ -1,8 +1,10 @@
 import { categoryData } from '../../functions/categories/data.js';
+import { randomUUID } from 'node:crypto';
 import { customerData } from '../../functions/customers/data.js';
 import { partnerData } from '../../functions/partners/data.js';
 import { policyData } from '../../functions/policies/data.js';
 import { productData } from '../../functions/products/data.js';
+import { stockData } from '../../functions/stock/data.js';
 import { userData } from '../../functions/users/data.js';
 import { pngDataUrl } from '../../infra/local/seed-catalogue.js';
 import { addDays, indiaToday, isWeekend } from '../../shared/leave-days.js';
@@ -28,6 +30,7 @@ export const sampleBodies: Record<string, unknown> = {
   'POST /role/rolesByIds': { roleIdList: [1, 2, 3, 4, 5, 6] },
   ...peopleSamples(),
   ...catalogueSamples(),
+  ...inventorySamples(),
   'POST /leaveSystem': leaveForm,
   'PUT /leaveSystem/update/{id}': leaveForm,
   'PUT /leaveSystem/approve/{id}': { reason: 'Enjoy the function' },
@@ -60,6 +63,18 @@ function catalogueSamples(): Record<string, unknown> {
     'POST /template/{id}': template,
     'PUT /template/{id}': template,
     'POST /upload/image': { fileName: 'jeera.png', contentType: 'image/png', size: 2048 },
+  };
+}
+
+function inventorySamples(): Record<string, unknown> {
+  // The matrix's userName ('admin') is not the caller, so the upload is refused before the file is read.
+  const upload = new FormData();
+  upload.append('file', new Blob([new Uint8Array([0x50, 0x4b, 0x03, 0x04])]), 'Inventory.xlsx');
+  return {
+    'POST /inventory/save': { productId: 1, artcode: 'SAMPLE-1', barcode: '8900000000017', quantity: 2, cgst: 2.5, sgst: 2.5, mrp: 120, buyingPrice: 90 },
+    'POST /inventory/saveByFile/{userName}': upload,
+    'POST /stock': { productId: 1, artcode: 'SAMPLE-2', quantity: 3, productPrice: 50 },
+    'PUT /stock/{id}': { quantity: 7, productPrice: 55 },
   };
 }
 
@@ -144,5 +159,21 @@ export async function alphaParams(): Promise<Record<string, string>> {
     userId: String(cashier!.appUserId),
     start: leaveDay,
     end: leaveDay,
+    ...(await inventoryParams()),
+  };
+}
+
+/** Alpha's first stock line, the day it was received, an upload id no shop has. */
+async function inventoryParams(): Promise<Record<string, string>> {
+  const [line] = await stockData.first('alpha', 1);
+  return {
+    date: indiaToday(new Date(line!.createdOn!)),
+    all: 'true',
+    artcode: line!.artcode.toLowerCase(),
+    productId: String(line!.productId),
+    searchText: ALPHA_MARK.toLowerCase(),
+    format: 'pdf',
+    uploadId: randomUUID(),
+    batch: '1',
   };
 }

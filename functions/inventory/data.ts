@@ -1,0 +1,202 @@
+import { batchGet, getItem, query, queryAll, queryPage, strip, tableName, type Item, type TransactItem } from '../lib/db.js';
+import { idSk, searchKey, tenantObjectKey, tenantPk } from '../lib/keys.js';
+import { productData, type StoredProduct } from '../products/data.js';
+
+/**
+ * Receipts (inventory records) and spreadsheet uploads.
+ *
+ * - a receipt by id (the list pages newest first), on gsi1 by receiving day, on gsi2/gsi3 by name and artcode prefix;
+ * - a day item per receiving day holding that day's count, raised in the receipt's transaction: the date dropdown
+ *   and the by-date count read these, never the receipts;
+ * - the tenant's receipt counter, raised in the same transactions;
+ * - an upload record, a file item per content hash (who uploaded that file and when), and a marker per committed
+ *   transaction of an upload, created with attribute_not_exists in that transaction so a retried batch never
+ *   commits twice. The staged rows live in S3 under `t/<tenant>/uploads/<id>/`.
+ */
+const inventoryPk = (tenantId: string) => tenantPk(tenantId, 'INVENTORY');
+const dayPk = (tenantId: string, date: string) => tenantPk(tenantId, 'INVENTORY_DAY', date);
+const byNamePk = (tenantId: string) => tenantPk(tenantId, 'INVENTORY_BY_NAME');
+const byArtcodePk = (tenantId: string) => tenantPk(tenantId, 'INVENTORY_BY_ARTCODE');
+const daysPk = (tenantId: string) => tenantPk(tenantId, 'INVENTORY_DAYS');
+const counterKey = (tenantId: string) => ({ pk: tenantPk(tenantId, 'COUNTER'), sk: 'inventory' });
+const uploadKey = (tenantId: string, uploadId: string) => ({ pk: tenantPk(tenantId, 'UPLOAD'), sk: uploadId });
+const fileKey = (tenantId: string, hash: string) => ({ pk: tenantPk(tenantId, 'UPLOAD_FILE'), sk: hash });
+const markerKey = (tenantId: string, uploadId: string, batch: number, part: number) => ({
+  pk: tenantPk(tenantId, 'UPLOAD', uploadId),
+  sk: `${idSk(batch)}#${idSk(part)}`,
+});
+
+/** A receipt as stored: money in paise, rates in basis points. */
+export interface StoredInventory {
+  inventoryId: number;
+  productId: number;
+  productName: string;
+  vendor: string;
+  artcode: string;
+  barcode: string;
+  quantity: number;
+  cgst: number;
+  sgst: number;
+  mrp: number;
+  buyingPrice: number;
+  sellingPrice: number;
+  image?: string;
+  inventoryDate: string;
+  stockId: number;
+  source: string;
+  createdBy?: string;
+  createdOn?: string;
+}
+
+export interface StoredUpload {
+  uploadId: string;
+  fileName: string;
+  hash: string;
+  rows: number;
+  batches: number;
+  batchSize: number;
+  savedRows: number;
+  uploadedBy: string;
+  uploadedOn: string;
+}
+
+export interface UploadedFileRecord {
+  uploadId: string;
+  uploadedBy: string;
+  uploadedOn: string;
+}
+
+const toInventory = (item: Record<string, unknown>) => strip(item as Item) as unknown as StoredInventory;
+const indexed = (text: string, inventoryId: number) => `${searchKey(text)}#${idSk(inventoryId)}`;
+
+function inventoryItem(tenantId: string, receipt: StoredInventory): Item {
+  return {
+    pk: inventoryPk(tenantId),
+    sk: idSk(receipt.inventoryId),
+    gsi1pk: dayPk(tenantId, receipt.inventoryDate),
+    gsi1sk: idSk(receipt.inventoryId),
+    gsi2pk: byNamePk(tenantId),
+    gsi2sk: indexed(receipt.productName, receipt.inventoryId),
+    gsi3pk: byArtcodePk(tenantId),
+    gsi3sk: indexed(receipt.artcode, receipt.inventoryId),
+    entity: 'inventory',
+    ...receipt,
+  };
+}
+
+const addTo = (key: { pk: string; sk: string }, attribute: string, delta: number, set: Record<string, unknown> = {}): TransactItem => {
+  const names = Object.keys(set);
+  return {
+    Update: {
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `${names.length ? `SET ${names.map((n, i) => `#s${i} = :s${i}`).join(', ')} ` : ''}ADD #a :delta`,
+      ExpressionAttributeNames: { '#a': attribute, ...Object.fromEntries(names.map((n, i) => [`#s${i}`, n])) },
+      ExpressionAttributeValues: { ':delta': delta, ...Object.fromEntries(names.map((n, i) => [`:s${i}`, set[n]])) },
+    },
+  };
+};
+
+export const inventoryData = {
+  async page(tenantId: string, page: number, size: number): Promise<StoredInventory[]> {
+    return (await queryPage({ pk: inventoryPk(tenantId), descending: true }, page, size)).map(toInventory);
+  },
+
+  async count(tenantId: string): Promise<number> {
+    const key = counterKey(tenantId);
+    return Number((await getItem<{ value?: number }>(key.pk, key.sk))?.value ?? 0);
+  },
+
+  /** Receiving days, newest first, with their receipt counts. */
+  async days(tenantId: string): Promise<{ date: string; count: number }[]> {
+    const items = await queryAll<{ sk: string; count: number }>({ pk: daysPk(tenantId), descending: true });
+    return items.map((i) => ({ date: i.sk, count: Number(i.count) }));
+  },
+
+  async dayCount(tenantId: string, date: string): Promise<number> {
+    return Number((await getItem<{ count?: number }>(daysPk(tenantId), date))?.count ?? 0);
+  },
+
+  async dayPage(tenantId: string, date: string, page: number, size: number): Promise<StoredInventory[]> {
+    return (await queryPage({ index: 'gsi1', pk: dayPk(tenantId, date), descending: true }, page, size)).map(toInventory);
+  },
+
+  async byName(tenantId: string, text: string, limit: number): Promise<StoredInventory[]> {
+    return (await query({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text), limit })).items.map(toInventory);
+  },
+
+  async byArtcode(tenantId: string, text: string, limit: number): Promise<StoredInventory[]> {
+    return (await query({ index: 'gsi3', pk: byArtcodePk(tenantId), skPrefix: searchKey(text), limit })).items.map(toInventory);
+  },
+
+  /** The writes of one receipt row besides its stock change: the receipt itself. */
+  receiptWrite(tenantId: string, receipt: StoredInventory): TransactItem {
+    return { Put: { TableName: tableName(), Item: inventoryItem(tenantId, receipt), ConditionExpression: 'attribute_not_exists(pk)' } };
+  },
+
+  /** Raises the tenant's receipt counter and the day's count (creating the day item on the day's first receipt). */
+  countWrites(tenantId: string, date: string, receipts: number): TransactItem[] {
+    return [
+      addTo(counterKey(tenantId), 'value', receipts),
+      addTo({ pk: daysPk(tenantId), sk: date }, 'count', receipts, { entity: 'inventoryDay' }),
+    ];
+  },
+
+  /**
+   * A page of a category's products in name order (the storefront), read from the catalogue's category index. Its
+   * key comes from the catalogue's own item builder, so it is spelled in one place only.
+   */
+  async productsInCategory(tenantId: string, categoryId: number, prefix: string, page: number, size: number): Promise<StoredProduct[]> {
+    const { gsi2pk } = productData.toItem(tenantId, { categoryId, productName: '' } as StoredProduct);
+    // DynamoDB refuses an empty begins_with value: the whole category is read without one.
+    const items = await queryPage({ index: 'gsi2', pk: String(gsi2pk), ...(prefix ? { skPrefix: searchKey(prefix) } : {}) }, page, size);
+    return items.map((item) => strip(item as Item) as unknown as StoredProduct);
+  },
+
+  // ------------------------------------------------------------ uploads
+
+  stagedKey: (tenantId: string, uploadId: string, batch: number) => tenantObjectKey(tenantId, 'uploads', uploadId, `batch-${batch}.json`),
+
+  async upload(tenantId: string, uploadId: string): Promise<StoredUpload | undefined> {
+    const key = uploadKey(tenantId, uploadId);
+    const item = await getItem(key.pk, key.sk);
+    return item ? (strip(item as Item) as unknown as StoredUpload) : undefined;
+  },
+
+  async fileUploaded(tenantId: string, hash: string): Promise<UploadedFileRecord | undefined> {
+    const key = fileKey(tenantId, hash);
+    const item = await getItem(key.pk, key.sk);
+    return item ? (strip(item as Item) as unknown as UploadedFileRecord) : undefined;
+  },
+
+  /** The upload record and, replacing any earlier one, the record of who uploaded this file content and when. */
+  stageWrites(tenantId: string, upload: StoredUpload): TransactItem[] {
+    const TableName = tableName();
+    const file: UploadedFileRecord = { uploadId: upload.uploadId, uploadedBy: upload.uploadedBy, uploadedOn: upload.uploadedOn };
+    return [
+      { Put: { TableName, Item: { ...uploadKey(tenantId, upload.uploadId), entity: 'upload', ...upload }, ConditionExpression: 'attribute_not_exists(pk)' } },
+      { Put: { TableName, Item: { ...fileKey(tenantId, upload.hash), entity: 'uploadFile', ...file } } },
+    ];
+  },
+
+  /** Which transactions (parts) of a batch were committed before. */
+  async committedParts(tenantId: string, uploadId: string, batch: number, parts: number): Promise<Set<number>> {
+    const keys = Array.from({ length: parts }, (_, part) => markerKey(tenantId, uploadId, batch, part));
+    const items = await batchGet<{ part: number }>(keys);
+    return new Set(items.map((i) => i.part));
+  },
+
+  /** The marker of one committed part and the upload's saved-row count, in that part's transaction. */
+  partWrites(tenantId: string, uploadId: string, batch: number, part: number, rows: number): TransactItem[] {
+    return [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...markerKey(tenantId, uploadId, batch, part), entity: 'uploadPart', batch, part, rows },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      addTo(uploadKey(tenantId, uploadId), 'savedRows', rows),
+    ];
+  },
+};

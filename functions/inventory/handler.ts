@@ -1,0 +1,38 @@
+import { inventoryRoutes } from '../../shared/routes/inventory.js';
+import { writeScope } from '../lib/context.js';
+import { Forbidden } from '../lib/errors.js';
+import { domainHandler } from '../lib/handler.js';
+import { inventoryData } from './data.js';
+import { inventoryView, receive, searchCount, searchPage, suggestions } from './service.js';
+import { byArtcode, byProductName, categoryProducts, categoryStrip } from './shelf.js';
+import { commitBatch, stageUpload } from './upload.js';
+
+export const UPLOAD_FOR_SELF = 'You can upload inventory only as yourself.';
+
+export const handler = domainHandler('inventory', inventoryRoutes, {
+  async all({ query, ctx }) {
+    return (await inventoryData.page(ctx.me.tenantId, query.page, query.size)).map(inventoryView);
+  },
+  count: ({ ctx }) => inventoryData.count(ctx.me.tenantId),
+  async dates({ ctx }) {
+    return (await inventoryData.days(ctx.me.tenantId)).map((d) => d.date);
+  },
+  async byDate({ params, query, ctx }) {
+    return (await inventoryData.dayPage(ctx.me.tenantId, params.date, query.page, query.size)).map(inventoryView);
+  },
+  byDateCount: ({ params, ctx }) => inventoryData.dayCount(ctx.me.tenantId, params.date),
+  search: ({ params, query, ctx }) => searchPage(ctx.me.tenantId, params.text, query.page, query.size),
+  searchCount: ({ params, ctx }) => searchCount(ctx.me.tenantId, params.text),
+  suggestions: ({ params, ctx }) => suggestions(ctx.me.tenantId, params.text, params.all),
+  save: ({ body, ctx }) => receive(writeScope(ctx), body),
+  async saveByFile({ params, query, body, ctx }) {
+    if (params.userName !== ctx.me.userName.toLowerCase()) throw new Forbidden(UPLOAD_FOR_SELF);
+    return stageUpload(writeScope(ctx), body.file, query.confirm);
+  },
+  uploadBatch: ({ params, ctx }) => commitBatch(writeScope(ctx), params.uploadId, params.batch),
+  artcode: ({ params, ctx }) => byArtcode(ctx.me.tenantId, params.artcode),
+  productName: ({ params, ctx }) => byProductName(ctx.me.tenantId, params.name),
+  categoryProducts: ({ params, query, ctx }) => categoryProducts(ctx.me.tenantId, params.categoryId, '', query.page, query.size),
+  categorySearch: ({ params, query, ctx }) => categoryProducts(ctx.me.tenantId, params.categoryId, params.searchText, query.page, query.size),
+  category: ({ params, ctx }) => categoryStrip(ctx.me.tenantId, params.id),
+});

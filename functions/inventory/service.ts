@@ -1,0 +1,146 @@
+import { indiaToday } from '../../shared/leave-days.js';
+import { splitInclusiveGst, toBasisPoints, toPaise, toRupees } from '../../shared/money.js';
+import {
+  VALID_PRODUCT,
+  type Inventory,
+  type InventorySave,
+  type InventorySuggestion,
+  type Stock,
+} from '../../shared/schemas/inventory.js';
+import type { WriteScope } from '../lib/context.js';
+import { nextId } from '../lib/db.js';
+import { Validation } from '../lib/errors.js';
+import { productData } from '../products/data.js';
+import { nextStockId, stockCountWrite, transactWithStock } from '../stock/changes.js';
+import { stockData, type StoredStock } from '../stock/data.js';
+import { stockView, toPercent } from '../stock/view.js';
+import { inventoryData, type StoredInventory } from './data.js';
+import { lineReceiptWrites } from './receipts.js';
+
+/** Matches per index a search reads; a prefix this unspecific asks the user to type more. */
+const SEARCH_LIMIT = 1000;
+/** Suggestions one call answers: a short list under the input. */
+const SUGGESTION_LIMIT = 20;
+
+export function inventoryView(receipt: StoredInventory): Inventory {
+  return {
+    ...receipt,
+    cgst: toPercent(receipt.cgst),
+    sgst: toPercent(receipt.sgst),
+    mrp: toRupees(receipt.mrp),
+    buyingPrice: toRupees(receipt.buyingPrice),
+    sellingPrice: toRupees(receipt.sellingPrice),
+  };
+}
+
+/** Receipts whose product name or artcode starts with the text, newest first, each once. */
+async function searchReceipts(tenantId: string, text: string): Promise<StoredInventory[]> {
+  const [byName, byArtcode] = await Promise.all([
+    inventoryData.byName(tenantId, text, SEARCH_LIMIT),
+    inventoryData.byArtcode(tenantId, text, SEARCH_LIMIT),
+  ]);
+  const unique = new Map([...byName, ...byArtcode].map((r) => [r.inventoryId, r]));
+  return [...unique.values()].sort((a, b) => b.inventoryId - a.inventoryId);
+}
+
+export async function searchPage(tenantId: string, text: string, page: number, size: number): Promise<Inventory[]> {
+  return (await searchReceipts(tenantId, text)).slice(page * size, (page + 1) * size).map(inventoryView);
+}
+
+export const searchCount = async (tenantId: string, text: string) => (await searchReceipts(tenantId, text)).length;
+
+/**
+ * Inventory add: the receipt, the line's new figure (created on the first receipt of a product and artcode) and
+ * its movement, the day's count and the counters, in one transaction.
+ */
+export async function receive(scope: WriteScope, form: InventorySave): Promise<{ inventory: Inventory; stock: Stock }> {
+  const { tenantId, actor } = scope;
+  const [product] = await productData.byIds(tenantId, [form.productId]);
+  if (!product) throw new Validation(VALID_PRODUCT);
+  const [inventoryId, newStockId] = await Promise.all([nextId(tenantId, 'inventory'), nextStockId(tenantId)]);
+  const date = indiaToday(actor.now);
+  const mrp = toPaise(form.mrp);
+  const row = {
+    productId: product.productId,
+    productName: product.productName,
+    vendor: form.vendor ?? '',
+    artcode: form.artcode,
+    barcode: form.barcode,
+    quantity: form.quantity,
+    cgst: toBasisPoints(form.cgst),
+    sgst: toBasisPoints(form.sgst),
+    mrp,
+    buyingPrice: toPaise(form.buyingPrice),
+    sellingPrice: form.sellingPrice === undefined ? mrp : toPaise(form.sellingPrice),
+  };
+  let saved: { receipt: StoredInventory; line: StoredStock } | undefined;
+  await transactWithStock(async () => {
+    const line = await stockData.byProduct(tenantId, product.productId, form.artcode);
+    const prepared = lineReceiptWrites(
+      { tenantId, actor, date, source: 'Inventory add', reason: 'receipt', ref: (ids) => `Inventory ${ids.join(', ')}` },
+      { line, newStockId, rows: [row], inventoryIds: [inventoryId] },
+    );
+    saved = { receipt: prepared.receipts[0]!, line: prepared.change.after };
+    return {
+      items: [...prepared.items, ...inventoryData.countWrites(tenantId, date, 1), ...(line ? [] : [stockCountWrite(tenantId, 1)])],
+      messages: prepared.messages,
+    };
+  });
+  return { inventory: inventoryView(saved!.receipt), stock: stockView(saved!.line) };
+}
+
+function suggestionOf(line: StoredStock): InventorySuggestion {
+  return {
+    productId: line.productId,
+    productName: line.productName,
+    artcode: line.artcode,
+    barcode: line.barcode,
+    mrp: toRupees(line.mrp),
+    sellingPrice: toRupees(line.sellingPrice),
+    buyingPrice: toRupees(line.buyingPrice),
+    gst: toPercent(line.cgst + line.sgst),
+    cgst: toPercent(line.cgst),
+    sgst: toPercent(line.sgst),
+    nrp: toRupees(splitInclusiveGst(line.sellingPrice, line.cgst, line.sgst).taxable),
+    inventoryId: line.inventoryId,
+    stockId: line.stockId,
+    quantity: line.quantity,
+  };
+}
+
+/**
+ * Suggestions (spec 2 sections 3 and 5): received lines whose product name, artcode or barcode starts with the text,
+ * in name order. With `all`, catalogue products never received are added (no codes or prices yet), so inventory
+ * add can pick a product for its first receipt.
+ */
+export async function suggestions(tenantId: string, text: string, all: boolean): Promise<InventorySuggestion[]> {
+  const [byName, byArtcode, byBarcode, products] = await Promise.all([
+    stockData.byName(tenantId, text, SUGGESTION_LIMIT),
+    stockData.byArtcode(tenantId, text, SUGGESTION_LIMIT),
+    stockData.byBarcode(tenantId, text, SUGGESTION_LIMIT),
+    all ? productData.byNamePrefix(tenantId, text, SUGGESTION_LIMIT) : Promise.resolve([]),
+  ]);
+  const lines = [...new Map([...byName, ...byArtcode, ...byBarcode].map((l) => [l.stockId, l])).values()];
+  const received = new Set(lines.map((l) => l.productId));
+  const neverReceived: InventorySuggestion[] = products
+    .filter((p) => !received.has(p.productId))
+    .map((p) => ({
+      productId: p.productId,
+      productName: p.productName,
+      artcode: '',
+      barcode: '',
+      mrp: 0,
+      sellingPrice: 0,
+      buyingPrice: 0,
+      gst: 0,
+      cgst: 0,
+      sgst: 0,
+      nrp: 0,
+      inventoryId: 0,
+      stockId: 0,
+      quantity: 0,
+    }));
+  return [...lines.map(suggestionOf), ...neverReceived]
+    .sort((a, b) => a.productName.localeCompare(b.productName) || a.artcode.localeCompare(b.artcode))
+    .slice(0, SUGGESTION_LIMIT);
+}

@@ -1,0 +1,405 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { formatDate } from '../../shared/format.js';
+import { indiaToday } from '../../shared/leave-days.js';
+import { toBasisPoints, toPaise } from '../../shared/money.js';
+import { ENTER_NUMBER } from '../../shared/schemas/catalogue.js';
+import type { UploadedFile } from '../../shared/schemas/common.js';
+import {
+  ARTCODE_REQUIRED,
+  BARCODE_REQUIRED,
+  MRP_NOT_ZERO,
+  SELLING_ABOVE_MRP,
+  duplicateUpload,
+  rateInput,
+  receivedQuantity,
+  rupeesInput,
+  type UploadProblem,
+  type UploadProgress,
+  type UploadStaged,
+} from '../../shared/schemas/inventory.js';
+import { INVENTORY_TEMPLATE_COLUMNS } from '../../shared/spreadsheets.js';
+import { categoryData } from '../categories/data.js';
+import type { WriteScope } from '../lib/context.js';
+import { created, nextIds, transact, type TransactItem } from '../lib/db.js';
+import { Conflict, Forbidden, NotFound, Validation } from '../lib/errors.js';
+import { searchKey } from '../lib/keys.js';
+import { putObject, readObject } from '../lib/storage.js';
+import { productData, type StoredProduct } from '../products/data.js';
+import { STOCK_CHANGED, nextStockIds, stockCountWrite, transactWithStock } from '../stock/changes.js';
+import { stockData } from '../stock/data.js';
+import { templateData } from '../templates/data.js';
+import { inventoryData, type StoredUpload } from './data.js';
+import { lineReceiptWrites, type ReceiptInput } from './receipts.js';
+import { headerKey, readSheet, templateHeaders, type Sheet } from './spreadsheet.js';
+
+/**
+ * Inventory spreadsheet upload in two steps, so a large file is saved in pieces the browser drives with a progress
+ * bar, and a bad file saves nothing:
+ * 1. `stageUpload` reads the whole file and checks every row against the tenant's template and the catalogue. Any
+ *    problem refuses the file with every problem listed (row, column, reason). A good file is cut into batches of
+ *    500 rows, each cut again into transactions sized to fit DynamoDB's 100 writes, and staged in S3.
+ * 2. `commitBatch` saves one batch, a transaction at a time. Each transaction creates a marker item for itself, so
+ *    a batch sent again (a retry after a timeout) skips what was saved and never raises stock twice.
+ */
+
+export const MAX_UPLOAD_ROWS = 10_000;
+export const BATCH_ROWS = 500;
+/** Problems listed in one answer: enough to fix a file, small enough to show. */
+const MAX_LISTED_PROBLEMS = 1000;
+const MAX_TRANSACTION_WRITES = 100;
+/** Marker, saved-row count, receipt counter, receiving day, line counter, product counter. */
+const FIXED_WRITES = 6;
+/** Per line: its write, its line key when new, its movement, its day item. */
+const LINE_WRITES = 4;
+/** Per new product: the product, its name claim, its category's product count. */
+const PRODUCT_WRITES = 3;
+
+export const NO_ROWS = 'The file has no rows to upload.';
+export const TOO_MANY_ROWS = `The file has more than ${MAX_UPLOAD_ROWS.toLocaleString('en-IN')} rows. Please split it into smaller files.`;
+export const UPLOAD_NOT_FOUND = 'Unknown upload. Please upload the file again.';
+const PART_SAVED = 'This part of the upload was saved before.';
+const columnMissing = 'This column of the inventory template is missing.';
+
+/** The template columns the upload understands, with the field each fills. */
+const FIELDS = ['productName', 'category', 'vendor', 'artcode', 'barcode', 'quantity', 'cgst', 'sgst', 'mrp', 'buyingPrice', 'sellingPrice', 'size', 'colour', 'description'] as const;
+type Field = (typeof FIELDS)[number];
+/** Columns every file needs, whatever the tenant's template holds. */
+const ESSENTIAL: Field[] = ['productName', 'artcode', 'barcode', 'quantity', 'cgst', 'sgst', 'mrp', 'buyingPrice'];
+const ALIASES: Record<string, Field> = { hsn: 'artcode', artcodehsn: 'artcode', boughtprice: 'buyingPrice', color: 'colour' };
+const fieldOf = (header: string): Field | undefined => FIELDS.find((f) => headerKey(f) === headerKey(header)) ?? ALIASES[headerKey(header)];
+
+/** A product the upload creates: its id is reserved when staging, its name claimed when its first row is saved. */
+interface NewProduct {
+  productId: number;
+  productName: string;
+  categoryId: number;
+  size: string;
+  colour: string;
+  description: string;
+}
+
+interface StagedRow extends ReceiptInput {
+  row: number;
+  newProduct?: NewProduct;
+}
+
+interface StagedBatch {
+  batch: number;
+  parts: StagedRow[][];
+}
+
+// ------------------------------------------------------------------ reading and checking
+
+/** The header texts of the tenant's current inventory template, or the default template's. */
+async function expectedHeaders(tenantId: string): Promise<string[]> {
+  const template = await templateData.latest(tenantId);
+  const file = template && (await readObject(template.fileKey));
+  const headers = file && (await templateHeaders(file));
+  return headers?.length ? headers : INVENTORY_TEMPLATE_COLUMNS.map((c) => c.name);
+}
+
+interface RowValues {
+  row: number;
+  get: (field: Field) => string | number | undefined;
+  text: (field: Field) => string;
+  column: (field: Field) => string;
+}
+
+function columnsOf(sheet: Sheet, expected: string[], problems: UploadProblem[]): Map<Field, { column: number; header: string }> {
+  const found = new Map<Field, { column: number; header: string }>();
+  const present = new Set<string>();
+  for (const [column, header] of sheet.headers) {
+    present.add(headerKey(header));
+    const field = fieldOf(header);
+    if (field && !found.has(field)) found.set(field, { column, header });
+  }
+  const missing = new Set<string>();
+  for (const header of expected) if (!present.has(headerKey(header)) && !found.has(fieldOf(header)!)) missing.add(header);
+  for (const field of ESSENTIAL) if (!found.has(field) && ![...missing].some((m) => fieldOf(m) === field)) missing.add(field);
+  for (const header of missing) problems.push({ row: 1, column: header, reason: columnMissing });
+  return found;
+}
+
+function parseNumber<T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown): T | string {
+  const result = schema.safeParse(value ?? '');
+  return result.success ? result.data : (result.error.issues[0]?.message ?? ENTER_NUMBER);
+}
+
+/** Checks every row, collecting each problem; answers the rows ready to stage when there is none. */
+async function checkRows(scope: WriteScope, sheet: Sheet, expected: string[]): Promise<StagedRow[]> {
+  const { tenantId } = scope;
+  const problems: UploadProblem[] = [];
+  const columns = columnsOf(sheet, expected, problems);
+  if (problems.length) refuse(problems);
+  if (!sheet.rows.length) throw new Validation(NO_ROWS);
+  if (sheet.rows.length > MAX_UPLOAD_ROWS) throw new Validation(TOO_MANY_ROWS);
+
+  const rows: RowValues[] = sheet.rows.map(({ row, cells }) => {
+    const get = (field: Field) => {
+      const at = columns.get(field);
+      return at ? cells.get(at.column) : undefined;
+    };
+    return {
+      row,
+      get,
+      text: (field) => String(get(field) ?? '').trim(),
+      column: (field) => columns.get(field)?.header ?? field,
+    };
+  });
+
+  const names = [...new Set(rows.map((r) => r.text('productName')).filter(Boolean))];
+  const owners = await productData.nameOwners(tenantId, names);
+  const existing = new Map((await productData.byIds(tenantId, [...new Set(owners.values())])).map((p) => [p.productId, p]));
+  const categories = new Map((await categoryData.all(tenantId)).map((c) => [searchKey(c.categoryName), c.categoryId]));
+  const newNames = names.filter((n) => !owners.has(searchKey(n)));
+  const reserved = await nextIds(tenantId, 'product', new Set(newNames.map(searchKey)).size);
+  const newProducts = new Map<string, NewProduct>();
+
+  const staged: StagedRow[] = [];
+  for (const r of rows) {
+    const problem = (field: Field, reason: string) => problems.push({ row: r.row, column: r.column(field), reason });
+    const required = (field: Field, reason: string, max = 50) => {
+      const value = r.text(field);
+      if (!value) problem(field, reason);
+      else if (value.length > max) problem(field, `At most ${max} characters, please.`);
+      return value;
+    };
+    const productName = required('productName', 'Product Name is required.', 100);
+    const artcode = required('artcode', ARTCODE_REQUIRED);
+    const barcode = required('barcode', BARCODE_REQUIRED);
+    const vendor = r.text('vendor');
+    if (vendor.length > 100) problem('vendor', 'At most 100 characters, please.');
+    const number = <T,>(field: Field, schema: Parameters<typeof parseNumber<T>>[0]) => {
+      const value = parseNumber(schema, r.get(field));
+      if (typeof value === 'string') problem(field, value);
+      return typeof value === 'string' ? undefined : value;
+    };
+    const quantity = number('quantity', receivedQuantity);
+    const cgst = number('cgst', rateInput);
+    const sgst = number('sgst', rateInput);
+    const mrp = number('mrp', rupeesInput);
+    const buyingPrice = number('buyingPrice', rupeesInput);
+    const sellingPrice = r.get('sellingPrice') === undefined ? mrp : number('sellingPrice', rupeesInput);
+    if (mrp === 0) problem('mrp', MRP_NOT_ZERO);
+    if (mrp !== undefined && sellingPrice !== undefined && sellingPrice > mrp) problem('sellingPrice', SELLING_ABOVE_MRP);
+
+    let productId = productName ? owners.get(searchKey(productName)) : undefined;
+    let newProduct: NewProduct | undefined;
+    if (productName && productId === undefined) {
+      newProduct = newProducts.get(searchKey(productName));
+      if (!newProduct) {
+        const categoryName = r.text('category');
+        const categoryId = categoryName ? categories.get(searchKey(categoryName)) : undefined;
+        if (!categoryName) problem('category', 'Category is required for a new product.');
+        else if (categoryId === undefined) problem('category', 'Category not found.');
+        const size = required('size', 'Size is required for a new product.');
+        const colour = required('colour', 'Colour is required for a new product.');
+        const description = required('description', 'Description is required for a new product.', 500);
+        if (categoryId !== undefined && size && colour && description) {
+          newProduct = { productId: reserved[newProducts.size]!, productName, categoryId, size, colour, description };
+          newProducts.set(searchKey(productName), newProduct);
+        }
+      }
+      productId = newProduct?.productId;
+    }
+    if (productId === undefined || quantity === undefined || cgst === undefined || sgst === undefined || mrp === undefined) continue;
+    if (buyingPrice === undefined || sellingPrice === undefined || !artcode || !barcode) continue;
+    staged.push({
+      row: r.row,
+      productId,
+      productName: existing.get(productId)?.productName ?? productName,
+      vendor,
+      artcode,
+      barcode,
+      quantity,
+      cgst: toBasisPoints(cgst),
+      sgst: toBasisPoints(sgst),
+      mrp: toPaise(mrp),
+      buyingPrice: toPaise(buyingPrice),
+      sellingPrice: toPaise(sellingPrice),
+      ...(newProduct ? { newProduct } : {}),
+    });
+  }
+  if (problems.length) refuse(problems);
+  return staged;
+}
+
+function refuse(problems: UploadProblem[]): never {
+  const sorted = [...problems].sort((a, b) => a.row - b.row);
+  const rows = new Set(sorted.map((p) => p.row)).size;
+  const listed = sorted.slice(0, MAX_LISTED_PROBLEMS);
+  const more = sorted.length > listed.length ? ` The first ${listed.length} of ${sorted.length} problems are listed.` : '';
+  throw new Validation(
+    `The file was not saved: ${rows} row(s) have problems. Row ${sorted[0]!.row}, ${sorted[0]!.column}: ${sorted[0]!.reason}${more}`,
+    listed,
+  );
+}
+
+// ------------------------------------------------------------------ staging
+
+/**
+ * Cuts a batch into transactions by the writes each would need at most: the cut depends only on the staged rows,
+ * so a retried batch meets the same transactions and their markers.
+ */
+function partsOf(rows: StagedRow[]): StagedRow[][] {
+  const parts: StagedRow[][] = [];
+  let part: StagedRow[] = [];
+  let lines = new Set<string>();
+  let products = new Set<number>();
+  let writes = FIXED_WRITES;
+  const costOf = (row: StagedRow, line: string) =>
+    1 + (lines.has(line) ? 0 : LINE_WRITES) + (row.newProduct && !products.has(row.productId) ? PRODUCT_WRITES : 0);
+  for (const row of rows) {
+    const line = stockData.pairKey(row.productId, row.artcode);
+    if (part.length && writes + costOf(row, line) > MAX_TRANSACTION_WRITES) {
+      parts.push(part);
+      part = [];
+      lines = new Set();
+      products = new Set();
+      writes = FIXED_WRITES;
+    }
+    writes += costOf(row, line);
+    part.push(row);
+    lines.add(line);
+    if (row.newProduct) products.add(row.productId);
+  }
+  if (part.length) parts.push(part);
+  return parts;
+}
+
+export async function stageUpload(scope: WriteScope, file: UploadedFile, confirm: boolean): Promise<UploadStaged> {
+  const { tenantId, actor } = scope;
+  const hash = createHash('sha256').update(file.data).digest('hex');
+  const earlier = await inventoryData.fileUploaded(tenantId, hash);
+  if (earlier && !confirm) {
+    throw new Conflict(duplicateUpload(formatDate(earlier.uploadedOn), earlier.uploadedBy), { ...earlier, duplicate: true });
+  }
+  const [sheet, expected] = await Promise.all([readSheet(file.data), expectedHeaders(tenantId)]);
+  const rows = await checkRows(scope, sheet, expected);
+
+  const uploadId = randomUUID();
+  const batches: StagedBatch[] = [];
+  for (let i = 0; i < rows.length; i += BATCH_ROWS) {
+    batches.push({ batch: batches.length + 1, parts: partsOf(rows.slice(i, i + BATCH_ROWS)) });
+  }
+  await Promise.all(
+    batches.map((b) => putObject(inventoryData.stagedKey(tenantId, uploadId, b.batch), Buffer.from(JSON.stringify(b)), 'application/json')),
+  );
+  const upload: StoredUpload = {
+    uploadId,
+    fileName: file.fileName,
+    hash,
+    rows: rows.length,
+    batches: batches.length,
+    batchSize: BATCH_ROWS,
+    savedRows: 0,
+    uploadedBy: actor.userName,
+    uploadedOn: actor.now.toISOString(),
+  };
+  await transact(inventoryData.stageWrites(tenantId, upload));
+  scope.log.info('inventory upload staged', { uploadId, rows: rows.length, batches: batches.length });
+  return { uploadId, fileName: file.fileName, rows: rows.length, batches: batches.length, batchSize: BATCH_ROWS };
+}
+
+// ------------------------------------------------------------------ committing
+
+const rowList = (rows: StagedRow[]) => {
+  const numbers = rows.map((r) => r.row);
+  return numbers.length > 6 ? `${numbers.slice(0, 6).join(', ')}…` : numbers.join(', ');
+};
+
+/** Products of a part that do not exist yet; a name someone else claimed meanwhile is used as theirs. */
+async function resolveProducts(tenantId: string, rows: StagedRow[]): Promise<{ rows: StagedRow[]; create: NewProduct[] }> {
+  const pending = [...new Map(rows.flatMap((r) => (r.newProduct ? [[r.newProduct.productId, r.newProduct] as const] : []))).values()];
+  if (!pending.length) return { rows, create: [] };
+  const owners = await productData.nameOwners(tenantId, pending.map((p) => p.productName));
+  const create = pending.filter((p) => !owners.has(searchKey(p.productName)));
+  const resolved = rows.map((r) => {
+    const owner = r.newProduct && owners.get(searchKey(r.newProduct.productName));
+    return owner === undefined ? r : { ...r, productId: owner, newProduct: undefined };
+  });
+  return { rows: resolved, create };
+}
+
+function productWrites(tenantId: string, products: NewProduct[], scope: WriteScope): { items: TransactItem[]; messages: (string | undefined)[] } {
+  const items: TransactItem[] = [];
+  const messages: (string | undefined)[] = [];
+  const perCategory = new Map<number, number>();
+  for (const p of products) {
+    const stored: StoredProduct = { ...p, image: '', version: 1, ...created(scope.actor) };
+    // A name claimed by someone a moment ago: build the part again, which then uses their product.
+    for (const w of productData.createWrites(tenantId, stored, STOCK_CHANGED)) {
+      items.push(w.write);
+      messages.push(w.message);
+    }
+    perCategory.set(p.categoryId, (perCategory.get(p.categoryId) ?? 0) + 1);
+  }
+  for (const [categoryId, count] of perCategory) {
+    items.push(categoryData.productCountWrite(tenantId, categoryId, count));
+    messages.push(`A category of this upload was deleted. Please check the categories and upload the file again.`);
+  }
+  if (products.length) {
+    items.push(productData.counterWrite(tenantId, products.length).write);
+    messages.push(undefined);
+  }
+  return { items, messages };
+}
+
+async function commitPart(scope: WriteScope, upload: StoredUpload, batch: number, part: number, staged: StagedRow[]): Promise<void> {
+  const { tenantId, actor } = scope;
+  const date = indiaToday(actor.now);
+  const build = async () => {
+    const { rows, create } = await resolveProducts(tenantId, staged);
+    const groups = new Map<string, StagedRow[]>();
+    for (const r of rows) {
+      const key = stockData.pairKey(r.productId, r.artcode);
+      groups.set(key, [...(groups.get(key) ?? []), r]);
+    }
+    const lines = await stockData.byProducts(tenantId, rows.map((r) => ({ productId: r.productId, artcode: r.artcode })));
+    const newLines = [...groups.keys()].filter((k) => !lines.has(k)).length;
+    const [inventoryIds, stockIds] = await Promise.all([nextIds(tenantId, 'inventory', rows.length), nextStockIds(tenantId, newLines)]);
+    const products = productWrites(tenantId, create, scope);
+    const items: TransactItem[] = [...inventoryData.partWrites(tenantId, upload.uploadId, batch, part, rows.length), ...products.items];
+    const messages: (string | undefined)[] = [PART_SAVED, undefined, ...products.messages];
+    let nextInventory = 0;
+    let nextStock = 0;
+    for (const [key, group] of groups) {
+      const line = lines.get(key);
+      const ids = group.map(() => inventoryIds[nextInventory++]!);
+      const prepared = lineReceiptWrites(
+        { tenantId, actor, date, source: `Upload ${upload.uploadId}`, reason: 'upload', ref: () => `Upload ${upload.fileName}, row ${rowList(group)}` },
+        { line, newStockId: line ? 0 : stockIds[nextStock++]!, rows: group, inventoryIds: ids },
+      );
+      items.push(...prepared.items);
+      messages.push(...prepared.messages);
+    }
+    items.push(...inventoryData.countWrites(tenantId, date, rows.length));
+    if (newLines) items.push(stockCountWrite(tenantId, newLines));
+    return { items, messages };
+  };
+  try {
+    await transactWithStock(build);
+  } catch (error) {
+    // Saved by an earlier call of the same batch that the browser gave up waiting for.
+    if (error instanceof Conflict && error.message === PART_SAVED) return;
+    throw error;
+  }
+}
+
+export async function commitBatch(scope: WriteScope, uploadId: string, batch: number): Promise<UploadProgress> {
+  const { tenantId, actor } = scope;
+  const upload = await inventoryData.upload(tenantId, uploadId);
+  if (!upload) throw new NotFound(UPLOAD_NOT_FOUND);
+  if (upload.uploadedBy !== actor.userName) throw new Forbidden('Only the user who uploaded the file can save it.');
+  if (batch > upload.batches) throw new NotFound(`This upload has ${upload.batches} batch(es).`);
+  const body = await readObject(inventoryData.stagedKey(tenantId, uploadId, batch));
+  if (!body) throw new NotFound(UPLOAD_NOT_FOUND);
+  const staged = JSON.parse(body.toString('utf8')) as StagedBatch;
+  const done = await inventoryData.committedParts(tenantId, uploadId, batch, staged.parts.length);
+  for (const [part, rows] of staged.parts.entries()) {
+    if (!done.has(part)) await commitPart(scope, upload, batch, part, rows);
+  }
+  const after = (await inventoryData.upload(tenantId, uploadId))!;
+  scope.log.info('inventory upload batch saved', { uploadId, batch, savedRows: after.savedRows });
+  return { uploadId, batch, batches: upload.batches, rows: upload.rows, savedRows: after.savedRows, done: after.savedRows >= upload.rows };
+}

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+
+/**
+ * Tables as PDF (reports, receipts): A4, a title and subtitle lines, a header row repeated on every page, optional
+ * highlighted rows and a totals row, 'Page n of m' at the foot. The standard PDF fonts cannot draw ₹, so the text
+ * is set in DejaVu Sans Condensed (functions/lib/fonts, Bitstream Vera licence), embedded as a subset of the glyphs
+ * used. The font files sit next to this module; a Lambda bundle must ship `fonts/` beside its entry file.
+ */
+
+export interface PdfColumn {
+  header: string;
+  /** Share of the table's width, relative to the other columns. */
+  width: number;
+  align?: 'left' | 'right';
+}
+
+export interface PdfTable {
+  title: string;
+  /** Lines under the title: the shop, the view, the date printed. */
+  subtitle?: string[];
+  columns: PdfColumn[];
+  rows: string[][];
+  /** Row indexes drawn on a tinted background (low stock). */
+  highlight?: ReadonlySet<number>;
+  totals?: string[];
+  landscape?: boolean;
+}
+
+const fontFile = (name: string) => readFileSync(new URL(`./fonts/${name}`, import.meta.url));
+let fontBytes: { regular: Buffer; bold: Buffer } | undefined;
+const fonts = () => (fontBytes ??= { regular: fontFile('DejaVuSansCondensed.ttf'), bold: fontFile('DejaVuSansCondensed-Bold.ttf') });
+
+const A4 = { width: 595.28, height: 841.89 };
+const MARGIN = 36;
+const SIZE = 8.5;
+const ROW_HEIGHT = 15;
+const PADDING = 4;
+const ink = rgb(0.13, 0.13, 0.13);
+const rule = rgb(0.8, 0.8, 0.8);
+const headerFill = rgb(0.92, 0.93, 0.95);
+const highlightFill = rgb(1, 0.9, 0.88);
+
+/** Shortens text with an ellipsis until it fits the width. */
+function fit(text: string, font: PDFFont, width: number): string {
+  if (font.widthOfTextAtSize(text, SIZE) <= width) return text;
+  let end = text.length;
+  while (end > 0 && font.widthOfTextAtSize(`${text.slice(0, end)}…`, SIZE) > width) end--;
+  return `${text.slice(0, end)}…`;
+}
+
+export async function tablePdf(table: PdfTable): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  doc.setTitle(table.title);
+  doc.setProducer('Shop back office');
+  const regular = await doc.embedFont(fonts().regular, { subset: true });
+  const bold = await doc.embedFont(fonts().bold, { subset: true });
+
+  const [pageWidth, pageHeight] = table.landscape ? [A4.height, A4.width] : [A4.width, A4.height];
+  const tableWidth = pageWidth - 2 * MARGIN;
+  const share = table.columns.reduce((sum, c) => sum + c.width, 0);
+  const widths = table.columns.map((c) => (c.width / share) * tableWidth);
+  const lefts = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
+
+  const drawRow = (page: PDFPage, y: number, cells: string[], font: PDFFont, fill?: ReturnType<typeof rgb>) => {
+    if (fill) page.drawRectangle({ x: MARGIN, y: y - ROW_HEIGHT, width: tableWidth, height: ROW_HEIGHT, color: fill });
+    cells.forEach((cell, i) => {
+      const room = widths[i]! - 2 * PADDING;
+      const text = fit(cell ?? '', font, room);
+      const textWidth = font.widthOfTextAtSize(text, SIZE);
+      const x = table.columns[i]!.align === 'right' ? lefts[i]! + widths[i]! - PADDING - textWidth : lefts[i]! + PADDING;
+      page.drawText(text, { x, y: y - ROW_HEIGHT + 4.5, size: SIZE, font, color: ink });
+    });
+    page.drawLine({ start: { x: MARGIN, y: y - ROW_HEIGHT }, end: { x: MARGIN + tableWidth, y: y - ROW_HEIGHT }, thickness: 0.5, color: rule });
+    return y - ROW_HEIGHT;
+  };
+
+  const pages: PDFPage[] = [];
+  const newPage = () => {
+    const page = doc.addPage([pageWidth, pageHeight]);
+    pages.push(page);
+    let y = pageHeight - MARGIN;
+    if (pages.length === 1) {
+      page.drawText(table.title, { x: MARGIN, y: y - 14, size: 14, font: bold, color: ink });
+      y -= 22;
+      for (const line of table.subtitle ?? []) {
+        page.drawText(fit(line, regular, tableWidth), { x: MARGIN, y: y - 10, size: SIZE + 0.5, font: regular, color: ink });
+        y -= 13;
+      }
+      y -= 6;
+    }
+    return { page, y: drawRow(page, y, table.columns.map((c) => c.header), bold, headerFill) };
+  };
+
+  let { page, y } = newPage();
+  const bottom = MARGIN + 18;
+  table.rows.forEach((row, index) => {
+    if (y - ROW_HEIGHT < bottom) ({ page, y } = newPage());
+    y = drawRow(page, y, row, regular, table.highlight?.has(index) ? highlightFill : undefined);
+  });
+  if (table.totals) {
+    if (y - ROW_HEIGHT < bottom) ({ page, y } = newPage());
+    drawRow(page, y, table.totals, bold, headerFill);
+  }
+  if (!table.rows.length) page.drawText('No rows.', { x: MARGIN + PADDING, y: y - ROW_HEIGHT + 4.5, size: SIZE, font: regular, color: ink });
+
+  pages.forEach((p, i) => {
+    const label = `Page ${i + 1} of ${pages.length}`;
+    p.drawText(label, { x: pageWidth - MARGIN - regular.widthOfTextAtSize(label, SIZE), y: MARGIN - 6, size: SIZE, font: regular, color: ink });
+  });
+  return Buffer.from(await doc.save());
+}

@@ -1,0 +1,44 @@
+import { ADD_IN_INVENTORY, MAX_STOCK_VIEW } from '../../shared/schemas/inventory.js';
+import { stockRoutes } from '../../shared/routes/stock.js';
+import { writeScope } from '../lib/context.js';
+import { NotFound } from '../lib/errors.js';
+import { domainHandler } from '../lib/handler.js';
+import { stockData } from './data.js';
+import { stockReport } from './report.js';
+import { byDatePage, byProduct, createStock, findStock, searchLines, searchPage, updateStock } from './service.js';
+import { movementView, stockView } from './view.js';
+
+export const handler = domainHandler('stock', stockRoutes, {
+  async page({ query, ctx }) {
+    return (await stockData.page(ctx.me.tenantId, query.page, query.size)).map((line) => stockView(line));
+  },
+  count: ({ ctx }) => stockData.count(ctx.me.tenantId),
+  async full({ ctx }) {
+    return (await stockData.first(ctx.me.tenantId, MAX_STOCK_VIEW)).map((line) => stockView(line));
+  },
+  async low({ ctx }) {
+    return (await stockData.low(ctx.me.tenantId, MAX_STOCK_VIEW)).map((line) => stockView(line));
+  },
+  byDate: ({ params, query, ctx }) => byDatePage(ctx.me.tenantId, params.date, query.page, query.size),
+  byDateCount: ({ params, ctx }) => stockData.dayCount(ctx.me.tenantId, params.date),
+  search: ({ params, query, ctx }) => searchPage(ctx.me.tenantId, params.text, query.page, query.size),
+  async searchCount({ params, ctx }) {
+    return (await searchLines(ctx.me.tenantId, params.text)).length;
+  },
+  async byId({ params, ctx }) {
+    return stockView(await findStock(ctx.me.tenantId, params.id));
+  },
+  async byProduct({ params, ctx }) {
+    const line = await byProduct(ctx.me.tenantId, params.productId, params.artcode);
+    if (!line) throw new NotFound(ADD_IN_INVENTORY);
+    return stockView(line);
+  },
+  create: ({ body, ctx }) => createStock(writeScope(ctx), body),
+  update: ({ params, body, ctx }) => updateStock(writeScope(ctx), params.id, body),
+  async movements({ params, query, ctx }) {
+    await findStock(ctx.me.tenantId, params.id);
+    return (await stockData.movementPage(ctx.me.tenantId, params.id, query.page, query.size)).map(movementView);
+  },
+  movementsCount: ({ params, ctx }) => stockData.movementCount(ctx.me.tenantId, params.id),
+  download: ({ params, query, ctx }) => stockReport(ctx.me.tenantId, params.format, query, ctx.now),
+});

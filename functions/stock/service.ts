@@ -1,0 +1,116 @@
+import { toPaise } from '../../shared/money.js';
+import {
+  MAX_STOCK_VIEW,
+  STOCK_EXISTS,
+  VALID_PRODUCT,
+  type Stock,
+  type StockCreate,
+  type StockUpdate,
+} from '../../shared/schemas/inventory.js';
+import type { WriteScope } from '../lib/context.js';
+import { created } from '../lib/db.js';
+import { Conflict, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
+import { productData } from '../products/data.js';
+import { changeLine, createLine, nextStockId, stockCountWrite, transactWithStock } from './changes.js';
+import { stockData, type StoredStock } from './data.js';
+import { stockView } from './view.js';
+
+export const STOCK_NOT_FOUND = 'Stock not found.';
+/** Matches per index a search reads; a prefix this unspecific asks the user to type more. */
+const SEARCH_LIMIT = 1000;
+
+export async function findStock(tenantId: string, stockId: number): Promise<StoredStock> {
+  const line = await stockData.get(tenantId, stockId);
+  if (!line) throw new NotFound(STOCK_NOT_FOUND);
+  return line;
+}
+
+/** Lines whose product name or artcode starts with the text, in name order, each once. */
+export async function searchLines(tenantId: string, text: string): Promise<StoredStock[]> {
+  const [byName, byArtcode] = await Promise.all([
+    stockData.byName(tenantId, text, SEARCH_LIMIT),
+    stockData.byArtcode(tenantId, text, SEARCH_LIMIT),
+  ]);
+  const unique = new Map([...byName, ...byArtcode].map((line) => [line.stockId, line]));
+  return [...unique.values()].sort((a, b) => a.productName.localeCompare(b.productName) || a.stockId - b.stockId);
+}
+
+export async function searchPage(tenantId: string, text: string, page: number, size: number): Promise<Stock[]> {
+  return (await searchLines(tenantId, text)).slice(page * size, (page + 1) * size).map((line) => stockView(line));
+}
+
+export async function byDatePage(tenantId: string, date: string, page: number, size: number): Promise<Stock[]> {
+  const days = await stockData.dayPage(tenantId, date, page, size);
+  return withReceived(tenantId, days);
+}
+
+async function withReceived(tenantId: string, days: { stockId: number; received: number }[]): Promise<Stock[]> {
+  const lines = await stockData.byIds(tenantId, days.map((d) => d.stockId));
+  const received = new Map(days.map((d) => [d.stockId, d.received]));
+  return lines.map((line) => stockView(line, received.get(line.stockId)));
+}
+
+export async function byDateAll(tenantId: string, date: string): Promise<Stock[]> {
+  return withReceived(tenantId, await stockData.dayAll(tenantId, date, MAX_STOCK_VIEW));
+}
+
+export async function byProduct(tenantId: string, productId: number, artcode: string): Promise<StoredStock | undefined> {
+  return stockData.byProduct(tenantId, productId, artcode);
+}
+
+/** Add Stock: a new line of a product and artcode; its opening quantity is its first movement. */
+export async function createStock(scope: WriteScope, form: StockCreate): Promise<Stock> {
+  const { tenantId, actor } = scope;
+  const [product] = await productData.byIds(tenantId, [form.productId]);
+  if (!product) throw new Validation(VALID_PRODUCT);
+  const stockId = await nextStockId(tenantId);
+  let saved: StoredStock | undefined;
+  await transactWithStock(async () => {
+    if (await stockData.lineId(tenantId, form.productId, form.artcode)) throw new Conflict(STOCK_EXISTS);
+    const price = toPaise(form.productPrice);
+    const change = createLine(
+      tenantId,
+      {
+        stockId,
+        productId: product.productId,
+        productName: product.productName,
+        artcode: form.artcode,
+        barcode: '',
+        vendor: '',
+        mrp: price,
+        buyingPrice: 0,
+        sellingPrice: price,
+        cgst: 0,
+        sgst: 0,
+        inventoryId: 0,
+        ...created(actor),
+      },
+      { productId: product.productId, artcode: form.artcode, delta: form.quantity, reason: 'edit', ref: 'Stock form', actor },
+    );
+    saved = change.after;
+    return { items: [...change.items, stockCountWrite(tenantId, 1)], messages: change.messages };
+  });
+  return stockView(saved!);
+}
+
+/** Edit Stock: the quantity (a movement of the difference) and the price, refused over someone else's newer save. */
+export async function updateStock(scope: WriteScope, stockId: number, form: StockUpdate): Promise<Stock> {
+  const { tenantId, actor } = scope;
+  let saved: StoredStock | undefined;
+  let first = true;
+  await transactWithStock(async () => {
+    const line = await findStock(tenantId, stockId);
+    // The form's version only counts for the first attempt: after that the user's edit is applied to a fresh read.
+    if (first && form.version !== undefined && form.version !== line.version) throw new Conflict(STALE_RECORD);
+    first = false;
+    const change = changeLine(
+      tenantId,
+      line,
+      { productId: line.productId, artcode: line.artcode, delta: form.quantity - line.quantity, reason: 'edit', ref: 'Stock form', actor },
+      { sellingPrice: toPaise(form.productPrice) },
+    );
+    saved = change.after;
+    return change;
+  });
+  return stockView(saved!);
+}

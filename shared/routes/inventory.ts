@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { countResponse, idParam, isoDate, pageQuery, searchText, userNameSchema } from '../schemas/common.js';
+import {
+  inventory,
+  inventorySave,
+  inventorySaved,
+  inventorySuggestion,
+  shelfProduct,
+  suggestionParams,
+  uploadProgress,
+  uploadQuery,
+  uploadStaged,
+} from '../schemas/inventory.js';
+import { templateUpload as spreadsheetUpload } from '../schemas/catalogue.js';
+import { route } from './define.js';
+
+const readers = ['InventoryList', 'InventoryEdit'] as const;
+/** Screens that pick a received product: inventory add, place order, stock form, reports. */
+const pickers = ['InventoryEdit', 'InventoryList', 'PurchaseEdit', 'StockList', 'ReportList'] as const;
+const byDate = z.object({ date: isoDate });
+
+export const inventoryRoutes = {
+  all: route({
+    method: 'GET',
+    path: '/inventory/all',
+    access: readers,
+    summary: 'A page of the receipts, newest first',
+    query: pageQuery,
+    response: z.array(inventory),
+  }),
+  count: route({
+    method: 'GET',
+    path: '/inventory/count',
+    access: readers,
+    summary: 'How many receipts the shop has (a maintained counter)',
+    response: countResponse,
+  }),
+  dates: route({
+    method: 'GET',
+    path: '/inventory/dates',
+    access: [...readers, 'StockList'],
+    summary: 'The days goods were received, newest first (the date dropdowns of the inventory and stock lists)',
+    response: z.array(z.string()),
+  }),
+  byDate: route({
+    method: 'GET',
+    path: '/inventory/byDate/{date}',
+    access: readers,
+    summary: 'A page of the receipts of one day, newest first',
+    params: byDate,
+    query: pageQuery,
+    response: z.array(inventory),
+  }),
+  byDateCount: route({
+    method: 'GET',
+    path: '/inventory/byDateCount/{date}',
+    access: readers,
+    summary: 'How many receipts one day has (kept on the day item)',
+    params: byDate,
+    response: countResponse,
+  }),
+  search: route({
+    method: 'GET',
+    path: '/inventory/search/{text}',
+    access: readers,
+    summary: 'A page of the receipts whose product name or artcode starts with the text, newest first',
+    params: z.object({ text: searchText }),
+    query: pageQuery,
+    response: z.array(inventory),
+  }),
+  searchCount: route({
+    method: 'GET',
+    path: '/inventory/searchCount/{text}',
+    access: readers,
+    summary: 'How many receipts have a product name or artcode starting with the text',
+    params: z.object({ text: searchText }),
+    response: countResponse,
+  }),
+  suggestions: route({
+    method: 'GET',
+    path: '/inventory/anyList/{all}/{text}',
+    access: pickers,
+    summary:
+      "Suggestions for 4 to 10 characters: received lines whose product name, artcode or barcode starts with the text; 'true' adds catalogue products never received",
+    params: suggestionParams,
+    response: z.array(inventorySuggestion),
+  }),
+  save: route({
+    method: 'POST',
+    path: '/inventory/save',
+    access: 'InventoryEdit',
+    summary: "Inventory add: records the receipt and raises the line's stock in one transaction",
+    body: inventorySave,
+    response: inventorySaved,
+  }),
+  saveByFile: route({
+    method: 'POST',
+    path: '/inventory/saveByFile/{userName}',
+    access: 'InventoryEdit',
+    summary:
+      "Spreadsheet upload (multipart field 'file', .xls/.xlsx): validates every row, stages them and answers the batches to commit; a bad file answers 400 with every row's problems; the same file again answers 409 unless ?confirm=true",
+    params: z.object({ userName: userNameSchema }),
+    query: uploadQuery,
+    body: spreadsheetUpload,
+    bodyKind: 'multipart',
+    response: uploadStaged,
+  }),
+  uploadBatch: route({
+    method: 'POST',
+    path: '/inventory/upload/{uploadId}/batch/{batch}',
+    access: 'InventoryEdit',
+    summary: 'Saves batch n (from 1) of a staged upload; a batch saved before is not saved again',
+    params: z.object({ uploadId: z.uuid({ error: 'Unknown upload.' }), batch: idParam }),
+    response: uploadProgress,
+  }),
+  artcode: route({
+    method: 'GET',
+    path: '/inventory/artcode/{artcode}',
+    // Storefront product details as well as staff screens read these: no bought price or vendor in the answer.
+    access: 'signedIn',
+    summary: 'The products on the shelf with this artcode (any letter case), with price, MRP, image and stock',
+    params: z.object({ artcode: z.string().trim().min(1).max(50) }),
+    response: z.array(shelfProduct),
+  }),
+  productName: route({
+    method: 'GET',
+    path: '/inventory/productName/{name}',
+    access: 'signedIn',
+    summary: 'The shelf lines of the product with this name (any letter case), with price, MRP, image and stock',
+    params: z.object({ name: searchText }),
+    response: z.array(shelfProduct),
+  }),
+  categoryProducts: route({
+    method: 'GET',
+    path: '/inventory/products/category/{categoryId}',
+    access: 'signedIn',
+    summary: "A page of a category's products in name order, each with price, MRP, image and stock",
+    params: z.object({ categoryId: idParam }),
+    query: pageQuery,
+    response: z.array(shelfProduct),
+  }),
+  categorySearch: route({
+    method: 'GET',
+    path: '/inventory/products/{categoryId}/{searchText}',
+    access: 'signedIn',
+    summary: "A page of a category's products whose name starts with the text, with price, MRP, image and stock",
+    params: z.object({ categoryId: idParam, searchText }),
+    query: pageQuery,
+    response: z.array(shelfProduct),
+  }),
+  category: route({
+    method: 'GET',
+    path: '/inventory/category/{id}',
+    access: 'signedIn',
+    summary: "The first products of a category (the storefront's home strip), with price, MRP, image and stock",
+    params: z.object({ id: idParam }),
+    response: z.array(shelfProduct),
+  }),
+} as const;

@@ -1,0 +1,188 @@
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { OLD_EXCEL_FORMAT } from '../../functions/inventory/spreadsheet.js';
+import { NO_ROWS } from '../../functions/inventory/upload.js';
+import { searchKey } from '../../functions/lib/keys.js';
+import { productData } from '../../functions/products/data.js';
+import { stockData } from '../../functions/stock/data.js';
+import { ENTER_NUMBER } from '../../shared/schemas/catalogue.js';
+import { ARTCODE_REQUIRED, type Stock, type UploadProblem, type UploadProgress, type UploadStaged } from '../../shared/schemas/inventory.js';
+import { INVENTORY_TEMPLATE_COLUMNS, NOT_A_SPREADSHEET } from '../../shared/spreadsheets.js';
+import { call, tokenOf } from './client.js';
+
+type Row = Partial<Record<(typeof INVENTORY_TEMPLATE_COLUMNS)[number]['name'], string | number>>;
+
+/** An upload file as a shop fills the template: the template's header row, then one row per receipt. */
+async function workbook(rows: Row[], headers: string[] = INVENTORY_TEMPLATE_COLUMNS.map((c) => c.name)): Promise<Uint8Array<ArrayBuffer>> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Inventory');
+  sheet.addRow(headers);
+  for (const row of rows) sheet.addRow(headers.map((h) => row[h as keyof Row] ?? null));
+  return new Uint8Array((await book.xlsx.writeBuffer()) as ArrayBuffer);
+}
+
+const form = (bytes: Uint8Array<ArrayBuffer>, fileName = 'Inventory.xlsx') => {
+  const body = new FormData();
+  body.append('file', new Blob([bytes]), fileName);
+  return body;
+};
+
+let admin: string;
+const upload = (bytes: Uint8Array<ArrayBuffer>, options: { user?: string; confirm?: boolean; fileName?: string; token?: string } = {}) =>
+  call<UploadStaged & { message?: string; details?: UploadProblem[] }>(
+    'POST',
+    `/inventory/saveByFile/${options.user ?? 'admin@demo.shop'}${options.confirm ? '?confirm=true' : ''}`,
+    { token: options.token ?? admin, body: form(bytes, options.fileName) },
+  );
+const commit = (uploadId: string, batch: number) => call<UploadProgress & { message?: string }>('POST', `/inventory/upload/${uploadId}/batch/${batch}`, { token: admin });
+const inventoryCount = async () => (await call<number>('GET', '/inventory/count', { token: admin })).body;
+
+const good = (name: string, artcode: string, quantity: number): Row => ({
+  productName: name,
+  vendor: 'Upload Traders',
+  artcode,
+  barcode: `89${artcode}`,
+  quantity,
+  cgst: 2.5,
+  sgst: 2.5,
+  mrp: 60,
+  buyingPrice: 45.25,
+  sellingPrice: 58,
+});
+
+beforeAll(async () => {
+  admin = await tokenOf('admin@demo.shop');
+});
+
+describe('inventory file: refused files', () => {
+  it('refuses a file with bad rows, listing every problem by row, column and reason, and saves nothing', async () => {
+    const before = await inventoryCount();
+    const bytes = await workbook([
+      good('Parle-G Biscuits', 'UP-OK-1', 5),
+      { ...good('Parle-G Biscuits', '', 5) },
+      { ...good('Parle-G Biscuits', 'UP-OK-2', 5), quantity: 'many', mrp: 'abc' },
+      good('Parle-G Biscuits', 'UP-OK-3', 5),
+      { ...good('Brand New Thing', 'UP-NEW-1', 1), category: 'No Such Category', size: '1 kg', colour: 'NA', description: 'x' },
+      { ...good('Parle-G Biscuits', 'UP-OK-4', 5), sellingPrice: 75 },
+    ]);
+    const answer = await upload(bytes);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toMatch(/^The file was not saved: 4 row\(s\) have problems\. Row 3, artcode: Artcode is required\./);
+    expect(answer.body.details).toEqual([
+      { row: 3, column: 'artcode', reason: ARTCODE_REQUIRED },
+      { row: 4, column: 'quantity', reason: ENTER_NUMBER },
+      { row: 4, column: 'mrp', reason: ENTER_NUMBER },
+      { row: 6, column: 'category', reason: 'Category not found.' },
+      { row: 7, column: 'sellingPrice', reason: 'Selling Price should not be more than MRP.' },
+    ]);
+    expect(await inventoryCount()).toBe(before);
+    const [biscuits] = await productData.byNamePrefix('demo', 'Parle-G', 1);
+    expect(await stockData.byProduct('demo', biscuits!.productId, 'UP-OK-1')).toBeUndefined();
+    expect((await productData.nameOwners('demo', ['Brand New Thing'])).size).toBe(0);
+  });
+
+  it('refuses a file missing a column of the template', async () => {
+    const headers = INVENTORY_TEMPLATE_COLUMNS.map((c) => c.name).filter((h) => h !== 'barcode');
+    const answer = await upload(await workbook([good('Parle-G Biscuits', 'UP-X', 1)], headers));
+    expect(answer.status).toBe(400);
+    expect(answer.body.details).toEqual([{ row: 1, column: 'barcode', reason: 'This column of the inventory template is missing.' }]);
+  });
+
+  it.each([
+    ['a file with no rows', async () => workbook([]), 'Inventory.xlsx', NO_ROWS],
+    ['an old .xls workbook', async () => new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), 'Old.xls', OLD_EXCEL_FORMAT],
+    ['a file that is not Excel', async () => new Uint8Array(Buffer.from('name,quantity\n')), 'stock.csv', NOT_A_SPREADSHEET],
+  ])('refuses %s', async (_, bytes, fileName, message) => {
+    const answer = await upload(await bytes(), { fileName });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(message);
+  });
+
+  it('uploads only as the signed-in user', async () => {
+    const answer = await upload(await workbook([good('Parle-G Biscuits', 'UP-X', 1)]), { user: 'manager@demo.shop' });
+    expect(answer.status).toBe(403);
+  });
+});
+
+describe('inventory file: a good file', () => {
+  const LINES = 1000;
+  const ROWS = 10_000;
+  /** 50 new products of 20 artcodes each, every line received ten times across the file. */
+  const rows: Row[] = Array.from({ length: ROWS }, (_, k) => {
+    const line = k % LINES;
+    const product = `Bulk Upload Item ${String(Math.floor(line / 20)).padStart(2, '0')}`;
+    return {
+      ...good(product, `BU${String(line).padStart(4, '0')}`, 1 + (k % 7)),
+      category: 'Rice, Atta & Dal',
+      size: '1 kg',
+      colour: 'NA',
+      description: 'Loose packed staple',
+    };
+  });
+  const expected = new Map<string, number>();
+  for (const r of rows) expected.set(String(r.artcode), (expected.get(String(r.artcode)) ?? 0) + Number(r.quantity));
+  let bytes: Uint8Array<ArrayBuffer>;
+  let staged: UploadStaged;
+
+  beforeAll(async () => {
+    bytes = await workbook(rows);
+  });
+
+  it('stages 10,000 rows in batches, then saves them batch by batch with progress', { timeout: 300_000 }, async () => {
+    const before = await inventoryCount();
+    const answer = await upload(bytes, { fileName: 'Bulk.xlsx' });
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
+    staged = answer.body;
+    expect(staged).toMatchObject({ fileName: 'Bulk.xlsx', rows: ROWS, batches: 20, batchSize: 500 });
+    expect(await inventoryCount()).toBe(before);
+
+    const progress: number[] = [];
+    for (let batch = 1; batch <= staged.batches; batch++) {
+      const step = await commit(staged.uploadId, batch);
+      expect(step.status, JSON.stringify(step.body)).toBe(200);
+      progress.push(step.body.savedRows);
+    }
+    expect(progress).toEqual(Array.from({ length: 20 }, (_, i) => (i + 1) * 500));
+    expect(await inventoryCount()).toBe(before + ROWS);
+
+    const owners = await productData.nameOwners('demo', ['Bulk Upload Item 00', 'Bulk Upload Item 49']);
+    expect(owners.size).toBe(2);
+    const lines = await stockData.byProducts('demo', [
+      { productId: owners.get(searchKey('Bulk Upload Item 00'))!, artcode: 'BU0000' },
+      { productId: owners.get(searchKey('Bulk Upload Item 49'))!, artcode: 'BU0999' },
+    ]);
+    for (const line of lines.values()) {
+      expect(line.quantity).toBe(expected.get(line.artcode));
+      const moves = await stockData.movements('demo', line.stockId);
+      expect(moves.every((m) => m.reason === 'upload')).toBe(true);
+      expect(moves.reduce((sum, m) => sum + m.delta, 0)).toBe(line.quantity);
+    }
+    const found = (await call<Stock[]>('GET', '/stock/search/bulk upload item 0?page=0&size=100', { token: admin })).body;
+    expect(found).toHaveLength(100);
+  });
+
+  it('never saves a batch twice when the browser sends it again', async () => {
+    const before = await inventoryCount();
+    const owners = await productData.nameOwners('demo', ['Bulk Upload Item 03']);
+    const line = await stockData.byProduct('demo', owners.get(searchKey('Bulk Upload Item 03'))!, 'BU0070');
+    const again = await commit(staged.uploadId, 3);
+    expect(again.body).toMatchObject({ batch: 3, savedRows: ROWS, done: true });
+    expect(await inventoryCount()).toBe(before);
+    expect((await stockData.get('demo', line!.stockId))!.quantity).toBe(line!.quantity);
+  });
+
+  it('asks before taking the same file again, and takes it when confirmed', { timeout: 120_000 }, async () => {
+    const answer = await upload(bytes, { fileName: 'Bulk copy.xlsx' });
+    expect(answer.status).toBe(409);
+    const day = new Date().toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' });
+    expect(answer.body.message).toBe(`This file was already uploaded on ${day} by admin@demo.shop. Upload it again?`);
+    const confirmed = await upload(bytes, { fileName: 'Bulk copy.xlsx', confirm: true });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.uploadId).not.toBe(staged.uploadId);
+  });
+
+  it('refuses an unknown upload and a batch past the last', async () => {
+    expect((await commit('00000000-0000-4000-8000-000000000000', 1)).status).toBe(404);
+    expect((await commit(staged.uploadId, 21)).status).toBe(404);
+  });
+});
