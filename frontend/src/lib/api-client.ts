@@ -15,10 +15,19 @@ export const UNKNOWN_ERROR = 'Unknown Error';
 /** Status of a call that got no answer at all (offline, server down). */
 export const NO_ANSWER = 0;
 
+/** One problem of a refused request; bulk saves name the row (counted from 1, as the screen shows rows). */
+export interface ApiErrorDetail {
+  row?: number;
+  path?: string;
+  message: string;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** Every problem the server listed (`details` of its answer), when it listed them. */
+    readonly details: ApiErrorDetail[] = [],
   ) {
     super(message);
     this.name = 'ApiError';
@@ -32,6 +41,8 @@ export interface CallOptions<R extends RouteDef> {
   params?: ParamsIn<R>;
   query?: QueryIn<R>;
   body?: BodyIn<R>;
+  /** The form of a route with `bodyKind: 'multipart'` (file uploads), sent as multipart/form-data. */
+  form?: FormData;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
@@ -54,15 +65,67 @@ function tenantHeader(route: RouteDef, body: unknown): Record<string, string> {
   return tenantId ? { 'X-TenantID': tenantId } : {};
 }
 
-async function errorMessage(response: globalThis.Response): Promise<string> {
+const isDetail = (value: unknown): value is ApiErrorDetail =>
+  typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
+
+async function errorOf(response: globalThis.Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   try {
-    const message = (JSON.parse(text) as { message?: unknown }).message;
-    if (typeof message === 'string' && message) return message;
+    const { message, details } = JSON.parse(text) as { message?: unknown; details?: unknown };
+    if (typeof message === 'string' && message) {
+      return new ApiError(response.status, message, Array.isArray(details) ? details.filter(isDetail) : []);
+    }
   } catch {
     // Not JSON (a proxy's error page): fall back to the status text as the spec says.
   }
-  return response.statusText || `Request failed with status ${response.status}`;
+  return new ApiError(response.status, response.statusText || `Request failed with status ${response.status}`);
+}
+
+/** A file the server sends (a spreadsheet, a PDF) rather than JSON. */
+const isFileAnswer = (response: globalThis.Response) => {
+  const type = response.headers.get('content-type') ?? '';
+  return /attachment/i.test(response.headers.get('content-disposition') ?? '') || (!!type && !/json|^text\//i.test(type));
+};
+
+/** `attachment; filename="Template.xlsx"` -> `Template.xlsx`. */
+function fileNameOf(response: globalThis.Response): string | undefined {
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  return /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+}
+
+async function send<R extends RouteDef>(route: R, options: CallOptions<R>): Promise<globalThis.Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...tenantHeader(route, options.body) };
+  if (route.access !== 'public') {
+    const session = getSession();
+    if (!hasValidToken(session)) throw new ApiError(NO_VALID_TOKEN, UNKNOWN_ERROR);
+    headers.Authorization = `Bearer ${session.token}`;
+  }
+  let body: BodyInit | undefined;
+  if (route.bodyKind === 'multipart') {
+    // The browser writes the multipart content type with its boundary itself.
+    if (!(options.form instanceof FormData)) throw new Error(`${route.method} ${route.path} takes its body as a FormData form`);
+    body = options.form;
+  } else if (route.bodyKind === 'json' && options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let response: globalThis.Response;
+  try {
+    response = await fetch(urlFor(route, options.params, options.query), {
+      method: route.method,
+      headers: { ...headers, ...options.headers },
+      body,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(NO_ANSWER, 'The server could not be reached. Check the connection and try again.');
+  }
+  if (!response.ok) throw await errorOf(response);
+  return response;
 }
 
 /**
@@ -71,33 +134,23 @@ async function errorMessage(response: globalThis.Response): Promise<string> {
  * screen carries only the schemas it uses.
  *
  * Authenticated routes carry the bearer token and fail with status 600 'Unknown Error' without calling the server
- * when there is no unexpired token; non-2xx answers throw an ApiError with the server's message.
+ * when there is no unexpired token; non-2xx answers throw an ApiError with the server's message (and its `details`).
+ * Routes with `bodyKind: 'multipart'` take `form` (a FormData) instead of `body`. A file answer comes back as a Blob.
  */
 export async function callApi<R extends RouteDef>(route: R, options: CallOptions<R> = {}): Promise<Response<R>> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...tenantHeader(route, options.body) };
-  if (route.access !== 'public') {
-    const session = getSession();
-    if (!hasValidToken(session)) throw new ApiError(NO_VALID_TOKEN, UNKNOWN_ERROR);
-    headers.Authorization = `Bearer ${session.token}`;
-  }
-  const hasBody = route.bodyKind === 'json' && options.body !== undefined;
-  if (hasBody) headers['Content-Type'] = 'application/json';
-
-  let response: globalThis.Response;
-  try {
-    response = await fetch(urlFor(route, options.params, options.query), {
-      method: route.method,
-      headers: { ...headers, ...options.headers },
-      body: hasBody ? JSON.stringify(options.body) : undefined,
-      signal: options.signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(NO_ANSWER, 'The server could not be reached. Check the connection and try again.');
-  }
-  if (!response.ok) throw new ApiError(response.status, await errorMessage(response));
+  const response = await send(route, options);
+  if (isFileAnswer(response)) return (await response.blob()) as Response<R>;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as Response<R>;
+}
+
+/** Downloads a file answer with the bearer token, with the name the server gave it (`Template.xlsx`). */
+export async function callApiForFile<R extends RouteDef>(
+  route: R,
+  options: CallOptions<R> = {},
+): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const response = await send(route, options);
+  return { blob: await response.blob(), fileName: fileNameOf(response) };
 }
 
 export const isApiError = (error: unknown, ...statuses: number[]): error is ApiError =>
