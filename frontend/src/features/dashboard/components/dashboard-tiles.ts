@@ -74,6 +74,7 @@ export const dashboardSections: DashboardSection[] = [
         links: [
           { label: 'Apply Leave', to: '/leaveSystem/new', features: ['LeaveEdit'] },
           { label: 'Leaves', to: '/leaveSystem', features: ['LeaveList'] },
+          { label: 'Leave Types', to: '/leaveMaster', features: ['LeaveDelete'] },
         ],
       },
       {
@@ -83,8 +84,8 @@ export const dashboardSections: DashboardSection[] = [
         links: [
           { label: 'Public Holidays', to: '/publicHolidays', features: ['PubHolidayList'] },
           { label: 'Add Public Holiday', to: '/publicHolidays/new', features: ['PubHolidayEdit'] },
-          { label: 'Company Holidays', to: '/leaveMaster', features: ['CompHolidayList'] },
-          { label: 'Add Company Holiday', to: '/leaveMaster/new', features: ['CompHolidayEdit'] },
+          { label: 'Company Holidays', to: '/companyHolidays', features: ['CompHolidayList'] },
+          { label: 'Add Company Holiday', to: '/companyHolidays/new', features: ['CompHolidayEdit'] },
         ],
       },
     ],

@@ -1,0 +1,145 @@
+import { Button, NativeSelect, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { formatDate } from '../../../../../shared/format.js';
+import { indiaToday } from '../../../../../shared/leave-days.js';
+import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { MessageModal } from '../../../components/message-modal.js';
+import { Page } from '../../../components/page.js';
+import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
+import { errorText } from '../../../lib/query-client.js';
+import { holidayFeatures, useDeleteHoliday, useHolidays, type Holiday, type HolidayKind } from '../api/holidays.js';
+import { holidayScreens, weekdayOf } from './holiday-screens.js';
+import { RowButtons } from './row-buttons.js';
+import { SavedNotice } from './saved-notice.js';
+import { useCan } from './screen-hooks.js';
+
+/** The years the list offers: last year to two years ahead, and whichever year a link asked for. */
+function yearOptions(thisYear: number, chosen: number): string[] {
+  const years = new Set([thisYear - 1, thisYear, thisYear + 1, thisYear + 2, chosen]);
+  return [...years].sort((a, b) => a - b).map(String);
+}
+
+/** /publicHolidays and /companyHolidays: a year's holidays by date, pages of 5, with Add, Edit and Delete by feature. */
+export function HolidayList({ kind }: { kind: HolidayKind }) {
+  const text = holidayScreens[kind];
+  const features = holidayFeatures[kind];
+  const can = useCan();
+  const thisYear = Number(indiaToday(new Date()).slice(0, 4));
+  const [params, setParams] = useSearchParams();
+  const asked = Number(params.get('year'));
+  const year = Number.isInteger(asked) && asked >= 2000 && asked <= 2100 ? asked : thisYear;
+  const [page, setPage] = useState(1);
+  const [deleting, setDeleting] = useState<Holiday | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+
+  const compact = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const holidays = useHolidays(kind, year);
+  const remove = useDeleteHoliday(kind);
+  const rows = holidays.data ?? [];
+  const shownPage = Math.min(page, pageCount(rows.length));
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const holiday = deleting;
+    setDeleting(null);
+    remove.mutate(holiday.id, {
+      onError: (error) => setMessage(`${holiday.holiday} on ${formatDate(holiday.date)} could not be deleted: ${errorText(error)}`),
+    });
+  };
+
+  const columns: Column<Holiday>[] = compact
+    ? [
+        {
+          key: 'holiday',
+          header: 'Holiday',
+          render: (h) => (
+            <div>
+              <Text size="sm" fw={600}>
+                {h.holiday}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {formatDate(h.date)}, {weekdayOf(h.date)}
+              </Text>
+            </div>
+          ),
+        },
+      ]
+    : [
+        { key: 'date', header: 'Date', render: (h) => formatDate(h.date) },
+        { key: 'day', header: 'Day', render: (h) => <Text size="sm" c="dimmed">{weekdayOf(h.date)}</Text> },
+        { key: 'holiday', header: 'Holiday', render: (h) => <Text size="sm" fw={500}>{h.holiday}</Text> },
+      ];
+  if (can(features.edit) || can(features.remove)) {
+    columns.push({
+      key: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      align: 'right',
+      render: (h) => (
+        <RowButtons
+          stacked={compact}
+          name={`${h.holiday} on ${formatDate(h.date)}`}
+          editTo={can(features.edit) ? `${text.path}/${h.id}` : undefined}
+          onDelete={can(features.remove) ? () => setDeleting(h) : undefined}
+        />
+      ),
+    });
+  }
+
+  return (
+    <Page
+      title={text.title}
+      description={text.description}
+      actions={
+        <>
+          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
+            Back
+          </Button>
+          {can(features.edit) && (
+            <Button component={Link} to={`${text.path}/new`} leftSection={<IconPlus size={16} />}>
+              Add {text.one}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <SavedNotice />
+      <NativeSelect
+        label="Year"
+        size="sm"
+        w={160}
+        value={String(year)}
+        data={yearOptions(thisYear, year)}
+        onChange={(event) => {
+          setParams({ year: event.currentTarget.value }, { replace: true });
+          setPage(1);
+        }}
+      />
+      <PagedTable
+        caption={`${text.title} ${year}`}
+        columns={columns}
+        rows={rows.slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE)}
+        rowKey={(h) => h.id}
+        page={shownPage}
+        total={rows.length}
+        onPageChange={setPage}
+        loading={holidays.isPending}
+        emptyText={`No ${text.title.toLowerCase()} in ${year}.`}
+        minWidth={compact ? 300 : 520}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={`Delete ${text.one.toLowerCase()}`}
+        message={deleting ? `Delete ${deleting.holiday} on ${formatDate(deleting.date)}? Leave already applied keeps its day count.` : ''}
+        confirmLabel="Delete"
+        danger
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+      <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
+    </Page>
+  );
+}

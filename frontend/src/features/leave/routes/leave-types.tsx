@@ -1,0 +1,96 @@
+import { Button, Text } from '@mantine/core';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
+import type { LeaveType } from '../../../../../shared/schemas/leave.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { MessageModal } from '../../../components/message-modal.js';
+import { Page } from '../../../components/page.js';
+import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
+import { errorText } from '../../../lib/query-client.js';
+import { useDeleteLeaveType, useLeaveTypes } from '../api/leave-types.js';
+import { RowButtons } from '../components/row-buttons.js';
+import { SavedNotice } from '../components/saved-notice.js';
+import { useCan } from '../components/screen-hooks.js';
+
+/**
+ * /leaveMaster: the shop's leave types with the days each employee may take per year. Everyone with LeaveList sees
+ * them; defining them changes everyone's allowance, so Add, Edit and Delete need LeaveDelete, as on the server.
+ */
+export default function LeaveTypesScreen() {
+  const can = useCan();
+  const manage = can('LeaveDelete');
+  const types = useLeaveTypes();
+  const remove = useDeleteLeaveType();
+  const [page, setPage] = useState(1);
+  const [deleting, setDeleting] = useState<LeaveType | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const rows = types.data ?? [];
+  const shownPage = Math.min(page, pageCount(rows.length));
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const type = deleting;
+    setDeleting(null);
+    remove.mutate(type.leaveMasterId, {
+      onError: (error) => setMessage(`${type.leaveType} could not be deleted: ${errorText(error)}`),
+    });
+  };
+
+  const columns: Column<LeaveType>[] = [
+    { key: 'name', header: 'Leave Type', render: (t) => <Text size="sm" fw={500}>{t.leaveType}</Text> },
+    { key: 'allowance', header: 'Days per Year', align: 'right', render: (t) => t.allowance },
+  ];
+  if (manage) {
+    columns.push({
+      key: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      align: 'right',
+      render: (t) => <RowButtons name={t.leaveType} editTo={`/leaveMaster/${t.leaveMasterId}`} onDelete={() => setDeleting(t)} />,
+    });
+  }
+
+  return (
+    <Page
+      title="Leave Types"
+      description="The kinds of leave employees can apply for, and how many days of each they get every year."
+      actions={
+        <>
+          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
+            Back
+          </Button>
+          {manage && (
+            <Button component={Link} to="/leaveMaster/new" leftSection={<IconPlus size={16} />}>
+              Add Leave Type
+            </Button>
+          )}
+        </>
+      }
+    >
+      <SavedNotice />
+      <PagedTable
+        caption="Leave Types"
+        columns={columns}
+        rows={rows.slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE)}
+        rowKey={(t) => t.leaveMasterId}
+        page={shownPage}
+        total={rows.length}
+        onPageChange={setPage}
+        loading={types.isPending}
+        emptyText="No leave types yet."
+        minWidth={340}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete leave type"
+        message={deleting ? `Delete ${deleting.leaveType}? Leave already applied keeps it and can still be decided or cancelled.` : ''}
+        confirmLabel="Delete"
+        danger
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+      <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
+    </Page>
+  );
+}
