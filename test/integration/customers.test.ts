@@ -1,13 +1,12 @@
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, seedTenant } from '../../infra/local/seed.js';
 import { defaultRoles, ROLE } from '../../shared/roles.js';
 import { PASSWORD_MISMATCH } from '../../shared/schemas/auth.js';
 import { CUSTOMER_NAME_EXISTS, MOBILE_EXISTS, type Customer } from '../../shared/schemas/customer.js';
 import type { BusinessPartner } from '../../shared/schemas/partner.js';
 import { SIGN_IN_FAILED } from '../../shared/tenant.js';
 import { call, tokenOf } from './client.js';
-import { featuresOf, signInAs } from './people.js';
+import { featuresOf, seedStaffShop, signInAs } from './people.js';
 
 /** A shop of its own with staff and no customers yet, so lists, counts and pages are exact. */
 const TENANT = 'shoppers';
@@ -16,18 +15,12 @@ const cashier = at('cashier');
 const admin = at('admin');
 
 beforeAll(async () => {
-  const user = (name: string, role: string, manager?: string) => ({
-    userName: at(name),
-    password: DEMO_PASSWORD,
-    role,
-    mobileNumber: '9333333333',
-    manager: manager && at(manager),
-  });
-  await seedTenant({
-    tenant: { tenantId: TENANT, tenantName: TENANT, displayName: 'Shoppers Mart', address: 'Mangaluru', gstNumber: '29ABCDE1234F1Z5', emailId: `accounts@${TENANT}.shop` },
-    users: [user('admin', ROLE.ADMIN), user('owner', ROLE.TENANT_MANAGER), user('manager', ROLE.MANAGER, 'owner'), user('cashier', ROLE.CASHIER, 'manager')],
-    policies: [],
-  });
+  await seedStaffShop(TENANT, 'Shoppers Mart', [
+    ['admin', ROLE.ADMIN],
+    ['owner', ROLE.TENANT_MANAGER],
+    ['manager', ROLE.MANAGER, 'owner'],
+    ['cashier', ROLE.CASHIER, 'manager'],
+  ]);
 });
 
 async function as<T = Customer & { message: string }>(userName: string, method: string, path: string, body?: unknown) {

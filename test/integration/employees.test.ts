@@ -1,14 +1,13 @@
 import { decodeJwt } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userData } from '../../functions/users/data.js';
-import { DEMO_PASSWORD, seedTenant } from '../../infra/local/seed.js';
 import { defaultRoles, ROLE } from '../../shared/roles.js';
 import type { AppUser, Role } from '../../shared/schemas/auth.js';
 import { latestEmployeeDob, NAME_EXISTS } from '../../shared/schemas/employee.js';
 import { SIGN_IN_FAILED } from '../../shared/tenant.js';
 import { call, tokenOf } from './client.js';
 import { latestMailTo } from './mail.js';
-import { employeeForm, featuresOf, firstSignIn, NEW_PASSWORD, signInAs } from './people.js';
+import { employeeForm, featuresOf, firstSignIn, NEW_PASSWORD, seedStaffShop, signInAs } from './people.js';
 
 /**
  * A shop of its own: owner (TENANT_MANAGER) over manager and hr; manager leads cashier and clerk, whose HR contact
@@ -16,31 +15,18 @@ import { employeeForm, featuresOf, firstSignIn, NEW_PASSWORD, signInAs } from '.
  */
 const TENANT = 'staff';
 const at = (name: string) => `${name}@${TENANT}.shop`;
-const seedUser = (name: string, role: string, manager?: string, hr?: string) => ({
-  userName: at(name),
-  password: DEMO_PASSWORD,
-  role,
-  mobileNumber: '9111111111',
-  manager: manager && at(manager),
-  hr: hr && at(hr),
-});
-
 const ids: Record<string, number> = {};
 const roleIds: Record<string, number> = {};
 
 beforeAll(async () => {
-  await seedTenant({
-    tenant: { tenantId: TENANT, tenantName: TENANT, displayName: 'Staff Test Stores', address: 'Mysuru', gstNumber: '29ABCDE1234F1Z5', emailId: `accounts@${TENANT}.shop` },
-    users: [
-      seedUser('admin', ROLE.ADMIN),
-      seedUser('owner', ROLE.TENANT_MANAGER),
-      seedUser('manager', ROLE.MANAGER, 'owner'),
-      seedUser('hr', ROLE.HR, 'owner'),
-      seedUser('cashier', ROLE.CASHIER, 'manager', 'hr'),
-      seedUser('clerk', ROLE.CASHIER, 'manager', 'hr'),
-    ],
-    policies: [],
-  });
+  await seedStaffShop(TENANT, 'Staff Test Stores', [
+    ['admin', ROLE.ADMIN],
+    ['owner', ROLE.TENANT_MANAGER],
+    ['manager', ROLE.MANAGER, 'owner'],
+    ['hr', ROLE.HR, 'owner'],
+    ['cashier', ROLE.CASHIER, 'manager', 'hr'],
+    ['clerk', ROLE.CASHIER, 'manager', 'hr'],
+  ]);
   for (const name of ['admin', 'owner', 'manager', 'hr', 'cashier', 'clerk']) ids[name] = (await userData.byUserName(TENANT, at(name)))!.appUserId;
   const roles = await as<Role[]>('owner', 'GET', '/role/all');
   for (const role of roles.body) roleIds[role.name] = role.roleId;

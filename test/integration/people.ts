@@ -1,9 +1,30 @@
 import { decodeJwt } from 'jose';
 import { expect } from 'vitest';
+import { DEMO_PASSWORD, seedTenant } from '../../infra/local/seed.js';
 import { tenantIdFromUserName } from '../../shared/tenant.js';
 import { call } from './client.js';
 
-/** Helpers of the people tests: an employee form, and a new employee's first sign-in. */
+/** Helpers of the people tests: a shop of their own, an employee form, and a new employee's first sign-in. */
+
+/**
+ * Seeds a shop for one test file, so its lists and counts never meet other tests' data. Staff are
+ * `[name, role, manager?, hr?]`, signing in as `<name>@<tenantId>.shop` with the demo password.
+ */
+export async function seedStaffShop(tenantId: string, displayName: string, staff: [string, string, string?, string?][]) {
+  const at = (name: string) => `${name}@${tenantId}.shop`;
+  await seedTenant({
+    tenant: { tenantId, tenantName: tenantId, displayName, address: `${displayName}, Karnataka`, gstNumber: '29ABCDE1234F1Z5', emailId: `accounts@${tenantId}.shop` },
+    users: staff.map(([name, role, manager, hr]) => ({
+      userName: at(name),
+      password: DEMO_PASSWORD,
+      role,
+      mobileNumber: '9111111111',
+      manager: manager && at(manager),
+      hr: hr && at(hr),
+    })),
+    policies: [],
+  });
+}
 
 export const NEW_PASSWORD = 'Welcome@2024';
 

@@ -1,31 +1,23 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userData } from '../../functions/users/data.js';
-import { DEMO_PASSWORD, seedTenant } from '../../infra/local/seed.js';
 import { defaultRoles, ROLE } from '../../shared/roles.js';
 import { ROLE_NAME_EXISTS, type AppUser, type Role } from '../../shared/schemas/auth.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
 import { SIGN_IN_FAILED } from '../../shared/tenant.js';
 import { call, tokenOf } from './client.js';
 import { latestMailTo } from './mail.js';
-import { employeeForm, featuresOf, firstSignIn, NEW_PASSWORD, signInAs } from './people.js';
+import { employeeForm, featuresOf, firstSignIn, NEW_PASSWORD, seedStaffShop, signInAs } from './people.js';
 
 /** Roles are tried in a shop of their own; shops are created by the demo shop's admin, the platform admin. */
 const TENANT = 'roletest';
 const at = (name: string) => `${name}@${TENANT}.shop`;
 beforeAll(async () => {
-  const user = (name: string, role: string, manager?: string) => ({
-    userName: at(name),
-    password: DEMO_PASSWORD,
-    role,
-    mobileNumber: '9222222222',
-    manager: manager && at(manager),
-    hr: manager && at('hr'),
-  });
-  await seedTenant({
-    tenant: { tenantId: TENANT, tenantName: TENANT, displayName: 'Role Test Stores', address: 'Hubballi', gstNumber: '29ABCDE1234F1Z5', emailId: `accounts@${TENANT}.shop` },
-    users: [user('owner', ROLE.TENANT_MANAGER), user('hr', ROLE.HR), user('manager', ROLE.MANAGER, 'owner'), user('cashier', ROLE.CASHIER, 'manager')],
-    policies: [],
-  });
+  await seedStaffShop(TENANT, 'Role Test Stores', [
+    ['owner', ROLE.TENANT_MANAGER],
+    ['hr', ROLE.HR],
+    ['manager', ROLE.MANAGER, 'owner', 'hr'],
+    ['cashier', ROLE.CASHIER, 'manager', 'hr'],
+  ]);
 });
 
 async function as<T = Role & { message: string }>(userName: string, method: string, path: string, body?: unknown) {
