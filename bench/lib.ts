@@ -13,11 +13,17 @@ export interface Timing {
 
 /** Runs `work` `runs` times after `warmup` untimed runs and reports milliseconds. */
 export async function measure(name: string, work: () => Promise<unknown>, runs = 200, warmup = 20): Promise<Timing> {
-  for (let i = 0; i < warmup; i++) await work();
+  return measurePrepared(name, async () => undefined, work, runs, warmup);
+}
+
+/** As `measure`, with an untimed `prepare` before each run whose result the timed `work` uses. */
+export async function measurePrepared<T>(name: string, prepare: () => Promise<T>, work: (prepared: T) => Promise<unknown>, runs = 200, warmup = 20): Promise<Timing> {
+  for (let i = 0; i < warmup; i++) await work(await prepare());
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
+    const prepared = await prepare();
     const start = process.hrtime.bigint();
-    await work();
+    await work(prepared);
     samples.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
   samples.sort((a, b) => a - b);

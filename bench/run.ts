@@ -1,4 +1,5 @@
 import { platformBenchmark } from './platform.js';
+import { posBenchmark } from './pos.js';
 
 /**
  * Benchmarks print figures; they never pass or fail. `npm run bench` runs all, `npm run bench -- platform` one.
@@ -6,6 +7,7 @@ import { platformBenchmark } from './platform.js';
  */
 const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   platform: platformBenchmark,
+  pos: posBenchmark,
 };
 
 const runs = Number(process.env.RUNS ?? 200);

@@ -28,4 +28,15 @@ export const config = {
   localCredentials: () =>
     optional('LOCAL_AWS') ? { accessKeyId: env('AWS_ACCESS_KEY_ID', 'local'), secretAccessKey: env('AWS_SECRET_ACCESS_KEY', 'local') } : undefined,
   logLevel: () => env('LOG_LEVEL', 'info'),
+  /**
+   * WhatsApp Cloud API (Graph API). Locally the simulator's URL, token and phone number id come from the
+   * environment; in AWS the token and phone number id come from the secret WHATSAPP_SECRET_ARN names.
+   */
+  whatsapp: {
+    apiUrl: () => env('WHATSAPP_API_URL', 'https://graph.facebook.com'),
+    apiVersion: () => env('WHATSAPP_API_VERSION', 'v21.0'),
+    token: () => optional('WHATSAPP_TOKEN'),
+    phoneNumberId: () => optional('WHATSAPP_PHONE_NUMBER_ID'),
+    secretArn: () => optional('WHATSAPP_SECRET_ARN'),
+  },
 };

@@ -10,6 +10,7 @@ import { createAppUser } from '../../functions/users/service.js';
 import { rootLogger } from '../../functions/lib/logger.js';
 import { demoCatalogue, seedCatalogue, seedPolicies, type CatalogueSeed } from './seed-catalogue.js';
 import { seedInventory } from './seed-inventory.js';
+import { seedSales } from './seed-sales.js';
 import { demoLeave, seedLeave, type LeaveSeed } from './seed-leave.js';
 
 export interface SeedUser {
@@ -40,6 +41,8 @@ export interface TenantSeed {
   partners?: BusinessPartnerBody[];
   /** Taxes, categories and products, with images. */
   catalogue?: CatalogueSeed;
+  /** A few days of bills (cash, online, a redemption, a return) sold by the shop's cashier from the seeded stock. */
+  sales?: boolean;
   /** Leave types, holidays and leave requests. */
   leave?: LeaveSeed;
 }
@@ -100,6 +103,7 @@ export const demoTenant: TenantSeed = {
     },
   ],
   catalogue: demoCatalogue,
+  sales: true,
   leave: demoLeave,
 };
 
@@ -143,6 +147,11 @@ export async function seedTenant(seed: TenantSeed, now = new Date()): Promise<vo
   await seedPolicies(scope, seed.policies);
   if (seed.catalogue) await seedCatalogue(scope, seed.catalogue);
   if (seed.catalogue) await seedInventory(scope, seed.catalogue, seed.partners?.[0]?.companyName);
+  if (seed.sales) {
+    const cashier = seed.users.find((u) => u.role === ROLE.CASHIER)?.userName ?? actor.userName;
+    const mobiles = [...(seed.walkInCustomers ?? []).map((c) => c.mobileNumber), ...seed.users.filter((u) => u.customer).map((u) => u.mobileNumber)];
+    await seedSales({ ...scope, actor: { ...actor, userName: cashier } }, mobiles);
+  }
   if (seed.leave) {
     const seeded = new Map(seed.users.map((u) => [u.userName, { appUserId: ids.get(u.userName)!, role: u.role, manager: u.manager }]));
     await seedLeave(tenantId, seed.leave, seeded, now);

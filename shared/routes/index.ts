@@ -5,9 +5,11 @@ import type { RouteDef } from './define.js';
 import { holidayRoutes } from './holidays.js';
 import { inventoryRoutes } from './inventory.js';
 import { leaveRoutes } from './leave.js';
+import { messageRoutes } from './messages.js';
 import { partnerRoutes } from './partners.js';
 import { policyRoutes } from './policies.js';
 import { productRoutes } from './products.js';
+import { purchaseRoutes } from './purchases.js';
 import { roleRoutes } from './roles.js';
 import { stockRoutes } from './stock.js';
 import { taxRoutes } from './taxes.js';
@@ -37,6 +39,8 @@ export const api = {
   partners: partnerRoutes,
   leave: leaveRoutes,
   holidays: holidayRoutes,
+  purchases: purchaseRoutes,
+  messages: messageRoutes,
 } as const;
 
 export type DomainName = keyof typeof api;

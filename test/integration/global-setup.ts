@@ -10,6 +10,8 @@ declare module 'vitest' {
     stackEnv: Record<string, string>;
     apiUrl: string;
     sesUrl: string;
+    whatsappUrl: string;
+    razorpayUrl: string;
   }
 }
 
@@ -19,10 +21,12 @@ export default async function setup(project: TestProject) {
   const stack = await startLocalStack({ dataDir, ports: 'free', seed: true, logLevel: 'error' });
   await seedTestTenants();
   const keys = ['LOCAL_AWS', 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'TABLE_NAME', 'ASSETS_BUCKET', 'MAIL_FROM',
-    'DYNAMODB_ENDPOINT', 'COGNITO_ENDPOINT', 'S3_ENDPOINT', 'SES_ENDPOINT', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'LOG_LEVEL'];
+    'DYNAMODB_ENDPOINT', 'COGNITO_ENDPOINT', 'S3_ENDPOINT', 'SES_ENDPOINT', 'WHATSAPP_API_URL', 'WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'LOG_LEVEL'];
   project.provide('stackEnv', Object.fromEntries(keys.map((k) => [k, process.env[k] ?? ''])));
   project.provide('apiUrl', stack.apiUrl);
   project.provide('sesUrl', stack.sesUrl);
+  project.provide('whatsappUrl', stack.whatsappUrl);
+  project.provide('razorpayUrl', stack.razorpayUrl);
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

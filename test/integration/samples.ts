@@ -31,6 +31,7 @@ export const sampleBodies: Record<string, unknown> = {
   ...peopleSamples(),
   ...catalogueSamples(),
   ...inventorySamples(),
+  ...pointOfSaleSamples(),
   'POST /leaveSystem': leaveForm,
   'PUT /leaveSystem/update/{id}': leaveForm,
   'PUT /leaveSystem/approve/{id}': { reason: 'Enjoy the function' },
@@ -63,6 +64,48 @@ function catalogueSamples(): Record<string, unknown> {
     'POST /template/{id}': template,
     'PUT /template/{id}': template,
     'POST /upload/image': { fileName: 'jeera.png', contentType: 'image/png', size: 2048 },
+  };
+}
+
+/**
+ * Bills of the seeded product of the test shops (product 1, artcode HSN1001, MRP ₹100.00 sold at ₹95.00, 5% GST:
+ * tax ₹4.52) to their walk-in customer; sent by another shop's admin they land on that shop's own bill 1.
+ */
+function pointOfSaleSamples(): Record<string, unknown> {
+  const bill = {
+    mobileNumber: '9000000004',
+    paymentMode: 'Cash',
+    purchasedProduct: [{ productId: 1, artcode: 'HSN1001', quantity: 1, sellingPrice: 95 }],
+    grossAmount: 100,
+    discount: 5,
+    tax: 4.52,
+    netAmount: 95,
+  };
+  return {
+    'POST /purchase': bill,
+    'PUT /purchase/{purchaseId}': bill,
+    'POST /purchase/return/{purchaseId}': { paymentMode: 'CASH', purchasedProduct: [{ purchasedProductId: 1, returnQuantity: 1 }], returnAmount: 95 },
+    'POST /purchase/reBill/{purchaseId}': { print: true },
+    'POST /message/email': { toAddress: 'customer@example.in', content: 'Thank you for shopping with us.' },
+    'POST /message/whatsapp': { to: '9000000004', messaging_product: 'whatsapp', type: 'text', text: { body: 'Thank you for shopping with us.' } },
+  };
+}
+
+/**
+ * The storefront: what a customer sends for their own cart (customer 1 is the seeded customer of every test shop),
+ * and staff's Ship. Aimed at tenant alpha's ids by another shop's users, they act on that shop's own records.
+ */
+function storefrontSamples(): Record<string, unknown> {
+  const webhook = JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: { id: 'pay_Sample00000001', order_id: 'order_Sample0000001' } } } });
+  return {
+    'POST /cart/save': { customerId: 1, productId: 1, cartQuantity: 1 },
+    'PUT /cart/{customerCartId}': { status: 'Shipped', deliveryPerson: 'Ramesh', deliveryContact: '9845011111' },
+    'POST /wish/save': { customerId: 1, productId: 1 },
+    'POST /payment/order/external': { currency: 'INR' },
+    'POST /payment/order/internal': {
+      payment: { razorpay_order_id: 'order_Sample0000001', razorpay_payment_id: 'pay_Sample00000001', razorpay_signature: 'f'.repeat(64) },
+    },
+    'POST /payment/webhook/razorpay': webhook,
   };
 }
 
@@ -160,7 +203,14 @@ export async function alphaParams(): Promise<Record<string, string>> {
     start: leaveDay,
     end: leaveDay,
     ...(await inventoryParams()),
+    ...pointOfSaleParams(),
   };
+}
+
+/** Bill 1 of every test shop is a seeded sale; the month is the current one. */
+function pointOfSaleParams(): Record<string, string> {
+  const [year, month] = indiaToday(new Date()).split('-');
+  return { purchaseId: '1', month: String(Number(month)), year: year!, mode: 'Cash' };
 }
 
 /** Alpha's first stock line, the day it was received, an upload id no shop has. */

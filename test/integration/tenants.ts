@@ -46,6 +46,7 @@ const shop = (id: string, mark: string): TenantSeed => ({
       { productName: `${mark} Garam Masala`, category: `${mark} Spices`, description: `${mark} spice mix`, size: '100 g', colour: 'Brown', tint: [120, 70, 30] },
     ],
   },
+  sales: true,
   leave: {
     types: [{ leaveType: `${mark} Leave`, allowance: 10 }],
     publicHolidays: [{ date: '2027-01-26', holiday: `${mark} Republic Day` }],
@@ -54,7 +55,18 @@ const shop = (id: string, mark: string): TenantSeed => ({
 });
 
 export const alpha = shop('alpha', ALPHA_MARK);
-export const beta = shop('beta', 'Beta');
+/** Beta has a second customer, so tests prove one customer never reaches another's cart, wishlist, orders or payments. */
+export const beta: TenantSeed = (() => {
+  const seed = shop('beta', 'Beta');
+  seed.users.push({
+    userName: 'shopper@beta.shop',
+    password: DEMO_PASSWORD,
+    role: ROLE.CUSTOMER,
+    mobileNumber: '9000000006',
+    customer: { customerName: 'Beta Shopper', address: 'Beta road' },
+  });
+  return seed;
+})();
 
 export async function seedTestTenants() {
   await seedTenant(alpha);

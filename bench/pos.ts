@@ -1,0 +1,88 @@
+import { computeBill } from '../shared/bill.js';
+import { toRupees } from '../shared/money.js';
+import { purchaseBody } from '../shared/schemas/purchase.js';
+import { receive } from '../functions/inventory/service.js';
+import { nextId, transact } from '../functions/lib/db.js';
+import { rootLogger } from '../functions/lib/logger.js';
+import { prepareBill } from '../functions/purchases/service.js';
+import { stockData } from '../functions/stock/data.js';
+import { DEMO_PASSWORD, demoTenant } from '../infra/local/seed.js';
+import { measure, measurePrepared, printTable, withStack } from './lib.js';
+
+const LINES = 10;
+
+/**
+ * Saving a bill of 10 lines: POST /api/purchase through the local gateway (JWT, validation, reads of customer and
+ * stock, figures worked again, one TransactWriteItems of 33 items) next to the raw TransactWriteItems of the same
+ * items on the same emulator (built untimed before each write).
+ */
+export async function posBenchmark(runs: number) {
+  await withStack(async (stack) => {
+    const tenantId = 'demo';
+    const scope = { tenantId, actor: { userName: 'cashier@demo.shop', now: new Date() }, log: rootLogger };
+    const lines = (await stockData.first(tenantId, 200)).filter((l) => l.quantity > 0).slice(0, LINES);
+    if (lines.length < LINES) throw new Error(`The demo shop has only ${lines.length} stock lines`);
+    // Enough units on every line for all the bills of both measures.
+    for (const line of lines) {
+      await receive(scope, {
+        productId: line.productId,
+        artcode: line.artcode,
+        barcode: line.barcode,
+        vendor: line.vendor,
+        quantity: 4 * (runs + 40),
+        cgst: line.cgst / 100,
+        sgst: line.sgst / 100,
+        mrp: toRupees(line.mrp),
+        buyingPrice: toRupees(line.buyingPrice),
+        sellingPrice: toRupees(line.sellingPrice),
+      });
+    }
+    const figures = computeBill({ lines: lines.map((l) => ({ mrp: l.mrp, rate: l.sellingPrice, quantity: 1, cgstRate: l.cgst, sgstRate: l.sgst })) });
+    const body = {
+      mobileNumber: demoTenant.walkInCustomers![0]!.mobileNumber,
+      paymentMode: 'Cash',
+      purchasedProduct: lines.map((l) => ({ productId: l.productId, productName: l.productName, artcode: l.artcode, quantity: 1, sellingPrice: toRupees(l.sellingPrice) })),
+      grossAmount: toRupees(figures.totals.gross),
+      discount: toRupees(figures.totals.discount),
+      tax: toRupees(figures.totals.tax),
+      netAmount: toRupees(figures.paid),
+    };
+    const signIn = await fetch(`${stack.apiUrl}/token/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-tenantid': tenantId },
+      body: JSON.stringify({ username: 'cashier@demo.shop', password: DEMO_PASSWORD }),
+    });
+    const { token } = (await signIn.json()) as { token: string };
+    const parsed = purchaseBody.parse(body);
+
+    let items = 0;
+    const rows = [
+      await measurePrepared(
+        `raw TransactWriteItems (${LINES}-line bill)`,
+        async () => {
+          const prepared = await prepareBill({ ...scope, actor: { ...scope.actor, now: new Date() } }, parsed, await nextId(tenantId, 'purchase'));
+          items = prepared.items.length;
+          return prepared;
+        },
+        (prepared) => transact(prepared.items, prepared.messages),
+        runs,
+      ),
+      await measure(
+        `POST /api/purchase (${LINES} lines)`,
+        async () => {
+          const r = await fetch(`${stack.apiUrl}/purchase`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify(body),
+          });
+          if (r.status !== 200) throw new Error(`POST /purchase ${r.status}: ${await r.text()}`);
+          await r.arrayBuffer();
+        },
+        runs,
+      ),
+    ];
+    printTable(`Point of sale: saving a ${LINES}-line bill (${items} items in one transaction)`, rows, {
+      [`POST /api/purchase (${LINES} lines)`]: `raw TransactWriteItems (${LINES}-line bill)`,
+    });
+  });
+}

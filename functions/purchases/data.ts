@@ -1,0 +1,350 @@
+import type { PaymentMode } from '../../shared/schemas/purchase.js';
+import { getItem, op, queryAll, queryCount, queryPage, strip, tableName, type Item, type QueryOptions, type TransactItem } from '../lib/db.js';
+import { idSk, searchKey, tenantObjectKey, tenantPk } from '../lib/keys.js';
+
+/**
+ * Bills. A bill is one partition: the bill item, one item per line and one per return, so opening a bill is one
+ * query. Lines carry the bill's date, customer and payment mode, because the order lists are lists of lines:
+ * - gsi1: the lines of a shop day, newest first (today's order list, its count);
+ * - gsi2 / gsi3: the lines by lower-case product name / artcode, then time (search by product or artcode);
+ * - gsi4: a customer's lines by mobile number, newest first (the customer order list).
+ * Besides the bills there is one sales item per shop day (`SALES#<yyyy-mm>`, sk the day) whose figures every bill,
+ * edit and return changes by ADD in its own transaction; the monthly report and the finance screens read those
+ * (at most 31 items a month), never the bills. Money is paise, rates basis points.
+ */
+const billPk = (tenantId: string, purchaseId: number) => tenantPk(tenantId, 'PURCHASE', idSk(purchaseId));
+const BILL_SK = 'BILL';
+const LINE_SK = 'LINE#';
+const RETURN_SK = 'RETURN#';
+const dayPk = (tenantId: string, date: string) => tenantPk(tenantId, 'PURCHASE_DAY', date);
+const namePk = (tenantId: string) => tenantPk(tenantId, 'PURCHASE_NAME');
+const artcodePk = (tenantId: string) => tenantPk(tenantId, 'PURCHASE_ARTCODE');
+const mobilePk = (tenantId: string, mobile: string) => tenantPk(tenantId, 'PURCHASE_MOBILE', mobile);
+const salesPk = (tenantId: string, month: string) => tenantPk(tenantId, 'SALES', month);
+
+const lineNo = (n: number) => String(n).padStart(3, '0');
+
+export interface StoredLine {
+  purchaseId: number;
+  purchasedProductId: number;
+  productId: number;
+  productName: string;
+  artcode: string;
+  stockId: number;
+  productInventoryId: number;
+  originalQuantity: number;
+  returnQuantity: number;
+  /** Units still with the customer. */
+  quantity: number;
+  mrp: number;
+  rate: number;
+  boughtPrice: number;
+  cgstRate: number;
+  sgstRate: number;
+  discountPercent: number;
+  /** The line as billed (original quantity). */
+  gross: number;
+  discount: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  tax: number;
+  net: number;
+  modified: boolean;
+  saleDate: string;
+  customerName: string;
+  mobileNumber: string;
+  paymentMode: PaymentMode;
+  createdOn: string;
+  createdBy: string;
+}
+
+export interface StoredPurchase {
+  purchaseId: number;
+  customerId: number;
+  customerName: string;
+  mobileNumber: string;
+  emailId?: string;
+  address?: string;
+  paymentMode: PaymentMode;
+  saleDate: string;
+  gross: number;
+  discount: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  tax: number;
+  /** The lines' total before points. */
+  net: number;
+  redeemed: number;
+  /** Paid in money: net − redeemed. */
+  paid: number;
+  cost: number;
+  pointsUsed: number;
+  pointsEarned: number;
+  customerPointsAfter: number;
+  lineCount: number;
+  soldQuantity: number;
+  returnQuantity: number;
+  /** Refunded in money by returns. */
+  refunded: number;
+  /** Goods value returned (rate × units). */
+  returnedValue: number;
+  pointsReturned: number;
+  /** Points earned on money later refunded, taken back by returns. */
+  pointsTakenBack: number;
+  returnCount: number;
+  mailed: boolean;
+  printed: boolean;
+  reBills: number;
+  version: number;
+  createdOn: string;
+  createdBy: string;
+  updatedOn?: string;
+  updatedBy?: string;
+}
+
+export interface StoredReturn {
+  purchaseId: number;
+  returnId: number;
+  paymentMode: PaymentMode;
+  lines: { purchasedProductId: number; productName: string; artcode: string; quantity: number; value: number; cost: number }[];
+  value: number;
+  refund: number;
+  pointsBack: number;
+  pointsTakenBack: number;
+  returnDate: string;
+  createdOn: string;
+  createdBy: string;
+}
+
+/** A shop day's sales figures; every field is a running sum kept by ADD. */
+export interface SalesDay {
+  date: string;
+  bills: number;
+  cashBills: number;
+  onlineBills: number;
+  lines: number;
+  soldQuantity: number;
+  gross: number;
+  discount: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  tax: number;
+  net: number;
+  redeemed: number;
+  cashSold: number;
+  onlineSold: number;
+  cashCost: number;
+  onlineCost: number;
+  returnCount: number;
+  returnedQuantity: number;
+  returnedValue: number;
+  returnedCost: number;
+  cashReturns: number;
+  onlineReturns: number;
+  pointsEarned: number;
+  pointsUsed: number;
+  /** Units and goods value of this day's sales returned on any later day (the order list's Return Qty total). */
+  soldReturnedQuantity: number;
+  soldReturnedValue: number;
+}
+export type SalesFigures = Partial<Omit<SalesDay, 'date'>>;
+
+/** Line list keys end with time, bill and line, so equal names or times stay distinct and sort by time. */
+const when = (line: StoredLine) => `${line.createdOn}#${idSk(line.purchaseId)}#${lineNo(line.purchasedProductId)}`;
+
+function lineItem(tenantId: string, line: StoredLine): Item {
+  const nameKey = searchKey(line.productName);
+  const artcodeKey = searchKey(line.artcode);
+  return {
+    pk: billPk(tenantId, line.purchaseId),
+    sk: `${LINE_SK}${lineNo(line.purchasedProductId)}`,
+    gsi1pk: dayPk(tenantId, line.saleDate),
+    gsi1sk: when(line),
+    gsi2pk: namePk(tenantId),
+    gsi2sk: `${nameKey}#${when(line)}`,
+    gsi3pk: artcodePk(tenantId),
+    gsi3sk: `${artcodeKey}#${when(line)}`,
+    gsi4pk: mobilePk(tenantId, line.mobileNumber),
+    gsi4sk: when(line),
+    entity: 'purchaseLine',
+    nameKey,
+    artcodeKey,
+    ...line,
+  };
+}
+
+const billItem = (tenantId: string, bill: StoredPurchase): Item => ({ pk: billPk(tenantId, bill.purchaseId), sk: BILL_SK, entity: 'purchase', ...bill });
+
+const toLine = (item: Record<string, unknown>) => {
+  const { nameKey: _name, artcodeKey: _artcode, ...rest } = strip(item as Item) as Record<string, unknown>;
+  return rest as unknown as StoredLine;
+};
+
+/** Lines whose product name or artcode starts with the text (as a filter inside one day's or customer's lines). */
+const textFilter = (text: string) => ({
+  FilterExpression: 'begins_with(nameKey, :text) OR begins_with(artcodeKey, :text)',
+  ExpressionAttributeValues: { ':text': searchKey(text) },
+});
+
+export interface OpenedBill {
+  bill: StoredPurchase;
+  lines: StoredLine[];
+  returns: StoredReturn[];
+}
+
+export const purchaseData = {
+  /** Where a receipt PDF is put for a link (WhatsApp fetches documents by URL). */
+  receiptObjectKey: (tenantId: string, purchaseId: number) => tenantObjectKey(tenantId, 'receipts', `Receipt_${purchaseId}.pdf`),
+
+  async open(tenantId: string, purchaseId: number): Promise<OpenedBill | undefined> {
+    const items = await queryAll({ pk: billPk(tenantId, purchaseId) });
+    const bill = items.find((i) => i.sk === BILL_SK);
+    if (!bill) return undefined;
+    return {
+      bill: strip(bill as Item) as unknown as StoredPurchase,
+      lines: items.filter((i) => String(i.sk).startsWith(LINE_SK)).map(toLine),
+      returns: items.filter((i) => String(i.sk).startsWith(RETURN_SK)).map((i) => strip(i as Item) as unknown as StoredReturn),
+    };
+  },
+
+  // ------------------------------------------------------------ order lists (lines)
+
+  dayQuery: (tenantId: string, date: string): Omit<QueryOptions, 'startKey' | 'limit'> => ({ index: 'gsi1', pk: dayPk(tenantId, date), descending: true }),
+
+  async dayPage(tenantId: string, date: string, page: number, size: number): Promise<StoredLine[]> {
+    return (await queryPage(purchaseData.dayQuery(tenantId, date), page, size)).map(toLine);
+  },
+  dayCount: (tenantId: string, date: string) => queryCount(purchaseData.dayQuery(tenantId, date)),
+  async dayAll(tenantId: string, date: string): Promise<StoredLine[]> {
+    return (await queryAll(purchaseData.dayQuery(tenantId, date))).map(toLine);
+  },
+
+  daySearchQuery: (tenantId: string, date: string, text: string): Omit<QueryOptions, 'startKey' | 'limit'> => ({
+    ...purchaseData.dayQuery(tenantId, date),
+    filter: textFilter(text),
+  }),
+
+  /**
+   * Search over all days: lines whose name starts with the text (gsi2), then lines whose artcode does but whose name
+   * does not (gsi3, filtered), so a line matching both shows once and the two parts page as one list.
+   */
+  byNameQuery: (tenantId: string, text: string): Omit<QueryOptions, 'startKey' | 'limit'> => ({
+    index: 'gsi2',
+    pk: namePk(tenantId),
+    skPrefix: searchKey(text),
+  }),
+  byArtcodeOnlyQuery: (tenantId: string, text: string): Omit<QueryOptions, 'startKey' | 'limit'> => ({
+    index: 'gsi3',
+    pk: artcodePk(tenantId),
+    skPrefix: searchKey(text),
+    filter: { FilterExpression: 'NOT begins_with(nameKey, :text)', ExpressionAttributeValues: { ':text': searchKey(text) } },
+  }),
+
+  customerQuery: (tenantId: string, mobile: string): Omit<QueryOptions, 'startKey' | 'limit'> => ({
+    index: 'gsi4',
+    pk: mobilePk(tenantId, mobile),
+    descending: true,
+  }),
+  customerSearchQuery: (tenantId: string, mobile: string, text: string): Omit<QueryOptions, 'startKey' | 'limit'> => ({
+    ...purchaseData.customerQuery(tenantId, mobile),
+    filter: textFilter(text),
+  }),
+
+  async page(opts: Omit<QueryOptions, 'startKey' | 'limit'>, page: number, size: number): Promise<StoredLine[]> {
+    return (await queryPage(opts, page, size)).map(toLine);
+  },
+  count: (opts: Omit<QueryOptions, 'startKey' | 'limit'>) => queryCount(opts),
+  async all(opts: Omit<QueryOptions, 'startKey' | 'limit'>): Promise<StoredLine[]> {
+    return (await queryAll(opts)).map(toLine);
+  },
+
+  // ------------------------------------------------------------ daily sales figures
+
+  async salesDay(tenantId: string, date: string): Promise<SalesDay | undefined> {
+    const item = await getItem(salesPk(tenantId, date.slice(0, 7)), date);
+    return item ? (strip(item as Item) as unknown as SalesDay) : undefined;
+  },
+
+  /** The sales items of a month (`yyyy-mm`), in day order: at most 31 items. */
+  async salesMonth(tenantId: string, month: string): Promise<SalesDay[]> {
+    return (await queryAll({ pk: salesPk(tenantId, month) })).map((i) => strip(i as Item) as unknown as SalesDay);
+  },
+
+  // ------------------------------------------------------------ writes (transaction items)
+
+  createBillWrite: (tenantId: string, bill: StoredPurchase): TransactItem => op.create(billItem(tenantId, bill)),
+
+  /** Replaces a bill read at `readVersion`; a save in between (an edit, a return) refuses this one. */
+  replaceBillWrite: (tenantId: string, bill: StoredPurchase, readVersion: number): TransactItem => ({
+    Put: {
+      TableName: tableName(),
+      Item: billItem(tenantId, bill),
+      ConditionExpression: 'version = :read',
+      ExpressionAttributeValues: { ':read': readVersion },
+    },
+  }),
+
+  putLineWrite: (tenantId: string, line: StoredLine): TransactItem => ({ Put: { TableName: tableName(), Item: lineItem(tenantId, line) } }),
+
+  removeLineWrite: (tenantId: string, line: StoredLine): TransactItem =>
+    op.remove({ pk: billPk(tenantId, line.purchaseId), sk: `${LINE_SK}${lineNo(line.purchasedProductId)}` }),
+
+  /**
+   * Replaces a line a return changes. The condition is the line's own rule: the units it returns must still be
+   * with the customer, so a line is never returned beyond what was sold, whatever else runs at the same time.
+   */
+  returnLineWrite: (tenantId: string, after: StoredLine, returned: number): TransactItem => ({
+    Put: {
+      TableName: tableName(),
+      Item: lineItem(tenantId, after),
+      ConditionExpression: 'quantity = :before AND quantity >= :returned',
+      ExpressionAttributeValues: { ':before': after.quantity + returned, ':returned': returned },
+    },
+  }),
+
+  createReturnWrite: (tenantId: string, record: StoredReturn): TransactItem =>
+    op.create({ pk: billPk(tenantId, record.purchaseId), sk: `${RETURN_SK}${lineNo(record.returnId)}`, entity: 'purchaseReturn', ...record }),
+
+  /** Records a re-bill (and whether it was mailed or printed) without touching the bill's figures. */
+  reBillWrite: (tenantId: string, purchaseId: number, how: { mailed: boolean; printed: boolean }): TransactItem => {
+    const set = [how.mailed ? 'mailed = :yes' : '', how.printed ? 'printed = :yes' : ''].filter(Boolean);
+    return op.update(
+      { pk: billPk(tenantId, purchaseId), sk: BILL_SK },
+      {
+        UpdateExpression: `ADD reBills :one${set.length ? ` SET ${set.join(', ')}` : ''}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':one': 1, ...(set.length ? { ':yes': true } : {}) },
+      },
+    );
+  },
+
+  /** Marks a bill as e-mailed, once the mail went out. */
+  mailedWrite: (tenantId: string, purchaseId: number): TransactItem =>
+    op.update(
+      { pk: billPk(tenantId, purchaseId), sk: BILL_SK },
+      { UpdateExpression: 'SET mailed = :yes', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':yes': true } },
+    ),
+
+  /** Adds figures (negative to take away) to a shop day's sales item, creating it with the day's first bill. */
+  salesWrite(tenantId: string, date: string, figures: SalesFigures): TransactItem | undefined {
+    const entries = Object.entries(figures).filter(([, v]) => v !== undefined && v !== 0) as [string, number][];
+    if (!entries.length) return undefined;
+    const names: Record<string, string> = { '#date': 'date' };
+    const values: Record<string, unknown> = { ':date': date, ':entity': 'salesDay' };
+    entries.forEach(([field, value], i) => {
+      names[`#f${i}`] = field;
+      values[`:f${i}`] = value;
+    });
+    return op.update(
+      { pk: salesPk(tenantId, date.slice(0, 7)), sk: date },
+      {
+        UpdateExpression: `SET #date = :date, entity = :entity ADD ${entries.map((_, i) => `#f${i} :f${i}`).join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    );
+  },
+};

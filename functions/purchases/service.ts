@@ -1,0 +1,561 @@
+import { canRedeem, computeBill, REDEEM_ABOVE_POINTS, returnSettlement, shopDay, type BillFigures } from '../../shared/bill.js';
+import { formatPaise } from '../../shared/format.js';
+import { toBasisPoints, toPaise, toRupees } from '../../shared/money.js';
+import type { Customer } from '../../shared/schemas/customer.js';
+import {
+  CUSTOMER_NOT_FOUND,
+  returnQuantityTooHigh,
+  BILL_GENERATED,
+  RETURN_DONE,
+  type PaymentMode,
+  type Purchase,
+  type PurchaseBody,
+  type ReturnBody,
+} from '../../shared/schemas/purchase.js';
+import { customerData } from '../customers/data.js';
+import type { WriteScope } from '../lib/context.js';
+import { nextId, op, transact, type TransactItem } from '../lib/db.js';
+import { Conflict, NotFound, Validation } from '../lib/errors.js';
+import { changeLine, STOCK_CHANGED } from '../stock/changes.js';
+import { stockData, type StoredStock } from '../stock/data.js';
+import { purchaseData, type OpenedBill, type SalesFigures, type StoredLine, type StoredPurchase, type StoredReturn } from './data.js';
+import { mailReceipt, type MailOutcome } from './receipt.js';
+import { purchaseView, shownName } from './view.js';
+
+export const BILL_NOT_FOUND = 'Bill not found.';
+export const BILL_CHANGED = 'This bill was changed by someone else. Please reload it and try again.';
+export const BILL_HAS_RETURNS = 'This bill has returns and can no longer be edited.';
+export const CUSTOMER_FIXED = 'The customer of a saved bill cannot be changed.';
+/** The customer's points changed between reading and writing (another till billed them): read again and retry. */
+const POINTS_CHANGED = 'The credit points of the customer changed while saving. Please Calculate again.';
+export const TOO_LARGE = 'This change touches too many products for one save. Please split it into two bills.';
+
+/** DynamoDB writes at most 100 items in one transaction. */
+const MAX_TRANSACTION_ITEMS = 100;
+
+export async function openBill(tenantId: string, purchaseId: number): Promise<OpenedBill> {
+  const opened = await purchaseData.open(tenantId, purchaseId);
+  if (!opened) throw new NotFound(BILL_NOT_FOUND);
+  return opened;
+}
+
+// ---------------------------------------------------------------- one atomic write, retried on a lost race
+
+const isRetryable = (error: unknown) =>
+  (error instanceof Conflict && [STOCK_CHANGED, POINTS_CHANGED, BILL_CHANGED].includes(error.message)) ||
+  ((error as { name?: string }).name === 'TransactionCanceledException' &&
+    ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict'));
+
+export interface Prepared<T> {
+  items: TransactItem[];
+  messages: (string | undefined)[];
+  result: T;
+}
+
+/**
+ * Writes what `prepare` builds as one transaction. A stock line, the customer's points or the bill changed by another
+ * till in between make it read everything again and rebuild, so the loser of a race gets the true message ('Only 0
+ * in Stock for …', 'has already been returned') rather than a generic conflict. An edit made from an older read of
+ * the bill is refused in `prepare` by the version the screen sent, so a retry never overwrites someone's change.
+ */
+async function writeAtomically<T>(prepare: () => Promise<Prepared<T>>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const { items, messages, result } = await prepare();
+    if (items.length > MAX_TRANSACTION_ITEMS) throw new Validation(TOO_LARGE);
+    try {
+      await transact(items, messages);
+      return result;
+    } catch (error) {
+      if (!isRetryable(error) || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
+    }
+  }
+}
+
+// ---------------------------------------------------------------- the customer and their points
+
+async function customerOfBill(tenantId: string, body: Pick<PurchaseBody, 'customerId' | 'mobileNumber'>): Promise<Customer> {
+  const customer =
+    body.customerId !== undefined ? await customerData.byId(tenantId, body.customerId) : await customerData.byMobile(tenantId, body.mobileNumber!);
+  if (!customer) throw new Validation(CUSTOMER_NOT_FOUND);
+  if (body.mobileNumber !== undefined && customer.mobileNumber !== body.mobileNumber) throw new Validation(CUSTOMER_NOT_FOUND);
+  return customer;
+}
+
+/**
+ * Sets the customer's points to `after`, only if they still hold what was read, and raises the record's version so a
+ * customer edit saved from an older read cannot write the old points back.
+ */
+function pointsWrite(tenantId: string, customer: Customer, after: number): TransactItem {
+  const { pk, sk } = customerData.toItem(tenantId, customer);
+  const read = customer.creditPoints;
+  return op.update(
+    { pk, sk },
+    {
+      UpdateExpression: 'SET creditPoints = :after ADD version :one',
+      ConditionExpression: read === undefined ? 'attribute_exists(pk) AND attribute_not_exists(creditPoints)' : 'creditPoints = :read',
+      ExpressionAttributeValues: { ':after': after, ':one': 1, ...(read === undefined ? {} : { ':read': read }) },
+    },
+  );
+}
+
+// ---------------------------------------------------------------- pricing the lines
+
+const pairKey = (productId: number, artcode: string) => stockData.pairKey(productId, artcode);
+
+/** The stock lines of these products, each read once (a batch read refuses a key twice). */
+function stockLinesOf(tenantId: string, lines: { productId: number; artcode: string }[]): Promise<Map<string, StoredStock>> {
+  const pairs = new Map(lines.map((l) => [pairKey(l.productId, l.artcode), { productId: l.productId, artcode: l.artcode }]));
+  return stockData.byProducts(tenantId, [...pairs.values()]);
+}
+
+interface PricedLine {
+  input: PurchaseBody['purchasedProduct'][number];
+  stock: StoredStock;
+  mrp: number;
+  rate: number;
+  cgstRate: number;
+  sgstRate: number;
+}
+
+/**
+ * Each line against its stock line: the product must have been received ('Add in inventory'), the MRP and GST the
+ * screen used must be the stock line's, and the rate may not exceed the MRP. The rate itself is the cashier's.
+ */
+function priceLines(lines: PurchaseBody['purchasedProduct'], stock: Map<string, StoredStock>): PricedLine[] {
+  return lines.map((input) => {
+    const line = stock.get(pairKey(input.productId, input.artcode));
+    const name = input.productName || input.artcode;
+    if (!line) throw new Validation(`No stock of ${name} (${input.artcode}). Add in inventory`);
+    const rate = toPaise(input.sellingPrice);
+    if (input.price !== undefined && toPaise(input.price) !== line.mrp) {
+      throw new Validation(`The MRP of ${line.productName} is now ${formatPaise(line.mrp)}. Please Calculate again.`);
+    }
+    if (
+      (input.cgst !== undefined && toBasisPoints(input.cgst) !== line.cgst) ||
+      (input.sgst !== undefined && toBasisPoints(input.sgst) !== line.sgst)
+    ) {
+      throw new Validation(`The GST of ${line.productName} is now ${line.cgst / 100}% CGST + ${line.sgst / 100}% SGST. Please Calculate again.`);
+    }
+    if (rate > line.mrp) throw new Validation(`Selling Price of ${line.productName} should not be more than its MRP ${formatPaise(line.mrp)}.`);
+    return { input, stock: line, mrp: line.mrp, rate, cgstRate: line.cgst, sgstRate: line.sgst };
+  });
+}
+
+/** The bill's figures as the screen sent them must be the server's, to the paisa. */
+function checkFigures(body: PurchaseBody, figures: BillFigures) {
+  const compare = (label: string, sent: number, expected: number) => {
+    if (toPaise(sent) !== expected) {
+      throw new Validation(`The bill's ${label} is ${formatPaise(toPaise(sent))} but its lines make ${formatPaise(expected)}. Please Calculate again.`, {
+        field: label,
+        sent,
+        expected: expected / 100,
+      });
+    }
+  };
+  body.purchasedProduct.forEach((line, i) => {
+    if (line.purchasedPrice !== undefined) compare(`Net Price of ${line.productName || line.artcode}`, line.purchasedPrice, figures.lines[i]!.net);
+  });
+  compare('Gross Amount', body.grossAmount, figures.totals.gross);
+  compare('Discount', body.discount, figures.totals.discount);
+  compare('Tax', body.tax, figures.totals.tax);
+  compare('Redeem Amount', body.redeemAmount, figures.redeemed);
+  compare('Net Amount', body.netAmount, figures.paid);
+}
+
+function redemptionPoints(body: PurchaseBody, customer: Customer, available: number): number | undefined {
+  if (!body.redeem) return undefined;
+  if (!canRedeem(available)) {
+    throw new Validation(`Credit points can be redeemed above ${REDEEM_ABOVE_POINTS} points only; ${shownName(customer.customerName)} has ${available}.`);
+  }
+  return available;
+}
+
+// ---------------------------------------------------------------- the daily sales figures
+
+/** What a bill adds to its sale day. */
+function saleFigures(bill: StoredPurchase): SalesFigures {
+  const cash = bill.paymentMode === 'Cash';
+  return {
+    bills: 1,
+    cashBills: cash ? 1 : 0,
+    onlineBills: cash ? 0 : 1,
+    lines: bill.lineCount,
+    soldQuantity: bill.soldQuantity,
+    gross: bill.gross,
+    discount: bill.discount,
+    taxable: bill.taxable,
+    cgst: bill.cgst,
+    sgst: bill.sgst,
+    tax: bill.tax,
+    net: bill.net,
+    redeemed: bill.redeemed,
+    cashSold: cash ? bill.paid : 0,
+    onlineSold: cash ? 0 : bill.paid,
+    cashCost: cash ? bill.cost : 0,
+    onlineCost: cash ? 0 : bill.cost,
+    pointsEarned: bill.pointsEarned,
+    pointsUsed: bill.pointsUsed,
+  };
+}
+
+function difference(after: SalesFigures, before: SalesFigures): SalesFigures {
+  const keys = new Set([...Object.keys(after), ...Object.keys(before)]) as Set<keyof SalesFigures>;
+  return Object.fromEntries([...keys].map((k) => [k, (after[k] ?? 0) - (before[k] ?? 0)]));
+}
+
+/** One write per day: a transaction may not touch one item twice, so figures of the same day are summed first. */
+function salesWrites(tenantId: string, byDay: [string, SalesFigures][]): TransactItem[] {
+  const merged = new Map<string, SalesFigures>();
+  for (const [day, figures] of byDay) {
+    const sum = merged.get(day) ?? {};
+    for (const [k, v] of Object.entries(figures) as [keyof SalesFigures, number][]) sum[k] = (sum[k] ?? 0) + v;
+    merged.set(day, sum);
+  }
+  return [...merged].flatMap(([day, figures]) => purchaseData.salesWrite(tenantId, day, figures) ?? []);
+}
+
+// ---------------------------------------------------------------- saving a bill (POST and PUT)
+
+function stockMovesOf(lines: { productId: number; artcode: string; quantity: number }[]): Map<string, number> {
+  const units = new Map<string, number>();
+  for (const l of lines) units.set(pairKey(l.productId, l.artcode), (units.get(pairKey(l.productId, l.artcode)) ?? 0) + l.quantity);
+  return units;
+}
+
+interface BillDraft {
+  purchaseId: number;
+  customer: Customer;
+  body: PurchaseBody;
+  priced: PricedLine[];
+  figures: BillFigures;
+  before?: OpenedBill;
+  scope: WriteScope;
+  pointsAfter: number;
+}
+
+function draftBill(d: BillDraft): { bill: StoredPurchase; lines: StoredLine[] } {
+  const { actor } = d.scope;
+  const now = actor.now.toISOString();
+  const createdOn = d.before?.bill.createdOn ?? now;
+  const createdBy = d.before?.bill.createdBy ?? actor.userName;
+  const saleDate = d.before?.bill.saleDate ?? shopDay(actor.now);
+  const customerName = shownName(d.customer.customerName);
+  const lines: StoredLine[] = d.priced.map((p, i) => {
+    const amounts = d.figures.lines[i]!;
+    return {
+      purchaseId: d.purchaseId,
+      purchasedProductId: i + 1,
+      productId: p.stock.productId,
+      productName: p.stock.productName,
+      artcode: p.stock.artcode,
+      stockId: p.stock.stockId,
+      productInventoryId: p.stock.inventoryId,
+      originalQuantity: p.input.quantity,
+      returnQuantity: 0,
+      quantity: p.input.quantity,
+      mrp: p.mrp,
+      rate: p.rate,
+      boughtPrice: p.stock.buyingPrice,
+      cgstRate: p.cgstRate,
+      sgstRate: p.sgstRate,
+      discountPercent: amounts.discountPercent,
+      gross: amounts.gross,
+      discount: amounts.discount,
+      taxable: amounts.taxable,
+      cgst: amounts.cgst,
+      sgst: amounts.sgst,
+      tax: amounts.tax,
+      net: amounts.net,
+      modified: false,
+      saleDate,
+      customerName,
+      mobileNumber: d.customer.mobileNumber,
+      paymentMode: d.body.paymentMode,
+      createdOn,
+      createdBy,
+    };
+  });
+  const { totals } = d.figures;
+  const bill: StoredPurchase = {
+    purchaseId: d.purchaseId,
+    customerId: d.customer.customerId,
+    customerName,
+    mobileNumber: d.customer.mobileNumber,
+    emailId: d.customer.emailId,
+    address: d.customer.address,
+    paymentMode: d.body.paymentMode,
+    saleDate,
+    gross: totals.gross,
+    discount: totals.discount,
+    taxable: totals.taxable,
+    cgst: totals.cgst,
+    sgst: totals.sgst,
+    tax: totals.tax,
+    net: totals.net,
+    redeemed: d.figures.redeemed,
+    paid: d.figures.paid,
+    cost: lines.reduce((sum, l) => sum + l.boughtPrice * l.originalQuantity, 0),
+    pointsUsed: d.figures.pointsUsed,
+    pointsEarned: d.figures.pointsEarned,
+    customerPointsAfter: d.pointsAfter,
+    lineCount: lines.length,
+    soldQuantity: lines.reduce((sum, l) => sum + l.originalQuantity, 0),
+    returnQuantity: 0,
+    refunded: 0,
+    returnedValue: 0,
+    pointsReturned: 0,
+    pointsTakenBack: 0,
+    returnCount: 0,
+    mailed: d.before?.bill.mailed ?? false,
+    printed: d.body.print || (d.before?.bill.printed ?? false),
+    reBills: d.before?.bill.reBills ?? 0,
+    version: (d.before?.bill.version ?? 0) + 1,
+    createdOn,
+    createdBy,
+    ...(d.before ? { updatedOn: now, updatedBy: actor.userName } : {}),
+  };
+  return { bill, lines };
+}
+
+/**
+ * Saves a bill as one transaction: the bill, its lines, each stock line's new figure (never below zero) with its
+ * movement, the customer's points and the sale day's figures. On an edit (`purchaseId` given) stock, points and
+ * figures change by the difference between the saved bill and the new one.
+ */
+export async function saveBill(scope: WriteScope, body: PurchaseBody, purchaseId?: number): Promise<OpenedBill> {
+  const id = purchaseId ?? (await nextId(scope.tenantId, 'purchase'));
+  return writeAtomically(() => prepareBill(scope, body, id, purchaseId));
+}
+
+/**
+ * Reads what a bill needs and builds its transaction without writing it: `saveBill` writes it (and builds it again
+ * after a lost race); the benchmark writes the same items raw to compare.
+ */
+export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: number, purchaseId?: number): Promise<Prepared<OpenedBill>> {
+  const { tenantId, actor } = scope;
+  const before = purchaseId === undefined ? undefined : await openBill(tenantId, purchaseId);
+  if (before) {
+    if (before.bill.returnCount > 0) throw new Conflict(BILL_HAS_RETURNS);
+    if (body.version !== undefined && body.version !== before.bill.version) throw new Conflict(BILL_CHANGED);
+  }
+  const customer = await customerOfBill(tenantId, body);
+  if (before && customer.customerId !== before.bill.customerId) throw new Validation(CUSTOMER_FIXED);
+  const units = stockMovesOf(body.purchasedProduct);
+  const unitsBefore = stockMovesOf(before?.lines ?? []);
+  const stock = await stockLinesOf(tenantId, [...body.purchasedProduct, ...(before?.lines ?? [])]);
+  const priced = priceLines(body.purchasedProduct, stock);
+
+  // An edit may redeem the points the customer had before this bill: its own redemption undone, its earning too.
+  const held = customer.creditPoints ?? 0;
+  const heldBefore = before ? Math.max(held + before.bill.pointsUsed - before.bill.pointsEarned, 0) : held;
+  const figures = computeBill({
+    lines: priced.map((p, i) => ({ mrp: p.mrp, rate: p.rate, quantity: body.purchasedProduct[i]!.quantity, cgstRate: p.cgstRate, sgstRate: p.sgstRate })),
+    redeemPoints: redemptionPoints(body, customer, heldBefore),
+  });
+  checkFigures(body, figures);
+  const pointsAfter = Math.max(heldBefore - figures.pointsUsed + figures.pointsEarned, 0);
+  const { bill, lines } = draftBill({ purchaseId: id, customer, body, priced, figures, before, scope, pointsAfter });
+
+  const items: TransactItem[] = [];
+  const messages: (string | undefined)[] = [];
+  const add = (item: TransactItem, message?: string) => {
+    items.push(item);
+    messages.push(message);
+  };
+  add(before ? purchaseData.replaceBillWrite(tenantId, bill, before.bill.version) : purchaseData.createBillWrite(tenantId, bill), BILL_CHANGED);
+  for (const line of lines) add(purchaseData.putLineWrite(tenantId, line));
+  for (const old of before?.lines ?? []) if (old.purchasedProductId > lines.length) add(purchaseData.removeLineWrite(tenantId, old));
+
+  for (const key of new Set([...units.keys(), ...unitsBefore.keys()])) {
+    const delta = (unitsBefore.get(key) ?? 0) - (units.get(key) ?? 0);
+    const line = stock.get(key);
+    if (delta === 0 || !line) continue;
+    const change = changeLine(tenantId, line, { productId: line.productId, artcode: line.artcode, delta, reason: 'sale', ref: `Bill ${id}${before ? ' edit' : ''}`, actor });
+    change.items.forEach((item, i) => add(item, change.messages[i]));
+  }
+  if (pointsAfter !== held) add(pointsWrite(tenantId, customer, pointsAfter), POINTS_CHANGED);
+  const figuresNow = saleFigures(bill);
+  for (const item of salesWrites(tenantId, [[bill.saleDate, before ? difference(figuresNow, saleFigures(before.bill)) : figuresNow]])) add(item);
+  return { items, messages, result: { bill, lines, returns: before?.returns ?? [] } };
+}
+
+// ---------------------------------------------------------------- returns
+
+export interface ReturnResult {
+  opened: OpenedBill;
+  record: StoredReturn;
+}
+
+/**
+ * Returns units of a bill's lines in one transaction: the lines (each conditioned on the units it still has), the
+ * stock coming back with its movements, the bill, a return record, the customer's points and the figures of the
+ * return day (refunds) and of the sale day (the order list's Return Qty).
+ */
+export async function returnGoods(scope: WriteScope, purchaseId: number, body: ReturnBody): Promise<ReturnResult> {
+  const { tenantId, actor } = scope;
+  const mode: PaymentMode = body.paymentMode;
+  return writeAtomically(async () => {
+    const opened = await openBill(tenantId, purchaseId);
+    const { bill } = opened;
+    const byNo = new Map(opened.lines.map((l) => [l.purchasedProductId, l]));
+    const returned = body.purchasedProduct.map((asked) => {
+      const line = byNo.get(asked.purchasedProductId);
+      if (!line) throw new Validation(`Line ${asked.purchasedProductId} is not on bill ${purchaseId}.`);
+      if (line.quantity === 0) throw new Validation(`${line.productName} (${line.artcode}) has already been returned.`);
+      const quantity = asked.returnQuantity ?? line.quantity;
+      if (quantity > line.quantity) throw new Validation(returnQuantityTooHigh(`${line.productName} (${line.artcode})`, line.quantity));
+      return { line, quantity, value: line.rate * quantity, cost: line.boughtPrice * quantity };
+    });
+    const value = returned.reduce((sum, r) => sum + r.value, 0);
+    if (toPaise(body.returnAmount) !== value) {
+      throw new Validation(`The Return Amount is ${formatPaise(toPaise(body.returnAmount))} but the returned products make ${formatPaise(value)}. Please Calculate again.`);
+    }
+    const settlement = returnSettlement({
+      value,
+      paid: bill.paid,
+      refundedBefore: bill.refunded,
+      pointsEarnedBefore: bill.pointsEarned - bill.pointsTakenBack,
+    });
+    const units = returned.reduce((sum, r) => sum + r.quantity, 0);
+    const cost = returned.reduce((sum, r) => sum + r.cost, 0);
+    const now = actor.now.toISOString();
+    const record: StoredReturn = {
+      purchaseId,
+      returnId: bill.returnCount + 1,
+      paymentMode: mode,
+      lines: returned.map((r) => ({
+        purchasedProductId: r.line.purchasedProductId,
+        productName: r.line.productName,
+        artcode: r.line.artcode,
+        quantity: r.quantity,
+        value: r.value,
+        cost: r.cost,
+      })),
+      value,
+      refund: settlement.refund,
+      pointsBack: settlement.pointsBack,
+      pointsTakenBack: settlement.pointsTakenBack,
+      returnDate: shopDay(actor.now),
+      createdOn: now,
+      createdBy: actor.userName,
+    };
+    const linesAfter = new Map(opened.lines.map((l) => [l.purchasedProductId, l]));
+    for (const r of returned) {
+      linesAfter.set(r.line.purchasedProductId, {
+        ...r.line,
+        quantity: r.line.quantity - r.quantity,
+        returnQuantity: r.line.returnQuantity + r.quantity,
+        modified: true,
+      });
+    }
+
+    const customer = await customerData.byId(tenantId, bill.customerId);
+    const held = customer?.creditPoints ?? 0;
+    const pointsAfter = Math.max(held + settlement.pointsBack - settlement.pointsTakenBack, 0);
+    const billAfter: StoredPurchase = {
+      ...bill,
+      returnQuantity: bill.returnQuantity + units,
+      refunded: bill.refunded + settlement.refund,
+      returnedValue: bill.returnedValue + value,
+      pointsReturned: bill.pointsReturned + settlement.pointsBack,
+      pointsTakenBack: bill.pointsTakenBack + settlement.pointsTakenBack,
+      returnCount: record.returnId,
+      customerPointsAfter: customer ? pointsAfter : bill.customerPointsAfter,
+      version: bill.version + 1,
+      updatedOn: now,
+      updatedBy: actor.userName,
+    };
+
+    const items: TransactItem[] = [];
+    const messages: (string | undefined)[] = [];
+    const add = (item: TransactItem, message?: string) => {
+      items.push(item);
+      messages.push(message);
+    };
+    add(purchaseData.replaceBillWrite(tenantId, billAfter, bill.version), BILL_CHANGED);
+    add(purchaseData.createReturnWrite(tenantId, record), BILL_CHANGED);
+    for (const r of returned) {
+      add(
+        purchaseData.returnLineWrite(tenantId, linesAfter.get(r.line.purchasedProductId)!, r.quantity),
+        returnQuantityTooHigh(`${r.line.productName} (${r.line.artcode})`, r.line.quantity),
+      );
+    }
+    const back = stockMovesOf(returned.map((r) => ({ productId: r.line.productId, artcode: r.line.artcode, quantity: r.quantity })));
+    const stock = await stockLinesOf(tenantId, returned.map((r) => r.line));
+    for (const [key, delta] of back) {
+      const line = stock.get(key);
+      // A product whose stock line was removed since the sale takes the goods back without a shelf to put them on.
+      if (!line) continue;
+      const change = changeLine(tenantId, line, { productId: line.productId, artcode: line.artcode, delta, reason: 'return', ref: `Bill ${purchaseId} return ${record.returnId}`, actor });
+      change.items.forEach((item, i) => add(item, change.messages[i]));
+    }
+    if (customer && pointsAfter !== held) add(pointsWrite(tenantId, customer, pointsAfter), POINTS_CHANGED);
+    const cash = mode === 'Cash';
+    const returnDay: SalesFigures = {
+      returnCount: 1,
+      returnedQuantity: units,
+      returnedValue: value,
+      returnedCost: cost,
+      cashReturns: cash ? settlement.refund : 0,
+      onlineReturns: cash ? 0 : settlement.refund,
+      pointsEarned: -settlement.pointsTakenBack,
+      pointsUsed: -settlement.pointsBack,
+    };
+    const saleDay: SalesFigures = { soldReturnedQuantity: units, soldReturnedValue: value };
+    for (const item of salesWrites(tenantId, [[record.returnDate, returnDay], [bill.saleDate, saleDay]])) add(item);
+    return { items, messages, result: { opened: { bill: billAfter, lines: [...linesAfter.values()], returns: [...opened.returns, record] }, record } };
+  });
+}
+
+// ---------------------------------------------------------------- re-bill
+
+/** Records a re-bill on the bill; the receipt itself is printed by the browser or mailed by the caller. */
+async function recordReBill(tenantId: string, opened: OpenedBill, how: { mailed: boolean; printed: boolean }): Promise<OpenedBill> {
+  if (!opened.lines.some((l) => l.quantity > 0)) throw new Validation('Every product of this bill has been returned; there is nothing to bill.');
+  await transact([purchaseData.reBillWrite(tenantId, opened.bill.purchaseId, how)], [BILL_NOT_FOUND]);
+  const bill = { ...opened.bill, reBills: opened.bill.reBills + 1, mailed: opened.bill.mailed || how.mailed, printed: opened.bill.printed || how.printed };
+  return { ...opened, bill };
+}
+
+/** E-mails the receipt when asked and marks the bill as mailed once it went out. */
+async function mailIfAsked(scope: WriteScope, opened: OpenedBill, asked: boolean): Promise<{ opened: OpenedBill; outcome?: MailOutcome }> {
+  if (!asked) return { opened };
+  const outcome = await mailReceipt(scope.tenantId, opened, opened.bill.emailId, scope.log);
+  if (!outcome.mailSent) return { opened, outcome };
+  await transact([purchaseData.mailedWrite(scope.tenantId, opened.bill.purchaseId)]);
+  return { opened: { ...opened, bill: { ...opened.bill, mailed: true } }, outcome };
+}
+
+/** POST and PUT /purchase: the bill saved, then its receipt e-mailed when the bill says mail. */
+export async function placeBill(scope: WriteScope, body: PurchaseBody, purchaseId?: number): Promise<Purchase & Partial<MailOutcome>> {
+  const { opened, outcome } = await mailIfAsked(scope, await saveBill(scope, body, purchaseId), body.mail);
+  return { ...purchaseView(opened), ...outcome };
+}
+
+export async function returnAndMail(scope: WriteScope, purchaseId: number, body: ReturnBody) {
+  const { opened: returned, record } = await returnGoods(scope, purchaseId, body);
+  const { opened, outcome } = await mailIfAsked(scope, returned, body.mail);
+  return {
+    message: RETURN_DONE,
+    returnId: record.returnId,
+    refund: toRupees(record.refund),
+    pointsBack: record.pointsBack,
+    pointsTakenBack: record.pointsTakenBack,
+    purchase: purchaseView(opened),
+    ...outcome,
+  } as const;
+}
+
+/** Generate Bill again ('Bill Generated.'): recorded on the bill, the receipt e-mailed when mail is ticked. */
+export async function reBill(scope: WriteScope, purchaseId: number, how: { mail: boolean; print: boolean }) {
+  const recorded = await recordReBill(scope.tenantId, await openBill(scope.tenantId, purchaseId), { mailed: false, printed: how.print });
+  const { opened, outcome } = await mailIfAsked(scope, recorded, how.mail);
+  return { message: BILL_GENERATED, purchase: purchaseView(opened), ...outcome } as const;
+}
+
+/** The points the customer could redeem if this bill were edited: what they held before it. */
+export async function redeemablePoints(tenantId: string, bill: StoredPurchase): Promise<number> {
+  const customer = await customerData.byId(tenantId, bill.customerId);
+  return Math.max((customer?.creditPoints ?? 0) + bill.pointsUsed - bill.pointsEarned, 0);
+}

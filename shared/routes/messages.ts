@@ -1,0 +1,24 @@
+import { emailBody, emailSent, whatsappBody, whatsappSent } from '../schemas/message.js';
+import { route } from './define.js';
+
+/** Whoever hands a customer a bill may send it: the till, re-bill and returns. */
+const senders = ['PurchaseEdit', 'ReBill', 'ProductReturn', 'PurchaseReturn'] as const;
+
+export const messageRoutes = {
+  email: route({
+    method: 'POST',
+    path: '/message/email',
+    access: senders,
+    summary: "E-mail a customer through SES; with purchaseId the bill's receipt goes along as a PDF",
+    body: emailBody,
+    response: emailSent,
+  }),
+  whatsapp: route({
+    method: 'POST',
+    path: '/message/whatsapp',
+    access: senders,
+    summary: "Send a WhatsApp message through the Cloud API (to gets the prefix 91); with purchaseId the bill's receipt PDF",
+    body: whatsappBody,
+    response: whatsappSent,
+  }),
+} as const;

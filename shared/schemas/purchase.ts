@@ -1,0 +1,440 @@
+import { z } from 'zod';
+import { auditFields } from './common.js';
+
+/**
+ * The point of sale (spec 2 sections 2 to 9, spec 3 "Cash receipt"): bills, returns, re-bills, order lists and the
+ * monthly sales report. Amounts travel in rupees (at most two decimals) and GST rates in percent, as the screens
+ * show them; the server stores paise and basis points and recomputes every figure with shared/bill.ts.
+ */
+
+// ---------------------------------------------------------------- messages (spec 2 sections 5 and 8)
+
+export const CUSTOMER_REQUIRED = 'Customer Detail is required.';
+export const CUSTOMER_NOT_FOUND = 'Customer not found! Please Register';
+export const ADD_PRODUCTS = 'Please add product(s).';
+export const QUANTITY_REQUIRED = 'Product Quantity is required.';
+export const QUANTITY_NOT_ZERO = 'Product Quantity should not be 0.';
+export const SELLING_PRICE_REQUIRED = 'Selling Price is required.';
+export const SELLING_PRICE_NOT_ZERO = 'Selling Price should not be 0.';
+export const MOBILE_INVALID = 'Enter the Valid Mobile Number !';
+export const RETURN_QUANTITY_REQUIRED = 'Return Quantity is required.';
+export const RETURN_QUANTITY_NOT_ZERO = 'Return Quantity should not be 0.';
+export const BILL_GENERATED = 'Bill Generated.';
+export const RETURN_DONE = 'Return done.';
+export const NO_PURCHASE = 'No Purchase Found';
+export const NO_TRANSACTION = 'No Transaction Found.';
+export const PAYMENT_STATUS_PAID = 'Payment Status: Paid';
+export const CHOOSE_PRINT_OR_MAIL = 'Please choose print or mail.';
+export const SELECT_RETURN_LINES = 'Please select the product(s) to return.';
+
+export const correctQuantity = (product: string) => `Please correct the Quantity of ${product}`;
+export const correctSellingPrice = (product: string) => `Please correct the Selling Price of ${product}`;
+export const noPurchaseOn = (date: string) => `No Purchase Found On ${date}`;
+export const returnQuantityTooHigh = (product: string, remaining: number) =>
+  `Return Quantity of ${product} should not be more than ${remaining}.`;
+
+/** A bill is one DynamoDB transaction (at most 100 writes): each line takes its own item plus its stock line and movement. */
+export const MAX_BILL_LINES = 30;
+
+export const PAYMENT_MODES = ['Cash', 'Online'] as const;
+export type PaymentMode = (typeof PAYMENT_MODES)[number];
+/** Returns name the modes in capitals (spec 2 section 9); both spellings are accepted everywhere. */
+export const RETURN_MODES = ['CASH', 'ONLINE'] as const;
+
+const paymentMode = z
+  .string({ error: 'Please choose the Bill Type (Cash or Online).' })
+  .trim()
+  .transform((v) => v.toLowerCase())
+  .pipe(z.enum(['cash', 'online'], { error: 'Please choose the Bill Type (Cash or Online).' }))
+  .transform((v): PaymentMode => (v === 'cash' ? 'Cash' : 'Online'));
+
+/** Rupees as typed or computed: a number or numeric text with at most two decimals, not negative. */
+export const rupees = (label: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)], { error: `${label} should be an amount in rupees.` })
+    .pipe(
+      z
+        .number()
+        .min(0, `${label} should not be negative.`)
+        .max(10_000_000, `${label} is too large.`)
+        .refine((v) => Number(v.toFixed(2)) === v, `${label} has at most two decimals.`),
+    );
+
+const percent = z.number().min(0).max(100).refine((v) => Number(v.toFixed(2)) === v, 'A GST rate has at most two decimals.');
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+// ---------------------------------------------------------------- placing a bill
+
+/**
+ * One product row of the Place Order screen. Rows without a chosen product (the empty rows the screen starts
+ * with) are dropped; a chosen product needs a quantity and a selling price.
+ */
+const lineInput = z.object({
+  /** The line's number on an existing bill (PUT); new rows leave it out. */
+  purchasedProductId: z.number().int().positive().optional(),
+  productId: z.coerce.number().int().positive(),
+  productName: z.string().trim().max(200).optional(),
+  artcode: z.string({ error: 'Artcode is required.' }).trim().min(1, 'Artcode is required.').max(50),
+  /** Checked in the bill's refinement so the messages name the product. */
+  quantity: z.unknown().optional(),
+  /** MRP of one unit as the screen showed it; must be the stock line's. */
+  price: rupees('MRP').optional(),
+  sellingPrice: z.unknown().optional(),
+  cgst: percent.optional(),
+  sgst: percent.optional(),
+  /** What the screen showed for the line (rate × quantity); checked when sent. */
+  purchasedPrice: rupees('Net Price').optional(),
+});
+
+const isChosen = (row: unknown) => typeof row === 'object' && row !== null && !isBlank((row as { productId?: unknown }).productId);
+
+export const purchaseBody = z
+  .object({
+    customerId: z.coerce.number().int().positive().optional(),
+    mobileNumber: z.string().trim().regex(/^\d{10}$/, MOBILE_INVALID).optional(),
+    customerName: z.string().trim().max(100).optional(),
+    paymentMode,
+    /** Redeem the customer's credit points (offered above 100 points). */
+    redeem: z.boolean().default(false),
+    purchasedProduct: z
+      .array(z.unknown(), { error: ADD_PRODUCTS })
+      .transform((rows) => rows.filter(isChosen))
+      .pipe(z.array(lineInput).min(1, ADD_PRODUCTS).max(MAX_BILL_LINES, `A bill can have at most ${MAX_BILL_LINES} lines.`)),
+    /** The totals the screen showed after Calculate; the server's must be the same. */
+    grossAmount: rupees('Gross Amount'),
+    discount: rupees('Discount'),
+    tax: rupees('Tax'),
+    /** What the customer pays: the net after redemption. */
+    netAmount: rupees('Net Amount'),
+    redeemAmount: rupees('Redeem Amount').default(0),
+    /** E-mail the receipt (PDF) to the customer after saving. */
+    mail: z.boolean().default(false),
+    /** Printed by the browser; recorded so the bill shows how the receipt went out. */
+    print: z.boolean().default(false),
+    version: z.number().int().min(0).optional(),
+  })
+  .superRefine((bill, ctx) => {
+    if (bill.customerId === undefined && bill.mobileNumber === undefined) {
+      ctx.addIssue({ code: 'custom', message: CUSTOMER_REQUIRED, path: ['mobileNumber'] });
+    }
+    bill.purchasedProduct.forEach((line, i) => {
+      const name = line.productName || line.artcode;
+      const problem = quantityProblem(line.quantity, name) ?? sellingPriceProblem(line.sellingPrice, name);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: ['purchasedProduct', i, problem.field] });
+    });
+    if (bill.grossAmount <= 0) ctx.addIssue({ code: 'custom', message: 'A bill needs a Gross Amount above 0.', path: ['grossAmount'] });
+  })
+  .transform((bill) => ({
+    ...bill,
+    purchasedProduct: bill.purchasedProduct.map((line) => ({
+      ...line,
+      quantity: Number(line.quantity),
+      sellingPrice: Number(line.sellingPrice),
+    })),
+  }));
+export type PurchaseBody = z.output<typeof purchaseBody>;
+export type PurchaseLineBody = PurchaseBody['purchasedProduct'][number];
+
+function quantityProblem(value: unknown, name: string) {
+  if (isBlank(value)) return { field: 'quantity', message: QUANTITY_REQUIRED };
+  const n = typeof value === 'string' ? Number(value.trim()) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n)) return { field: 'quantity', message: correctQuantity(name) };
+  if (n === 0) return { field: 'quantity', message: QUANTITY_NOT_ZERO };
+  if (!Number.isInteger(n) || n < 0 || n > 100_000) return { field: 'quantity', message: correctQuantity(name) };
+  return undefined;
+}
+
+function sellingPriceProblem(value: unknown, name: string) {
+  if (isBlank(value)) return { field: 'sellingPrice', message: SELLING_PRICE_REQUIRED };
+  const n = typeof value === 'string' ? Number(value.trim()) : value;
+  if (typeof n !== 'number' || !Number.isFinite(n) || n < 0 || Number(n.toFixed(2)) !== n) {
+    return { field: 'sellingPrice', message: correctSellingPrice(name) };
+  }
+  if (n === 0) return { field: 'sellingPrice', message: SELLING_PRICE_NOT_ZERO };
+  return undefined;
+}
+
+// ---------------------------------------------------------------- stored bills as the API answers them
+
+export const LINE_STATUSES = ['Sold', 'Partly Returned', 'Returned'] as const;
+
+export const purchasedProduct = z.object({
+  purchasedProductId: z.number().int(),
+  productId: z.number().int(),
+  productName: z.string(),
+  artcode: z.string(),
+  stockId: z.number().int(),
+  productInventoryId: z.number().int(),
+  /** Units still with the customer (originalQuantity − returnQuantity); remainingQty says the same. */
+  quantity: z.number().int(),
+  originalQuantity: z.number().int(),
+  returnQuantity: z.number().int(),
+  remainingQty: z.number().int(),
+  /** MRP of one unit. */
+  price: z.number(),
+  sellingPrice: z.number(),
+  boughtPrice: z.number(),
+  /** Discount in percent of the MRP, rounded up (spec 2 section 4), and in rupees for the line. */
+  discount: z.number(),
+  discountPrice: z.number(),
+  gst: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  /** The line as billed: value before tax, CGST and SGST amounts, tax, and rate × quantity. */
+  taxable: z.number(),
+  cgstPrice: z.number(),
+  sgstPrice: z.number(),
+  tax: z.number(),
+  netAmount: z.number(),
+  /** What the units still with the customer are worth: 0 once the whole line is returned. */
+  purchasedPrice: z.number(),
+  purchasedTotalMRPPrice: z.number(),
+  status: z.enum(LINE_STATUSES),
+  /** Changed by a return. */
+  modified: z.boolean(),
+  createdOn: z.string(),
+  createdBy: z.string(),
+});
+export type PurchasedProduct = z.output<typeof purchasedProduct>;
+
+export const purchase = z.object({
+  purchaseId: z.number().int(),
+  customerId: z.number().int(),
+  customerName: z.string(),
+  mobileNumber: z.string(),
+  emailId: z.string().optional(),
+  address: z.string().optional(),
+  paymentMode: z.enum(PAYMENT_MODES),
+  status: z.string(),
+  /** The shop's calendar day of the sale, `yyyy-mm-dd`. */
+  saleDate: z.string(),
+  grossAmount: z.number(),
+  discount: z.number(),
+  taxable: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  tax: z.number(),
+  /** The lines' total (rate × quantity): what the goods cost before points. */
+  totalSellingAmount: z.number(),
+  redeemAmount: z.number(),
+  /** What the customer paid in money. */
+  netAmount: z.number(),
+  totalBoughtPrice: z.number(),
+  pointsUsed: z.number().int(),
+  pointsEarned: z.number().int(),
+  /** The customer's points right after this bill was saved. */
+  customerCreditPoints: z.number().int(),
+  returnQuantity: z.number().int(),
+  /** Refunded in money, and given back as points, by returns. */
+  returnAmount: z.number(),
+  pointsReturned: z.number().int(),
+  mailed: z.boolean(),
+  printed: z.boolean(),
+  reBills: z.number().int(),
+  purchasedProduct: z.array(purchasedProduct),
+  version: z.number().int(),
+  ...auditFields,
+});
+export type Purchase = z.output<typeof purchase>;
+
+/** `GET /purchase/{id}` and `/purchase/review/{id}`: the bill, and the points the customer could redeem if it is edited. */
+export const purchaseDetail = purchase.extend({
+  /** The customer's points as they were before this bill: what an edit of it may redeem. */
+  redeemablePoints: z.number().int(),
+});
+
+export const purchaseSaved = purchase.extend({
+  /** Whether the receipt e-mail was sent (asked for with `mail`). */
+  mailSent: z.boolean().optional(),
+  /** Why it was not: no e-mail address on the customer, or the mail service refused. */
+  mailProblem: z.string().optional(),
+});
+
+// ---------------------------------------------------------------- order lists
+
+/** One row of the order lists: a bill line with its bill's date, customer and payment mode. */
+export const orderRow = purchasedProduct.extend({
+  purchaseId: z.number().int(),
+  saleDate: z.string(),
+  customerName: z.string(),
+  mobileNumber: z.string(),
+  paymentMode: z.enum(PAYMENT_MODES),
+});
+export type OrderRow = z.output<typeof orderRow>;
+
+/** The total row of a day's order list, over all its rows (not just the page). */
+export const orderTotals = z.object({
+  date: z.string(),
+  bills: z.number().int(),
+  rows: z.number().int(),
+  orderQuantity: z.number().int(),
+  returnQuantity: z.number().int(),
+  /** Sold at rate × quantity, less returns. */
+  price: z.number(),
+});
+
+export const dateParam = z.iso.date({ error: 'Enter a valid date' });
+export const mobileParam = z.string().trim().regex(/^\d{10}$/, MOBILE_INVALID);
+
+export const exportQuery = z.object({
+  format: z.enum(['pdf', 'xlsx'], { error: "Choose the format 'pdf' or 'xlsx'." }).default('pdf'),
+});
+
+/** Searches of the day's list may be limited to one day with `?date=`. */
+export const searchQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  size: z.coerce.number().int().min(1).max(100).default(5),
+  date: dateParam.optional(),
+});
+export const searchCountQuery = z.object({ date: dateParam.optional() });
+
+// ---------------------------------------------------------------- returns and re-bills
+
+export const returnBody = z
+  .object({
+    /** The Bill Type of the refund: CASH or ONLINE (either spelling). */
+    paymentMode,
+    purchasedProduct: z
+      .array(
+        z.object({
+          purchasedProductId: z.number().int().positive(),
+          productName: z.string().optional(),
+          /** Units returned; leave out with `whole: true` to return all that remain. */
+          returnQuantity: z.unknown().optional(),
+          whole: z.boolean().default(false),
+        }),
+        { error: SELECT_RETURN_LINES },
+      )
+      .min(1, SELECT_RETURN_LINES)
+      .max(MAX_BILL_LINES),
+    /** The Return Amount the screen calculated; the server's must be the same. */
+    returnAmount: rupees('Return Amount'),
+    mail: z.boolean().default(false),
+    print: z.boolean().default(false),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Set<number>();
+    body.purchasedProduct.forEach((line, i) => {
+      if (seen.has(line.purchasedProductId)) ctx.addIssue({ code: 'custom', message: 'A line can be returned once per return.', path: ['purchasedProduct', i] });
+      seen.add(line.purchasedProductId);
+      if (line.whole) return;
+      const q = line.returnQuantity;
+      const message = isBlank(q)
+        ? RETURN_QUANTITY_REQUIRED
+        : Number(q) === 0
+          ? RETURN_QUANTITY_NOT_ZERO
+          : !Number.isInteger(Number(q)) || Number(q) < 0
+            ? `Return Quantity of ${line.productName ?? `line ${line.purchasedProductId}`} is invalid.`
+            : undefined;
+      if (message) ctx.addIssue({ code: 'custom', message, path: ['purchasedProduct', i, 'returnQuantity'] });
+    });
+  })
+  .transform((body) => ({
+    ...body,
+    purchasedProduct: body.purchasedProduct.map((line) => ({
+      purchasedProductId: line.purchasedProductId,
+      returnQuantity: line.whole ? undefined : Number(line.returnQuantity),
+    })),
+  }));
+export type ReturnBody = z.output<typeof returnBody>;
+
+export const returnDone = z.object({
+  message: z.literal(RETURN_DONE),
+  returnId: z.number().int(),
+  /** Refunded in money, in the chosen Bill Type. */
+  refund: z.number(),
+  /** Given back as credit points (the part of the goods paid with points). */
+  pointsBack: z.number().int(),
+  /** Points earned on the refunded money, taken back. */
+  pointsTakenBack: z.number().int(),
+  purchase,
+  mailSent: z.boolean().optional(),
+  mailProblem: z.string().optional(),
+});
+
+export const reBillBody = z
+  .object({ print: z.boolean().default(false), mail: z.boolean().default(false) })
+  .refine((b) => b.print || b.mail, CHOOSE_PRINT_OR_MAIL);
+
+export const reBillDone = z.object({
+  message: z.literal(BILL_GENERATED),
+  purchase,
+  mailSent: z.boolean().optional(),
+  mailProblem: z.string().optional(),
+});
+
+// ---------------------------------------------------------------- receipt
+
+export const shopInfo = z.object({ displayName: z.string(), address: z.string(), gstNumber: z.string() });
+
+/** What the receipt (printed, e-mailed as PDF) shows: the shop, the bill's lines still with the customer, totals. */
+export const receipt = z.object({
+  shop: shopInfo,
+  purchase,
+  /** The lines with units still with the customer, their figures for those units. */
+  lines: z.array(purchasedProduct),
+  totals: z.object({
+    grossAmount: z.number(),
+    discount: z.number(),
+    taxable: z.number(),
+    cgst: z.number(),
+    sgst: z.number(),
+    tax: z.number(),
+    totalSellingAmount: z.number(),
+    redeemAmount: z.number(),
+    returnAmount: z.number(),
+    /** Paid in money, less refunds. */
+    netAmount: z.number(),
+  }),
+  paymentStatus: z.literal(PAYMENT_STATUS_PAID),
+});
+export type Receipt = z.output<typeof receipt>;
+
+// ---------------------------------------------------------------- monthly sales report
+
+export const monthYearParams = z.object({
+  month: z.coerce.number({ error: 'Enter a valid month' }).int('Enter a valid month').min(1, 'Enter a valid month').max(12, 'Enter a valid month'),
+  year: z.coerce.number({ error: 'Enter a valid year' }).int('Enter a valid year').min(2000, 'Enter a valid year').max(2100, 'Enter a valid year'),
+});
+
+/** A day's sales in one payment mode (spec 3 'Return row' / spec 2 'Sales report row'). */
+export const salesRow = z.object({
+  /** `yyyy-mm-dd` */
+  transactionDate: z.string(),
+  /** Bills of the day in this payment mode. */
+  transaction: z.number().int(),
+  paymentMode: z.enum(PAYMENT_MODES),
+  /** Sold: received in money for the bills. */
+  credit: z.number(),
+  /** Cost of the goods sold (bought price × quantity). */
+  debit: z.number(),
+  /** Refunded in money for returns that day. */
+  returns: z.number(),
+});
+export type SalesRow = z.output<typeof salesRow>;
+
+export const monthlySales = z.object({
+  month: z.number().int(),
+  year: z.number().int(),
+  rows: z.array(salesRow),
+  online: z.number(),
+  cash: z.number(),
+  total: z.number(),
+  /** The cash summary: cash sold less cash refunds, the month's expenses, and what remains. */
+  income: z.number(),
+  expense: z.number(),
+  balance: z.number(),
+  /** Set when the expense could not be taken from the finance records. */
+  expenseNote: z.string().optional(),
+});
+export type MonthlySales = z.output<typeof monthlySales>;
+
+export const paymentModeParams = monthYearParams.extend({ mode: paymentMode });
+
+export const purchaseIdParams = z.object({
+  purchaseId: z.coerce.number({ error: 'Enter a valid bill number' }).int('Enter a valid bill number').positive('Enter a valid bill number'),
+});
+export const idParams = z.object({
+  id: z.coerce.number({ error: 'Enter a valid bill number' }).int('Enter a valid bill number').positive('Enter a valid bill number'),
+});

@@ -1,0 +1,116 @@
+import { expect } from 'vitest';
+import type { Customer } from '../../shared/schemas/customer.js';
+import type { Purchase } from '../../shared/schemas/purchase.js';
+import { createCategory, createProducts, productRow, unique } from './catalogue-fixtures.js';
+import { call, tokenOf } from './client.js';
+
+/** A product on the demo shop's shelf, received through the inventory screen's route with known prices. */
+export interface Shelf {
+  productId: number;
+  productName: string;
+  artcode: string;
+  /** Rupees and percent, as the screens send them. */
+  mrp: number;
+  sellingPrice: number;
+  cgst: number;
+  sgst: number;
+}
+
+let categoryId: number | undefined;
+
+export const adminToken = () => tokenOf('admin@demo.shop');
+export const cashierToken = () => tokenOf('cashier@demo.shop');
+
+const randomDigits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+
+export async function stockedProduct(input: { name: string; quantity: number; mrp: number; buyingPrice: number; sellingPrice?: number; gst: number }): Promise<Shelf> {
+  const token = await adminToken();
+  categoryId ??= (await createCategory(token, unique('POS Category'))).categoryId;
+  const [product] = await createProducts(token, [productRow(categoryId, unique(input.name))]);
+  const artcode = `POS${randomDigits(6)}`;
+  const received = await call('POST', '/inventory/save', {
+    token,
+    body: {
+      productId: product!.productId,
+      vendor: 'Test Wholesale',
+      artcode,
+      barcode: `89${randomDigits(11)}`,
+      quantity: input.quantity,
+      cgst: input.gst / 2,
+      sgst: input.gst / 2,
+      mrp: input.mrp,
+      buyingPrice: input.buyingPrice,
+      sellingPrice: input.sellingPrice ?? input.mrp,
+    },
+  });
+  expect(received.status, JSON.stringify(received.body)).toBe(200);
+  return {
+    productId: product!.productId,
+    productName: product!.productName,
+    artcode,
+    mrp: input.mrp,
+    sellingPrice: input.sellingPrice ?? input.mrp,
+    cgst: input.gst / 2,
+    sgst: input.gst / 2,
+  };
+}
+
+/** A customer registered at the till, with an e-mail address the SES emulator will show mail for. */
+export async function newCustomer(): Promise<Customer> {
+  const mobileNumber = `9${randomDigits(9)}`;
+  const answer = await call<Customer>('POST', '/customer/save', {
+    token: await cashierToken(),
+    body: { customerName: unique('Pos Customer'), mobileNumber, emailId: `buyer${mobileNumber}@example.in`, address: 'Jayanagar, Bengaluru' },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+export const line = (shelf: Shelf, quantity: number | string, sellingPrice: number | string = shelf.sellingPrice) => ({
+  productId: shelf.productId,
+  productName: shelf.productName,
+  artcode: shelf.artcode,
+  quantity,
+  price: shelf.mrp,
+  sellingPrice,
+  cgst: shelf.cgst,
+  sgst: shelf.sgst,
+});
+
+export interface Totals {
+  grossAmount: number;
+  discount: number;
+  tax: number;
+  netAmount: number;
+  redeemAmount?: number;
+}
+
+export const bill = (customer: Pick<Customer, 'mobileNumber'>, lines: Record<string, unknown>[], totals: Totals, extra: Record<string, unknown> = {}) => ({
+  mobileNumber: customer.mobileNumber,
+  paymentMode: 'Cash',
+  purchasedProduct: lines,
+  ...totals,
+  ...extra,
+});
+
+export async function placeBill(body: unknown, token?: string) {
+  return call<Purchase & { message?: string; mailSent?: boolean; mailProblem?: string }>('POST', '/purchase', { token: token ?? (await cashierToken()), body });
+}
+
+export async function mustPlace(body: unknown): Promise<Purchase & { mailSent?: boolean }> {
+  const answer = await placeBill(body);
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+export async function stockOf(shelf: Shelf): Promise<number> {
+  const answer = await call<{ quantity: number }>('GET', `/stock/${shelf.productId}/${shelf.artcode}`, { token: await adminToken() });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.quantity;
+}
+
+export async function pointsOf(customer: Pick<Customer, 'customerId'>): Promise<number> {
+  const answer = await call<Customer>('GET', `/customer/${customer.customerId}`, { token: await cashierToken() });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body.creditPoints;
+}

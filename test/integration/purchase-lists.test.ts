@@ -1,0 +1,186 @@
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { shopDay } from '../../shared/bill.js';
+import type { Customer } from '../../shared/schemas/customer.js';
+import type { MonthlySales, OrderRow, Purchase, SalesRow } from '../../shared/schemas/purchase.js';
+import { apiUrl, call, tokenOf } from './client.js';
+import { pdfText } from './pdf-text.js';
+import { bill, cashierToken, line, mustPlace, newCustomer, stockedProduct, type Shelf } from './pos-fixtures.js';
+
+const today = shopDay(new Date());
+const [year, month] = today.split('-').map(Number) as [number, number];
+const fileDate = today.split('-').reverse().join('_');
+
+let tea: Shelf;
+let biscuit: Shelf;
+let buyer: Customer;
+const placed: number[] = [];
+
+const get = async <T>(path: string, user = 'cashier@demo.shop') => {
+  const answer = await call<T>('GET', path, { token: await tokenOf(user) });
+  expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
+  return answer.body;
+};
+
+async function download(path: string, user = 'cashier@demo.shop') {
+  const response = await fetch(`${apiUrl()}${path}`, { headers: { authorization: `Bearer ${await tokenOf(user)}` } });
+  expect(response.status).toBe(200);
+  return { disposition: response.headers.get('content-disposition'), type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+beforeAll(async () => {
+  tea = await stockedProduct({ name: 'Tea Gold 500g', quantity: 30, mrp: 320, buyingPrice: 268, gst: 5 });
+  biscuit = await stockedProduct({ name: 'Cashew Biscuits', quantity: 30, mrp: 40, buyingPrice: 32, gst: 18 });
+  buyer = await newCustomer();
+});
+
+describe("today's order list", () => {
+  it('pages the lines of the day five at a time, newest first, with counts and the total row kept by the bills', async () => {
+    const countBefore = await get<number>(`/purchase/todayCount/${today}`);
+    const totalsBefore = await get<{ orderQuantity: number; price: number; rows: number }>(`/purchase/todayTotals/${today}`);
+    // Three bills of one tea line and one biscuit line each: 6 lines, 3 + 6 units... see below.
+    for (let i = 1; i <= 3; i++) {
+      // i × tea at ₹320.00 (5%) and 2 × biscuits at ₹40.00 (18%).
+      const tax = [0, 15.24 + 12.2, 30.48 + 12.2, 45.71 + 12.2][i]!;
+      const saved = await mustPlace(bill(buyer, [line(tea, i), line(biscuit, 2)], { grossAmount: 320 * i + 80, discount: 0, tax: Math.round(tax * 100) / 100, netAmount: 320 * i + 80 }));
+      placed.push(saved.purchaseId);
+    }
+    expect(await get<number>(`/purchase/todayCount/${today}`)).toBe(countBefore + 6);
+    const totals = await get<{ orderQuantity: number; price: number; rows: number }>(`/purchase/todayTotals/${today}`);
+    expect(totals.rows - totalsBefore.rows).toBe(6);
+    expect(totals.orderQuantity - totalsBefore.orderQuantity).toBe(12);
+    expect(Math.round((totals.price - totalsBefore.price) * 100)).toBe(216000);
+
+    const first = await get<OrderRow[]>(`/purchase/today/${today}?page=0&size=5`);
+    expect(first).toHaveLength(5);
+    expect(first[0]).toMatchObject({ purchaseId: placed[2], customerName: buyer.customerName.split('@')[0], paymentMode: 'Cash', status: 'Sold' });
+    expect(first.map((r) => r.purchaseId).slice(0, 2)).toEqual([placed[2], placed[2]]);
+  });
+
+  it('searches by product name or artcode, on one day or over all days, in pages of 5', async () => {
+    const name = tea.productName.slice(0, 12);
+    expect(await get<number>(`/purchase/searchCount/${encodeURIComponent(tea.productName)}`)).toBe(3);
+    expect(await get<number>(`/purchase/searchCount/${tea.artcode}?date=${today}`)).toBe(3);
+    const byArtcode = await get<OrderRow[]>(`/purchase/search/${tea.artcode}`);
+    expect(byArtcode.map((r) => r.artcode)).toEqual([tea.artcode, tea.artcode, tea.artcode]);
+    const byName = await get<OrderRow[]>(`/purchase/search/${encodeURIComponent(name)}?date=${today}&page=0&size=5`);
+    expect(byName.every((r) => r.productName.startsWith(name))).toBe(true);
+    const none = await get<OrderRow[]>(`/purchase/search/${encodeURIComponent(tea.productName)}?date=2001-01-01`);
+    expect(none).toEqual([]);
+  });
+
+  it('answers an empty list and 0 for a day without bills', async () => {
+    expect(await get<OrderRow[]>('/purchase/today/2001-01-01')).toEqual([]);
+    expect(await get<number>('/purchase/todayCount/2001-01-01')).toBe(0);
+    const bad = await call<{ message: string }>('GET', '/purchase/today/22-11-2026', { token: await cashierToken() });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Enter a valid date');
+  });
+
+  it('exports the day as Purchase_List_<d>_<m>_<y>.pdf and .xlsx with the columns and a total row', async () => {
+    const pdf = await download(`/purchase/export/${today}?format=pdf`);
+    expect(pdf.disposition).toBe(`attachment; filename="Purchase_List_${fileDate}.pdf"`);
+    const pages = await pdfText(pdf.bytes);
+    expect(pages.join('\n')).toContain('Purchase List');
+    expect(pages.join('\n')).toContain(tea.artcode);
+
+    const xlsx = await download(`/purchase/export/${today}?format=xlsx`);
+    expect(xlsx.disposition).toBe(`attachment; filename="Purchase_List_${fileDate}.xlsx"`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    const values = Array.from(sheet.getSheetValues(), (row) => (Array.isArray(row) ? row.slice(1) : []));
+    const header = values.find((r) => r[0] === 'Id');
+    expect(header).toEqual(['Id', 'Date', 'Customer Name', 'Artcode', 'Product Name', 'Payment Mode', 'Order Status', 'Order Qty', 'Return Qty', 'Rate', 'Price']);
+    const teaRows = values.filter((r) => r[3] === tea.artcode);
+    expect(teaRows).toHaveLength(3);
+    expect(teaRows.map((r) => r[10]).sort()).toEqual([320, 640, 960]);
+    expect(values.at(-1)?.[0]).toBe('Total');
+  });
+});
+
+describe("a customer's order list", () => {
+  it('pages the lines of a customer by mobile, searches them, and exports Order_<d>_<m>_<y>', async () => {
+    expect(await get<number>(`/purchase/custMobileCount/${buyer.mobileNumber}`)).toBe(6);
+    const page0 = await get<OrderRow[]>(`/purchase/custMobile/${buyer.mobileNumber}?page=0&size=5`);
+    const page1 = await get<OrderRow[]>(`/purchase/custMobile/${buyer.mobileNumber}?page=1&size=5`);
+    expect(page0).toHaveLength(5);
+    expect(page1).toHaveLength(1);
+    expect(page1[0]!.purchaseId).toBe(placed[0]);
+    expect(await get<number>(`/purchase/searchCount/${buyer.mobileNumber}/${biscuit.artcode}`)).toBe(3);
+    const found = await get<OrderRow[]>(`/purchase/search/${buyer.mobileNumber}/${encodeURIComponent(biscuit.productName)}`);
+    expect(found.map((r) => r.productName)).toEqual([biscuit.productName, biscuit.productName, biscuit.productName]);
+    const file = await download(`/purchase/custMobile/${buyer.mobileNumber}/export?format=pdf`);
+    expect(file.disposition).toBe(`attachment; filename="Order_${fileDate}.pdf"`);
+    expect((await pdfText(file.bytes)).join('\n')).toContain(biscuit.artcode);
+  });
+
+  it('shows Return Qty on the rows after a return', async () => {
+    const answer = await call('POST', `/purchase/return/${placed[0]}`, {
+      token: await cashierToken(),
+      body: { paymentMode: 'CASH', purchasedProduct: [{ purchasedProductId: 2, returnQuantity: 1 }], returnAmount: 40 },
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const rows = await get<OrderRow[]>(`/purchase/search/${buyer.mobileNumber}/${biscuit.artcode}`);
+    expect(rows.find((r) => r.purchaseId === placed[0])).toMatchObject({ originalQuantity: 2, returnQuantity: 1, quantity: 1, purchasedPrice: 40, status: 'Partly Returned' });
+  });
+});
+
+describe('monthly sales report', () => {
+  const report = () => get<MonthlySales>(`/purchase/monthly/${month}/${year}`, 'manager@demo.shop');
+  const todayRows = async (path: string) => (await get<SalesRow[]>(path, 'manager@demo.shop')).filter((r) => r.transactionDate === today);
+
+  it('adds each bill to its day and payment mode, and refunds to the cash summary', async () => {
+    const before = await report();
+    const rowsBefore = await todayRows(`/expense/returnsAll/${month}/${year}`);
+    const cash = await mustPlace(bill(buyer, [line(tea, 1)], { grossAmount: 320, discount: 0, tax: 15.24, netAmount: 320 }));
+    await mustPlace(bill(buyer, [line(biscuit, 1)], { grossAmount: 40, discount: 0, tax: 6.1, netAmount: 40 }, { paymentMode: 'Online' }));
+    const returned = await call('POST', `/purchase/return/${cash.purchaseId}`, {
+      token: await cashierToken(),
+      body: { paymentMode: 'CASH', purchasedProduct: [{ purchasedProductId: 1, whole: true }], returnAmount: 320 },
+    });
+    expect(returned.status).toBe(200);
+    const after = await report();
+    const cents = (v: number) => Math.round(v * 100);
+    expect(cents(after.cash - before.cash)).toBe(32000);
+    expect(cents(after.online - before.online)).toBe(4000);
+    expect(cents(after.total - before.total)).toBe(36000);
+    expect(cents(after.income - before.income)).toBe(0);
+    expect(after).toMatchObject({ month, year, expense: 0, expenseNote: 'Expenses are not recorded yet, so Expense shows ₹0.00.' });
+    expect(cents(after.balance)).toBe(cents(after.income));
+
+    const rowsAfter = await todayRows(`/expense/returnsAll/${month}/${year}`);
+    const of = (rows: SalesRow[], mode: string) => rows.find((r) => r.paymentMode === mode) ?? { transaction: 0, credit: 0, returns: 0 };
+    expect(of(rowsAfter, 'Cash').transaction - of(rowsBefore, 'Cash').transaction).toBe(1);
+    expect(of(rowsAfter, 'Online').transaction - of(rowsBefore, 'Online').transaction).toBe(1);
+    expect(cents(of(rowsAfter, 'Cash').returns - of(rowsBefore, 'Cash').returns)).toBe(32000);
+    const cashOnly = await get<SalesRow[]>(`/expense/paymentMode/${month}/${year}/Cash`, 'manager@demo.shop');
+    expect(cashOnly.length).toBeGreaterThan(0);
+    expect(cashOnly.every((r) => r.paymentMode === 'Cash')).toBe(true);
+  });
+
+  it('downloads the report as Sales_Report_<m>_<y>.pdf', async () => {
+    const file = await download(`/purchase/monthly/${month}/${year}/pdf`, 'manager@demo.shop');
+    expect(file.disposition).toBe(`attachment; filename="Sales_Report_${month}_${year}.pdf"`);
+    const text = (await pdfText(file.bytes)).join('\n');
+    expect(text).toContain('Monthly Sales Report');
+    expect(text).toMatch(/Income ₹[\d,]+\.\d\d · Expense ₹0\.00 · Balance ₹/);
+  });
+
+  it('checks the month and year', async () => {
+    const answer = await call<{ message: string }>('GET', '/purchase/monthly/13/2026', { token: await tokenOf('manager@demo.shop') });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe('Enter a valid month');
+  });
+});
+
+describe('the demo shop', () => {
+  it('starts with three days of sales: cash and online, a redeemed bill and a return', async () => {
+    const bills = await Promise.all([1, 2, 3, 4, 5, 6].map((id) => get<Purchase>(`/purchase/${id}`)));
+    expect(new Set(bills.map((b) => b.paymentMode))).toEqual(new Set(['Cash', 'Online']));
+    expect(new Set(bills.map((b) => b.saleDate)).size).toBe(3);
+    expect(bills.filter((b) => b.redeemAmount > 0)).toHaveLength(1);
+    expect(bills.filter((b) => b.returnQuantity > 0)).toHaveLength(1);
+    expect(bills.every((b) => b.createdBy === 'cashier@demo.shop')).toBe(true);
+  });
+});
