@@ -57,7 +57,8 @@ export async function receive(scope: WriteScope, form: InventorySave): Promise<{
   const { tenantId, actor } = scope;
   const [product] = await productData.byIds(tenantId, [form.productId]);
   if (!product) throw new Validation(VALID_PRODUCT);
-  const [inventoryId, newStockId] = await Promise.all([nextId(tenantId, 'inventory'), nextStockId(tenantId)]);
+  const inventoryId = await nextId(tenantId, 'inventory');
+  let newStockId: number | undefined;
   const date = indiaToday(actor.now);
   const mrp = toPaise(form.mrp);
   const row = {
@@ -76,9 +77,10 @@ export async function receive(scope: WriteScope, form: InventorySave): Promise<{
   let saved: { receipt: StoredInventory; line: StoredStock } | undefined;
   await transactWithStock(async () => {
     const line = await stockData.byProduct(tenantId, product.productId, form.artcode);
+    if (!line) newStockId ??= await nextStockId(tenantId);
     const prepared = lineReceiptWrites(
       { tenantId, actor, date, source: 'Inventory add', reason: 'receipt', ref: (ids) => `Inventory ${ids.join(', ')}` },
-      { line, newStockId, rows: [row], inventoryIds: [inventoryId] },
+      { line, newStockId: newStockId ?? 0, rows: [row], inventoryIds: [inventoryId] },
     );
     saved = { receipt: prepared.receipts[0]!, line: prepared.change.after };
     return {

@@ -37,13 +37,14 @@ import { headerKey, readSheet, templateHeaders, type Sheet } from './spreadsheet
  * bar, and a bad file saves nothing:
  * 1. `stageUpload` reads the whole file and checks every row against the tenant's template and the catalogue. Any
  *    problem refuses the file with every problem listed (row, column, reason). A good file is cut into batches of
- *    500 rows, each cut again into transactions sized to fit DynamoDB's 100 writes, and staged in S3.
+ *    250 rows, each cut again into transactions sized to fit DynamoDB's 100 writes, and staged in S3.
  * 2. `commitBatch` saves one batch, a transaction at a time. Each transaction creates a marker item for itself, so
  *    a batch sent again (a retry after a timeout) skips what was saved and never raises stock twice.
  */
 
 export const MAX_UPLOAD_ROWS = 10_000;
-export const BATCH_ROWS = 500;
+/** A batch is one request: a few seconds of transactions in AWS, well inside the function's timeout. */
+export const BATCH_ROWS = 250;
 /** Problems listed in one answer: enough to fix a file, small enough to show. */
 const MAX_LISTED_PROBLEMS = 1000;
 const MAX_TRANSACTION_WRITES = 100;

@@ -65,7 +65,7 @@ export function changeLine(tenantId: string, line: StoredStock, change: StockCha
   const moved = change.delta !== 0;
   return {
     items: [stockData.replaceWrite(tenantId, line, after), ...(moved ? [stockData.movementWrite(tenantId, movement)] : [])],
-    messages: [STOCK_CHANGED, STOCK_CHANGED],
+    messages: moved ? [STOCK_CHANGED, STOCK_CHANGED] : [STOCK_CHANGED],
     before: line,
     after,
     movement,

@@ -125,7 +125,9 @@ export const stockData = {
 
   /** The lines of many product and artcode pairs at once, keyed `productId#lower artcode`. */
   async byProducts(tenantId: string, pairs: { productId: number; artcode: string }[]): Promise<Map<string, StoredStock>> {
-    const keys = pairs.map((p) => ({ pk: linePk(tenantId, p.productId), sk: searchKey(p.artcode) }));
+    // BatchGetItem refuses a request that names one key twice.
+    const unique = new Map(pairs.map((p) => [stockData.pairKey(p.productId, p.artcode), p]));
+    const keys = [...unique.values()].map((p) => ({ pk: linePk(tenantId, p.productId), sk: searchKey(p.artcode) }));
     const lines = await batchGet<{ pk: string; sk: string; stockId: number; productId: number }>(keys);
     const stock = await stockData.byIds(tenantId, lines.map((l) => l.stockId));
     return new Map(stock.map((s) => [stockData.pairKey(s.productId, s.artcode), s]));

@@ -29,7 +29,7 @@ export const handler = domainHandler('stock', stockRoutes, {
     return stockView(await findStock(ctx.me.tenantId, params.id));
   },
   async byProduct({ params, ctx }) {
-    const line = await byProduct(ctx.me.tenantId, params.productId, params.artcode);
+    const line = await byProduct(ctx.me.tenantId, params.id, params.artcode);
     if (!line) throw new NotFound(ADD_IN_INVENTORY);
     return stockView(line);
   },

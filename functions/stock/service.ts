@@ -63,10 +63,11 @@ export async function createStock(scope: WriteScope, form: StockCreate): Promise
   const { tenantId, actor } = scope;
   const [product] = await productData.byIds(tenantId, [form.productId]);
   if (!product) throw new Validation(VALID_PRODUCT);
-  const stockId = await nextStockId(tenantId);
+  let stockId: number | undefined;
   let saved: StoredStock | undefined;
   await transactWithStock(async () => {
     if (await stockData.lineId(tenantId, form.productId, form.artcode)) throw new Conflict(STOCK_EXISTS);
+    stockId ??= await nextStockId(tenantId);
     const price = toPaise(form.productPrice);
     const change = createLine(
       tenantId,

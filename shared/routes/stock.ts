@@ -93,9 +93,9 @@ export const stockRoutes = {
   }),
   byProduct: route({
     method: 'GET',
-    path: '/stock/{productId}/{artcode}',
+    path: '/stock/{id}/{artcode}',
     access: [...readers, 'PurchaseEdit', 'InventoryList'],
-    summary: "The stock line of a product and artcode (place order's stock check); 404 'Add in inventory' when never received",
+    summary: "The stock line of a product (id) and artcode (place order's stock check); 404 'Add in inventory' when never received",
     params: stockByProductParams,
     response: stock,
   }),

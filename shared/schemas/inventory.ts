@@ -223,7 +223,11 @@ export type StockCreate = z.output<typeof stockCreate>;
 export const stockUpdate = z.object({ productId: productIdInput.optional(), ...stockFields, version });
 export type StockUpdate = z.output<typeof stockUpdate>;
 
-export const stockByProductParams = z.object({ productId: productIdInput, artcode: code(ARTCODE_REQUIRED) });
+/**
+ * `GET /stock/{id}/{artcode}`: `id` is the product id. API Gateway wants one name per variable segment under a
+ * path, and `/stock/{id}` already names the second segment.
+ */
+export const stockByProductParams = z.object({ id: productIdInput, artcode: code(ARTCODE_REQUIRED) });
 
 export const MOVEMENT_REASONS = ['receipt', 'upload', 'edit', 'sale', 'return'] as const;
 export type MovementReason = (typeof MOVEMENT_REASONS)[number];

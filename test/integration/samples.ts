@@ -5,8 +5,8 @@ import { partnerData } from '../../functions/partners/data.js';
 import { policyData } from '../../functions/policies/data.js';
 import { productData } from '../../functions/products/data.js';
 import { stockData } from '../../functions/stock/data.js';
-import { userData } from '../../functions/users/data.js';
 import { pngDataUrl } from '../../infra/local/seed-catalogue.js';
+import { userData } from '../../functions/users/data.js';
 import { addDays, indiaToday, isWeekend } from '../../shared/leave-days.js';
 import { ALPHA_MARK, alpha } from './tenants.js';
 
@@ -32,6 +32,7 @@ export const sampleBodies: Record<string, unknown> = {
   ...catalogueSamples(),
   ...inventorySamples(),
   ...pointOfSaleSamples(),
+  ...storefrontSamples(),
   'POST /leaveSystem': leaveForm,
   'PUT /leaveSystem/update/{id}': leaveForm,
   'PUT /leaveSystem/approve/{id}': { reason: 'Enjoy the function' },
@@ -204,7 +205,13 @@ export async function alphaParams(): Promise<Record<string, string>> {
     end: leaveDay,
     ...(await inventoryParams()),
     ...pointOfSaleParams(),
+    ...storefrontParams(),
   };
+}
+
+/** Statuses, and ids no shop has yet (cart and wish ids are per shop, so they name the caller's own records). */
+function storefrontParams(): Record<string, string> {
+  return { status: 'InCart', statuses: 'OrderSuccess,Shipped', customerCartId: '1', customerWishId: '1', orderId: 'order_Sample0000001' };
 }
 
 /** Bill 1 of every test shop is a seeded sale; the month is the current one. */
@@ -220,7 +227,6 @@ async function inventoryParams(): Promise<Record<string, string>> {
     date: indiaToday(new Date(line!.createdOn!)),
     all: 'true',
     artcode: line!.artcode.toLowerCase(),
-    productId: String(line!.productId),
     searchText: ALPHA_MARK.toLowerCase(),
     format: 'pdf',
     uploadId: randomUUID(),

@@ -1,0 +1,30 @@
+import { Button, Group } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+
+interface RowActionsProps {
+  /** What the row is, for the buttons' accessible names ('Edit Groceries'). */
+  name: string;
+  /** Where Edit goes; no Edit without it. */
+  editTo?: string;
+  /** No Delete without it. */
+  onDelete?: () => void;
+}
+
+/** Edit and Delete of a list row, each shown only when the user may use it. */
+export function RowActions({ name, editTo, onDelete }: RowActionsProps) {
+  return (
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {editTo && (
+        <Button size="xs" variant="light" component={Link} to={editTo} leftSection={<IconPencil size={14} />} aria-label={`Edit ${name}`}>
+          Edit
+        </Button>
+      )}
+      {onDelete && (
+        <Button size="xs" variant="subtle" color="red" onClick={onDelete} leftSection={<IconTrash size={14} />} aria-label={`Delete ${name}`}>
+          Delete
+        </Button>
+      )}
+    </Group>
+  );
+}
