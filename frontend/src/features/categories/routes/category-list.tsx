@@ -1,0 +1,121 @@
+import { Button, Text } from '@mantine/core';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDate } from '../../../../../shared/format.js';
+import type { Category } from '../../../../../shared/schemas/catalogue.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { RequireFeature } from '../../../components/feature-gate.js';
+import { Thumbnail } from '../../../components/image-picker.js';
+import { MessageModal } from '../../../components/message-modal.js';
+import { Page } from '../../../components/page.js';
+import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
+import { RowActions } from '../../../components/row-actions.js';
+import { SavedNotice } from '../../../components/saved-notice.js';
+import { SearchBox } from '../../../components/search-box.js';
+import { errorText } from '../../../lib/query-client.js';
+import { useCan } from '../../../lib/use-can.js';
+import { useCategoryCount, useCategoryPage, useDeleteCategory } from '../api/categories.js';
+
+/** /category: the product categories with their pictures, searchable by name, pages of 5 (spec 2 section 2). */
+export default function CategoryListScreen() {
+  const can = useCan();
+  const edit = can('CategoryEdit');
+  return (
+    <Page
+      title="Categories"
+      description="Product categories, with the picture customers see in the shop."
+      actions={
+        <>
+          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
+            Back
+          </Button>
+          {edit && (
+            <Button component={Link} to="/category/new" leftSection={<IconPlus size={16} />}>
+              Create Category
+            </Button>
+          )}
+        </>
+      }
+    >
+      <RequireFeature anyOf={['CategoryList', 'CategoryEdit']} what="the category list">
+        <CategoryTable edit={edit} />
+      </RequireFeature>
+    </Page>
+  );
+}
+
+function CategoryTable({ edit }: { edit: boolean }) {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [deleting, setDeleting] = useState<Category | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const count = useCategoryCount(search);
+  const total = count.data ?? 0;
+  const shownPage = Math.min(page, pageCount(total));
+  const categories = useCategoryPage(search, shownPage);
+  const remove = useDeleteCategory();
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const category = deleting;
+    setDeleting(null);
+    remove.mutate(category.categoryId, {
+      onError: (error) => setMessage(`${category.categoryName} could not be deleted: ${errorText(error)}`),
+    });
+  };
+
+  const columns: Column<Category>[] = [
+    { key: 'image', header: 'Image', render: (c) => <Thumbnail url={c.imageUrl} alt={c.categoryName} /> },
+    { key: 'id', header: 'Id', render: (c) => c.categoryId },
+    { key: 'name', header: 'Category Name', render: (c) => <Text size="sm" fw={500}>{c.categoryName}</Text> },
+    { key: 'created', header: 'Created On', render: (c) => formatDate(c.createdOn) },
+  ];
+  if (edit) {
+    columns.push({
+      key: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      align: 'right',
+      render: (c) => <RowActions name={c.categoryName} editTo={`/category/${c.categoryId}`} onDelete={() => setDeleting(c)} />,
+    });
+  }
+
+  return (
+    <>
+      <SavedNotice />
+      <SearchBox
+        label="Search by category name"
+        onSearch={(text) => {
+          setSearch(text);
+          setPage(1);
+        }}
+        onClear={() => {
+          setSearch('');
+          setPage(1);
+        }}
+      />
+      <PagedTable
+        caption="Categories"
+        columns={columns}
+        rows={categories.data}
+        rowKey={(c) => c.categoryId}
+        page={shownPage}
+        total={total}
+        onPageChange={setPage}
+        loading={categories.isPending || count.isPending}
+        emptyText={search ? `No category name starts with “${search}”.` : 'No categories yet.'}
+        minWidth={560}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete category"
+        message={deleting ? `Delete ${deleting.categoryName}? Its picture is removed too.` : ''}
+        confirmLabel="Delete"
+        danger
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+      <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
+    </>
+  );
+}
