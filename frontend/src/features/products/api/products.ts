@@ -1,0 +1,95 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { categoryRoutes } from '../../../../../shared/routes/categories.js';
+import { productRoutes } from '../../../../../shared/routes/products.js';
+import type { NewProductRow, Product, ProductUpdateRow } from '../../../../../shared/schemas/catalogue.js';
+import { callApi } from '../../../lib/api-client.js';
+import { useOptimisticDelete } from '../../../lib/optimistic-delete.js';
+import { pageQueryFor } from '../../../components/paged-table.js';
+
+export const productKeys = {
+  all: ['products'] as const,
+  page: (search: string, page: number) => ['products', 'page', search, page] as const,
+  count: (search: string) => ['products', 'count', search] as const,
+  /** Suggestions are fetched per first letter (spec 2 section 7) and filtered locally. */
+  suggestions: (first: string) => ['products', 'suggestions', first] as const,
+  byIds: (ids: number[]) => ['products', 'byIds', ids.join(',')] as const,
+};
+
+/** A page (from 1) of the products with their pictures, or of those whose name starts with `search`. */
+export function useProductPage(search: string, page: number) {
+  return useQuery({
+    queryKey: productKeys.page(search, page),
+    queryFn: () =>
+      search
+        ? callApi(productRoutes.search, { params: { text: search }, query: pageQueryFor(page) })
+        : callApi(productRoutes.page, { query: pageQueryFor(page) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProductCount(search: string) {
+  return useQuery({
+    queryKey: productKeys.count(search),
+    queryFn: () => (search ? callApi(productRoutes.searchCount, { params: { text: search } }) : callApi(productRoutes.count)),
+  });
+}
+
+/** Category names by id, for the list's Category column. */
+export function useCategoryNames() {
+  return useQuery({ queryKey: ['categories', 'map'], queryFn: () => callApi(categoryRoutes.map) });
+}
+
+/** Every category, by name, for the bulk forms' category choice. */
+export function useCategoryChoices() {
+  return useQuery({ queryKey: ['categories', 'all'], queryFn: () => callApi(categoryRoutes.all) });
+}
+
+const suggestionsQuery = (first: string) => ({
+  queryKey: productKeys.suggestions(first),
+  queryFn: () => callApi(productRoutes.suggestion, { params: { text: first } }),
+  staleTime: 60_000,
+});
+
+/** The stored products whose name starts with a letter, fetched once per letter while the user types. */
+export function useSuggestions(first: string) {
+  return useQuery({ ...suggestionsQuery(first), enabled: first.length > 0 });
+}
+
+/** The same, awaited, for the check a save makes of every row. */
+export const fetchSuggestions = (queryClient: QueryClient, first: string) => queryClient.fetchQuery(suggestionsQuery(first));
+
+/** The products bulk edit was given (navigation state), in the order selected. */
+export function useProductsByIds(ids: number[]) {
+  return useQuery({
+    queryKey: productKeys.byIds(ids),
+    queryFn: () => callApi(productRoutes.listOfProducts, { params: { ids: ids.join(',') } }),
+    enabled: ids.length > 0,
+    staleTime: 0,
+  });
+}
+
+/**
+ * Bulk add (rows with an empty name included, as `{ productName: '' }`, so the server's 'Row n' counts the rows as
+ * the screen shows them) and bulk edit. All or nothing; the form shows refusals itself.
+ */
+export function useSaveProducts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (
+      save: { mode: 'add'; rows: (NewProductRow | { productName: '' })[] } | { mode: 'edit'; rows: ProductUpdateRow[] },
+    ): Promise<Product[]> =>
+      save.mode === 'add'
+        ? callApi(productRoutes.saveAll, { body: save.rows as NewProductRow[] })
+        : callApi(productRoutes.updateAll, { body: save.rows }),
+    meta: { handlesOwnErrors: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: productKeys.all }),
+  });
+}
+
+export function useDeleteProducts() {
+  return useOptimisticDelete<Product, number[]>({
+    listKey: productKeys.all,
+    isDeleted: (row, ids) => ids.includes(row.productId),
+    remove: (ids) => callApi(productRoutes.deleteAll, { body: ids }),
+  });
+}

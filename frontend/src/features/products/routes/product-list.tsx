@@ -1,0 +1,217 @@
+import { Badge, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconArrowLeft, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { SELECT_PRODUCTS, productIds, type Product } from '../../../../../shared/schemas/catalogue.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { RequireFeature } from '../../../components/feature-gate.js';
+import { Thumbnail } from '../../../components/image-picker.js';
+import { MessageModal } from '../../../components/message-modal.js';
+import { Page } from '../../../components/page.js';
+import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
+import { SavedNotice } from '../../../components/saved-notice.js';
+import { SearchBox } from '../../../components/search-box.js';
+import { errorText } from '../../../lib/query-client.js';
+import { useCan } from '../../../lib/use-can.js';
+import { useCategoryNames, useDeleteProducts, useProductCount, useProductPage } from '../api/products.js';
+import { useSelection } from '../components/use-selection.js';
+
+/** What the list hands bulk edit in the navigation state (spec 2 section 2). */
+export interface BulkEditState {
+  ids: number[];
+}
+
+type Mode = 'view' | 'select';
+
+/**
+ * /product: the product list, pages of 5 with search, in view mode or select mode (ticks, select-all, Modify and
+ * Delete). Create and Modify need ProductEdit, Delete needs ProductDelete (spec 2 sections 2 and 6).
+ */
+export default function ProductListScreen() {
+  const can = useCan();
+  return (
+    <Page
+      title="Products"
+      description="The product catalogue. Switch to Select to modify or delete several products at once."
+      actions={
+        <>
+          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
+            Back
+          </Button>
+          {can('ProductEdit') && (
+            <Button component={Link} to="/product/new" leftSection={<IconPlus size={16} />}>
+              Create
+            </Button>
+          )}
+        </>
+      }
+    >
+      <RequireFeature anyOf={['ProductList', 'ProductEdit', 'ProductDelete']} what="the product list">
+        <ProductTable canModify={can('ProductEdit')} canDelete={can('ProductDelete')} />
+      </RequireFeature>
+    </Page>
+  );
+}
+
+function ProductTable({ canModify, canDelete }: { canModify: boolean; canDelete: boolean }) {
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('view');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const selection = useSelection();
+  const count = useProductCount(search);
+  const total = count.data ?? 0;
+  const shownPage = Math.min(page, pageCount(total));
+  const products = useProductPage(search, shownPage);
+  const categories = useCategoryNames();
+  const remove = useDeleteProducts();
+  const selecting = mode === 'select';
+  const pageIds = (products.data ?? []).map((p) => p.productId);
+  const pageState = selection.pageState(pageIds);
+
+  /** The ticked ids if a bulk action may take them; otherwise the spec's message ('Select product(s) ...'). */
+  const chosenIds = (): number[] | undefined => {
+    const parsed = productIds.safeParse(selection.ids);
+    if (parsed.success) return parsed.data;
+    setMessage(parsed.error.issues[0]?.message ?? SELECT_PRODUCTS);
+    return undefined;
+  };
+
+  const modify = () => {
+    const ids = chosenIds();
+    if (ids) void navigate('/product/edit', { state: { ids } satisfies BulkEditState });
+  };
+
+  const askDelete = () => {
+    if (chosenIds()) setConfirming(true);
+  };
+
+  const confirmDelete = () => {
+    setConfirming(false);
+    const ids = selection.ids;
+    remove.mutate(ids, {
+      onSuccess: () => selection.drop(ids),
+      onError: (error) => setMessage(`The products could not be deleted: ${errorText(error)}`),
+    });
+  };
+
+  const changeMode = (next: Mode) => {
+    setMode(next);
+    if (next === 'view') selection.clear();
+  };
+
+  const columns: Column<Product>[] = [
+    { key: 'id', header: 'Id', render: (p) => p.productId },
+    { key: 'name', header: 'Name', render: (p) => <Text size="sm" fw={500}>{p.productName}</Text> },
+    { key: 'category', header: 'Category', render: (p) => categories.data?.[String(p.categoryId)] ?? '' },
+    { key: 'description', header: 'Description', render: (p) => <Text size="sm" lineClamp={2} maw={260}>{p.description}</Text> },
+    { key: 'size', header: 'Size', render: (p) => p.size },
+    { key: 'colour', header: 'Colour', render: (p) => p.colour },
+    { key: 'image', header: 'Image', render: (p) => <Thumbnail url={p.imageUrl} alt={p.productName} /> },
+  ];
+  if (selecting) {
+    columns.unshift({
+      key: 'select',
+      header: (
+        <Checkbox
+          aria-label="Select all products on this page"
+          checked={pageState === 'all'}
+          indeterminate={pageState === 'some'}
+          disabled={pageIds.length === 0}
+          onChange={(event) => selection.setPage(pageIds, event.currentTarget.checked)}
+        />
+      ),
+      render: (p) => (
+        <Checkbox
+          aria-label={`Select ${p.productName}`}
+          checked={selection.selected.has(p.productId)}
+          onChange={(event) => selection.toggle(p.productId, event.currentTarget.checked)}
+        />
+      ),
+    });
+  }
+
+  return (
+    <>
+      <SavedNotice />
+      <Group justify="space-between" align="flex-start" gap="md" wrap="wrap">
+        <Stack gap={0} flex="1 1 320px" maw={560}>
+          <SearchBox
+            label="Search by product name"
+            onSearch={(text) => {
+              setSearch(text);
+              setPage(1);
+            }}
+            onClear={() => {
+              setSearch('');
+              setPage(1);
+            }}
+          />
+        </Stack>
+        {(canModify || canDelete) && (
+          <SegmentedControl
+            aria-label="List mode"
+            value={mode}
+            onChange={(value) => changeMode(value as Mode)}
+            data={[
+              { label: 'View', value: 'view' },
+              { label: 'Select', value: 'select' },
+            ]}
+          />
+        )}
+      </Group>
+      {selecting && (
+        <Paper withBorder p="sm" bg="var(--mantine-color-brand-0)">
+          <Group justify="space-between" gap="sm" wrap="wrap">
+            <Group gap="sm">
+              <Badge size="lg" variant="white" tt="none" aria-live="polite">
+                {selection.ids.length} selected
+              </Badge>
+              {selection.ids.length > 0 && (
+                <Button size="xs" variant="subtle" onClick={selection.clear}>
+                  Clear selection
+                </Button>
+              )}
+            </Group>
+            <Group gap="sm">
+              {canModify && (
+                <Button size="sm" leftSection={<IconPencil size={16} />} onClick={modify}>
+                  Modify
+                </Button>
+              )}
+              {canDelete && (
+                <Button size="sm" color="red" variant="light" leftSection={<IconTrash size={16} />} onClick={askDelete}>
+                  Delete
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Paper>
+      )}
+      <PagedTable
+        caption="Products"
+        columns={columns}
+        rows={products.data}
+        rowKey={(p) => p.productId}
+        page={shownPage}
+        total={total}
+        onPageChange={setPage}
+        loading={products.isPending || count.isPending}
+        emptyText={search ? `No product name starts with “${search}”.` : 'No products yet.'}
+        minWidth={860}
+      />
+      <ConfirmDialog
+        opened={confirming}
+        title="Delete products"
+        message="Are you sure to delete?"
+        confirmLabel="Yes"
+        danger
+        onConfirm={confirmDelete}
+        onCancel={() => setConfirming(false)}
+      />
+      <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
+    </>
+  );
+}
