@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { launchStack } from '../test/e2e/launch-stack.js';
+import { catalogueShots } from './screenshots-catalogue.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'screenshots');
@@ -133,6 +134,13 @@ async function take(browser: Browser, baseURL: string, viewport: ViewportName, s
   }
 }
 
+/** `tsx scripts/screenshots.ts product category` takes only the pictures whose names contain those words. */
+function chosenShots(): Shot[] {
+  const all = [...shots, ...catalogueShots];
+  const only = process.argv.slice(2);
+  return only.length > 0 ? all.filter((shot) => only.some((word) => shot.name.includes(word))) : all;
+}
+
 async function main() {
   mkdirSync(outDir, { recursive: true });
   const stack = await launchStack();
@@ -143,7 +151,7 @@ async function main() {
   let written = 0;
   try {
     for (const viewport of Object.keys(viewports) as ViewportName[]) {
-      for (const shot of shots) {
+      for (const shot of chosenShots()) {
         const file = await take(browser, stack.url, viewport, shot);
         written += 1;
         process.stdout.write(`  ${path.relative(root, file)}\n`);
