@@ -39,4 +39,25 @@ export const config = {
     phoneNumberId: () => optional('WHATSAPP_PHONE_NUMBER_ID'),
     secretArn: () => optional('WHATSAPP_SECRET_ARN'),
   },
+  /**
+   * Razorpay. In AWS the keys come from the secret RAZORPAY_SECRET_ARN names (JSON keyId, keySecret,
+   * webhookSecret) and the SDK talks to api.razorpay.com; locally the simulator's URL and test keys come from the
+   * environment. The checkout script URL is what the browser loads.
+   */
+  razorpay: {
+    apiUrl: () => optional('RAZORPAY_API_URL'),
+    checkoutUrl: () => env('RAZORPAY_CHECKOUT_URL', 'https://checkout.razorpay.com/v1/checkout.js'),
+    keyId: () => optional('RAZORPAY_KEY_ID'),
+    keySecret: () => optional('RAZORPAY_KEY_SECRET'),
+    webhookSecret: () => optional('RAZORPAY_WEBHOOK_SECRET'),
+    secretArn: () => optional('RAZORPAY_SECRET_ARN'),
+  },
+  /**
+   * Step Functions state machines. In AWS an execution starts through the Step Functions API on the ARN CDK sets;
+   * the local stack sets LOCAL_WORKFLOWS and runs the same ASL in-process (infra/local/step-functions.ts).
+   */
+  workflows: {
+    local: () => optional('LOCAL_WORKFLOWS') !== undefined,
+    paymentToOrderArn: () => env('PAYMENT_TO_ORDER_ARN'),
+  },
 };

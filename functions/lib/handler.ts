@@ -80,8 +80,9 @@ function readBody(event: ApiEvent, route: RouteDef, headers: Record<string, stri
     const raw = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
     return parseMultipart(raw, headers['content-type'] ?? '');
   }
-  if (route.bodyKind === 'none' || !event.body) return undefined;
+  if (route.bodyKind === 'none' || !event.body) return route.bodyKind === 'text' ? '' : undefined;
   const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (route.bodyKind === 'text') return text;
   try {
     return JSON.parse(text);
   } catch {

@@ -4,6 +4,7 @@ import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { DataStack } from './data-stack.js';
 import { IntegrationsStack } from './integrations-stack.js';
+import { PaymentsStack } from './payments-stack.js';
 import { WebStack } from './web-stack.js';
 
 /**
@@ -27,6 +28,14 @@ export function defineShop(scope: Construct, options: ShopOptions) {
     description: 'Shop: provider secrets and the SES sender identity',
     mailFrom: options.mailFrom,
   });
+  const payments = new PaymentsStack(scope, 'ShopPayments', {
+    env,
+    description: 'Shop: payment-to-order state machine and its steps',
+    table: data.table,
+    mailIdentity: integrations.mailIdentity,
+    mailFrom: integrations.mailFrom,
+    razorpaySecret: integrations.razorpaySecret,
+  });
   const api = new ApiStack(scope, 'ShopApi', {
     env,
     description: 'Shop: HTTP API and domain functions',
@@ -38,6 +47,7 @@ export function defineShop(scope: Construct, options: ShopOptions) {
     mailFrom: integrations.mailFrom,
     razorpaySecret: integrations.razorpaySecret,
     whatsappSecret: integrations.whatsappSecret,
+    paymentToOrder: payments.paymentToOrder,
   });
   const web = new WebStack(scope, 'ShopWeb', {
     env,
@@ -45,5 +55,5 @@ export function defineShop(scope: Construct, options: ShopOptions) {
     apiDomainName: api.apiDomainName,
     assetsBucket: data.assetsBucket,
   });
-  return { data, auth, integrations, api, web };
+  return { data, auth, integrations, payments, api, web };
 }

@@ -12,10 +12,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Access = 'public' | 'signedIn' | FeatureName | readonly FeatureName[];
 
 /**
- * How the request body arrives: JSON, nothing, or a multipart/form-data form (file uploads), which the handler kit
- * parses into `{ fields, files }` (see `multipartForm` in shared/schemas/common.ts) before the body schema runs.
+ * How the request body arrives: JSON, nothing, a multipart/form-data form (file uploads), which the handler kit
+ * parses into `{ fields, files }` (see `multipartForm` in shared/schemas/common.ts) before the body schema runs, or
+ * text kept exactly as sent (a webhook, whose signature covers the raw bytes).
  */
-export type BodyKind = 'json' | 'none' | 'multipart';
+export type BodyKind = 'json' | 'none' | 'multipart' | 'text';
 
 export interface RouteDef<
   P extends z.ZodType = z.ZodType,

@@ -1,4 +1,5 @@
 import { authRoutes } from './auth.js';
+import { cartRoutes } from './cart.js';
 import { categoryRoutes } from './categories.js';
 import { customerRoutes } from './customers.js';
 import type { RouteDef } from './define.js';
@@ -7,6 +8,7 @@ import { inventoryRoutes } from './inventory.js';
 import { leaveRoutes } from './leave.js';
 import { messageRoutes } from './messages.js';
 import { partnerRoutes } from './partners.js';
+import { paymentRoutes } from './payments.js';
 import { policyRoutes } from './policies.js';
 import { productRoutes } from './products.js';
 import { purchaseRoutes } from './purchases.js';
@@ -17,6 +19,7 @@ import { templateRoutes } from './templates.js';
 import { tenantRoutes } from './tenants.js';
 import { uploadRoutes } from './uploads.js';
 import { userRoutes } from './users.js';
+import { wishRoutes } from './wish.js';
 
 /**
  * Every route of the product, by domain. A domain is one Lambda function (`functions/<domain>`), one set of
@@ -41,6 +44,9 @@ export const api = {
   holidays: holidayRoutes,
   purchases: purchaseRoutes,
   messages: messageRoutes,
+  cart: cartRoutes,
+  wish: wishRoutes,
+  payments: paymentRoutes,
 } as const;
 
 export type DomainName = keyof typeof api;

@@ -1,0 +1,265 @@
+import { isOrderStatus, MAX_CART_LINES, type CartStatus, type OrderStatus } from '../../shared/schemas/cart.js';
+import { getItem, query, queryCount, queryPage, strip, tableName, type Item, type QueryOptions, type TransactItem } from '../lib/db.js';
+import { idSk, searchKey, tenantPk } from '../lib/keys.js';
+
+/**
+ * Cart lines: a customer's cart, saved items and orders are one kind of record whose status moves along
+ * (spec 1 section 4). Money is paise, tax basis points.
+ *
+ * - the line by id (`PUT/DELETE /cart/{customerCartId}` and the order flow read it directly);
+ * - gsi1: a customer's lines of one status by lower-case product name (lists, prefix search, counts);
+ * - gsi2: a customer's orders of one status, newest first (Your Orders);
+ * - gsi3: the shop's orders of one status, newest first (order tracking);
+ * - gsi4: the shop's orders by customer mobile number, newest first within a number (order tracking search);
+ *   gsi2 to gsi4 are set only on ordered lines;
+ * - a slot per customer, status (InCart or Saved) and stock line, created with the line under attribute_not_exists,
+ *   so a product is one line of the cart and one of the saved items however fast the customer clicks;
+ * - a count of the customer's InCart lines, raised under `< 10` in the transaction that adds a line, so the cart
+ *   never passes 10 lines ('Your Cart is full, please place the order.').
+ */
+const linePk = (tenantId: string) => tenantPk(tenantId, 'CART');
+const byCustomerPk = (tenantId: string, customerId: number, status: CartStatus) => tenantPk(tenantId, 'CART_BY_CUSTOMER', customerId, status);
+const customerOrdersPk = (tenantId: string, customerId: number, status: OrderStatus) => tenantPk(tenantId, 'CART_ORDERS_BY_CUSTOMER', customerId, status);
+const ordersPk = (tenantId: string, status: OrderStatus) => tenantPk(tenantId, 'CART_ORDERS', status);
+const ordersByMobilePk = (tenantId: string) => tenantPk(tenantId, 'CART_ORDERS_BY_MOBILE');
+const slotKey = (tenantId: string, customerId: number, status: CartStatus, stockId: number) => ({
+  pk: tenantPk(tenantId, 'CART_SLOT', customerId),
+  sk: `${status}#${idSk(stockId)}`,
+});
+const countKey = (tenantId: string, customerId: number) => ({ pk: tenantPk(tenantId, 'CART_COUNT'), sk: idSk(customerId) });
+
+export interface StoredCartLine {
+  customerCartId: number;
+  customerId: number;
+  productId: number;
+  inventoryId: number;
+  stockId: number;
+  productName: string;
+  artcode: string;
+  cartQuantity: number;
+  /** In the cart: the shelf price when added (views show the shelf's current one); ordered: as paid. */
+  price: number;
+  mrp: number;
+  cgst: number;
+  sgst: number;
+  status: CartStatus;
+  orderId?: string;
+  purchaseId?: number;
+  paymentDate?: string;
+  customerName?: string;
+  mobileNumber?: string;
+  address?: string;
+  shippedDate?: string;
+  deliveredDate?: string;
+  deliveryPerson?: string;
+  deliveryContact?: string;
+  version: number;
+  createdBy: string;
+  createdOn: string;
+  updatedBy?: string;
+  updatedOn?: string;
+}
+
+const toLine = (item: Record<string, unknown>) => strip(item as Item) as unknown as StoredCartLine;
+
+function lineItem(tenantId: string, line: StoredCartLine): Item {
+  const ordered = isOrderStatus(line.status);
+  const when = `${line.paymentDate ?? line.createdOn}#${idSk(line.customerCartId)}`;
+  return {
+    pk: linePk(tenantId),
+    sk: idSk(line.customerCartId),
+    gsi1pk: byCustomerPk(tenantId, line.customerId, line.status),
+    gsi1sk: `${searchKey(line.productName)}#${idSk(line.customerCartId)}`,
+    ...(ordered
+      ? {
+          gsi2pk: customerOrdersPk(tenantId, line.customerId, line.status as OrderStatus),
+          gsi2sk: when,
+          gsi3pk: ordersPk(tenantId, line.status as OrderStatus),
+          gsi3sk: when,
+          gsi4pk: ordersByMobilePk(tenantId),
+          gsi4sk: `${line.mobileNumber ?? ''}#${when}`,
+        }
+      : {}),
+    entity: 'cartLine',
+    ...line,
+  };
+}
+
+type Query = Omit<QueryOptions, 'startKey' | 'limit'>;
+
+/** The first `limit` items of a query, following pages only as far as needed. */
+async function firstOf(opts: Query, limit: number): Promise<Record<string, unknown>[]> {
+  const items: Record<string, unknown>[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await query({ ...opts, limit: limit - items.length, startKey });
+    items.push(...out.items);
+    startKey = out.next;
+  } while (startKey && items.length < limit);
+  return items;
+}
+
+/**
+ * Page `page` of several queries on one index read as one list ordered by that index's sort key: each query
+ * gives at most the items up to the end of the page, so the read stays bounded by the page asked for.
+ */
+async function mergedPage(queries: Query[], descending: boolean, page: number, size: number): Promise<StoredCartLine[]> {
+  const upTo = (page + 1) * size;
+  const lists = await Promise.all(queries.map((q) => firstOf({ ...q, descending }, upTo)));
+  const sortKey = (item: Record<string, unknown>, q: Query) => String(item[`${q.index}sk`]);
+  const all = lists.flatMap((items, i) => items.map((item) => ({ item, key: sortKey(item, queries[i]!) })));
+  all.sort((a, b) => (descending ? b.key.localeCompare(a.key) : a.key.localeCompare(b.key)));
+  return all.slice(page * size, upTo).map((entry) => toLine(entry.item));
+}
+
+const countAll = async (queries: Query[]) => (await Promise.all(queries.map((q) => queryCount(q)))).reduce((a, b) => a + b, 0);
+
+const customerStatusQuery = (tenantId: string, customerId: number, status: CartStatus, prefix = ''): Query => ({
+  index: 'gsi1',
+  pk: byCustomerPk(tenantId, customerId, status),
+  ...(prefix ? { skPrefix: searchKey(prefix) } : {}),
+});
+
+const statusFilter = (statuses: readonly OrderStatus[]) => ({
+  FilterExpression: `#status IN (${statuses.map((_, i) => `:s${i}`).join(', ')})`,
+  ExpressionAttributeNames: { '#status': 'status' },
+  ExpressionAttributeValues: Object.fromEntries(statuses.map((s, i) => [`:s${i}`, s])),
+});
+
+export const cartData = {
+  async get(tenantId: string, customerCartId: number): Promise<StoredCartLine | undefined> {
+    const item = await getItem(linePk(tenantId), idSk(customerCartId));
+    return item ? toLine(item) : undefined;
+  },
+
+  /** The line holding a product's stock line in the customer's cart (InCart) or saved items (Saved). */
+  async inSlot(tenantId: string, customerId: number, status: CartStatus, stockId: number): Promise<StoredCartLine | undefined> {
+    const key = slotKey(tenantId, customerId, status, stockId);
+    const slot = await getItem<{ customerCartId: number }>(key.pk, key.sk);
+    if (!slot) return undefined;
+    const line = await cartData.get(tenantId, slot.customerCartId);
+    return line && line.status === status ? line : undefined;
+  },
+
+  /** The first `limit` lines of one status in name order. */
+  async ofStatus(tenantId: string, customerId: number, status: CartStatus, limit: number): Promise<StoredCartLine[]> {
+    return (await firstOf(customerStatusQuery(tenantId, customerId, status), limit)).map(toLine);
+  },
+
+  async page(tenantId: string, customerId: number, status: CartStatus, prefix: string, page: number, size: number): Promise<StoredCartLine[]> {
+    return (await queryPage(customerStatusQuery(tenantId, customerId, status, prefix), page, size)).map(toLine);
+  },
+
+  count: (tenantId: string, customerId: number, status: CartStatus, prefix = '') => queryCount(customerStatusQuery(tenantId, customerId, status, prefix)),
+
+  /** A customer's orders of the statuses, newest first. */
+  customerOrders(tenantId: string, customerId: number, statuses: readonly OrderStatus[], page: number, size: number): Promise<StoredCartLine[]> {
+    const queries = statuses.map((s) => ({ index: 'gsi2', pk: customerOrdersPk(tenantId, customerId, s) }));
+    return mergedPage(queries, true, page, size);
+  },
+
+  customerOrdersCount: (tenantId: string, customerId: number, statuses: readonly OrderStatus[]) =>
+    countAll(statuses.map((s) => customerStatusQuery(tenantId, customerId, s))),
+
+  /** A customer's orders of the statuses whose product name starts with the text, in name order. */
+  customerOrderSearch(tenantId: string, customerId: number, statuses: readonly OrderStatus[], text: string, page: number, size: number): Promise<StoredCartLine[]> {
+    return mergedPage(statuses.map((s) => customerStatusQuery(tenantId, customerId, s, text)), false, page, size);
+  },
+
+  customerOrderSearchCount: (tenantId: string, customerId: number, statuses: readonly OrderStatus[], text: string) =>
+    countAll(statuses.map((s) => customerStatusQuery(tenantId, customerId, s, text))),
+
+  /** The shop's orders of the statuses, newest first. */
+  orders(tenantId: string, statuses: readonly OrderStatus[], page: number, size: number): Promise<StoredCartLine[]> {
+    return mergedPage(statuses.map((s) => ({ index: 'gsi3', pk: ordersPk(tenantId, s) })), true, page, size);
+  },
+
+  ordersCount: (tenantId: string, statuses: readonly OrderStatus[]) => countAll(statuses.map((s) => ({ index: 'gsi3', pk: ordersPk(tenantId, s) }))),
+
+  mobileQuery: (tenantId: string, statuses: readonly OrderStatus[], digits: string): Query => ({
+    index: 'gsi4',
+    pk: ordersByMobilePk(tenantId),
+    skPrefix: digits,
+    descending: true,
+    filter: statusFilter(statuses),
+  }),
+
+  /** The orders of the statuses whose customer mobile number starts with the digits. */
+  async ordersByMobile(tenantId: string, statuses: readonly OrderStatus[], digits: string, page: number, size: number): Promise<StoredCartLine[]> {
+    return (await queryPage(cartData.mobileQuery(tenantId, statuses, digits), page, size)).map(toLine);
+  },
+
+  ordersByMobileCount: (tenantId: string, statuses: readonly OrderStatus[], digits: string) => queryCount(cartData.mobileQuery(tenantId, statuses, digits)),
+
+  // ------------------------------------------------------------ writes (transaction items)
+
+  /** A new line that must not exist yet. */
+  createWrite: (tenantId: string, line: StoredCartLine): TransactItem => ({
+    Put: { TableName: tableName(), Item: lineItem(tenantId, line), ConditionExpression: 'attribute_not_exists(pk)' },
+  }),
+
+  /** Replaces a line read at `readVersion` (the new line carries the next version). */
+  replaceWrite: (tenantId: string, line: StoredCartLine, readVersion: number): TransactItem => ({
+    Put: {
+      TableName: tableName(),
+      Item: lineItem(tenantId, line),
+      ConditionExpression: 'version = :read',
+      ExpressionAttributeValues: { ':read': readVersion },
+    },
+  }),
+
+  /** Moves an order along only from the status it must have (Ship from OrderSuccess, Deliver from Shipped). */
+  advanceWrite: (tenantId: string, line: StoredCartLine, from: OrderStatus): TransactItem => ({
+    Put: {
+      TableName: tableName(),
+      Item: lineItem(tenantId, line),
+      ConditionExpression: '#status = :from',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':from': from },
+    },
+  }),
+
+  /** Holds a transaction to a line staying as it was read. */
+  unchangedCheck: (tenantId: string, line: StoredCartLine): TransactItem => ({
+    ConditionCheck: {
+      TableName: tableName(),
+      Key: { pk: linePk(tenantId), sk: idSk(line.customerCartId) },
+      ConditionExpression: 'version = :read',
+      ExpressionAttributeValues: { ':read': line.version },
+    },
+  }),
+
+  removeWrite: (tenantId: string, line: StoredCartLine): TransactItem => ({
+    Delete: {
+      TableName: tableName(),
+      Key: { pk: linePk(tenantId), sk: idSk(line.customerCartId) },
+      ConditionExpression: 'version = :read',
+      ExpressionAttributeValues: { ':read': line.version },
+    },
+  }),
+
+  slotClaimWrite: (tenantId: string, line: Pick<StoredCartLine, 'customerId' | 'status' | 'stockId' | 'customerCartId'>): TransactItem => ({
+    Put: {
+      TableName: tableName(),
+      Item: { ...slotKey(tenantId, line.customerId, line.status, line.stockId), entity: 'cartSlot', customerCartId: line.customerCartId },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  }),
+
+  slotReleaseWrite: (tenantId: string, line: Pick<StoredCartLine, 'customerId' | 'status' | 'stockId'>): TransactItem => ({
+    Delete: { TableName: tableName(), Key: slotKey(tenantId, line.customerId, line.status, line.stockId) },
+  }),
+
+  /** Raises the customer's InCart line count by one, refused at 10; or lowers it by the lines leaving. */
+  inCartCountWrite(tenantId: string, customerId: number, delta: number): TransactItem {
+    return {
+      Update: {
+        TableName: tableName(),
+        Key: countKey(tenantId, customerId),
+        UpdateExpression: 'SET entity = :entity ADD inCart :delta',
+        ...(delta > 0 ? { ConditionExpression: 'attribute_not_exists(inCart) OR inCart < :max' } : {}),
+        ExpressionAttributeValues: { ':entity': 'cartCount', ':delta': delta, ...(delta > 0 ? { ':max': MAX_CART_LINES } : {}) },
+      },
+    };
+  },
+};

@@ -1,0 +1,45 @@
+import { cartRoutes } from '../../shared/routes/cart.js';
+import { writeScope } from '../lib/context.js';
+import { domainHandler } from '../lib/handler.js';
+import { cartData } from './data.js';
+import { ownTenant as own } from './owner.js';
+import {
+  addToCart,
+  customerOrders,
+  customerOrderSearch,
+  linePage,
+  masterLines,
+  masterPage,
+  rawLines,
+  removeLine,
+  staffOrders,
+  staffOrderSearch,
+  staffOrderSearchCount,
+  summaryOf,
+  updateLine,
+} from './service.js';
+
+export const handler = domainHandler('cart', cartRoutes, {
+  byCustomerStatus: async ({ params: p, ctx }) => rawLines(await own(ctx, p.customerId), p.customerId, [p.status]),
+  byCustomerStatusList: async ({ params: p, ctx }) => rawLines(await own(ctx, p.customerId), p.customerId, p.statuses),
+  master: async ({ params: p, ctx }) => masterLines(await own(ctx, p.customerId), p.customerId, p.statuses),
+  masterPage: async ({ params: p, query: q, ctx }) => masterPage(await own(ctx, p.customerId), p.customerId, p.status, '', q.page, q.size),
+  masterPageCount: async ({ params: p, ctx }) => cartData.count(await own(ctx, p.customerId), p.customerId, p.status),
+  customerPage: async ({ params: p, query: q, ctx }) => linePage(await own(ctx, p.customerId), p.customerId, p.status, '', q.page, q.size),
+  masterSearch: async ({ params: p, query: q, ctx }) => masterPage(await own(ctx, p.customerId), p.customerId, p.status, p.text, q.page, q.size),
+  masterSearchCount: async ({ params: p, ctx }) => cartData.count(await own(ctx, p.customerId), p.customerId, p.status, p.text),
+  customerSearch: async ({ params: p, query: q, ctx }) => linePage(await own(ctx, p.customerId), p.customerId, p.status, p.text, q.page, q.size),
+  masterOrderPage: async ({ params: p, query: q, ctx }) => customerOrders(await own(ctx, p.customerId), p.customerId, p.statuses, q.page, q.size),
+  masterOrderPageCount: async ({ params: p, ctx }) => cartData.customerOrdersCount(await own(ctx, p.customerId), p.customerId, p.statuses),
+  masterOrderSearch: async ({ params: p, query: q, ctx }) =>
+    customerOrderSearch(await own(ctx, p.customerId), p.customerId, p.statuses, p.text, q.page, q.size),
+  masterOrderSearchCount: async ({ params: p, ctx }) => cartData.customerOrderSearchCount(await own(ctx, p.customerId), p.customerId, p.statuses, p.text),
+  summary: async ({ params: p, ctx }) => summaryOf(await own(ctx, p.customerId), p.customerId, ctx.now),
+  save: ({ body, ctx }) => addToCart(writeScope(ctx), ctx.me, body),
+  update: ({ params: p, body, ctx }) => updateLine(writeScope(ctx), ctx.me, p.customerCartId, body),
+  remove: ({ params: p, ctx }) => removeLine(writeScope(ctx), ctx.me, p.customerCartId),
+  orders: ({ params: p, query: q, ctx }) => staffOrders(ctx.me.tenantId, p.statuses, q.page, q.size),
+  ordersCount: ({ params: p, ctx }) => cartData.ordersCount(ctx.me.tenantId, p.statuses),
+  ordersSearch: ({ params: p, query: q, ctx }) => staffOrderSearch(ctx.me.tenantId, p.statuses, p.text, q.page, q.size),
+  ordersSearchCount: ({ params: p, ctx }) => staffOrderSearchCount(ctx.me.tenantId, p.statuses, p.text),
+});

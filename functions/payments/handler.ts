@@ -1,0 +1,11 @@
+import { paymentRoutes } from '../../shared/routes/payments.js';
+import { writeScope } from '../lib/context.js';
+import { domainHandler } from '../lib/handler.js';
+import { createProviderOrder, handleRazorpayWebhook, paymentOf, recordCheckoutResult } from './service.js';
+
+export const handler = domainHandler('payments', paymentRoutes, {
+  createOrder: ({ body, ctx }) => createProviderOrder(writeScope(ctx), ctx.me, body),
+  checkoutResult: ({ body, ctx }) => recordCheckoutResult(writeScope(ctx), ctx.me, body),
+  byOrder: ({ params, ctx }) => paymentOf(ctx.me.tenantId, ctx.me, params.orderId),
+  razorpayWebhook: ({ body, ctx }) => handleRazorpayWebhook(body, ctx.headers['x-razorpay-signature'], ctx.log),
+});

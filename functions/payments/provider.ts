@@ -1,0 +1,121 @@
+import Razorpay from 'razorpay';
+import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js';
+import { config } from '../lib/config.js';
+import { AppError } from '../lib/errors.js';
+import { secretJson } from '../lib/secrets.js';
+
+/**
+ * The Razorpay API through its official SDK. Locally the SDK's HTTP client is pointed at the simulator
+ * (infra/local/razorpay-sim.ts); the requests are the same.
+ */
+
+interface Keys {
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+}
+
+/** A provider answer refusing a call: its HTTP status and Razorpay's error code and description. */
+export class ProviderError extends AppError {
+  constructor(
+    readonly providerStatus: number,
+    readonly code: string,
+    description: string,
+  ) {
+    super(502, `Razorpay: ${description}`);
+  }
+}
+
+/** Locally the environment carries the keys; in AWS the secret does, so they never sit in a template. */
+export async function razorpayKeys(): Promise<Keys> {
+  const arn = config.razorpay.secretArn();
+  const fromSecret = arn ? await secretJson(arn) : {};
+  const keyId = config.razorpay.keyId() ?? fromSecret.keyId;
+  const keySecret = config.razorpay.keySecret() ?? fromSecret.keySecret;
+  const webhookSecret = config.razorpay.webhookSecret() ?? fromSecret.webhookSecret ?? '';
+  if (!keyId || !keySecret) throw new AppError(503, 'Online payment is not set up for this shop yet.');
+  return { keyId, keySecret, webhookSecret };
+}
+
+let cached: { keyId: string; baseUrl: string | undefined; client: Razorpay } | undefined;
+
+async function client(): Promise<Razorpay> {
+  const { keyId, keySecret } = await razorpayKeys();
+  const baseUrl = config.razorpay.apiUrl();
+  if (cached?.keyId !== keyId || cached.baseUrl !== baseUrl) {
+    const instance = new Razorpay({ key_id: keyId, key_secret: keySecret });
+    // The SDK has no base-URL option; its axios instance is the one place the host is set.
+    if (baseUrl) (instance.api as unknown as { rq: { defaults: { baseURL: string } } }).rq.defaults.baseURL = baseUrl;
+    cached = { keyId, baseUrl, client: instance };
+  }
+  return cached.client;
+}
+
+/** The SDK rejects with `{ statusCode, error: { code, description } }`, not an Error: made a typed error here. */
+async function call<T>(request: (rzp: Razorpay) => Promise<T>): Promise<T> {
+  const rzp = await client();
+  try {
+    return await request(rzp);
+  } catch (error) {
+    const failure = error as { statusCode?: number; error?: { code?: string; description?: string } };
+    if (failure.statusCode !== undefined) {
+      throw new ProviderError(Number(failure.statusCode), failure.error?.code ?? 'UNKNOWN', failure.error?.description ?? 'the request failed');
+    }
+    throw new AppError(502, 'Razorpay could not be reached. Please try again.');
+  }
+}
+
+export interface ProviderPayment {
+  id: string;
+  order_id: string;
+  amount: number;
+  amount_refunded: number;
+  currency: string;
+  status: string;
+  method?: string;
+  error_description?: string | null;
+}
+
+export interface ProviderRefund {
+  id: string;
+  payment_id: string;
+  amount: number;
+  status: string;
+}
+
+export interface CreatedOrder {
+  id: string;
+  entity: string;
+  amount: number;
+  amount_due: number;
+  currency: string;
+  receipt?: string;
+  status: string;
+  notes?: Record<string, string | number | null>;
+}
+
+export const createOrder = (order: { amount: number; currency: string; receipt: string; notes: Record<string, string> }) =>
+  call(async (rzp) => (await rzp.orders.create(order)) as unknown as CreatedOrder);
+
+export const fetchOrder = (orderId: string) => call(async (rzp) => (await rzp.orders.fetch(orderId)) as unknown as CreatedOrder);
+
+export const fetchPayment = (paymentId: string) => call(async (rzp) => (await rzp.payments.fetch(paymentId)) as unknown as ProviderPayment);
+
+export const refundsOf = (paymentId: string) =>
+  call(async (rzp) => ((await rzp.payments.fetchMultipleRefund(paymentId)) as unknown as { items: ProviderRefund[] }).items);
+
+export const refund = (paymentId: string, amount: number, notes: Record<string, string>) =>
+  call(async (rzp) => (await rzp.payments.refund(paymentId, { amount, notes })) as unknown as ProviderRefund);
+
+/** The checkout's result is genuine: HMAC-SHA256 of `order_id|payment_id` with the key secret (checked offline). */
+export async function isGenuineCheckout(orderId: string, paymentId: string, signature: string): Promise<boolean> {
+  const { keySecret } = await razorpayKeys();
+  return validatePaymentVerification({ order_id: orderId, payment_id: paymentId }, signature, keySecret);
+}
+
+/** A webhook's X-Razorpay-Signature is the HMAC-SHA256 of its raw body with the webhook secret. */
+export async function isGenuineWebhook(rawBody: string, signature: string): Promise<boolean> {
+  const { webhookSecret } = await razorpayKeys();
+  if (!webhookSecret) return false;
+  return validateWebhookSignature(rawBody, signature, webhookSecret);
+}

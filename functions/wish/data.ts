@@ -1,0 +1,94 @@
+import { getItem, queryCount, queryPage, strip, tableName, type Item, type QueryOptions, type TransactItem } from '../lib/db.js';
+import { idSk, searchKey, tenantPk } from '../lib/keys.js';
+
+/**
+ * Wish lines: the wishlist is its own set of records (spec 1 section 4), one per customer and product.
+ *
+ * - the line by id (`DELETE /wish/{customerWishId}`);
+ * - gsi1: a customer's lines by lower-case product name (pages, prefix search, counts);
+ * - a slot per customer and product, created with the line under attribute_not_exists, so a product is on the
+ *   wishlist once however often it is added.
+ */
+const wishPk = (tenantId: string) => tenantPk(tenantId, 'WISH');
+const byCustomerPk = (tenantId: string, customerId: number) => tenantPk(tenantId, 'WISH_BY_CUSTOMER', customerId);
+const slotKey = (tenantId: string, customerId: number, productId: number) => ({ pk: tenantPk(tenantId, 'WISH_SLOT', customerId), sk: idSk(productId) });
+
+export interface StoredWish {
+  customerWishId: number;
+  customerId: number;
+  productId: number;
+  inventoryId: number;
+  stockId: number;
+  productName: string;
+  artcode: string;
+  quantity: number;
+  status: 'Wishlist';
+  /** When the product was wished for. */
+  orderDate: string;
+  createdBy: string;
+  createdOn: string;
+}
+
+const toWish = (item: Record<string, unknown>) => strip(item as Item) as unknown as StoredWish;
+
+const customerQuery = (tenantId: string, customerId: number, prefix: string): Omit<QueryOptions, 'startKey' | 'limit'> => ({
+  index: 'gsi1',
+  pk: byCustomerPk(tenantId, customerId),
+  ...(prefix ? { skPrefix: searchKey(prefix) } : {}),
+});
+
+export const wishData = {
+  async get(tenantId: string, customerWishId: number): Promise<StoredWish | undefined> {
+    const item = await getItem(wishPk(tenantId), idSk(customerWishId));
+    return item ? toWish(item) : undefined;
+  },
+
+  async ofProduct(tenantId: string, customerId: number, productId: number): Promise<StoredWish | undefined> {
+    const key = slotKey(tenantId, customerId, productId);
+    const slot = await getItem<{ customerWishId: number }>(key.pk, key.sk);
+    return slot ? wishData.get(tenantId, slot.customerWishId) : undefined;
+  },
+
+  /** A page in name order; with a prefix, the lines whose product name starts with it. */
+  async page(tenantId: string, customerId: number, prefix: string, page: number, size: number): Promise<StoredWish[]> {
+    return (await queryPage(customerQuery(tenantId, customerId, prefix), page, size)).map(toWish);
+  },
+
+  count: (tenantId: string, customerId: number, prefix = '') => queryCount(customerQuery(tenantId, customerId, prefix)),
+
+  /** A new line with its slot; the slot's condition refuses a second line of the product. */
+  createWrites(tenantId: string, wish: StoredWish): TransactItem[] {
+    const TableName = tableName();
+    return [
+      {
+        Put: {
+          TableName,
+          Item: {
+            pk: wishPk(tenantId),
+            sk: idSk(wish.customerWishId),
+            gsi1pk: byCustomerPk(tenantId, wish.customerId),
+            gsi1sk: `${searchKey(wish.productName)}#${idSk(wish.customerWishId)}`,
+            entity: 'wish',
+            ...wish,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+      {
+        Put: {
+          TableName,
+          Item: { ...slotKey(tenantId, wish.customerId, wish.productId), entity: 'wishSlot', customerWishId: wish.customerWishId },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        },
+      },
+    ];
+  },
+
+  removeWrites(tenantId: string, wish: StoredWish): TransactItem[] {
+    const TableName = tableName();
+    return [
+      { Delete: { TableName, Key: { pk: wishPk(tenantId), sk: idSk(wish.customerWishId) }, ConditionExpression: 'attribute_exists(pk)' } },
+      { Delete: { TableName, Key: slotKey(tenantId, wish.customerId, wish.productId) } },
+    ];
+  },
+};

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+
+/**
+ * Online payment through Razorpay (spec 1 sections 4, 7, 8). The provider counts money in paise and so do its
+ * answers here (`amount` of an order); the figures the screens show (`payable`, ...) are rupees.
+ */
+
+export const PAYMENT_STATUSES = ['Pending', 'Paid', 'Failed', 'Refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_SUCCESS = 'Payment Successfull!';
+export const PAYMENT_FAILED = 'Oops Payment Failed!';
+export const ORDER_CREATION_FAILED = 'Oops Order Creation Failed!';
+export const SDK_LOAD_FAILED = 'Razorpay SDK failed to load. Are you online?';
+export const PAYMENT_NOT_VERIFIED = 'The payment could not be verified. No order was placed.';
+export const REFUNDED_OUT_OF_STOCK = 'Some products went out of stock while you paid. The full amount has been refunded.';
+export const CART_EMPTY = 'Your cart is empty.';
+export const PAYMENT_NOT_FOUND = 'Payment order not found.';
+export const amountChanged = (payable: string) => `The amount to pay is now ${payable}. Please review your order and pay again.`;
+
+/** The receipt text sent with every provider order (spec 1 section 9: fixed). */
+export const RECEIPT = 'Online order';
+export const CURRENCY = 'INR';
+
+/** POST /payment/order/external (spec 1 section 7). The server figures the amount from the cart. */
+export const externalOrderBody = z.object({
+  /** Rupees, as the checkout showed them; when sent it must be the server's figure. */
+  amount: z.number().min(0).optional(),
+  currency: z.literal(CURRENCY, { error: 'Only INR is accepted.' }).default(CURRENCY),
+  receipt: z.string().max(40).optional(),
+});
+
+export const providerOrder = z.object({
+  id: z.string(),
+  entity: z.string(),
+  /** Paise. */
+  amount: z.number().int(),
+  amount_due: z.number().int().optional(),
+  currency: z.string(),
+  receipt: z.string().optional(),
+  status: z.string(),
+  /** The publishable key the checkout script is opened with. */
+  key: z.string(),
+  /** Where the browser loads the provider's checkout script from. */
+  checkoutUrl: z.string(),
+  /** The shop's name for the checkout window. */
+  name: z.string(),
+  prefill: z.object({ name: z.string(), email: z.string().optional(), contact: z.string() }),
+  /** Rupees: what the checkout shows. */
+  payable: z.number(),
+});
+export type ProviderOrder = z.output<typeof providerOrder>;
+
+/** What the provider's checkout hands the page on failure (`payment.failed`). */
+const providerFailure = z
+  .object({
+    code: z.string().max(100),
+    description: z.string().max(500),
+    source: z.string().max(100),
+    step: z.string().max(100),
+    reason: z.string().max(100),
+    metadata: z.object({ order_id: z.string().max(40), payment_id: z.string().max(40) }).partial(),
+  })
+  .partial();
+
+const providerId = (prefix: string) =>
+  z.string().trim().regex(new RegExp(`^${prefix}_[A-Za-z0-9]{1,30}$`), `Not a provider ${prefix} id.`);
+
+/**
+ * POST /payment/order/internal (spec 1 section 7): the checkout's outcome. `payment` carries the provider's
+ * handler answer (razorpay_payment_id, razorpay_order_id, razorpay_signature) or its failure. The purchase, cart
+ * list and amounts the screen sends are not trusted: the server works from the order it recorded.
+ */
+export const internalOrderBody = z
+  .object({
+    payment: z.object({
+      razorpay_order_id: providerId('order'),
+      razorpay_payment_id: providerId('pay').optional(),
+      razorpay_signature: z.string().trim().max(200).optional(),
+      status: z.enum(['Paid', 'Failed']).optional(),
+      error: providerFailure.optional(),
+    }),
+    status: z.enum(['Paid', 'Failed']).optional(),
+    purchase: z.unknown().optional(),
+    customerCartList: z.unknown().optional(),
+    paymentDate: z.string().optional(),
+    deliveryCharge: z.unknown().optional(),
+    amountPaid: z.unknown().optional(),
+  })
+  .superRefine((body, ctx) => {
+    const failed = body.payment.error !== undefined || body.status === 'Failed' || body.payment.status === 'Failed';
+    if (!failed && (!body.payment.razorpay_payment_id || !body.payment.razorpay_signature)) {
+      ctx.addIssue({ code: 'custom', message: 'The payment id and signature are required.', path: ['payment'] });
+    }
+  });
+export type InternalOrderBody = z.output<typeof internalOrderBody>;
+
+export const paymentOutcome = z.object({
+  orderId: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  message: z.string(),
+  paymentId: z.string().optional(),
+  /** The provider's reason on failure. */
+  description: z.string().optional(),
+  orderStatus: z.enum(['OrderSuccess', 'OrderFail']).optional(),
+  /** The bill the order made. */
+  purchaseId: z.number().int().optional(),
+});
+export type PaymentOutcome = z.output<typeof paymentOutcome>;
+
+/** A recorded payment (spec 1 section 3 "Payment"), as its customer reads it. */
+export const payment = z.object({
+  orderId: z.string(),
+  customerId: z.number().int(),
+  name: z.string(),
+  emailId: z.string().optional(),
+  mobileNumber: z.string(),
+  address: z.string().optional(),
+  /** Rupees: the payable amount (goods + delivery). */
+  amount: z.number(),
+  /** Rupees saved against the MRP. */
+  discount: z.number(),
+  tax: z.number(),
+  deliveryCharge: z.number(),
+  status: z.enum(PAYMENT_STATUSES),
+  razorpayPaymentId: z.string().optional(),
+  razorpayOrderId: z.string(),
+  razorpaySignature: z.string().optional(),
+  paymentDateTime: z.string().optional(),
+  failureReason: z.string().optional(),
+  orderStatus: z.enum(['OrderSuccess', 'OrderFail']).optional(),
+  purchaseId: z.number().int().optional(),
+  createdOn: z.string().optional(),
+});
+export type Payment = z.output<typeof payment>;
