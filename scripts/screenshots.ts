@@ -34,6 +34,50 @@ const openMeMenu = async (page: Page) => {
   await page.getByRole('menuitem', { name: 'Sign Out' }).waitFor();
 };
 
+/** Leave form helpers: dates picked relative to today, so the pictures stay meaningful on any day. */
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+const daysFrom = (date: string, days: number) => isoDay(new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000));
+const weekdayOf = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+
+async function chooseCasualLeave(page: Page) {
+  const select = page.getByLabel('Leave Type');
+  await select.locator('option', { hasText: 'Casual Leave' }).waitFor({ state: 'attached' });
+  await select.selectOption((await select.locator('option', { hasText: 'Casual Leave' }).getAttribute('value'))!);
+}
+
+/** Three working days around the next public holiday on a weekday: the form counts 2 and names the holiday. */
+async function applyAroundHoliday(page: Page) {
+  const today = isoDay(new Date());
+  const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('shopdesk.session')!) as { token: string }).token);
+  const year = Number(today.slice(0, 4));
+  const holidays: { date: string }[] = [];
+  for (const y of [year, year + 1]) {
+    const response = await page.request.get(`/api/publicHolidays?year=${y}`, { headers: { Authorization: `Bearer ${token}` } });
+    holidays.push(...((await response.json()) as { date: string }[]));
+  }
+  const holiday = holidays.find((h) => h.date > daysFrom(today, 7) && weekdayOf(h.date) >= 2 && weekdayOf(h.date) <= 4)!.date;
+  await chooseCasualLeave(page);
+  await page.getByLabel('Start Date').fill(daysFrom(holiday, -1));
+  await page.getByLabel('End Date').fill(daysFrom(holiday, 1));
+  await page.getByText('Excluded 1 Public Holidays!!!').waitFor();
+  await page.getByLabel('Reason').fill('Family function in Mysuru');
+}
+
+async function applyOnWeekend(page: Page) {
+  let saturday = daysFrom(isoDay(new Date()), 1);
+  while (weekdayOf(saturday) !== 6) saturday = daysFrom(saturday, 1);
+  await chooseCasualLeave(page);
+  await page.getByLabel('Start Date').fill(saturday);
+  await page.getByLabel('End Date').fill(daysFrom(saturday, 1));
+  await page.getByRole('alert').waitFor();
+}
+
+async function managerView(page: Page) {
+  await page.getByText('MANAGER', { exact: true }).click();
+  await page.getByRole('heading', { name: 'Reportees Leaves' }).waitFor();
+  await page.getByRole('link', { name: /^Approve/ }).first().waitFor();
+}
+
 const shots: Shot[] = [
   { name: 'sign-in', path: '/login' },
   {
@@ -93,6 +137,37 @@ const shots: Shot[] = [
   { name: 'customer-only-guard', path: '/cart', user: 'cashier@demo.shop' },
   { name: 'about', path: '/about', user: 'cashier@demo.shop', fullPage: true },
   { name: 'terms', path: '/terms', user: 'customer@demo.shop', fullPage: true },
+  { name: 'leave-list', path: '/leaveSystem', user: 'cashier@demo.shop', fullPage: true },
+  { name: 'leave-apply', path: '/leaveSystem/new', user: 'cashier@demo.shop', fullPage: true, prepare: applyAroundHoliday },
+  { name: 'leave-apply-weekend', path: '/leaveSystem/new', user: 'cashier@demo.shop', prepare: applyOnWeekend },
+  { name: 'leave-manager-view', path: '/leaveSystem', user: 'manager@demo.shop', fullPage: true, prepare: managerView },
+  {
+    name: 'leave-approve',
+    path: '/leaveSystem',
+    user: 'manager@demo.shop',
+    fullPage: true,
+    prepare: async (page) => {
+      await managerView(page);
+      await page.getByRole('link', { name: /^Approve/ }).first().click();
+      await page.getByRole('heading', { name: 'Approve Leave' }).waitFor();
+      await page.getByRole('button', { name: 'Approve' }).click();
+      await page.getByText('Please,Comment on Reason Field!!!').waitFor();
+    },
+  },
+  { name: 'leave-types', path: '/leaveMaster', user: 'hr@demo.shop' },
+  { name: 'leave-type-form', path: '/leaveMaster/new', user: 'hr@demo.shop' },
+  { name: 'public-holidays', path: '/publicHolidays', user: 'hr@demo.shop', fullPage: true },
+  {
+    name: 'public-holiday-delete',
+    path: '/publicHolidays',
+    user: 'hr@demo.shop',
+    prepare: async (page) => {
+      await page.getByRole('button', { name: /^Delete/ }).first().click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  { name: 'company-holidays', path: '/companyHolidays', user: 'cashier@demo.shop', fullPage: true },
+  { name: 'company-holiday-form', path: '/companyHolidays/new', user: 'hr@demo.shop' },
 ];
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;

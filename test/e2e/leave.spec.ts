@@ -49,6 +49,8 @@ const daysLeft = async (page: Page, type: string) => Number(/(\d+) of \d+ days l
 
 test.describe('leave', () => {
   test('the cashier applies, the manager approves with a reason, the cashier sees it Approved with the days taken', async ({ page, browser, baseURL }) => {
+    // Two users sign in and the cashier's screens load three times: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
     await signInAndLand(page, CASHIER);
     const [start, end] = await freeMondayAndTuesday(page);
     const leaveRow = (p: Page) => p.getByRole('row').filter({ hasText: formatDate(start) });
@@ -61,7 +63,7 @@ test.describe('leave', () => {
     await page.getByLabel('Start Date').fill(start);
     await page.getByLabel('End Date').fill(end);
     await expect(page.getByRole('status', { name: 'Days' })).toHaveText('2');
-    await expect(page.getByText(`${formatDate(start)} to ${formatDate(end)}; 0 weekend days not counted.`)).toBeVisible();
+    await expect(page.getByText(`${formatDate(start)} to ${formatDate(end)}; no weekend days in between.`)).toBeVisible();
     await expect(balanceOf(page, 'Casual Leave')).toContainText('days left');
     const before = await daysLeft(page, 'Casual Leave');
     await page.getByLabel('Reason').fill('Cousin’s wedding in Hassan');

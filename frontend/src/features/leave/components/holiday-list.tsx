@@ -1,5 +1,4 @@
 import { Button, NativeSelect, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -16,6 +15,7 @@ import { holidayScreens, weekdayOf } from './holiday-screens.js';
 import { RowButtons } from './row-buttons.js';
 import { SavedNotice } from './saved-notice.js';
 import { useCan } from './screen-hooks.js';
+import { useCompactLayout } from './use-compact-layout.js';
 
 /** The years the list offers: last year to two years ahead, and whichever year a link asked for. */
 function yearOptions(thisYear: number, chosen: number): string[] {
@@ -36,7 +36,7 @@ export function HolidayList({ kind }: { kind: HolidayKind }) {
   const [deleting, setDeleting] = useState<Holiday | null>(null);
   const [message, setMessage] = useState<string | null>(null);
 
-  const compact = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const compact = useCompactLayout();
   const holidays = useHolidays(kind, year);
   const remove = useDeleteHoliday(kind);
   const rows = holidays.data ?? [];

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Textarea } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconX } from '@tabler/icons-react';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
@@ -73,7 +73,6 @@ export function LeaveDecisionForm({ leave }: { leave: Leave }) {
               <Button
                 color="red"
                 variant="light"
-                leftSection={<IconX size={16} />}
                 loading={decide.isPending && deciding === 'Rejected'}
                 disabled={decide.isPending && deciding !== 'Rejected'}
                 onClick={() => void submitAs('Rejected')()}
@@ -83,7 +82,6 @@ export function LeaveDecisionForm({ leave }: { leave: Leave }) {
               <Button
                 type="submit"
                 color="green"
-                leftSection={<IconCheck size={16} />}
                 loading={decide.isPending && deciding === 'Approved'}
                 disabled={decide.isPending && deciding !== 'Approved'}
               >

@@ -10,10 +10,23 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
       <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.3} component="dt">
         {label}
       </Text>
-      <Text size="sm" fw={500} component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+      <Text size="sm" fw={500} component="dd" m={0} style={{ overflowWrap: 'break-word' }}>
         {children}
       </Text>
     </div>
+  );
+}
+
+/** A user name that may wrap before its '@' on a phone rather than in the middle of a word. */
+function UserName({ name }: { name: string }) {
+  const at = name.indexOf('@');
+  if (at <= 0) return name;
+  return (
+    <>
+      {name.slice(0, at)}
+      <wbr />
+      {name.slice(at)}
+    </>
   );
 }
 
@@ -23,7 +36,9 @@ export function LeaveDetails({ leave }: { leave: Leave }) {
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <Stack gap="md">
         <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="md" m={0}>
-          <Detail label="Employee">{leave.userName}</Detail>
+          <Detail label="Employee">
+            <UserName name={leave.userName} />
+          </Detail>
           <Detail label="Leave Type">{leave.leaveType}</Detail>
           <Detail label="Status">
             <LeaveStatusBadge status={leave.status} />
@@ -31,7 +46,7 @@ export function LeaveDetails({ leave }: { leave: Leave }) {
           <Detail label="Start Date">{formatDate(leave.startDate)}</Detail>
           <Detail label="End Date">{formatDate(leave.endDate)}</Detail>
           <Detail label="Days">{leave.days}</Detail>
-          <Detail label="Manager">{leave.managerName ?? '—'}</Detail>
+          <Detail label="Manager">{leave.managerName ? <UserName name={leave.managerName} /> : '—'}</Detail>
           <Detail label="Applied On">{formatDateTime(leave.createdOn) || '—'}</Detail>
           <Detail label="Last Updated">{formatDateTime(leave.lastUpdated) || '—'}</Detail>
         </SimpleGrid>

@@ -152,7 +152,7 @@ export function LeaveEditor({ leave }: { leave?: Leave }) {
                 </Text>
                 <Text size="sm" c="dimmed">
                   {counted
-                    ? `${formatDate(start)} to ${formatDate(end)}; ${plural(counted.weekendDays, 'weekend day', 'weekend days')} not counted.`
+                    ? `${formatDate(start)} to ${formatDate(end)}; ${counted.weekendDays ? `${plural(counted.weekendDays, 'weekend day', 'weekend days')} not counted.` : 'no weekend days in between.'}`
                     : 'Saturdays, Sundays and holidays are not counted.'}
                 </Text>
               </Group>

@@ -1,5 +1,4 @@
 import { Box, Button, Flex, Group, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconCalendarPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -19,6 +18,7 @@ import { SavedNotice } from '../components/saved-notice.js';
 import { useCan, useSaveFailure } from '../components/screen-hooks.js';
 import { LeaveStatusBadge } from '../components/status-badge.js';
 import { useLeaveView } from '../components/use-leave-view.js';
+import { useCompactLayout } from '../components/use-compact-layout.js';
 
 const ALL_TYPES = '';
 const noWrap = { whiteSpace: 'nowrap' } as const;
@@ -46,7 +46,7 @@ export default function LeaveListScreen() {
   const cancel = useCancelLeave();
   const onCancelFailure = useSaveFailure(setMessage);
   const canEdit = can('LeaveEdit');
-  const compact = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const compact = useCompactLayout();
 
   const total = count.data ?? 0;
   const lastPage = pageCount(total);

@@ -13,6 +13,7 @@ import { useDeleteLeaveType, useLeaveTypes } from '../api/leave-types.js';
 import { RowButtons } from '../components/row-buttons.js';
 import { SavedNotice } from '../components/saved-notice.js';
 import { useCan } from '../components/screen-hooks.js';
+import { useCompactLayout } from '../components/use-compact-layout.js';
 
 /**
  * /leaveMaster: the shop's leave types with the days each employee may take per year. Everyone with LeaveList sees
@@ -21,6 +22,7 @@ import { useCan } from '../components/screen-hooks.js';
 export default function LeaveTypesScreen() {
   const can = useCan();
   const manage = can('LeaveDelete');
+  const compact = useCompactLayout();
   const types = useLeaveTypes();
   const remove = useDeleteLeaveType();
   const [page, setPage] = useState(1);
@@ -38,16 +40,33 @@ export default function LeaveTypesScreen() {
     });
   };
 
-  const columns: Column<LeaveType>[] = [
-    { key: 'name', header: 'Leave Type', render: (t) => <Text size="sm" fw={500}>{t.leaveType}</Text> },
-    { key: 'allowance', header: 'Days per Year', align: 'right', render: (t) => t.allowance },
-  ];
+  const columns: Column<LeaveType>[] = compact
+    ? [
+        {
+          key: 'name',
+          header: 'Leave Type',
+          render: (t) => (
+            <div>
+              <Text size="sm" fw={600}>
+                {t.leaveType}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {t.allowance} days per year
+              </Text>
+            </div>
+          ),
+        },
+      ]
+    : [
+        { key: 'name', header: 'Leave Type', render: (t) => <Text size="sm" fw={500}>{t.leaveType}</Text> },
+        { key: 'allowance', header: 'Days per Year', align: 'right', render: (t) => t.allowance },
+      ];
   if (manage) {
     columns.push({
       key: 'actions',
       header: <span className="visually-hidden">Actions</span>,
       align: 'right',
-      render: (t) => <RowButtons name={t.leaveType} editTo={`/leaveMaster/${t.leaveMasterId}`} onDelete={() => setDeleting(t)} />,
+      render: (t) => <RowButtons stacked={compact} name={t.leaveType} editTo={`/leaveMaster/${t.leaveMasterId}`} onDelete={() => setDeleting(t)} />,
     });
   }
 
@@ -79,7 +98,7 @@ export default function LeaveTypesScreen() {
         onPageChange={setPage}
         loading={types.isPending}
         emptyText="No leave types yet."
-        minWidth={340}
+        minWidth={300}
       />
       <ConfirmDialog
         opened={deleting !== null}
