@@ -58,6 +58,12 @@ export class AppFunction extends NodejsFunction {
         // The pinned SDK goes into the bundle so AWS runs the same client version as the local stack and tests.
         bundleAwsSDK: true,
         tsconfig: path.join(repoRoot, 'tsconfig.json'),
+        // Receipts and reports draw ₹ with the embedded font that functions/lib/pdf.ts reads beside the bundle.
+        commandHooks: {
+          beforeBundling: () => [],
+          beforeInstall: () => [],
+          afterBundling: (inputDir: string, outputDir: string) => [`cp -r "${inputDir}/functions/lib/fonts" "${outputDir}/fonts"`],
+        },
       },
     });
   }

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
@@ -132,6 +132,8 @@ describe('domain functions', () => {
     const bundle = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
     expect(bundle.startsWith("import { createRequire } from 'module'; const require = createRequire(import.meta.url);")).toBe(true);
     expect(bundle).toMatch(/export\s*\{[^}]*\bhandler\b/);
+    // The PDF font sits beside the bundle, where functions/lib/pdf.ts looks for it.
+    expect(existsSync(path.join(assetDir, 'fonts', 'DejaVuSansCondensed.ttf'))).toBe(true);
   });
 
   it('reach only tenant partitions of the table, plus the tenant directory for the tenants domain, and never scan', () => {
