@@ -1,0 +1,49 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { customerRoutes } from '../../../../../shared/routes/customers.js';
+import type { BodyIn } from '../../../../../shared/routes/define.js';
+import { inventoryRoutes } from '../../../../../shared/routes/inventory.js';
+import { messageRoutes } from '../../../../../shared/routes/messages.js';
+import { purchaseRoutes } from '../../../../../shared/routes/purchases.js';
+import { callApi } from '../../../lib/api-client.js';
+
+export const billingKeys = {
+  mobiles: (prefix: string) => ['billing', 'mobiles', prefix] as const,
+  suggestions: (text: string) => ['billing', 'suggestions', text.toLowerCase()] as const,
+  receipt: (id: number) => ['billing', 'receipt', id] as const,
+};
+
+/** Customers' mobiles starting with the typed digits: asked from 5 digits (spec 2 section 5). */
+export function useMobileSuggestions(prefix: string) {
+  return useQuery({
+    queryKey: billingKeys.mobiles(prefix),
+    queryFn: () => callApi(customerRoutes.mobiles, { query: { prefix, size: 8 } }),
+    enabled: prefix.length >= 5 && prefix.length < 10,
+    staleTime: 30_000,
+  });
+}
+
+export const findCustomer = (mobile: string) => callApi(customerRoutes.validate, { params: { mobile } });
+
+export const registerCustomer = (body: BodyIn<typeof customerRoutes.create>) => callApi(customerRoutes.create, { body });
+
+/** Received stock lines whose name, artcode or barcode starts with 4 to 10 characters of the text. */
+export const productSuggestions = (text: string) => callApi(inventoryRoutes.suggestions, { params: { all: 'false', text } });
+
+export function useSaveBill() {
+  return useMutation({
+    mutationFn: ({ purchaseId, body }: { purchaseId?: number; body: BodyIn<typeof purchaseRoutes.create> }) =>
+      purchaseId ? callApi(purchaseRoutes.update, { params: { purchaseId }, body }) : callApi(purchaseRoutes.create, { body }),
+  });
+}
+
+export function useReceipt(purchaseId: number | undefined) {
+  return useQuery({
+    queryKey: billingKeys.receipt(purchaseId ?? 0),
+    queryFn: () => callApi(purchaseRoutes.receipt, { params: { purchaseId: purchaseId! } }),
+    enabled: purchaseId !== undefined && purchaseId > 0,
+  });
+}
+
+/** Sends the bill's receipt PDF to the customer's WhatsApp (the Cloud API; a simulator locally). */
+export const sendReceiptOnWhatsApp = (purchaseId: number, mobile: string) =>
+  callApi(messageRoutes.whatsapp, { body: { to: mobile, purchaseId } });

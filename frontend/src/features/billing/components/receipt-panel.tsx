@@ -1,0 +1,57 @@
+import { Alert, Button, Group, Loader, SegmentedControl, Stack } from '@mantine/core';
+import { IconPrinter } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { isApiError } from '../../../lib/api-client.js';
+import { useReceipt } from '../api/billing.js';
+import { printReceipt, ReceiptView, type PaperSize } from './receipt-view.js';
+
+const PAPER_KEY = 'shopdesk.receiptPaper';
+
+/** The till's paper is remembered on this device: an 80 mm roll or A4. */
+const storedPaper = (): PaperSize => (localStorage.getItem(PAPER_KEY) === 'a4' ? 'a4' : 'roll80');
+
+/** A bill's receipt with the choice of paper and Print. */
+export function ReceiptPanel({ purchaseId, autoPrint = false, onShown }: { purchaseId: number; autoPrint?: boolean; onShown?: () => void }) {
+  const receipt = useReceipt(purchaseId);
+  const [paper, setPaper] = useState<PaperSize>(storedPaper);
+  const printed = useRef(false);
+
+  // Printed (when asked) once, as soon as the receipt is on screen; then the caller may move on.
+  useEffect(() => {
+    if (!receipt.data || printed.current) return;
+    printed.current = true;
+    if (autoPrint) printReceipt(paper);
+    onShown?.();
+  }, [autoPrint, receipt.data, paper, onShown]);
+
+  if (receipt.isPending) return <Loader aria-label="Loading the receipt" />;
+  if (receipt.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {isApiError(receipt.error) ? receipt.error.message : 'The receipt could not be loaded.'}
+      </Alert>
+    );
+  }
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <SegmentedControl
+          aria-label="Paper"
+          value={paper}
+          onChange={(value) => {
+            setPaper(value as PaperSize);
+            localStorage.setItem(PAPER_KEY, value);
+          }}
+          data={[
+            { value: 'roll80', label: '80 mm roll' },
+            { value: 'a4', label: 'A4' },
+          ]}
+        />
+        <Button leftSection={<IconPrinter size={16} />} onClick={() => printReceipt(paper)}>
+          Print
+        </Button>
+      </Group>
+      <ReceiptView receipt={receipt.data} paper={paper} />
+    </Stack>
+  );
+}

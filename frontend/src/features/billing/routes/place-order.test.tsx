@@ -1,0 +1,220 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Customer } from '../../../../../shared/schemas/customer.js';
+import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
+import {
+  ADD_PRODUCTS,
+  CUSTOMER_NOT_FOUND,
+  CUSTOMER_REQUIRED,
+  QUANTITY_NOT_ZERO,
+  QUANTITY_REQUIRED,
+  SELLING_PRICE_NOT_ZERO,
+  SELLING_PRICE_REQUIRED,
+} from '../../../../../shared/schemas/purchase.js';
+import { renderScreen, serve, signInAs, type Call } from '../../../../../test/web/leave-fixtures.js';
+import { clearSession } from '../../../lib/session.js';
+import {
+  ADD_IN_INVENTORY,
+  billBody,
+  billFigures,
+  calculateProblem,
+  chooseProduct,
+  rowDiscount,
+  startingRows,
+  stockMessages,
+  type BillRow,
+} from '../components/bill-rows.js';
+import PlaceOrder from './place-order.js';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const dal: InventorySuggestion = {
+  productId: 11,
+  productName: 'Toor Dal 1kg',
+  artcode: 'TD1',
+  barcode: '8901234500011',
+  mrp: 200,
+  sellingPrice: 180,
+  buyingPrice: 150,
+  gst: 5,
+  cgst: 2.5,
+  sgst: 2.5,
+  nrp: 171.43,
+  inventoryId: 3,
+  stockId: 21,
+  quantity: 5,
+};
+const soap: InventorySuggestion = { ...dal, productId: 12, productName: 'Neem Soap', artcode: 'NS1', barcode: '8901234500028', mrp: 50, sellingPrice: 50, gst: 18, cgst: 9, sgst: 9, stockId: 22, quantity: 1 };
+
+const row = (product: InventorySuggestion | null, quantity: string, rate = product ? String(product.sellingPrice) : ''): BillRow => ({ key: Math.random(), product, quantity, rate });
+
+describe('Place Order rules', () => {
+  it('starts with 4 empty rows, and the same product and artcode twice adds 1 to the existing line', () => {
+    let rows = startingRows();
+    expect(rows).toHaveLength(4);
+    rows = chooseProduct(rows, 0, dal, dal.sellingPrice);
+    expect(rows[0]).toMatchObject({ product: { productId: 11 }, quantity: '1', rate: '180' });
+    rows = chooseProduct(rows, 1, dal, dal.sellingPrice);
+    expect(rows[0]!.quantity).toBe('2');
+    expect(rows[1]!.product).toBeNull();
+    // Every row taken: one more is added so a scanner can keep scanning.
+    rows = chooseProduct(chooseProduct(chooseProduct(rows, 1, soap, 50), 2, { ...soap, artcode: 'NS2', stockId: 23 }, 50), 3, { ...dal, artcode: 'TD2', stockId: 24 }, 180);
+    expect(rows).toHaveLength(5);
+    expect(rows[4]!.product).toBeNull();
+  });
+
+  it('shows the stock left per line, earlier lines of the same product reducing later ones, and Add in inventory', () => {
+    const rows = [row(dal, '3'), row(dal, '3'), row(soap, '1'), row({ ...soap, productId: 13, inventoryId: 0, stockId: 0 }, '1'), row(null, '')];
+    expect(stockMessages(rows)).toEqual([undefined, '2  in Stock', undefined, ADD_IN_INVENTORY, undefined]);
+    expect(stockMessages([row(soap, '2')])).toEqual(['1  in Stock']);
+  });
+
+  it('recomputes the discount percent rounded up when the rate is edited', () => {
+    expect(rowDiscount(row(dal, '1', '180'))).toBe(10);
+    expect(rowDiscount(row(dal, '1', '199'))).toBe(1);
+    expect(rowDiscount(row(dal, '1', '133.33'))).toBe(34);
+    expect(rowDiscount(row(dal, '1', 'abc'))).toBeUndefined();
+  });
+
+  it('reports the section 5 messages in order', () => {
+    expect(calculateProblem(false, [row(dal, '1')])?.message).toBe(CUSTOMER_REQUIRED);
+    expect(calculateProblem(true, startingRows())?.message).toBe(ADD_PRODUCTS);
+    expect(calculateProblem(true, [row(dal, '')])?.message).toBe(QUANTITY_REQUIRED);
+    expect(calculateProblem(true, [row(dal, '0')])?.message).toBe(QUANTITY_NOT_ZERO);
+    expect(calculateProblem(true, [row(dal, '1', '')])?.message).toBe(SELLING_PRICE_REQUIRED);
+    expect(calculateProblem(true, [row(dal, '1', '0')])?.message).toBe(SELLING_PRICE_NOT_ZERO);
+    expect(calculateProblem(true, [row(dal, '1.5')])?.message).toBe('Please correct the Quantity of Toor Dal 1kg');
+    expect(calculateProblem(true, [row(dal, '9')])?.message).toBe('5  in Stock');
+    expect(calculateProblem(true, [row(dal, '2'), row(null, '')])).toBeUndefined();
+  });
+
+  it('works the totals of a worked example and redeems in both branches', () => {
+    // Toor Dal: MRP ₹200, rate ₹180, 5% GST, 2 units -> ₹360.00 of which tax ₹17.14 (CGST 8.57, SGST 8.57).
+    // Neem Soap: MRP ₹50, rate ₹50, 18% GST, 1 unit -> ₹50.00 of which tax ₹7.63 (CGST 3.82, SGST 3.81).
+    const rows = [row(dal, '2'), row(soap, '1'), row(null, '')];
+    const plain = billFigures(rows);
+    expect(plain.totals).toEqual({ gross: 45_000, discount: 4_000, taxable: 38_523, cgst: 1_239, sgst: 1_238, tax: 2_477, net: 41_000 });
+    expect(plain.paid).toBe(41_000);
+    expect(plain.pointsEarned).toBe(4);
+
+    // 150 points are below the net: all are used.
+    const some = billFigures(rows, 150);
+    expect(some).toMatchObject({ redeemed: 15_000, pointsUsed: 150, paid: 26_000 });
+    // 500 points cover it: the bill is ₹0 and 90 points stay.
+    const all = billFigures(rows, 500);
+    expect(all).toMatchObject({ redeemed: 41_000, pointsUsed: 410, paid: 0, pointsEarned: 0 });
+
+    const body = billBody({
+      customer: { customerId: 7, mobileNumber: '9740000001', customerName: 'Meena' },
+      rows,
+      figures: some,
+      redeem: true,
+      paymentMode: 'Cash',
+      print: false,
+      mail: false,
+    });
+    expect(body).toMatchObject({ grossAmount: 450, discount: 40, tax: 24.77, netAmount: 260, redeemAmount: 150, redeem: true });
+    expect(body.purchasedProduct).toEqual([
+      expect.objectContaining({ productId: 11, artcode: 'TD1', quantity: 2, price: 200, sellingPrice: 180, cgst: 2.5, sgst: 2.5, purchasedPrice: 360 }),
+      expect.objectContaining({ productId: 12, artcode: 'NS1', quantity: 1, price: 50, sellingPrice: 50, cgst: 9, sgst: 9, purchasedPrice: 50 }),
+    ]);
+  });
+});
+
+const meena: Customer = { customerId: 7, customerName: 'MeenaIyer@demo.shop', mobileNumber: '9740000001', emailId: 'meena@example.in', creditPoints: 150 };
+
+describe('Place Order screen', () => {
+  beforeEach(() => signInAs('CASHIER', []));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearSession();
+  });
+
+  it('finds the customer, adds scanned lines (twice adds 1), calculates, redeems and unticks, and saves', async () => {
+    const calls: Call[] = serve([
+      [/^GET \/customer\/mobile/, [200, ['9740000001']]],
+      ['GET /customer/validate/9740000001', [200, meena]],
+      [/^GET \/inventory\/anyList\/false\/8901234500/, [200, [dal, soap]]],
+      [/^GET \/inventory\/anyList\/false\/neem/i, [200, [soap]]],
+      ['POST /purchase', [200, { purchaseId: 41 }]],
+      ['GET /purchase/receipt/41', [500, { message: 'not in this test' }]],
+    ]);
+    const user = userEvent.setup();
+    renderScreen(<PlaceOrder />, { path: '/purchaseUpdated/new', elsewhere: ['/purchase'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add Products' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    expect(await screen.findByText(CUSTOMER_REQUIRED)).toBeInTheDocument();
+
+    await user.type(screen.getByRole('combobox', { name: 'Mobile Number' }), '9740000001');
+    await waitFor(() => expect(screen.getByLabelText('Customer Name')).toHaveValue('MeenaIyer'));
+    expect(screen.getAllByText('Credit Points: 150', { exact: false }).length).toBeGreaterThan(0);
+
+    // A scanner types the barcode and Enter, twice: one line of 2.
+    await user.type(screen.getByLabelText('Name/Code, row 1'), '8901234500011{Enter}');
+    await screen.findByText('Toor Dal 1kg');
+    await user.type(screen.getByLabelText('Name/Code, row 2'), '8901234500011{Enter}');
+    await waitFor(() => expect(screen.getByLabelText('Quantity, row 1')).toHaveValue('2'));
+    await user.type(screen.getByLabelText('Name/Code, row 2'), 'neem{Enter}');
+    await screen.findByText('Neem Soap');
+
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    expect(await screen.findByLabelText('Net Amount')).toHaveTextContent('₹410.00');
+    expect(screen.getByLabelText('Gross Amount')).toHaveTextContent('₹450.00');
+    expect(screen.getByLabelText('Discount')).toHaveTextContent('₹40.00');
+    expect(screen.getByLabelText('Tax')).toHaveTextContent('₹24.77');
+    expect(screen.getByText('CGST ₹12.39 · SGST ₹12.38')).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Redeem'));
+    expect(screen.getByLabelText('Net Amount')).toHaveTextContent('₹260.00');
+    await user.click(screen.getByLabelText('Redeem'));
+    expect(screen.getByLabelText('Net Amount')).toHaveTextContent('₹410.00');
+    await user.click(screen.getByLabelText('Redeem'));
+
+    // Any edit asks for Calculate again.
+    await user.clear(screen.getByLabelText('Rate, row 1'));
+    await user.type(screen.getByLabelText('Rate, row 1'), '170');
+    expect(screen.getByLabelText('Discount, row 1')).toHaveTextContent('15%');
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    await user.click(screen.getByLabelText('Redeem'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(calls.some((c) => c.key === 'POST /purchase')).toBe(true));
+    const sent = calls.find((c) => c.key === 'POST /purchase')!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ customerId: 7, mobileNumber: '9740000001', paymentMode: 'Cash', redeem: true, grossAmount: 450, discount: 60, netAmount: 240, redeemAmount: 150 });
+    expect(await within(await screen.findByRole('dialog')).findByText('not in this test')).toBeInTheDocument();
+  });
+
+  it('registers a customer who is not found, and keeps the bill when the server refuses it', async () => {
+    serve([
+      [/^GET \/customer\/mobile/, [200, []]],
+      ['GET /customer/validate/9880000002', [200, 'False']],
+      ['POST /customer/save', [200, { ...meena, customerId: 8, customerName: 'Ravi@demo.shop', mobileNumber: '9880000002', creditPoints: 0 }]],
+      [/^GET \/inventory\/anyList\/false\/neem/i, [200, [soap]]],
+      ['POST /purchase', [409, { message: 'Only 0 in Stock for Neem Soap (NS1).' }]],
+    ]);
+    const user = userEvent.setup();
+    renderScreen(<PlaceOrder />, { path: '/purchaseUpdated/new', elsewhere: ['/purchase'] });
+    await user.type(await screen.findByRole('combobox', { name: 'Mobile Number' }), '9880000002');
+    expect(await screen.findByText(CUSTOMER_NOT_FOUND)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Customer Name'), 'Ravi');
+    await user.type(screen.getByLabelText('Email'), 'ravi@');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter the Valid Email Id!!!')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'example.in');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByLabelText('Customer Name')).toHaveValue('Ravi'));
+    expect(screen.queryByText(CUSTOMER_NOT_FOUND)).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Name/Code, row 1'), 'neem{Enter}');
+    await screen.findByText('Neem Soap');
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    expect(screen.getByLabelText('Redeem')).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Only 0 in Stock for Neem Soap (NS1).')).toBeInTheDocument();
+    expect(screen.getByText('Neem Soap')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Calculate' })).toBeInTheDocument();
+  });
+});

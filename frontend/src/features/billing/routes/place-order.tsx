@@ -1,0 +1,328 @@
+import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Radio, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconEraser, IconPlus, IconX } from '@tabler/icons-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import type { BillFigures } from '../../../../../shared/bill.js';
+import { formatPaise, formatRupees } from '../../../../../shared/format.js';
+import type { Customer } from '../../../../../shared/schemas/customer.js';
+import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
+import type { PaymentMode, Purchase } from '../../../../../shared/schemas/purchase.js';
+import { Page } from '../../../components/page.js';
+import { isApiError } from '../../../lib/api-client.js';
+import { sendReceiptOnWhatsApp, useSaveBill } from '../api/billing.js';
+import {
+  billBody,
+  billFigures,
+  calculateProblem,
+  chooseProduct,
+  emptyRow,
+  redeemOffered,
+  rowDiscount,
+  startingRows,
+  stockMessages,
+  type BillRow,
+  type CalculateProblem,
+} from '../components/bill-rows.js';
+import { CustomerBox } from '../components/customer-box.js';
+import { ProductCell } from '../components/product-cell.js';
+import { ReceiptModal } from '../components/receipt-modal.js';
+
+/** The rows of a bill being edited: its lines, their units counting as stock for them. */
+function rowsOf(purchase: Purchase): BillRow[] {
+  const rows = purchase.purchasedProduct.map((line) => ({
+    ...emptyRow(),
+    product: {
+      productId: line.productId,
+      productName: line.productName,
+      artcode: line.artcode,
+      mrp: line.price,
+      cgst: line.cgst,
+      sgst: line.sgst,
+      stockId: line.stockId,
+      inventoryId: line.productInventoryId,
+      quantity: 0,
+    },
+    quantity: String(line.quantity),
+    rate: String(line.sellingPrice),
+    purchasedProductId: line.purchasedProductId,
+    billedQuantity: line.quantity,
+    stockUnknown: true,
+  }));
+  return [...rows, emptyRow()];
+}
+
+function customerOf(purchase: Purchase): Customer {
+  return {
+    customerId: purchase.customerId,
+    customerName: purchase.customerName,
+    mobileNumber: purchase.mobileNumber,
+    emailId: purchase.emailId,
+    address: purchase.address,
+    creditPoints: (purchase as Purchase & { redeemablePoints?: number }).redeemablePoints ?? purchase.customerCreditPoints,
+  } as Customer;
+}
+
+/**
+ * Place Order (spec 2 sections 2, 4 and 5): the customer, the product rows, Calculate, then redeem/print/mail and
+ * Save. Every figure is shared/bill.ts's, the arithmetic the server repeats; a refusal keeps the bill on screen.
+ */
+export default function PlaceOrder() {
+  const navigate = useNavigate();
+  const editing = (useLocation().state as { purchase?: Purchase } | null)?.purchase;
+  const [customer, setCustomer] = useState<Customer | null>(() => (editing ? customerOf(editing) : null));
+  const [rows, setRows] = useState<BillRow[]>(() => (editing ? rowsOf(editing) : startingRows()));
+  const [paymentMode, setPaymentMode] = useState<PaymentMode>(editing?.paymentMode ?? 'Cash');
+  const [calculated, setCalculated] = useState<BillFigures | null>(null);
+  const [problem, setProblem] = useState<CalculateProblem>();
+  const [redeem, setRedeem] = useState(false);
+  const [print, setPrint] = useState(true);
+  const [mail, setMail] = useState(false);
+  const [whatsApp, setWhatsApp] = useState(false);
+  const [afterSave, setAfterSave] = useState<string>();
+  const [refusal, setRefusal] = useState<string>();
+  const [savedId, setSavedId] = useState<number>();
+  const save = useSaveBill();
+  const stock = useMemo(() => stockMessages(rows), [rows]);
+  const points = customer?.creditPoints;
+
+  /** Any edit of the customer or the rows asks for Calculate again. */
+  const edit = (next: BillRow[]) => {
+    setRows(next);
+    setCalculated(null);
+    setRedeem(false);
+    setRefusal(undefined);
+  };
+  const editRow = (index: number, change: Partial<BillRow>) => edit(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
+  const choose = (index: number, s: InventorySuggestion) => edit(chooseProduct(rows, index, s, s.sellingPrice));
+
+  const calculate = () => {
+    const found = calculateProblem(customer !== null, rows);
+    setProblem(found);
+    setRefusal(undefined);
+    if (found) return;
+    setRedeem(false);
+    setCalculated(billFigures(rows));
+  };
+
+  const toggleRedeem = (on: boolean) => {
+    setRedeem(on);
+    setCalculated(billFigures(rows, on ? points : undefined));
+  };
+
+  const submit = async () => {
+    if (!calculated || !customer || calculated.totals.gross <= 0) return;
+    setRefusal(undefined);
+    try {
+      const body = billBody({
+        customer: { customerId: customer.customerId, mobileNumber: customer.mobileNumber, customerName: customer.customerName },
+        rows,
+        figures: calculated,
+        redeem,
+        paymentMode,
+        print,
+        mail,
+        version: editing?.version,
+      });
+      const saved = await save.mutateAsync({ purchaseId: editing?.purchaseId, body });
+      // The bill is saved: a message that could not go out is told, and the cashier leaves when they have read it.
+      const problems = [saved.mailProblem];
+      if (whatsApp) {
+        await sendReceiptOnWhatsApp(saved.purchaseId, customer.mobileNumber).catch((error: unknown) => {
+          problems.push(`WhatsApp: ${isApiError(error) ? error.message : 'the message could not be sent.'}`);
+        });
+      }
+      const told = problems.filter(Boolean).join(' ');
+      if (told) setAfterSave(`Bill ${saved.purchaseId} is saved. ${told}`);
+      setSavedId(saved.purchaseId);
+    } catch (error) {
+      setRefusal(isApiError(error) ? error.message : 'The bill could not be saved. Check the connection and try again.');
+      setCalculated(null);
+    }
+  };
+
+  // The receipt stays a second on screen, then the day's order list (spec 2 section 4).
+  const leaveSoon = useCallback(() => window.setTimeout(() => navigate('/purchase'), 1000), [navigate]);
+
+  const rowError = (index: number, field: 'quantity' | 'rate') => problem?.rows.find((p) => p.index === index && p.field === field)?.message;
+  const figures = calculated;
+
+  return (
+    <Page title={editing ? 'Update Products' : 'Add Products'} description={editing ? `Bill ${editing.purchaseId}` : 'Place Order'} size="xl">
+      <CustomerBox customer={customer} locked={editing !== undefined} onCustomer={(c) => { setCustomer(c); setCalculated(null); setRedeem(false); }} />
+      <Paper withBorder p="md" radius="md">
+        <Table.ScrollContainer minWidth={900}>
+          <Table verticalSpacing="xs" aria-label="Products">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>No.</Table.Th>
+                <Table.Th>Name/Code</Table.Th>
+                <Table.Th>GST</Table.Th>
+                <Table.Th>Quantity</Table.Th>
+                <Table.Th>MRP</Table.Th>
+                <Table.Th>Rate</Table.Th>
+                <Table.Th>Discount</Table.Th>
+                <Table.Th>Net Price</Table.Th>
+                <Table.Th aria-label="Row actions" />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row, index) => {
+                const n = index + 1;
+                const discount = rowDiscount(row);
+                const net = calculated && row.product ? calculated.lines[rows.slice(0, index).filter((r) => r.product).length]?.net : undefined;
+                const stockMessage = row.stockUnknown ? undefined : stock[index];
+                return (
+                  <Table.Tr key={row.key}>
+                    <Table.Td>{n}</Table.Td>
+                    <Table.Td miw={260}>
+                      {row.product ? (
+                        <Stack gap={0}>
+                          <Text size="sm" fw={500}>
+                            {row.product.productName}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {row.product.artcode}
+                          </Text>
+                        </Stack>
+                      ) : (
+                        <ProductCell row={n} autoFocus={index === rows.findIndex((r) => !r.product) && index > 0} onChoose={(s) => choose(index, s)} />
+                      )}
+                    </Table.Td>
+                    <Table.Td>{row.product ? `${row.product.cgst + row.product.sgst}%` : ''}</Table.Td>
+                    <Table.Td w={130}>
+                      <TextInput
+                        aria-label={`Quantity, row ${n}`}
+                        size="sm"
+                        inputMode="numeric"
+                        value={row.quantity}
+                        disabled={!row.product}
+                        error={rowError(index, 'quantity') ?? stockMessage}
+                        onChange={(e) => editRow(index, { quantity: e.currentTarget.value })}
+                      />
+                    </Table.Td>
+                    <Table.Td>{row.product ? formatRupees(row.product.mrp) : ''}</Table.Td>
+                    <Table.Td w={130}>
+                      <TextInput
+                        aria-label={`Rate, row ${n}`}
+                        size="sm"
+                        inputMode="decimal"
+                        value={row.rate}
+                        disabled={!row.product}
+                        error={rowError(index, 'rate')}
+                        onChange={(e) => editRow(index, { rate: e.currentTarget.value })}
+                      />
+                    </Table.Td>
+                    <Table.Td aria-label={`Discount, row ${n}`}>{discount === undefined ? '' : `${discount}%`}</Table.Td>
+                    <Table.Td aria-label={`Net Price, row ${n}`}>{net === undefined ? '' : formatPaise(net)}</Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Tooltip label="Clear row">
+                          <ActionIcon variant="subtle" aria-label={`Clear row ${n}`} onClick={() => edit(rows.map((r, i) => (i === index ? { ...emptyRow(), key: r.key } : r)))}>
+                            <IconEraser size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Delete row">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Delete row ${n}`}
+                            disabled={rows.length === 1}
+                            onClick={() => edit(rows.filter((_, i) => i !== index))}
+                          >
+                            <IconX size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Button mt="sm" variant="light" leftSection={<IconPlus size={16} />} onClick={() => edit([...rows, emptyRow()])}>
+          Add row
+        </Button>
+      </Paper>
+
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            <Figure label="Tax" value={figures ? formatPaise(figures.totals.tax) : ''} note={figures ? `CGST ${formatPaise(figures.totals.cgst)} · SGST ${formatPaise(figures.totals.sgst)}` : undefined} />
+            <Figure label="Discount" value={figures ? formatPaise(figures.totals.discount) : ''} />
+            <Figure label="Gross Amount" value={figures ? formatPaise(figures.totals.gross) : ''} />
+            <Figure label="Net Amount" value={figures ? formatPaise(figures.paid) : ''} note={figures && figures.redeemed > 0 ? `Redeemed ${formatPaise(figures.redeemed)}` : undefined} />
+          </SimpleGrid>
+          <Group gap="xl" wrap="wrap">
+            <Radio.Group label="Bill Type" value={paymentMode} onChange={(v) => setPaymentMode(v as PaymentMode)}>
+              <Group gap="md" mt={4}>
+                <Radio value="Cash" label="Cash" />
+                <Radio value="Online" label="Online" />
+              </Group>
+            </Radio.Group>
+            <Text size="sm">Credit Points: {customer ? (figures && redeem ? customer.creditPoints - figures.pointsUsed : customer.creditPoints) : ''}</Text>
+          </Group>
+          {problem && (
+            <Alert color="red" variant="light" role="alert">
+              {problem.message}
+            </Alert>
+          )}
+          {refusal && (
+            <Alert color="red" variant="light" role="alert" title="The bill was not saved">
+              {refusal}
+            </Alert>
+          )}
+          {!calculated ? (
+            <Group>
+              <Button onClick={calculate}>Calculate</Button>
+            </Group>
+          ) : (
+            <Stack gap="sm">
+              <Group gap="lg">
+                <Tooltip label="Offered above 100 credit points" disabled={redeemOffered(points)}>
+                  <Checkbox label="Redeem" checked={redeem} disabled={!redeemOffered(points)} onChange={(e) => toggleRedeem(e.currentTarget.checked)} />
+                </Tooltip>
+                <Checkbox label="Print" checked={print} onChange={(e) => setPrint(e.currentTarget.checked)} />
+                <Checkbox label="Mail" checked={mail} onChange={(e) => setMail(e.currentTarget.checked)} />
+                <Checkbox label="WhatsApp" checked={whatsApp} onChange={(e) => setWhatsApp(e.currentTarget.checked)} />
+              </Group>
+              <Group>
+                <Button onClick={() => void submit()} loading={save.isPending} disabled={calculated.totals.gross <= 0 || savedId !== undefined}>
+                  Save
+                </Button>
+                <Button variant="default" onClick={() => window.location.reload()}>
+                  Cancel
+                </Button>
+              </Group>
+            </Stack>
+          )}
+        </Stack>
+      </Paper>
+      <ReceiptModal
+        purchaseId={savedId}
+        print={print}
+        notice={afterSave}
+        onClose={() => navigate('/purchase')}
+        onShown={afterSave ? undefined : leaveSoon}
+      />
+    </Page>
+  );
+}
+
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600} aria-label={label}>
+        {value || '—'}
+      </Text>
+      {note && (
+        <Text size="xs" c="dimmed">
+          {note}
+        </Text>
+      )}
+    </Stack>
+  );
+}
