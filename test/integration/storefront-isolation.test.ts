@@ -6,11 +6,12 @@ import { allRoutes, buildPath, routeKey, type RouteDef } from '../../shared/rout
 import type { CartLine, WishLine } from '../../shared/schemas/cart.js';
 import { call } from './client.js';
 import { checkout } from './payment-fixtures.js';
-import { linesOf, seededShopper, type Shopper } from './storefront-fixtures.js';
+import { linesOf, newShopper, seededShopper, type Shopper } from './storefront-fixtures.js';
 
 /**
- * Two customers of one shop (beta): every cart, wishlist and payment route, called by one customer with the other's
- * ids, is refused and shows nothing of the other's cart, orders, wishlist or payments, and changes none of them.
+ * Two customers of one shop (beta's seeded customer and one who signs up): every cart, wishlist and payment route,
+ * called by one customer with the other's ids, is refused and shows nothing of the other's cart, orders, wishlist
+ * or payments, and changes none of them.
  */
 const TENANT = 'beta';
 let owner: Shopper;
@@ -33,7 +34,7 @@ async function ownerRecords(): Promise<string> {
 
 beforeAll(async () => {
   owner = await seededShopper('customer@beta.shop');
-  intruder = await seededShopper('shopper@beta.shop');
+  intruder = await newShopper(TENANT);
   const productId = 1;
   const add = await call<CartLine>('POST', '/cart/save', { token: owner.token, body: { customerId: owner.customer.customerId, productId, cartQuantity: 1 } });
   expect(add.status, JSON.stringify(add.body)).toBe(200);

@@ -55,18 +55,7 @@ const shop = (id: string, mark: string): TenantSeed => ({
 });
 
 export const alpha = shop('alpha', ALPHA_MARK);
-/** Beta has a second customer, so tests prove one customer never reaches another's cart, wishlist, orders or payments. */
-export const beta: TenantSeed = (() => {
-  const seed = shop('beta', 'Beta');
-  seed.users.push({
-    userName: 'shopper@beta.shop',
-    password: DEMO_PASSWORD,
-    role: ROLE.CUSTOMER,
-    mobileNumber: '9000000006',
-    customer: { customerName: 'Beta Shopper', address: 'Beta road' },
-  });
-  return seed;
-})();
+export const beta = shop('beta', 'Beta');
 
 export async function seedTestTenants() {
   await seedTenant(alpha);
