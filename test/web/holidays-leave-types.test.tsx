@@ -146,7 +146,7 @@ describe('public and company holidays', { timeout: 20_000 }, () => {
     signInAs('CASHIER', featuresOf('CASHIER'));
     serve([]);
     renderScreen(<PublicHolidayFormScreen />, { path: '/publicHolidays/:id', url: '/publicHolidays/new' });
-    expect(await screen.findByText(/Your role does not allow changing public holidays/)).toBeInTheDocument();
+    expect(await screen.findByText(/Your role does not include changing public holidays/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
   });
 });

@@ -164,6 +164,25 @@ describe('apply leave', { timeout: 20_000 }, () => {
   });
 });
 
+describe('who may open the form', { timeout: 20_000 }, () => {
+  it('does not offer Apply Leave to a role without LeaveEdit', async () => {
+    signInAs('CASHIER', ['LeaveList']);
+    const calls = serve([]);
+    openForm();
+    expect(await screen.findByText(/Your role does not include applying for leave/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply Leave' })).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
+  it('sends an address that is not a leave to the error screen', async () => {
+    signInAs('CASHIER', featuresOf('CASHIER'));
+    serve([]);
+    const { router } = openForm('abc');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error'));
+    expect(router.state.location.state).toEqual({ message: 'Leave not found.' });
+  });
+});
+
 describe('update, approve and view', { timeout: 20_000 }, () => {
   it('lets the employee change an open leave, counting its own days back into the balance', async () => {
     signInAs('CASHIER', featuresOf('CASHIER'));

@@ -125,6 +125,15 @@ describe('leave list', { timeout: 20_000 }, () => {
     expect(buttonsIn(rowOf('01/12/2026'))).toEqual(['View']);
   });
 
+  it('tells a user without LeaveList that the list is not theirs, without calling the server', async () => {
+    signInAs('CASHIER', ['PurchaseList']);
+    const calls = serve([]);
+    renderScreen(<LeaveListScreen />, { path: '/leaveSystem' });
+    expect(await screen.findByText(/Your role does not include the leave list/)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
   it('cancels after asking, and says why when the server refuses', async () => {
     signInAs('CASHIER', featuresOf('CASHIER'));
     let cancelled = false;

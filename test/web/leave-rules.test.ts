@@ -42,15 +42,14 @@ describe('row actions by status (spec 3 section 4)', () => {
 });
 
 describe('leave form mode', () => {
-  it('applies, updates one’s own open leave, decides a reportee’s, and otherwise only shows', () => {
-    expect(leaveFormMode(undefined, CASHIER_ID, true)).toBe('apply');
+  it('updates one’s own open leave, decides a reportee’s, and otherwise only shows', () => {
     expect(leaveFormMode(leave({ leaveSystemId: 1, status: 'Modified' }), CASHIER_ID, true)).toBe('update');
     expect(leaveFormMode(leave({ leaveSystemId: 1, status: 'Submitted' }), MANAGER_ID, true)).toBe('approve');
     expect(leaveFormMode(leave({ leaveSystemId: 1, status: 'Approved' }), CASHIER_ID, true)).toBe('view');
     expect(leaveFormMode(leave({ leaveSystemId: 1, status: 'Rejected' }), MANAGER_ID, true)).toBe('view');
     // HR may read a leave but is not the one to decide it.
     expect(leaveFormMode(leave({ leaveSystemId: 1, status: 'Submitted' }), 99, true)).toBe('view');
-    expect(leaveFormMode(undefined, CASHIER_ID, false)).toBe('view');
+    expect(leaveFormMode(leave({ leaveSystemId: 1, status: 'Submitted' }), CASHIER_ID, false)).toBe('view');
   });
 
   it('gives managers (MANAGER, TENANT_MANAGER) the view switch', () => {

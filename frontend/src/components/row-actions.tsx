@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Flex } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 
@@ -9,12 +9,14 @@ interface RowActionsProps {
   editTo?: string;
   /** No Delete without it. */
   onDelete?: () => void;
+  /** One above the other, for lists that fold their rows on a phone. */
+  stacked?: boolean;
 }
 
 /** Edit and Delete of a list row, each shown only when the user may use it. */
-export function RowActions({ name, editTo, onDelete }: RowActionsProps) {
+export function RowActions({ name, editTo, onDelete, stacked = false }: RowActionsProps) {
   return (
-    <Group gap="xs" justify="flex-end" wrap="nowrap">
+    <Flex gap="xs" justify="flex-end" direction={stacked ? 'column' : 'row'} align={stacked ? 'stretch' : 'center'}>
       {editTo && (
         <Button size="xs" variant="light" component={Link} to={editTo} leftSection={<IconPencil size={14} />} aria-label={`Edit ${name}`}>
           Edit
@@ -25,6 +27,6 @@ export function RowActions({ name, editTo, onDelete }: RowActionsProps) {
           Delete
         </Button>
       )}
-    </Group>
+    </Flex>
   );
 }

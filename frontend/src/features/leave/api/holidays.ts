@@ -3,7 +3,7 @@ import type { FeatureName } from '../../../../../shared/features.js';
 import { holidayRoutes } from '../../../../../shared/routes/holidays.js';
 import type { HolidayForm } from '../../../../../shared/schemas/holiday.js';
 import { callApi } from '../../../lib/api-client.js';
-import { useOptimisticDelete } from './optimistic-delete.js';
+import { useOptimisticDelete } from '../../../lib/optimistic-delete.js';
 
 /** Public holidays (national, state) and company holidays (days the shop itself closes) work alike. */
 export type HolidayKind = 'public' | 'company';
@@ -49,11 +49,11 @@ export function useHolidays(kind: HolidayKind, year: number, enabled = true) {
   return useQuery({ queryKey: holidayKeys.list(kind, year), queryFn: () => fetchHolidays(kind, year), enabled });
 }
 
-export function useHoliday(kind: HolidayKind, id: number | undefined) {
+export function useHoliday(kind: HolidayKind, id: number | undefined, enabled = true) {
   return useQuery({
     queryKey: holidayKeys.one(kind, id ?? 0),
     queryFn: () => fetchHoliday(kind, id!),
-    enabled: id !== undefined,
+    enabled: enabled && id !== undefined,
   });
 }
 
@@ -104,12 +104,12 @@ export function useSaveHoliday(kind: HolidayKind, id: number | undefined) {
 }
 
 export function useDeleteHoliday(kind: HolidayKind) {
-  return useOptimisticDelete<Holiday>(
-    holidayKeys.lists(kind),
-    (holiday) => holiday.id,
-    (id) =>
+  return useOptimisticDelete<Holiday, number>({
+    listKey: holidayKeys.lists(kind),
+    isDeleted: (holiday, id) => holiday.id === id,
+    remove: (id) =>
       kind === 'public'
         ? callApi(holidayRoutes.deletePublicHoliday, { params: { id } })
         : callApi(holidayRoutes.deleteCompanyHoliday, { params: { id } }),
-  );
+  });
 }

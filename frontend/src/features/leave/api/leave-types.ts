@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { leaveRoutes } from '../../../../../shared/routes/leave.js';
 import type { LeaveType } from '../../../../../shared/schemas/leave.js';
 import { callApi } from '../../../lib/api-client.js';
-import { useOptimisticDelete } from './optimistic-delete.js';
+import { useOptimisticDelete } from '../../../lib/optimistic-delete.js';
 
 export interface LeaveTypeValues {
   leaveType: string;
@@ -19,11 +19,11 @@ export function useLeaveTypes(enabled = true) {
   return useQuery({ queryKey: leaveTypeKeys.list, queryFn: () => callApi(leaveRoutes.leaveTypes), enabled });
 }
 
-export function useLeaveType(id: number | undefined) {
+export function useLeaveType(id: number | undefined, enabled = true) {
   return useQuery({
     queryKey: leaveTypeKeys.one(id ?? 0),
     queryFn: () => callApi(leaveRoutes.leaveType, { params: { id: id! } }),
-    enabled: id !== undefined,
+    enabled: enabled && id !== undefined,
   });
 }
 
@@ -48,9 +48,9 @@ export function useSaveLeaveType(id: number | undefined) {
 }
 
 export function useDeleteLeaveType() {
-  return useOptimisticDelete<LeaveType>(
-    leaveTypeKeys.list,
-    (type) => type.leaveMasterId,
-    (id) => callApi(leaveRoutes.deleteLeaveType, { params: { id } }),
-  );
+  return useOptimisticDelete<LeaveType, number>({
+    listKey: leaveTypeKeys.list,
+    isDeleted: (type, id) => type.leaveMasterId === id,
+    remove: (id) => callApi(leaveRoutes.deleteLeaveType, { params: { id } }),
+  });
 }

@@ -43,11 +43,11 @@ export function useLeavePage(view: LeaveView, userId: number | undefined, page: 
   return { rows, count };
 }
 
-export function useLeave(id: number | undefined) {
+export function useLeave(id: number, enabled = true) {
   return useQuery({
-    queryKey: leaveKeys.one(id ?? 0),
-    queryFn: () => callApi(leaveRoutes.leave, { params: { id: id! } }),
-    enabled: id !== undefined,
+    queryKey: leaveKeys.one(id),
+    queryFn: () => callApi(leaveRoutes.leave, { params: { id } }),
+    enabled,
   });
 }
 

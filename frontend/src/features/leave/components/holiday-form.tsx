@@ -6,11 +6,12 @@ import { formatDate } from '../../../../../shared/format.js';
 import { idParam } from '../../../../../shared/schemas/common.js';
 import { holidayForm, type HolidayForm } from '../../../../../shared/schemas/holiday.js';
 import { TextField, useZodForm } from '../../../components/form-fields.js';
+import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
+import { useSaveFailure } from '../../../lib/save-failure.js';
+import { useCan } from '../../../lib/use-can.js';
 import { holidayFeatures, useHoliday, useSaveHoliday, type Holiday, type HolidayKind } from '../api/holidays.js';
 import { holidayScreens, weekdayOf } from './holiday-screens.js';
-import { NotAllowed } from './not-allowed.js';
-import { useCan, useSaveFailure } from './screen-hooks.js';
 
 /** /publicHolidays/{id} and /companyHolidays/{id} (id or new): the date and the holiday's name. */
 export function HolidayFormScreen({ kind }: { kind: HolidayKind }) {
@@ -19,21 +20,20 @@ export function HolidayFormScreen({ kind }: { kind: HolidayKind }) {
   const isNew = rawId === 'new';
   const parsed = idParam.safeParse(rawId);
   const id = !isNew && parsed.success ? parsed.data : undefined;
-  const holiday = useHoliday(kind, id);
-  const canEdit = useCan()(holidayFeatures[kind].edit);
+  const holiday = useHoliday(kind, id, useCan()(holidayFeatures[kind].edit));
 
   if (!isNew && id === undefined) return <Navigate to="/error" replace state={{ message: text.notFound }} />;
   return (
     <Page title={`${isNew ? 'Add' : 'Edit'} ${text.one}`} size="sm">
-      {!canEdit ? (
-        <NotAllowed what={text.title.toLowerCase()} back={text.path} />
-      ) : !isNew && !holiday.data ? (
-        <Center py="xl">
-          <Loader aria-label="Loading the holiday" />
-        </Center>
-      ) : (
-        <HolidayEditor kind={kind} holiday={holiday.data} />
-      )}
+      <RequireFeature anyOf={[holidayFeatures[kind].edit]} what={`changing ${text.title.toLowerCase()}`} back={text.path}>
+        {!isNew && !holiday.data ? (
+          <Center py="xl">
+            <Loader aria-label="Loading the holiday" />
+          </Center>
+        ) : (
+          <HolidayEditor kind={kind} holiday={holiday.data} />
+        )}
+      </RequireFeature>
     </Page>
   );
 }

@@ -7,14 +7,15 @@ import { indiaToday } from '../../../../../shared/leave-days.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { MessageModal } from '../../../components/message-modal.js';
+import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
+import { RowActions } from '../../../components/row-actions.js';
+import { SavedNotice } from '../../../components/saved-notice.js';
 import { errorText } from '../../../lib/query-client.js';
+import { useCan } from '../../../lib/use-can.js';
 import { holidayFeatures, useDeleteHoliday, useHolidays, type Holiday, type HolidayKind } from '../api/holidays.js';
 import { holidayScreens, weekdayOf } from './holiday-screens.js';
-import { RowButtons } from './row-buttons.js';
-import { SavedNotice } from './saved-notice.js';
-import { useCan } from './screen-hooks.js';
 import { useCompactLayout } from './use-compact-layout.js';
 
 /** The years the list offers: last year to two years ahead, and whichever year a link asked for. */
@@ -25,6 +26,36 @@ function yearOptions(thisYear: number, chosen: number): string[] {
 
 /** /publicHolidays and /companyHolidays: a year's holidays by date, pages of 5, with Add, Edit and Delete by feature. */
 export function HolidayList({ kind }: { kind: HolidayKind }) {
+  const text = holidayScreens[kind];
+  const features = holidayFeatures[kind];
+  const can = useCan();
+
+  return (
+    <Page
+      title={text.title}
+      description={text.description}
+      actions={
+        <>
+          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
+            Back
+          </Button>
+          {can(features.edit) && (
+            <Button component={Link} to={`${text.path}/new`} leftSection={<IconPlus size={16} />}>
+              Add {text.one}
+            </Button>
+          )}
+        </>
+      }
+    >
+      <SavedNotice />
+      <RequireFeature anyOf={[features.list]} what={`the ${text.title.toLowerCase()}`}>
+        <HolidayTable kind={kind} />
+      </RequireFeature>
+    </Page>
+  );
+}
+
+function HolidayTable({ kind }: { kind: HolidayKind }) {
   const text = holidayScreens[kind];
   const features = holidayFeatures[kind];
   const can = useCan();
@@ -79,7 +110,7 @@ export function HolidayList({ kind }: { kind: HolidayKind }) {
       header: <span className="visually-hidden">Actions</span>,
       align: 'right',
       render: (h) => (
-        <RowButtons
+        <RowActions
           stacked={compact}
           name={`${h.holiday} on ${formatDate(h.date)}`}
           editTo={can(features.edit) ? `${text.path}/${h.id}` : undefined}
@@ -90,23 +121,7 @@ export function HolidayList({ kind }: { kind: HolidayKind }) {
   }
 
   return (
-    <Page
-      title={text.title}
-      description={text.description}
-      actions={
-        <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
-          {can(features.edit) && (
-            <Button component={Link} to={`${text.path}/new`} leftSection={<IconPlus size={16} />}>
-              Add {text.one}
-            </Button>
-          )}
-        </>
-      }
-    >
-      <SavedNotice />
+    <>
       <NativeSelect
         label="Year"
         size="sm"
@@ -140,6 +155,6 @@ export function HolidayList({ kind }: { kind: HolidayKind }) {
         onCancel={() => setDeleting(null)}
       />
       <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
-    </Page>
+    </>
   );
 }

@@ -6,10 +6,10 @@ import { useNavigate } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
 import { leaveDecision, type Leave } from '../../../../../shared/schemas/leave.js';
 import { useZodForm } from '../../../components/form-fields.js';
+import { useSaveFailure } from '../../../lib/save-failure.js';
 import { useDecideLeave, useLeaveBalance, type LeaveDecision } from '../api/leaves.js';
 import { BalanceSummary } from './balance-summary.js';
 import { LeaveDetails } from './leave-details.js';
-import { useSaveFailure } from './screen-hooks.js';
 
 /** The manager approves or rejects a reportee's open leave; the reason is mandatory for both (spec 3 section 5). */
 export function LeaveDecisionForm({ leave }: { leave: Leave }) {

@@ -7,6 +7,7 @@ import { formatDate } from '../../../../../shared/format.js';
 import { excludedHolidaysNote, indiaToday } from '../../../../../shared/leave-days.js';
 import { LEAVE_MESSAGES, leaveForm, type Leave } from '../../../../../shared/schemas/leave.js';
 import { useZodForm } from '../../../components/form-fields.js';
+import { useSaveFailure } from '../../../lib/save-failure.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useSession } from '../../../lib/session.js';
 import { useHolidayDates } from '../api/holidays.js';
@@ -14,7 +15,6 @@ import { useLeaveTypes } from '../api/leave-types.js';
 import { useLeaveBalance, useLeaveDaysPreview, useLeaveOverlap, useSaveLeave } from '../api/leaves.js';
 import { BalanceSummary } from './balance-summary.js';
 import { checkFormDates, remainingFor, yearOfDate } from './leave-rules.js';
-import { useSaveFailure } from './screen-hooks.js';
 
 /** The form's fields; the day count is the screen's (and the server's) own, added when saving. */
 const leaveFields = leaveForm.omit({ days: true });

@@ -32,13 +32,11 @@ export function rowActions(leave: Pick<Leave, 'status' | 'userId'>, view: LeaveV
   return { ...none, view: true };
 }
 
-export type LeaveFormMode = 'apply' | 'update' | 'approve' | 'view';
+export type LeaveFormMode = 'update' | 'approve' | 'view';
 
-/** What the leave form at /leaveSystem/{id} does: apply (new), the employee's update, the manager's decision, or view. */
-export function leaveFormMode(leave: Leave | undefined, myId: number | undefined, canEdit: boolean): LeaveFormMode {
-  if (!canEdit) return 'view';
-  if (!leave) return 'apply';
-  if (!isOpenLeave(leave.status)) return 'view';
+/** What /leaveSystem/{id} does with an applied leave: the employee's update, the manager's decision, or view. */
+export function leaveFormMode(leave: Leave, myId: number | undefined, canEdit: boolean): LeaveFormMode {
+  if (!canEdit || !isOpenLeave(leave.status)) return 'view';
   if (leave.userId === myId) return 'update';
   if (leave.managerId === myId) return 'approve';
   return 'view';

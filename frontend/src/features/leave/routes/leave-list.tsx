@@ -7,15 +7,17 @@ import { indiaToday } from '../../../../../shared/leave-days.js';
 import type { Leave } from '../../../../../shared/schemas/leave.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { MessageModal } from '../../../components/message-modal.js';
+import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
+import { SavedNotice } from '../../../components/saved-notice.js';
+import { useSaveFailure } from '../../../lib/save-failure.js';
 import { useSession } from '../../../lib/session.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useLeaveTypes } from '../api/leave-types.js';
 import { useCancelLeave, useLeaveBalance, useLeavePage, type LeaveView } from '../api/leaves.js';
 import { BalanceSummary } from '../components/balance-summary.js';
 import { isLeaveManager, rowActions } from '../components/leave-rules.js';
-import { SavedNotice } from '../components/saved-notice.js';
-import { useCan, useSaveFailure } from '../components/screen-hooks.js';
 import { LeaveStatusBadge } from '../components/status-badge.js';
 import { useLeaveView } from '../components/use-leave-view.js';
 import { useCompactLayout } from '../components/use-compact-layout.js';
@@ -30,9 +32,52 @@ const noWrap = { whiteSpace: 'nowrap' } as const;
 export default function LeaveListScreen() {
   const session = useSession();
   const can = useCan();
-  const myId = session?.user?.appUserId;
   const manager = isLeaveManager(session?.roles.map((r) => r.name) ?? []);
   const [view, setView] = useLeaveView(manager);
+  const canEdit = can('LeaveEdit');
+
+  return (
+    <Page
+      title={view === 'MANAGER' ? 'Reportees Leaves' : 'Your Leaves'}
+      description={view === 'MANAGER' ? 'Approve or reject the leave your reportees applied for.' : 'Apply for leave and follow your applications.'}
+      actions={
+        <>
+          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
+            Back
+          </Button>
+          {canEdit &&
+            (view === 'MANAGER' ? (
+              // The manager view disables new applications (spec 3 section 4); the button stays in place, greyed.
+              <Button disabled leftSection={<IconCalendarPlus size={16} />} title="Switch to the EMPLOYEE view to apply">
+                Apply Leave
+              </Button>
+            ) : (
+              <Button component={Link} to="/leaveSystem/new" leftSection={<IconCalendarPlus size={16} />}>
+                Apply Leave
+              </Button>
+            ))}
+        </>
+      }
+    >
+      <SavedNotice />
+      <RequireFeature anyOf={['LeaveList']} what="the leave list">
+        <LeaveTable view={view} onViewChange={setView} manager={manager} />
+      </RequireFeature>
+    </Page>
+  );
+}
+
+interface LeaveTableProps {
+  view: LeaveView;
+  onViewChange: (view: LeaveView) => void;
+  /** Managers get the EMPLOYEE/MANAGER switch. */
+  manager: boolean;
+}
+
+function LeaveTable({ view, onViewChange, manager }: LeaveTableProps) {
+  const session = useSession();
+  const can = useCan();
+  const myId = session?.user?.appUserId;
   const [typeFilter, setTypeFilter] = useState(ALL_TYPES);
   const [page, setPage] = useState(1);
   const [cancelling, setCancelling] = useState<Leave | null>(null);
@@ -56,7 +101,7 @@ export default function LeaveListScreen() {
   }, [count.data, page, lastPage]);
 
   const chooseView = (next: string) => {
-    setView(next === 'MANAGER' ? 'MANAGER' : 'EMPLOYEE');
+    onViewChange(next === 'MANAGER' ? 'MANAGER' : 'EMPLOYEE');
     setPage(1);
   };
 
@@ -159,29 +204,7 @@ export default function LeaveListScreen() {
       ];
 
   return (
-    <Page
-      title={view === 'MANAGER' ? 'Reportees Leaves' : 'Your Leaves'}
-      description={view === 'MANAGER' ? 'Approve or reject the leave your reportees applied for.' : 'Apply for leave and follow your applications.'}
-      actions={
-        <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
-          {canEdit &&
-            (view === 'MANAGER' ? (
-              // The manager view disables new applications (spec 3 section 4); the button stays in place, greyed.
-              <Button disabled leftSection={<IconCalendarPlus size={16} />} title="Switch to the EMPLOYEE view to apply">
-                Apply Leave
-              </Button>
-            ) : (
-              <Button component={Link} to="/leaveSystem/new" leftSection={<IconCalendarPlus size={16} />}>
-                Apply Leave
-              </Button>
-            ))}
-        </>
-      }
-    >
-      <SavedNotice />
+    <>
       <Group align="flex-end" gap="lg" wrap="wrap">
         {manager && (
           <Stack gap={4}>
@@ -240,6 +263,6 @@ export default function LeaveListScreen() {
         onCancel={() => setCancelling(null)}
       />
       <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
-    </Page>
+    </>
   );
 }

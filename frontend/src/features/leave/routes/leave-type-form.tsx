@@ -6,10 +6,11 @@ import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { idParam } from '../../../../../shared/schemas/common.js';
 import { LEAVE_TYPE_MESSAGES, leaveTypeForm, type LeaveType } from '../../../../../shared/schemas/leave.js';
 import { TextField, useZodForm } from '../../../components/form-fields.js';
+import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
+import { useSaveFailure } from '../../../lib/save-failure.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useLeaveType, useSaveLeaveType } from '../api/leave-types.js';
-import { NotAllowed } from '../components/not-allowed.js';
-import { useCan, useSaveFailure } from '../components/screen-hooks.js';
 
 /** /leaveMaster/{id} (id or new): a leave type's name and days per year. */
 export default function LeaveTypeFormScreen() {
@@ -17,21 +18,20 @@ export default function LeaveTypeFormScreen() {
   const isNew = rawId === 'new';
   const parsed = idParam.safeParse(rawId);
   const id = !isNew && parsed.success ? parsed.data : undefined;
-  const type = useLeaveType(id);
-  const manage = useCan()('LeaveDelete');
+  const type = useLeaveType(id, useCan()('LeaveDelete'));
 
   if (!isNew && id === undefined) return <Navigate to="/error" replace state={{ message: LEAVE_TYPE_MESSAGES.notFound }} />;
   return (
     <Page title={isNew ? 'Add Leave Type' : 'Edit Leave Type'} size="sm">
-      {!manage ? (
-        <NotAllowed what="leave types" back="/leaveMaster" />
-      ) : !isNew && !type.data ? (
-        <Center py="xl">
-          <Loader aria-label="Loading the leave type" />
-        </Center>
-      ) : (
-        <LeaveTypeEditor type={type.data} />
-      )}
+      <RequireFeature anyOf={['LeaveDelete']} what="changing leave types" back="/leaveMaster">
+        {!isNew && !type.data ? (
+          <Center py="xl">
+            <Loader aria-label="Loading the leave type" />
+          </Center>
+        ) : (
+          <LeaveTypeEditor type={type.data} />
+        )}
+      </RequireFeature>
     </Page>
   );
 }

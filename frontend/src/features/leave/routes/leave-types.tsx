@@ -6,13 +6,14 @@ import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
 import type { LeaveType } from '../../../../../shared/schemas/leave.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { MessageModal } from '../../../components/message-modal.js';
+import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
+import { RowActions } from '../../../components/row-actions.js';
+import { SavedNotice } from '../../../components/saved-notice.js';
 import { errorText } from '../../../lib/query-client.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useDeleteLeaveType, useLeaveTypes } from '../api/leave-types.js';
-import { RowButtons } from '../components/row-buttons.js';
-import { SavedNotice } from '../components/saved-notice.js';
-import { useCan } from '../components/screen-hooks.js';
 import { useCompactLayout } from '../components/use-compact-layout.js';
 
 /**
@@ -20,8 +21,34 @@ import { useCompactLayout } from '../components/use-compact-layout.js';
  * them; defining them changes everyone's allowance, so Add, Edit and Delete need LeaveDelete, as on the server.
  */
 export default function LeaveTypesScreen() {
-  const can = useCan();
-  const manage = can('LeaveDelete');
+  const manage = useCan()('LeaveDelete');
+
+  return (
+    <Page
+      title="Leave Types"
+      description="The kinds of leave employees can apply for, and how many days of each they get every year."
+      actions={
+        <>
+          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
+            Back
+          </Button>
+          {manage && (
+            <Button component={Link} to="/leaveMaster/new" leftSection={<IconPlus size={16} />}>
+              Add Leave Type
+            </Button>
+          )}
+        </>
+      }
+    >
+      <SavedNotice />
+      <RequireFeature anyOf={['LeaveList']} what="the leave types">
+        <LeaveTypeTable manage={manage} />
+      </RequireFeature>
+    </Page>
+  );
+}
+
+function LeaveTypeTable({ manage }: { manage: boolean }) {
   const compact = useCompactLayout();
   const types = useLeaveTypes();
   const remove = useDeleteLeaveType();
@@ -66,28 +93,12 @@ export default function LeaveTypesScreen() {
       key: 'actions',
       header: <span className="visually-hidden">Actions</span>,
       align: 'right',
-      render: (t) => <RowButtons stacked={compact} name={t.leaveType} editTo={`/leaveMaster/${t.leaveMasterId}`} onDelete={() => setDeleting(t)} />,
+      render: (t) => <RowActions stacked={compact} name={t.leaveType} editTo={`/leaveMaster/${t.leaveMasterId}`} onDelete={() => setDeleting(t)} />,
     });
   }
 
   return (
-    <Page
-      title="Leave Types"
-      description="The kinds of leave employees can apply for, and how many days of each they get every year."
-      actions={
-        <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
-          {manage && (
-            <Button component={Link} to="/leaveMaster/new" leftSection={<IconPlus size={16} />}>
-              Add Leave Type
-            </Button>
-          )}
-        </>
-      }
-    >
-      <SavedNotice />
+    <>
       <PagedTable
         caption="Leave Types"
         columns={columns}
@@ -110,6 +121,6 @@ export default function LeaveTypesScreen() {
         onCancel={() => setDeleting(null)}
       />
       <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
-    </Page>
+    </>
   );
 }
