@@ -1,3 +1,4 @@
+import { inventoryBenchmark } from './inventory.js';
 import { platformBenchmark } from './platform.js';
 import { posBenchmark } from './pos.js';
 
@@ -8,6 +9,7 @@ import { posBenchmark } from './pos.js';
 const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   platform: platformBenchmark,
   pos: posBenchmark,
+  inventory: inventoryBenchmark,
 };
 
 const runs = Number(process.env.RUNS ?? 200);
