@@ -1,0 +1,122 @@
+import { Badge, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { formatDate } from '../../../../../shared/format.js';
+import { idParam } from '../../../../../shared/schemas/common.js';
+import { RequireFeature } from '../../../components/feature-gate.js';
+import { Page } from '../../../components/page.js';
+import { useSession } from '../../../lib/session.js';
+import { useCan } from '../../../lib/use-can.js';
+import { useEmployeeDetail } from '../api/employees.js';
+
+/** The dashboard's order of the modules. */
+const moduleOrder = ['ERP', 'IMS', 'CRM', 'ADMIN'];
+
+/** 'PubHolidayEdit' -> 'Pub Holiday Edit'. */
+const spaced = (feature: string) => feature.replace(/([a-z])([A-Z])/g, '$1 $2');
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600} lts={0.4}>
+        {label}
+      </Text>
+      <Text size="sm" mt={2} style={{ overflowWrap: 'anywhere' }}>
+        {children || '—'}
+      </Text>
+    </div>
+  );
+}
+
+/** /userView/{id}: the read-only employee record with the features of their roles. Back: /home for oneself, else /user. */
+export default function EmployeeViewScreen() {
+  const { id: rawId } = useParams();
+  const parsed = idParam.safeParse(rawId);
+  const id = parsed.success ? parsed.data : undefined;
+  const session = useSession();
+  const can = useCan();
+  const detail = useEmployeeDetail(id);
+  const own = id !== undefined && id === session?.user?.appUserId;
+  const back = own ? '/home' : '/user';
+
+  if (id === undefined) return <Navigate to="/error" replace state={{ message: 'Employee not found.' }} />;
+  const user = detail.data;
+  return (
+    <Page
+      title={own ? 'Your Details' : 'Employee Details'}
+      description={user?.userName}
+      size="md"
+      actions={
+        <>
+          <Button component={Link} to={back} variant="default" leftSection={<IconArrowLeft size={16} />}>
+            Back
+          </Button>
+          {can('EmployeeEdit') && user && (
+            <Button component={Link} to={`/user/${user.appUserId}`} leftSection={<IconPencil size={16} />}>
+              Edit
+            </Button>
+          )}
+        </>
+      }
+    >
+      <RequireFeature anyOf={['EmployeeView', 'EmployeeEdit', 'EmployeeList']} what="employee records" back={back}>
+        {!user ? (
+          <Center py="xl">
+            <Loader aria-label="Loading the employee" />
+          </Center>
+        ) : (
+          <Stack gap="lg">
+            <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-label="Employee">
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="lg" verticalSpacing="md">
+                <Fact label="User Name">{user.userName}</Fact>
+                <Fact label="E-mail">{user.emailId}</Fact>
+                <Fact label="Mobile Number">{user.mobileNumber}</Fact>
+                <Fact label="Gender">{user.gender}</Fact>
+                <Fact label="Date of Birth">{formatDate(user.dob)}</Fact>
+                <Fact label="Date of Joining">{formatDate(user.doj)}</Fact>
+                <Fact label="Manager">{user.managerName}</Fact>
+                <Fact label="HR">{user.hrName}</Fact>
+              </SimpleGrid>
+              <Divider my="md" />
+              <Fact label="Address">{user.address}</Fact>
+            </Paper>
+            <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="employee-roles-title">
+              <Title order={2} fz="lg" id="employee-roles-title" mb="sm">
+                Roles and features
+              </Title>
+              <Stack gap="md">
+                {user.roles.map((role) => (
+                  <div key={role.roleId}>
+                    <Badge size="lg" radius="sm" variant="filled">
+                      {role.name}
+                    </Badge>
+                    <Stack gap={6} mt="xs">
+                      {[...role.roleModule]
+                        .filter((m) => m.roleFeature.length > 0)
+                        .sort((a, b) => moduleOrder.indexOf(a.moduleName) - moduleOrder.indexOf(b.moduleName))
+                        .map((module) => (
+                          <Group key={module.moduleName} gap="xs" align="flex-start" wrap="nowrap">
+                            <Text size="sm" fw={600} w={56} style={{ flexShrink: 0 }}>
+                              {module.moduleName}
+                            </Text>
+                            <Group gap={6} flex={1}>
+                              {module.roleFeature.map((f) => (
+                                <Badge key={f.featureName} variant="light" color="gray" radius="sm" tt="none" fw={500}>
+                                  {spaced(f.featureName)}
+                                </Badge>
+                              ))}
+                            </Group>
+                          </Group>
+                        ))}
+                    </Stack>
+                  </div>
+                ))}
+              </Stack>
+            </Paper>
+          </Stack>
+        )}
+      </RequireFeature>
+    </Page>
+  );
+}
