@@ -1,0 +1,145 @@
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { builtInRoles } from '../../../../../shared/roles.js';
+import type { Role } from '../../../../../shared/schemas/auth.js';
+import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { RequireFeature } from '../../../components/feature-gate.js';
+import { MessageModal } from '../../../components/message-modal.js';
+import { Page } from '../../../components/page.js';
+import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
+import { RowActions } from '../../../components/row-actions.js';
+import { SavedNotice } from '../../../components/saved-notice.js';
+import { errorText } from '../../../lib/query-client.js';
+import { useCan } from '../../../lib/use-can.js';
+import { useDeleteRole, useRoles } from '../api/roles.js';
+import { moduleOrder } from '../components/feature-tree.js';
+
+/** /role: the shop's roles with how many features of each module they carry and how many people hold them. */
+export default function RoleListScreen() {
+  const can = useCan();
+  return (
+    <Page
+      title="Roles"
+      description="What each role may see and do. Built-in roles keep their names."
+      actions={
+        <>
+          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
+            Back
+          </Button>
+          {can('RoleEdit') && (
+            <Button component={Link} to="/role/new" leftSection={<IconPlus size={16} />}>
+              Create Role
+            </Button>
+          )}
+        </>
+      }
+    >
+      <RequireFeature anyOf={['RoleList', 'RoleEdit']} what="the role list">
+        <RoleTable />
+      </RequireFeature>
+    </Page>
+  );
+}
+
+function RoleTable() {
+  const can = useCan();
+  const roles = useRoles();
+  const remove = useDeleteRole();
+  const [page, setPage] = useState(1);
+  const [deleting, setDeleting] = useState<Role | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const all = roles.data ?? [];
+  const lastPage = pageCount(all.length);
+  useEffect(() => {
+    if (roles.data && page > lastPage) setPage(lastPage);
+  }, [roles.data, page, lastPage]);
+  const shown = all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const role = deleting;
+    setDeleting(null);
+    remove.mutate(role.roleId, { onError: (error) => setMessage(errorText(error)) });
+  };
+
+  const columns: Column<Role>[] = [
+    {
+      key: 'name',
+      header: 'Role',
+      render: (role) => (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={600}>
+            {role.name}
+          </Text>
+          {builtInRoles.includes(role.name) && (
+            <Badge size="xs" variant="outline" color="gray">
+              built-in
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: 'features',
+      header: 'Features',
+      render: (role) => (
+        <Group gap={4}>
+          {moduleOrder.map(({ module }) => {
+            const n = role.roleModule.find((m) => m.moduleName === module)?.roleFeature.length ?? 0;
+            return n ? (
+              <Badge key={module} size="sm" variant="light" radius="sm">
+                {module} {n}
+              </Badge>
+            ) : null;
+          })}
+        </Group>
+      ),
+    },
+    { key: 'holders', header: 'Holders', align: 'right', render: (role) => role.holders ?? 0 },
+  ];
+  if (can('RoleEdit') || can('RoleDelete')) {
+    columns.push({
+      key: 'actions',
+      header: <span className="visually-hidden">Actions</span>,
+      align: 'right',
+      render: (role) => (
+        <RowActions
+          name={role.name}
+          editTo={can('RoleEdit') ? `/role/${role.roleId}` : undefined}
+          onDelete={can('RoleDelete') && !builtInRoles.includes(role.name) ? () => setDeleting(role) : undefined}
+        />
+      ),
+    });
+  }
+
+  return (
+    <>
+      <SavedNotice />
+      <PagedTable
+        caption="Roles"
+        columns={columns}
+        rows={shown}
+        rowKey={(role) => role.roleId}
+        page={Math.min(page, lastPage)}
+        total={all.length}
+        onPageChange={setPage}
+        loading={roles.isPending}
+        emptyText="No roles yet."
+        minWidth={560}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete role"
+        message={deleting ? `Delete the role ${deleting.name}?` : ''}
+        confirmLabel="Delete"
+        danger
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+      <MessageModal opened={message !== null} title="Not deleted" message={message ?? ''} onClose={() => setMessage(null)} />
+    </>
+  );
+}
