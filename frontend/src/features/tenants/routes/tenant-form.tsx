@@ -1,0 +1,254 @@
+import { Alert, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Controller, FormProvider, useFormContext, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { useNavigate, useParams } from 'react-router-dom';
+import type { Tenant } from '../../../../../shared/schemas/tenant.js';
+import { accountName } from '../../../../../shared/tenant.js';
+import { RequireFeature } from '../../../components/feature-gate.js';
+import { TextField, useZodForm } from '../../../components/form-fields.js';
+import { HINT_BELOW } from '../../../components/form-layout.js';
+import { Page } from '../../../components/page.js';
+import { TemporaryPasswordModal } from '../../../components/temporary-password-modal.js';
+import { useSaveFailure } from '../../../lib/save-failure.js';
+import { useCreateTenant, useTenant, useUpdateTenant } from '../api/tenants.js';
+import { tenantCreateForm, tenantEditForm } from '../components/tenant-schemas.js';
+
+/** /tenant/new and /tenant/{tenantId}: a shop's receipt details; a new shop also gets its first TENANT_MANAGER. */
+export default function TenantFormScreen() {
+  const { id } = useParams();
+  const isNew = id === 'new';
+  const tenant = useTenant(isNew ? undefined : id);
+  return (
+    <Page
+      title={isNew ? 'Create Tenant' : 'Update Tenant'}
+      description={isNew ? 'A new shop starts with the feature catalogue, the default roles and its first manager.' : tenant.data?.domain}
+      size="md"
+    >
+      <RequireFeature anyOf={['TenantEdit']} what="managing shops" back="/tenant">
+        {isNew ? (
+          <TenantCreator />
+        ) : !tenant.data ? (
+          <Center py="xl">
+            <Loader aria-label="Loading the shop" />
+          </Center>
+        ) : (
+          <TenantEditor tenant={tenant.data} />
+        )}
+      </RequireFeature>
+    </Page>
+  );
+}
+
+function Problem({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+      {message}
+    </Alert>
+  );
+}
+
+/** The fields both shop forms have. */
+type ShopFieldValues = Pick<z.input<typeof tenantEditForm>, 'displayName' | 'address' | 'gstNumber' | 'emailId' | 'phone' | 'reportEmails'>;
+
+/** Shop name, address, GSTIN and contacts: the details printed on receipts. */
+function ShopFields() {
+  const { control } = useFormContext<ShopFieldValues>();
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextField control={control} name="displayName" label="Shop Display Name" withAsterisk maxLength={100} />
+        <TextField
+          control={control}
+          name="gstNumber"
+          label="GSTIN"
+          withAsterisk
+          maxLength={15}
+          placeholder="29ABCDE1234F1Z5"
+          styles={{ input: { textTransform: 'uppercase' } }}
+        />
+      </SimpleGrid>
+      <Controller
+        control={control}
+        name="address"
+        render={({ field, fieldState }) => (
+          <Textarea {...field} value={field.value ?? ''} label="Address" withAsterisk rows={3} size="md" maxLength={300} error={fieldState.error?.message} />
+        )}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextField control={control} name="emailId" label="Shop E-mail" type="email" inputMode="email" inputWrapperOrder={HINT_BELOW} description="Optional" maxLength={120} />
+        <TextField control={control} name="phone" label="Shop Phone" inputMode="numeric" maxLength={10} inputWrapperOrder={HINT_BELOW} description="Optional, 10 digits" />
+      </SimpleGrid>
+      <Controller
+        control={control}
+        name="reportEmails"
+        render={({ field }) => (
+          <Switch
+            checked={Boolean(field.value)}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
+            label="E-mail the scheduled reports to the shop e-mail"
+          />
+        )}
+      />
+    </>
+  );
+}
+
+function TenantEditor({ tenant }: { tenant: Tenant }) {
+  const navigate = useNavigate();
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useUpdateTenant(tenant.tenantId);
+  const form = useZodForm(tenantEditForm, {
+    defaultValues: {
+      displayName: tenant.displayName,
+      address: tenant.address,
+      gstNumber: tenant.gstNumber,
+      emailId: tenant.emailId ?? '',
+      phone: tenant.phone ?? '',
+      reportEmails: tenant.reportEmails ?? false,
+      version: tenant.version,
+    },
+  });
+  const onFailure = useSaveFailure(setProblem);
+  const submit = form.handleSubmit((values) => {
+    setProblem(null);
+    save.mutate(values, {
+      onSuccess: (saved) => void navigate('/tenant', { state: { notice: `Saved ${saved.displayName}.` } }),
+      onError: onFailure,
+    });
+  });
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+      <FormProvider {...form}>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Update Tenant">
+        <Stack gap="md">
+          <Problem message={problem} />
+          <Text size="sm" c="dimmed">
+            Shop id <b>{tenant.tenantId}</b>
+            {tenant.enabled === false && ' · closed'}
+          </Text>
+          <ShopFields />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => void navigate('/tenant')}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      </FormProvider>
+    </Paper>
+  );
+}
+
+interface Opened {
+  userName: string;
+  temporaryPassword: string;
+  mailSent: boolean;
+  emailId: string;
+  shop: string;
+}
+
+function TenantCreator() {
+  const navigate = useNavigate();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [opened, setOpened] = useState<Opened | null>(null);
+  const save = useCreateTenant();
+  const form = useZodForm(tenantCreateForm, {
+    defaultValues: {
+      domain: '',
+      displayName: '',
+      address: '',
+      gstNumber: '',
+      emailId: '',
+      phone: '',
+      reportEmails: false,
+      managerName: '',
+      managerEmailId: '',
+      managerMobileNumber: '',
+    },
+  });
+  const [domain = '', managerName = ''] = useWatch({ control: form.control, name: ['domain', 'managerName'] });
+  const cleanDomain = domain.trim().toLowerCase();
+  const shopId = cleanDomain.includes('.') ? cleanDomain.split('.')[0] : '';
+  const managerLogin = cleanDomain.includes('.') ? accountName(managerName, `@${cleanDomain}`).toLowerCase() : '';
+  const onFailure = useSaveFailure((message) => {
+    if (message.startsWith('A shop with the id')) form.setError('domain', { message }, { shouldFocus: true });
+    else setProblem(message);
+  });
+
+  const submit = form.handleSubmit((values) => {
+    setProblem(null);
+    save.mutate(values, {
+      onSuccess: (created) =>
+        setOpened({
+          userName: created.manager.userName,
+          temporaryPassword: created.temporaryPassword,
+          mailSent: created.mailSent,
+          emailId: values.managerEmailId,
+          shop: created.tenant.displayName,
+        }),
+      onError: onFailure,
+    });
+  });
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+      <FormProvider {...form}>
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="Create Tenant">
+        <Stack gap="md">
+          <Problem message={problem} />
+          <TextField
+            control={form.control}
+            name="domain"
+            label="User-name Domain"
+            placeholder="myshop.in"
+            withAsterisk
+            maxLength={100}
+            inputWrapperOrder={HINT_BELOW}
+            description={shopId ? `Shop id ${shopId}; staff sign in as name@${cleanDomain}` : 'Staff of the shop sign in as name@this-domain.'}
+          />
+          <ShopFields />
+          <Divider label="First manager (TENANT_MANAGER)" labelPosition="left" />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextField
+              control={form.control}
+              name="managerName"
+              label="Manager User Name"
+              withAsterisk
+              maxLength={64}
+              inputWrapperOrder={HINT_BELOW}
+              description={managerLogin ? `Signs in as ${managerLogin}` : 'Letters and digits; the domain is added.'}
+            />
+            <TextField control={form.control} name="managerEmailId" label="Manager E-mail" type="email" inputMode="email" withAsterisk maxLength={120} />
+            <TextField control={form.control} name="managerMobileNumber" label="Manager Mobile Number" inputMode="numeric" withAsterisk maxLength={10} />
+          </SimpleGrid>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => void navigate('/tenant')}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Create
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      </FormProvider>
+      {opened && (
+        <TemporaryPasswordModal
+          opened
+          title={`${opened.shop} is open`}
+          userName={opened.userName}
+          temporaryPassword={opened.temporaryPassword}
+          mailSent={opened.mailSent}
+          emailId={opened.emailId}
+          onClose={() => void navigate('/tenant', { state: { notice: `Created ${opened.shop}; its manager is ${opened.userName}.` } })}
+        />
+      )}
+    </Paper>
+  );
+}
