@@ -18,6 +18,7 @@ interface ScreenRoute {
 }
 
 const signIn: Screen = () => import('../features/auth/routes/sign-in.js');
+const customerForm: Screen = () => import('../features/customers/routes/customer-form.js');
 
 /** Every route of spec 1 section 2, once. `/#/` arrives as `/` with a hash (see HashRedirect). */
 export const screenRoutes: ScreenRoute[] = [
@@ -73,10 +74,10 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/inventoryFile', access: 'signedIn' },
   { path: '/inventory', access: 'signedIn' },
   { path: '/inventory/{id}', access: 'signedIn' },
-  { path: '/customer', access: 'signedIn' },
+  { path: '/customer', access: 'signedIn', screen: () => import('../features/customers/routes/customer-list.js') },
   // Customers sign themselves up without signing in (spec 3 section 2).
-  { path: '/customer/new', access: 'public' },
-  { path: '/customer/{id}', access: 'signedIn' },
+  { path: '/customer/new', access: 'public', screen: customerForm },
+  { path: '/customer/{id}', access: 'signedIn', screen: customerForm },
   { path: '/tax', access: 'signedIn', screen: () => import('../features/taxes/routes/tax-list.js') },
   { path: '/tax/{id}', access: 'signedIn', screen: () => import('../features/taxes/routes/tax-form.js') },
   { path: '/category', access: 'signedIn', screen: () => import('../features/categories/routes/category-list.js') },

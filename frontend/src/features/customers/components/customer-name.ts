@@ -1,0 +1,2 @@
+/** `MeenaIyer@demo.shop` -> `MeenaIyer`: the screens show customer names without the shop's domain. */
+export const shownName = (customerName: string) => customerName.split('@')[0] ?? customerName;

@@ -1,0 +1,173 @@
+import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowLeft, IconUserPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDate } from '../../../../../shared/format.js';
+import type { Customer } from '../../../../../shared/schemas/customer.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { RequireFeature } from '../../../components/feature-gate.js';
+import { MessageModal } from '../../../components/message-modal.js';
+import { Page } from '../../../components/page.js';
+import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
+import { RowActions } from '../../../components/row-actions.js';
+import { SavedNotice } from '../../../components/saved-notice.js';
+import { SearchBox } from '../../../components/search-box.js';
+import { errorText } from '../../../lib/query-client.js';
+import { useCan } from '../../../lib/use-can.js';
+import { useCustomerCount, useCustomerPage, useDeleteCustomer } from '../api/customers.js';
+import { shownName } from '../components/customer-name.js';
+
+const noWrap = { whiteSpace: 'nowrap' } as const;
+
+/** /customer (spec 3 section 2): the shop's customers, newest first, searchable by name or mobile, pages of 5. */
+export default function CustomerListScreen() {
+  const can = useCan();
+  return (
+    <Page
+      title="Customers"
+      description="Customers registered at the counter or signed up online."
+      actions={
+        <>
+          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
+            Back
+          </Button>
+          {can('CustomerEdit') && (
+            <Button component={Link} to="/customer/new" leftSection={<IconUserPlus size={16} />}>
+              Create Customer
+            </Button>
+          )}
+        </>
+      }
+    >
+      <RequireFeature anyOf={['CustomerList', 'CustomerView']} what="the customer list">
+        <CustomerTable />
+      </RequireFeature>
+    </Page>
+  );
+}
+
+function CustomerTable() {
+  const can = useCan();
+  const compact = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [deleting, setDeleting] = useState<Customer | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const count = useCustomerCount(search);
+  const total = count.data ?? 0;
+  const lastPage = pageCount(total);
+  const customers = useCustomerPage(search, Math.min(page, lastPage));
+  const remove = useDeleteCustomer();
+
+  useEffect(() => {
+    if (count.data !== undefined && page > lastPage) setPage(lastPage);
+  }, [count.data, page, lastPage]);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const customer = deleting;
+    setDeleting(null);
+    remove.mutate(customer.customerId, {
+      onError: (error) => setMessage(`${shownName(customer.customerName)} could not be deleted: ${errorText(error)}`),
+    });
+  };
+
+  const editable = can('CustomerEdit');
+  const deletable = can('CustomerDelete');
+  const actions = (c: Customer) => (
+    <RowActions
+      name={shownName(c.customerName)}
+      editTo={editable ? `/customer/${c.customerId}` : undefined}
+      onDelete={deletable ? () => setDeleting(c) : undefined}
+    />
+  );
+  const actionsColumn: Column<Customer>[] =
+    editable || deletable ? [{ key: 'actions', header: 'Actions', align: 'right', render: actions }] : [];
+
+  const columns: Column<Customer>[] = compact
+    ? [
+        {
+          key: 'customer',
+          header: 'Customer',
+          render: (c) => (
+            <Stack gap={2}>
+              <Text size="sm" fw={600}>
+                {shownName(c.customerName)}{' '}
+                <Text span size="xs" c="dimmed">
+                  #{c.customerId}
+                </Text>
+              </Text>
+              <Text size="sm">{c.mobileNumber}</Text>
+              {c.address && (
+                <Text size="xs" c="dimmed" lineClamp={2}>
+                  {c.address}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed">
+                {c.creditPoints} credit points · since {formatDate(c.createdOn)}
+              </Text>
+              {(editable || deletable) && <Box mt={4}>{actions(c)}</Box>}
+            </Stack>
+          ),
+        },
+      ]
+    : [
+        { key: 'date', header: 'Date', render: (c) => <Text size="sm" style={noWrap}>{formatDate(c.createdOn)}</Text> },
+        { key: 'id', header: 'Customer Id', align: 'right', render: (c) => c.customerId },
+        { key: 'name', header: 'Customer Name', render: (c) => <Text size="sm" fw={500}>{shownName(c.customerName)}</Text> },
+        { key: 'address', header: 'Address', render: (c) => <Text size="sm" lineClamp={2} maw={240}>{c.address || '—'}</Text> },
+        { key: 'mobile', header: 'Mobile Number', render: (c) => <Text size="sm" style={noWrap}>{c.mobileNumber}</Text> },
+        { key: 'credit', header: 'Credit Points', align: 'right', render: (c) => c.creditPoints },
+        { key: 'updated', header: 'Last Updated', render: (c) => <Text size="sm" style={noWrap}>{formatDate(c.updatedOn ?? c.createdOn)}</Text> },
+        ...actionsColumn,
+      ];
+
+  return (
+    <>
+      <SavedNotice />
+      <Group>
+        <Box flex={1} maw={560}>
+          <SearchBox
+            label="Search by customer name or mobile number"
+            placeholder="Customer name or mobile number"
+            onSearch={(text) => {
+              setSearch(text);
+              setPage(1);
+            }}
+            onClear={() => {
+              setSearch('');
+              setPage(1);
+            }}
+          />
+        </Box>
+      </Group>
+      <PagedTable
+        caption="Customers"
+        columns={columns}
+        rows={customers.data}
+        rowKey={(c) => c.customerId}
+        page={Math.min(page, lastPage)}
+        total={total}
+        onPageChange={setPage}
+        loading={customers.isPending || count.isPending}
+        emptyText={search ? `No customer name or mobile starts with “${search}”.` : 'No customers yet.'}
+        minWidth={compact ? 300 : 980}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete customer"
+        message={
+          deleting
+            ? `Delete ${shownName(deleting.customerName)}?${deleting.appUserId ? ' They signed up online and lose their sign-in too.' : ''}`
+            : ''
+        }
+        confirmLabel="Delete"
+        danger
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+      <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
+    </>
+  );
+}
