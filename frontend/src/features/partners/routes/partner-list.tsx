@@ -1,0 +1,170 @@
+import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { BusinessPartner } from '../../../../../shared/schemas/partner.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
+import { RequireFeature } from '../../../components/feature-gate.js';
+import { MessageModal } from '../../../components/message-modal.js';
+import { Page } from '../../../components/page.js';
+import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
+import { RowActions } from '../../../components/row-actions.js';
+import { SavedNotice } from '../../../components/saved-notice.js';
+import { SearchBox } from '../../../components/search-box.js';
+import { errorText } from '../../../lib/query-client.js';
+import { useCan } from '../../../lib/use-can.js';
+import { useDeletePartner, usePartnerCount, usePartnerPage } from '../api/partners.js';
+
+/** /businessPartners (spec 3 section 2): suppliers by name, searchable by name or company, pages of 5. */
+export default function PartnerListScreen() {
+  const can = useCan();
+  return (
+    <Page
+      title="Business Partners"
+      description="Suppliers and the products they bring."
+      actions={
+        <>
+          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
+            Back
+          </Button>
+          {can('BusinessPartnerEdit') && (
+            <Button component={Link} to="/businessPartners/new" leftSection={<IconPlus size={16} />}>
+              Create Partner
+            </Button>
+          )}
+        </>
+      }
+    >
+      <RequireFeature anyOf={['BusinessPartnerList']} what="the business partner list">
+        <PartnerTable />
+      </RequireFeature>
+    </Page>
+  );
+}
+
+function PartnerTable() {
+  const can = useCan();
+  const compact = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [deleting, setDeleting] = useState<BusinessPartner | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  const count = usePartnerCount(search);
+  const total = count.data ?? 0;
+  const lastPage = pageCount(total);
+  const partners = usePartnerPage(search, Math.min(page, lastPage));
+  const remove = useDeletePartner();
+
+  useEffect(() => {
+    if (count.data !== undefined && page > lastPage) setPage(lastPage);
+  }, [count.data, page, lastPage]);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    const partner = deleting;
+    setDeleting(null);
+    remove.mutate(partner.businessPartnersId, {
+      onError: (error) => setMessage(`${partner.name} could not be deleted: ${errorText(error)}`),
+    });
+  };
+
+  const editable = can('BusinessPartnerEdit');
+  const deletable = can('BusinessPartnerDelete');
+  const actions = (p: BusinessPartner) => (
+    <RowActions
+      name={p.name}
+      editTo={editable ? `/businessPartners/${p.businessPartnersId}` : undefined}
+      onDelete={deletable ? () => setDeleting(p) : undefined}
+    />
+  );
+  const actionsColumn: Column<BusinessPartner>[] =
+    editable || deletable ? [{ key: 'actions', header: 'Actions', align: 'right', render: actions }] : [];
+
+  const columns: Column<BusinessPartner>[] = compact
+    ? [
+        {
+          key: 'partner',
+          header: 'Partner',
+          render: (p) => (
+            <Stack gap={2}>
+              <Text size="sm" fw={600}>
+                {p.name}
+              </Text>
+              <Text size="sm">{p.companyName}</Text>
+              <Text size="xs" c="dimmed" lineClamp={2}>
+                {p.productDetail}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {p.mobileNumber} · {p.emailId}
+              </Text>
+              {(editable || deletable) && <Box mt={4}>{actions(p)}</Box>}
+            </Stack>
+          ),
+        },
+      ]
+    : [
+        {
+          key: 'name',
+          header: 'Name',
+          render: (p) => (
+            <>
+              <Text size="sm" fw={500}>
+                {p.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {p.mobileNumber}
+              </Text>
+            </>
+          ),
+        },
+        { key: 'company', header: 'Company Name', render: (p) => p.companyName },
+        { key: 'product', header: 'Product', render: (p) => <Text size="sm" lineClamp={2} maw={240}>{p.productDetail}</Text> },
+        { key: 'address', header: 'Address', render: (p) => <Text size="sm" lineClamp={2} maw={240}>{p.address}</Text> },
+        ...actionsColumn,
+      ];
+
+  return (
+    <>
+      <SavedNotice />
+      <Group>
+        <Box flex={1} maw={560}>
+          <SearchBox
+            label="Search by name or company name"
+            placeholder="Name or company name"
+            onSearch={(text) => {
+              setSearch(text);
+              setPage(1);
+            }}
+            onClear={() => {
+              setSearch('');
+              setPage(1);
+            }}
+          />
+        </Box>
+      </Group>
+      <PagedTable
+        caption="Business Partners"
+        columns={columns}
+        rows={partners.data}
+        rowKey={(p) => p.businessPartnersId}
+        page={Math.min(page, lastPage)}
+        total={total}
+        onPageChange={setPage}
+        loading={partners.isPending || count.isPending}
+        emptyText={search ? `No name or company name starts with “${search}”.` : 'No business partners yet.'}
+        minWidth={compact ? 300 : 820}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete partner"
+        message={deleting ? `Delete ${deleting.name} of ${deleting.companyName}?` : ''}
+        confirmLabel="Delete"
+        danger
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+      <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
+    </>
+  );
+}
