@@ -78,6 +78,41 @@ async function managerView(page: Page) {
   await page.getByRole('link', { name: /^Approve/ }).first().waitFor();
 }
 
+/** People screens: a taken user name, a new employee's temporary password, a role's features, a taken mobile. */
+async function employeeNameTaken(page: Page) {
+  await page.getByLabel('User Name').fill('cashier');
+  await page.getByText('Name Already Exists!!!').waitFor();
+}
+
+async function registerEmployee(page: Page) {
+  await page.getByLabel('User Name').fill(`Asha ${Date.now().toString(36).slice(-4)}`);
+  await page.getByLabel('E-mail').fill('asha.verma@example.in');
+  await page.getByLabel('Mobile Number').fill('9845012345');
+  await page.getByLabel('Date of Birth').fill('1996-08-14');
+  await page.getByLabel('Date of Joining').fill('2026-01-05');
+  await page.getByRole('radio', { name: 'Female' }).check();
+  await page.getByLabel('Address').fill('14, Residency Road, Bengaluru 560025');
+  await page.getByRole('combobox', { name: 'Roles' }).click();
+  await page.getByRole('option', { name: 'CASHIER' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('combobox', { name: 'Manager' }).selectOption({ label: 'manager@demo.shop' });
+  await page.getByRole('combobox', { name: 'HR' }).selectOption({ label: 'hr@demo.shop' });
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByRole('dialog', { name: 'Employee registered' }).waitFor();
+}
+
+async function chooseRoleFeatures(page: Page) {
+  await page.getByLabel('Role Name').fill('store keeper');
+  await page.getByRole('group', { name: 'IMS features' }).getByLabel('IMS · Inventory').check();
+  await page.getByRole('group', { name: 'ERP features' }).getByLabel('Leave List').check();
+}
+
+async function customerMobileTaken(page: Page) {
+  await page.getByLabel('Customer Name').fill('Anjali R');
+  await page.getByLabel('Mobile Number').fill('9880011223');
+  await page.getByText('Mobile Number already Exists !!!').waitFor();
+}
+
 const shots: Shot[] = [
   { name: 'sign-in', path: '/login' },
   {
@@ -168,6 +203,19 @@ const shots: Shot[] = [
   },
   { name: 'company-holidays', path: '/companyHolidays', user: 'cashier@demo.shop', fullPage: true },
   { name: 'company-holiday-form', path: '/companyHolidays/new', user: 'hr@demo.shop' },
+  { name: 'employees', path: '/user', user: 'owner@demo.shop', fullPage: true },
+  { name: 'employee-form', path: '/user/new', user: 'owner@demo.shop', fullPage: true, prepare: employeeNameTaken },
+  { name: 'employee-registered', path: '/user/new', user: 'owner@demo.shop', prepare: registerEmployee },
+  { name: 'employee-view', path: '/account', user: 'cashier@demo.shop', fullPage: true },
+  { name: 'roles', path: '/role', user: 'owner@demo.shop', fullPage: true },
+  { name: 'role-form', path: '/role/new', user: 'owner@demo.shop', fullPage: true, prepare: chooseRoleFeatures },
+  { name: 'tenants', path: '/tenant', user: 'admin@demo.shop', fullPage: true },
+  { name: 'tenant-form', path: '/tenant/new', user: 'admin@demo.shop', fullPage: true },
+  { name: 'customers', path: '/customer', user: 'owner@demo.shop', fullPage: true },
+  { name: 'customer-form', path: '/customer/new', user: 'owner@demo.shop', prepare: customerMobileTaken },
+  { name: 'customer-sign-up', path: '/customer/new', fullPage: true },
+  { name: 'partners', path: '/businessPartners', user: 'owner@demo.shop', fullPage: true },
+  { name: 'partner-form', path: '/businessPartners/new', user: 'owner@demo.shop', fullPage: true },
 ];
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;

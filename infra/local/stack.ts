@@ -5,7 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { startCognito, startDynalite, startS3, startSes, type Emulator } from './emulators.js';
 import { startGateway } from './gateway.js';
 import { assertPortFree, freePort } from './ports.js';
+import { startRazorpaySimulator } from './razorpay-sim.js';
+import { localWorkflowRunner } from './step-functions.js';
 import { startWhatsAppSimulator } from './whatsapp-sim.js';
+import { useLocalWorkflows } from '../../functions/lib/workflows.js';
 import { ensureTable, ensureUserPool, type UserPoolIds } from './resources.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,9 +20,10 @@ export interface Ports {
   s3: number;
   ses: number;
   whatsapp: number;
+  razorpay: number;
 }
 
-export const defaultPorts: Ports = { gateway: 3000, dynamodb: 4567, cognito: 9229, s3: 4569, ses: 8005, whatsapp: 8006 };
+export const defaultPorts: Ports = { gateway: 3000, dynamodb: 4567, cognito: 9229, s3: 4569, ses: 8005, whatsapp: 8006, razorpay: 8007 };
 
 export interface LocalStackOptions {
   /** Data of the emulators (DynamoDB, Cognito, S3); kept across restarts. */
@@ -40,12 +44,14 @@ export interface LocalStack {
   sesUrl: string;
   /** The WhatsApp Cloud API simulator; `GET /messages` lists what was sent. */
   whatsappUrl: string;
+  /** The Razorpay simulator; `GET /sim/state` lists its orders, payments, refunds and webhooks. */
+  razorpayUrl: string;
   userPool: UserPoolIds;
   seeded: boolean;
   stop(): Promise<void>;
 }
 
-const LABELS: Record<keyof Ports, string> = { gateway: 'web', dynamodb: 'dynamodb', cognito: 'cognito', s3: 's3', ses: 'ses', whatsapp: 'whatsapp' };
+const LABELS: Record<keyof Ports, string> = { gateway: 'web', dynamodb: 'dynamodb', cognito: 'cognito', s3: 's3', ses: 'ses', whatsapp: 'whatsapp', razorpay: 'razorpay' };
 
 async function choosePorts(ports: Ports | 'free'): Promise<Ports> {
   if (ports !== 'free') {
@@ -59,6 +65,8 @@ async function choosePorts(ports: Ports | 'free'): Promise<Ports> {
 
 /** The simulator's credentials; the functions send them exactly as they would send the real ones. */
 const LOCAL_WHATSAPP = { token: 'local-whatsapp-token', phoneNumberId: '100000000000001' };
+/** Test keys of the Razorpay simulator, in Razorpay's own format. */
+const LOCAL_RAZORPAY = { keyId: 'rzp_test_LocalShop0001', keySecret: 'local-razorpay-key-secret', webhookSecret: 'local-razorpay-webhook-secret' };
 
 /** The environment the function code reads (functions/lib/config.ts), pointing it at the emulators. */
 function pointFunctionsAt(ports: Ports, pool: UserPoolIds | undefined, logLevel: string) {
@@ -79,6 +87,12 @@ function pointFunctionsAt(ports: Ports, pool: UserPoolIds | undefined, logLevel:
     WHATSAPP_API_URL: `http://127.0.0.1:${ports.whatsapp}`,
     WHATSAPP_TOKEN: LOCAL_WHATSAPP.token,
     WHATSAPP_PHONE_NUMBER_ID: LOCAL_WHATSAPP.phoneNumberId,
+    RAZORPAY_API_URL: `http://127.0.0.1:${ports.razorpay}`,
+    RAZORPAY_CHECKOUT_URL: `http://localhost:${ports.razorpay}/v1/checkout.js`,
+    RAZORPAY_KEY_ID: LOCAL_RAZORPAY.keyId,
+    RAZORPAY_KEY_SECRET: LOCAL_RAZORPAY.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: LOCAL_RAZORPAY.webhookSecret,
+    LOCAL_WORKFLOWS: '1',
     LOG_LEVEL: logLevel,
     ...(pool ? { USER_POOL_ID: pool.userPoolId, USER_POOL_CLIENT_ID: pool.userPoolClientId } : {}),
   });
@@ -106,6 +120,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     started.push(await startS3(ports.s3, path.join(dataDir, 's3'), process.env.ASSETS_BUCKET!));
     started.push(await startSes(ports.ses));
     started.push(await startWhatsAppSimulator({ port: ports.whatsapp, ...LOCAL_WHATSAPP }));
+    started.push(
+      await startRazorpaySimulator({ port: ports.razorpay, ...LOCAL_RAZORPAY, webhookUrl: `http://127.0.0.1:${ports.gateway}/api/payment/webhook/razorpay` }),
+    );
+    useLocalWorkflows(await localWorkflowRunner());
     started.push(await startCognito(ports.cognito, path.join(dataDir, 'cognito'), `http://127.0.0.1:${ports.gateway}`));
 
     await ensureTable(process.env.DYNAMODB_ENDPOINT!, process.env.TABLE_NAME!);
@@ -136,6 +154,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       apiUrl: `${url}/api`,
       sesUrl: `http://127.0.0.1:${ports.ses}`,
       whatsappUrl: `http://127.0.0.1:${ports.whatsapp}`,
+      razorpayUrl: `http://127.0.0.1:${ports.razorpay}`,
       userPool,
       seeded,
       stop,

@@ -24,8 +24,9 @@ async function main() {
     s3: portFromEnv('S3_PORT', defaultPorts.s3),
     ses: portFromEnv('SES_PORT', defaultPorts.ses),
     whatsapp: portFromEnv('WHATSAPP_PORT', defaultPorts.whatsapp),
+    razorpay: portFromEnv('RAZORPAY_PORT', defaultPorts.razorpay),
   };
-  console.log('Starting the local stack (DynamoDB, Cognito, S3, SES emulators, the WhatsApp simulator and the gateway)...');
+  console.log('Starting the local stack (DynamoDB, Cognito, S3, SES emulators, the WhatsApp and Razorpay simulators and the gateway)...');
   const stack = await startLocalStack({
     dataDir: path.join(root, '.local'),
     ports,
@@ -37,6 +38,7 @@ async function main() {
   console.log(`\n  Shop platform: ${stack.url}`);
   console.log(`  Sent e-mail:   ${stack.sesUrl}`);
   console.log(`  WhatsApp sent: ${stack.whatsappUrl}/messages`);
+  console.log(`  Razorpay sim:  ${stack.razorpayUrl}/sim/state`);
   console.log(`\n  Demo logins (password ${DEMO_PASSWORD}):`);
   for (const u of demoTenant.users) console.log(`    ${u.role.padEnd(15)} ${u.userName}`);
   console.log('\nPress Ctrl-C to stop.');

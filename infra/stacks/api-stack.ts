@@ -8,6 +8,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
+import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { TENANT_DIRECTORY } from '../../functions/lib/keys.js';
 import { domainNames, type DomainName } from '../../shared/routes/index.js';
@@ -25,6 +26,8 @@ export interface ApiStackProps extends StackProps {
   mailFrom: string;
   razorpaySecret: ISecret;
   whatsappSecret: ISecret;
+  /** The payment-to-order state machine the payments domain runs (StartSyncExecution). */
+  paymentToOrder: IStateMachine;
 }
 
 /** Cognito calls the code makes on behalf of users; signing in itself needs no IAM permission. */
@@ -43,6 +46,7 @@ export const domainNeeds: Partial<Record<DomainName, DomainNeeds>> = {
 /** The provider secrets a domain reads (read access is granted on exactly these). */
 const providerSecrets = (props: ApiStackProps): Partial<Record<DomainName, ISecret[]>> => ({
   messages: [props.whatsappSecret],
+  payments: [props.razorpaySecret],
 });
 
 /**
@@ -115,6 +119,8 @@ export class ApiStack extends Stack {
         }),
       ]),
     ) as Record<DomainName, DomainApi>;
+    props.paymentToOrder.grantStartSyncExecution(this.domains.payments.function);
+    this.domains.payments.function.addEnvironment('PAYMENT_TO_ORDER_ARN', props.paymentToOrder.stateMachineArn);
 
     new CfnOutput(this, 'ApiUrl', { value: this.stage.url });
   }

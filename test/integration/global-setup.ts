@@ -11,6 +11,7 @@ declare module 'vitest' {
     apiUrl: string;
     sesUrl: string;
     whatsappUrl: string;
+    razorpayUrl: string;
   }
 }
 
@@ -25,6 +26,7 @@ export default async function setup(project: TestProject) {
   project.provide('apiUrl', stack.apiUrl);
   project.provide('sesUrl', stack.sesUrl);
   project.provide('whatsappUrl', stack.whatsappUrl);
+  project.provide('razorpayUrl', stack.razorpayUrl);
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
