@@ -109,6 +109,18 @@ describe('apply leave', { timeout: 20_000 }, () => {
     });
   });
 
+  it('waits for a whole year while a date is typed, asking nothing about years like 0002', async () => {
+    const calls = cashierApi([['GET /leaveSystem/days/2026-12-07/2026-12-08', [200, { days: 2, weekendDays: 0, excludedHolidays: [] }]]]);
+    const { router } = openForm();
+    await chooseType('Casual Leave');
+    for (const year of ['0002', '0020', '0202', '2026']) pick(/^Start Date/, `${year}-12-07`);
+    for (const year of ['0002', '0020', '0202', '2026']) pick(/^End Date/, `${year}-12-08`);
+    await waitFor(() => expect(daysShown()).toHaveTextContent('2'));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(calls.filter((c) => /year=\d{1,3}\b|\/0\d{3}-/.test(c.key))).toEqual([]);
+    expect(router.state.location.pathname).toBe('/leaveSystem/new');
+  });
+
   it('refuses more days than the balance of the chosen type has left', async () => {
     const calls = cashierApi([['GET /leaveSystem/days/2026-12-01/2026-12-03', [200, { days: 3, weekendDays: 0, excludedHolidays: [] }]]], 2);
     openForm();

@@ -63,6 +63,9 @@ describe('the form’s date check', () => {
   const today = '2026-11-23'; // a Monday
   it('waits for both dates, but flags a past start at once', () => {
     expect(checkFormDates('', '', today, [])).toEqual({});
+    // A year typed digit by digit passes through 0002 and 0202: not a date yet, so not a past one.
+    expect(checkFormDates('0202-12-07', '', today, [])).toEqual({});
+    expect(checkFormDates('2026-12-07', '0020-12-08', today, [])).toEqual({});
     expect(checkFormDates('2026-11-24', '', today, [])).toEqual({});
     expect(checkFormDates('2026-11-20', '', today, [])).toEqual({ problem: LEAVE_MESSAGES.pastStart });
   });

@@ -1,9 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { isIsoDate } from '../../../../../shared/schemas/leave.js';
 import { leaveRoutes } from '../../../../../shared/routes/leave.js';
 import type { LeaveForm } from '../../../../../shared/schemas/leave.js';
 import { pageQueryFor } from '../../../components/paged-table.js';
 import { callApi } from '../../../lib/api-client.js';
+import { isUsableDate } from '../components/leave-rules.js';
 
 /** Whose leaves the list shows: the user's own, or (managers) their reportees'. */
 export type LeaveView = 'EMPLOYEE' | 'MANAGER';
@@ -60,7 +60,7 @@ export function useLeaveBalance(userId: number | undefined, year: number) {
   });
 }
 
-const datesReady = (start: string, end: string) => isIsoDate(start) && isIsoDate(end);
+const datesReady = (start: string, end: string) => isUsableDate(start) && isUsableDate(end);
 
 /**
  * The server's count of the leave days from start to end, with the holidays it left out. A refusal (400 with the

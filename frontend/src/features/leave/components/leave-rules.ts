@@ -42,6 +42,13 @@ export function leaveFormMode(leave: Leave, myId: number | undefined, canEdit: b
   return 'view';
 }
 
+/**
+ * A date the form can work with: a real `yyyy-mm-dd` within the years the API accepts. A date typed digit by digit
+ * passes through years like 0002 and 0202 on its way to 2026; those are not dates yet.
+ */
+export const isUsableDate = (date: string | undefined): date is string =>
+  !!date && isIsoDate(date) && date >= '2000-01-01' && date <= '2100-12-31';
+
 export interface DateCheck {
   /** The spec's message for the first problem with the dates. */
   problem?: string;
@@ -54,9 +61,9 @@ export interface DateCheck {
  * picked, the rest once both dates are there. Incomplete dates are not a problem yet (the submit says so).
  */
 export function checkFormDates(start: string, end: string, today: string, holidays: Iterable<string>): DateCheck {
-  if (!start || !isIsoDate(start)) return {};
+  if (!isUsableDate(start)) return {};
   if (start < today) return { problem: LEAVE_MESSAGES.pastStart };
-  if (!end || !isIsoDate(end)) return {};
+  if (!isUsableDate(end)) return {};
   const checked = checkLeaveDates(start, end, today, holidays);
   return 'problem' in checked ? { problem: checked.problem } : { count: checked.count };
 }
@@ -70,4 +77,4 @@ export function remainingFor(remainingLeave: number, before: Pick<Leave, 'leaveM
   return remainingLeave + (sameBalance ? before.days : 0);
 }
 
-export const yearOfDate = (date: string, fallback: number) => (isIsoDate(date) ? Number(date.slice(0, 4)) : fallback);
+export const yearOfDate = (date: string, fallback: number) => (isUsableDate(date) ? Number(date.slice(0, 4)) : fallback);
