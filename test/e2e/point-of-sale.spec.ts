@@ -59,6 +59,11 @@ test('a full sale to a new customer: register inline, two products, Calculate, S
   await expect(receipt.getByText('Mysore Sandal Soap')).toBeVisible();
   await expect(page).toHaveURL('/purchase', { timeout: 30_000 });
 
+  const orders = page.getByRole('table', { name: 'Orders' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Order List' })).toBeVisible({ timeout: 30_000 });
+  await expect(orders.getByRole('row').filter({ hasText: name }).filter({ hasText: 'Mysore Sandal Soap' })).toBeVisible({ timeout: 30_000 });
+  await expect(orders.getByRole('row').filter({ hasText: name }).filter({ hasText: 'Parle-G Biscuits' })).toContainText('Online');
+
   const rows = await apiAsPage<OrderRow[]>(page, `/purchase/today/${today()}?page=0&size=10`);
   const mine = rows.filter((r) => r.customerName.startsWith(name));
   expect(mine.map((r) => r.productName).sort()).toEqual(['Mysore Sandal Soap', 'Parle-G Biscuits']);

@@ -47,7 +47,7 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/publicHolidays/{id}', access: 'signedIn', screen: () => import('../features/leave/routes/public-holiday-form.js') },
   { path: '/companyHolidays', access: 'signedIn', screen: () => import('../features/leave/routes/company-holidays.js') },
   { path: '/companyHolidays/{id}', access: 'signedIn', screen: () => import('../features/leave/routes/company-holiday-form.js') },
-  { path: '/purchase', access: 'signedIn' },
+  { path: '/purchase', access: 'signedIn', screen: () => import('../features/billing/routes/order-list.js') },
   { path: '/monthlyPurchase', access: 'signedIn' },
   { path: '/customerPurchase', access: 'signedIn' },
   { path: '/customerPurchase/{id}', access: 'signedIn' },

@@ -1,10 +1,11 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { customerRoutes } from '../../../../../shared/routes/customers.js';
 import type { BodyIn } from '../../../../../shared/routes/define.js';
 import { inventoryRoutes } from '../../../../../shared/routes/inventory.js';
 import { messageRoutes } from '../../../../../shared/routes/messages.js';
 import { purchaseRoutes } from '../../../../../shared/routes/purchases.js';
-import { callApi } from '../../../lib/api-client.js';
+import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
+import { callApi, callApiForFile } from '../../../lib/api-client.js';
 
 export const billingKeys = {
   mobiles: (prefix: string) => ['billing', 'mobiles', prefix] as const,
@@ -47,3 +48,29 @@ export function useReceipt(purchaseId: number | undefined) {
 /** Sends the bill's receipt PDF to the customer's WhatsApp (the Cloud API; a simulator locally). */
 export const sendReceiptOnWhatsApp = (purchaseId: number, mobile: string) =>
   callApi(messageRoutes.whatsapp, { body: { to: mobile, purchaseId } });
+
+/** A page (from 1) of a day's bill lines, or of the lines whose product or artcode starts with `search` that day. */
+export function useDayLines(date: string, search: string, page: number) {
+  return useQuery({
+    queryKey: ['billing', 'day', date, search, page],
+    queryFn: () =>
+      search
+        ? callApi(purchaseRoutes.search, { params: { text: search }, query: { date, page: page - 1, size: PAGE_SIZE } })
+        : callApi(purchaseRoutes.today, { params: { date }, query: { page: page - 1, size: PAGE_SIZE } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useDayCount(date: string, search: string) {
+  return useQuery({
+    queryKey: ['billing', 'dayCount', date, search],
+    queryFn: () =>
+      search ? callApi(purchaseRoutes.searchCount, { params: { text: search }, query: { date } }) : callApi(purchaseRoutes.todayCount, { params: { date } }),
+  });
+}
+
+export function useDayTotals(date: string) {
+  return useQuery({ queryKey: ['billing', 'dayTotals', date], queryFn: () => callApi(purchaseRoutes.todayTotals, { params: { date } }) });
+}
+
+export const exportDay = (date: string, format: 'pdf' | 'xlsx') => callApiForFile(purchaseRoutes.exportDay, { params: { date }, query: { format } });
