@@ -1,3 +1,4 @@
+import type { Duration } from 'aws-cdk-lib';
 import { HttpMethod, HttpNoneAuthorizer, HttpRoute, HttpRouteKey, type IHttpApi, type IHttpRouteAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
@@ -28,6 +29,9 @@ export interface DomainNeeds {
   /** Partition keys outside every tenant, such as the tenant directory. */
   extraLeadingKeys?: string[];
   secrets?: ISecret[];
+  /** For domains with heavy requests (spreadsheet uploads, PDF reports); API Gateway waits at most 30 s. */
+  memorySize?: number;
+  timeout?: Duration;
 }
 
 export interface DomainApiProps {
@@ -56,6 +60,8 @@ export class DomainApi extends Construct {
       entry: `functions/${domain}/handler.ts`,
       description: `API routes of the ${domain} domain`,
       environment: props.environment,
+      memorySize: props.needs?.memorySize,
+      timeout: props.needs?.timeout,
     });
 
     const integration = new HttpLambdaIntegration('Integration', this.function, { scopePermissionToRoute: false });

@@ -1,4 +1,4 @@
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -31,7 +31,12 @@ export interface ApiStackProps extends StackProps {
 }
 
 /** Cognito calls the code makes on behalf of users; signing in itself needs no IAM permission. */
-const userAdminActions = ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminDeleteUser'];
+const userAdminActions = [
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminSetUserPassword',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminDisableUser',
+];
 
 /**
  * What each domain may do beyond its tenants' items and assets and sending mail. A domain that starts calling
@@ -40,7 +45,13 @@ const userAdminActions = ['cognito-idp:AdminCreateUser', 'cognito-idp:AdminSetUs
 export const domainNeeds: Partial<Record<DomainName, DomainNeeds>> = {
   auth: { cognitoActions: ['cognito-idp:AdminSetUserPassword'] },
   users: { cognitoActions: userAdminActions },
-  tenants: { extraLeadingKeys: [TENANT_DIRECTORY] },
+  // Opening a shop creates its first manager; closing it disables its people's sign-in.
+  tenants: { extraLeadingKeys: [TENANT_DIRECTORY], cognitoActions: userAdminActions },
+  // Customers sign themselves up, and deleting a customer who signed up disables the sign-in.
+  customers: { cognitoActions: userAdminActions },
+  inventory: { memorySize: 1024, timeout: Duration.seconds(29) },
+  stock: { timeout: Duration.seconds(29) },
+  purchases: { timeout: Duration.seconds(29) },
 };
 
 /** The provider secrets a domain reads (read access is granted on exactly these). */
@@ -99,6 +110,8 @@ export class ApiStack extends Stack {
       MAIL_FROM: props.mailFrom,
       RAZORPAY_SECRET_ARN: props.razorpaySecret.secretArn,
       WHATSAPP_SECRET_ARN: props.whatsappSecret.secretArn,
+      // The shop whose ADMINs manage every shop (docs/people.md); set with `-c platformTenant=<shop id>`.
+      PLATFORM_TENANT: String(this.node.tryGetContext('platformTenant') ?? 'demo'),
     };
     const resources = {
       table: props.table,
