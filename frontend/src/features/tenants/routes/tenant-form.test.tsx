@@ -1,0 +1,96 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Tenant } from '../../../../../shared/schemas/tenant.js';
+import { renderScreen, roles, serve, signInWith } from '../../../../../test/web/people-fixtures.js';
+import { clearSession } from '../../../lib/session.js';
+import TenantFormScreen from './tenant-form.js';
+import TenantListScreen from './tenant-list.js';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const demo: Tenant = {
+  tenantId: 'demo',
+  tenantName: 'demo',
+  displayName: 'Demo Shop',
+  address: 'MG Road',
+  gstNumber: '29ABCDE1234F1Z5',
+  domain: 'demo.shop',
+  enabled: true,
+  version: 1,
+};
+const gamma: Tenant = { ...demo, tenantId: 'gamma', tenantName: 'gamma', displayName: 'Gamma Provisions', domain: 'gamma.shop' };
+
+beforeEach(() => {
+  clearSession();
+  signInWith('admin@demo.shop', 1, ['ADMIN']);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const openForm = (id: string) => renderScreen(<TenantFormScreen />, { path: '/tenant/:id', url: `/tenant/${id}`, elsewhere: ['/tenant'] });
+
+describe('tenant form', () => {
+  it('opens a shop, leaving out the empty optional contacts, and shows its manager’s temporary password once', async () => {
+    let answer: [number, unknown] = [409, { message: 'A shop with the id gamma already exists.' }];
+    const calls = serve([['POST /tenant/save', () => answer]]);
+    const user = userEvent.setup({ delay: null });
+    const { router } = openForm('new');
+    await user.type(await screen.findByRole('textbox', { name: /^User-name Domain/ }), 'Gamma.Shop');
+    expect(screen.getByText('Shop id gamma; staff sign in as name@gamma.shop')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Shop Display Name/ }), 'Gamma Provisions');
+    await user.type(screen.getByRole('textbox', { name: /^GSTIN/ }), '29aabcg1234h1z5');
+    await user.type(screen.getByRole('textbox', { name: /^Address/ }), '7, Station Road, Hosapete');
+    await user.type(screen.getByRole('textbox', { name: /^Shop Phone/ }), '98');
+    await user.type(screen.getByRole('textbox', { name: /^Manager User Name/ }), 'Gopal Rao');
+    expect(screen.getByText('Signs in as gopalrao@gamma.shop')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /^Manager E-mail/ }), 'gopal@gamma.example');
+    await user.type(screen.getByRole('textbox', { name: /^Manager Mobile Number/ }), '9900112233');
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Enter the Valid Mobile Number!!!')).toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: /^Shop Phone/ }));
+
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('A shop with the id gamma already exists.')).toBeInTheDocument();
+    expect(calls.find((c) => c.key === 'POST /tenant/save')!.body).toEqual({
+      domain: 'gamma.shop',
+      displayName: 'Gamma Provisions',
+      address: '7, Station Road, Hosapete',
+      gstNumber: '29AABCG1234H1Z5',
+      reportEmails: false,
+      managerName: 'Gopal Rao',
+      managerEmailId: 'gopal@gamma.example',
+      managerMobileNumber: '9900112233',
+    });
+
+    answer = [200, { tenant: gamma, manager: { appUserId: 1, userName: 'gopalrao@gamma.shop', appUserRole: [roles.TENANT_MANAGER] }, temporaryPassword: 'Qw3rtyUiop9Z', mailSent: false }];
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Gamma Provisions is open' });
+    expect(within(dialog).getByLabelText('Temporary password')).toHaveTextContent('Qw3rtyUiop9Z');
+    expect(within(dialog).getByText('The e-mail could not be sent. Note the password now: it is not shown again.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await screen.findByText('page /tenant');
+    expect(router.state.location.state).toEqual({ notice: 'Created Gamma Provisions; its manager is gopalrao@gamma.shop.' });
+  });
+});
+
+describe('tenant list', () => {
+  it('marks a shop Closed at once and Open again when the server refuses; the own shop has no Delete', async () => {
+    let refuse: (answer: [number, unknown]) => void = () => undefined;
+    serve([
+      [/^GET \/tenant\/all\?/, [200, [demo, gamma]]],
+      ['GET /tenant/count', [200, 2]],
+      ['DELETE /tenant/gamma', () => new Promise((resolve) => (refuse = resolve))],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<TenantListScreen />, { path: '/tenant', elsewhere: ['/tenant/:id', '/home'] });
+    const row = (name: string) => screen.getByText(name).closest('tr')!;
+    await screen.findByText('Gamma Provisions');
+    expect(within(row('Demo Shop')).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    await user.click(within(row('Gamma Provisions')).getByRole('button', { name: 'Delete Gamma Provisions' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete tenant' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(within(row('Gamma Provisions')).getByText('Closed')).toBeInTheDocument());
+    refuse([403, { message: 'You can manage only your own shop.' }]);
+    expect(await screen.findByRole('dialog', { name: 'Message' })).toHaveTextContent('Gamma Provisions could not be closed: You can manage only your own shop.');
+    await waitFor(() => expect(within(row('Gamma Provisions')).getByText('Open')).toBeInTheDocument());
+  });
+});
