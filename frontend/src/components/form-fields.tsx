@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
 import {
+  get,
+  set,
   useController,
   useForm,
   type Control,
   type FieldPath,
   type FieldValues,
+  type Resolver,
   type UseFormProps,
 } from 'react-hook-form';
 import type { z } from 'zod';
@@ -24,8 +27,30 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
     mode: 'onSubmit',
     reValidateMode: 'onChange',
     ...options,
-    resolver: zodResolver(schema),
+    resolver: withUnionMessages(schema, zodResolver(schema)),
   });
+}
+
+/** zod's message for a union none of whose branches matched, unless the schema gives its own. */
+const DEFAULT_UNION_MESSAGE = 'Invalid input';
+
+/**
+ * The resolver reports a failed union with its first branch's message ('Invalid input: expected number, received
+ * string'); the server answers the union's own message ('Enter the number!!!'), and so does the form.
+ */
+function withUnionMessages<I extends FieldValues, O>(schema: z.ZodType, resolve: Resolver<I, unknown, O>): Resolver<I, unknown, O> {
+  return async (values, context, options) => {
+    const result = await resolve(values, context, options);
+    if (Object.keys(result.errors).length === 0) return result;
+    const parsed = await schema.safeParseAsync(values);
+    for (const issue of parsed.error?.issues ?? []) {
+      if (issue.code !== 'invalid_union' || issue.message === DEFAULT_UNION_MESSAGE) continue;
+      const path = issue.path.join('.');
+      const error = get(result.errors, path) as Record<string, unknown> | undefined;
+      if (error) set(result.errors, path, { ...error, type: issue.code, message: issue.message });
+    }
+    return result;
+  };
 }
 
 type BoundProps<T extends FieldValues> = { control: Control<T, unknown, FieldValues>; name: FieldPath<T> };

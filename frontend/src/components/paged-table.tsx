@@ -24,6 +24,8 @@ interface PagedTableProps<Row> {
   emptyText?: string;
   /** Below this width the table scrolls sideways rather than squeezing its columns. */
   minWidth?: number;
+  /** False for views that show every row at once (no page buttons). */
+  paged?: boolean;
 }
 
 export const pageCount = (total: number) => Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -31,7 +33,10 @@ export const pageCount = (total: number) => Math.max(1, Math.ceil(total / PAGE_S
 /** The `?page&size` of a list call for a page counted from 1 (the API counts pages from 0). */
 export const pageQueryFor = (page: number) => ({ page: page - 1, size: PAGE_SIZE });
 
-/** The list table of every screen: pages of 5, numbered from 1, with previous and next (spec 1 section 9). */
+/**
+ * The list table of every screen: pages of 5, numbered from 1, with previous and next (spec 1 section 9); views
+ * showing every row at once leave the page buttons out.
+ */
 export function PagedTable<Row>({
   caption,
   columns,
@@ -43,6 +48,7 @@ export function PagedTable<Row>({
   loading = false,
   emptyText = 'Nothing to show yet.',
   minWidth = 640,
+  paged = true,
 }: PagedTableProps<Row>) {
   const pages = pageCount(total);
   const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
@@ -97,20 +103,22 @@ export function PagedTable<Row>({
       </Table.ScrollContainer>
       <Group justify="space-between" px="md" py="sm" gap="sm" wrap="wrap">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {total === 0 ? 'No records' : `Showing ${first}–${last} of ${total}`}
+          {total === 0 ? 'No records' : paged ? `Showing ${first}–${last} of ${total}` : `${total} ${total === 1 ? 'record' : 'records'}`}
         </Text>
-        <Pagination
-          size="sm"
-          total={pages}
-          value={Math.min(page, pages)}
-          onChange={onPageChange}
-          siblings={1}
-          aria-label={`${caption} pages`}
-          getControlProps={(control) => ({
-            'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
-          })}
-          getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
-        />
+        {paged && (
+          <Pagination
+            size="sm"
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={onPageChange}
+            siblings={1}
+            aria-label={`${caption} pages`}
+            getControlProps={(control) => ({
+              'aria-label': control === 'previous' ? 'Previous page' : control === 'next' ? 'Next page' : control,
+            })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}` })}
+          />
+        )}
       </Group>
     </Paper>
   );

@@ -15,10 +15,14 @@ export const UNKNOWN_ERROR = 'Unknown Error';
 /** Status of a call that got no answer at all (offline, server down). */
 export const NO_ANSWER = 0;
 
-/** One problem of a refused request; bulk saves name the row (counted from 1, as the screen shows rows). */
+/**
+ * One problem of a refused request; bulk saves name the row (counted from 1, as the screen shows rows), a
+ * spreadsheet upload the file's row and column (its `reason` becomes the message).
+ */
 export interface ApiErrorDetail {
   row?: number;
   path?: string;
+  column?: string;
   message: string;
 }
 
@@ -65,15 +69,19 @@ function tenantHeader(route: RouteDef, body: unknown): Record<string, string> {
   return tenantId ? { 'X-TenantID': tenantId } : {};
 }
 
-const isDetail = (value: unknown): value is ApiErrorDetail =>
-  typeof value === 'object' && value !== null && typeof (value as { message?: unknown }).message === 'string';
+function detailOf(value: unknown): ApiErrorDetail[] {
+  if (typeof value !== 'object' || value === null) return [];
+  const { message, reason } = value as { message?: unknown; reason?: unknown };
+  if (typeof message === 'string') return [value as ApiErrorDetail];
+  return typeof reason === 'string' ? [{ ...(value as Omit<ApiErrorDetail, 'message'>), message: reason }] : [];
+}
 
 async function errorOf(response: globalThis.Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   try {
     const { message, details } = JSON.parse(text) as { message?: unknown; details?: unknown };
     if (typeof message === 'string' && message) {
-      return new ApiError(response.status, message, Array.isArray(details) ? details.filter(isDetail) : []);
+      return new ApiError(response.status, message, Array.isArray(details) ? details.flatMap(detailOf) : []);
     }
   } catch {
     // Not JSON (a proxy's error page): fall back to the status text as the spec says.
