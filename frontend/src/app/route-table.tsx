@@ -36,8 +36,8 @@ export const screenRoutes: ScreenRoute[] = [
 
   { path: '/ticket', access: 'signedIn' },
   { path: '/ticket/{ticketId}', access: 'signedIn' },
-  { path: '/stock', access: 'signedIn' },
-  { path: '/stock/{id}', access: 'signedIn' },
+  { path: '/stock', access: 'signedIn', screen: () => import('../features/stock/routes/stock-list.js') },
+  { path: '/stock/{id}', access: 'signedIn', screen: () => import('../features/stock/routes/stock-form.js') },
   { path: '/leaveSystem', access: 'signedIn', screen: () => import('../features/leave/routes/leave-list.js') },
   { path: '/leaveSystem/{id}', access: 'signedIn', screen: () => import('../features/leave/routes/leave-form.js') },
   // Leave types (docs/leave.md); company holidays have their own path below.
@@ -71,9 +71,9 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/yearlyReturn', access: 'signedIn' },
   { path: '/expense', access: 'signedIn' },
   { path: '/expense/{id}', access: 'signedIn' },
-  { path: '/inventoryFile', access: 'signedIn' },
-  { path: '/inventory', access: 'signedIn' },
-  { path: '/inventory/{id}', access: 'signedIn' },
+  { path: '/inventoryFile', access: 'signedIn', screen: () => import('../features/inventory/routes/inventory-upload.js') },
+  { path: '/inventory', access: 'signedIn', screen: () => import('../features/inventory/routes/inventory-list.js') },
+  { path: '/inventory/{id}', access: 'signedIn', screen: () => import('../features/inventory/routes/inventory-form.js') },
   { path: '/customer', access: 'signedIn', screen: () => import('../features/customers/routes/customer-list.js') },
   // Customers sign themselves up without signing in (spec 3 section 2).
   { path: '/customer/new', access: 'public', screen: customerForm },
