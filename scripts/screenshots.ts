@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { launchStack } from '../test/e2e/launch-stack.js';
 import { catalogueShots } from './screenshots-catalogue.js';
+import { inventoryShots } from './screenshots-inventory.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'screenshots');
@@ -259,7 +260,7 @@ async function take(browser: Browser, baseURL: string, viewport: ViewportName, s
 
 /** `tsx scripts/screenshots.ts product category` takes only the pictures whose names contain those words. */
 function chosenShots(): Shot[] {
-  const all = [...shots, ...catalogueShots];
+  const all = [...shots, ...catalogueShots, ...inventoryShots];
   const only = process.argv.slice(2);
   return only.length > 0 ? all.filter((shot) => only.some((word) => shot.name.includes(word))) : all;
 }
