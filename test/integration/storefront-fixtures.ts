@@ -43,10 +43,10 @@ export interface StockedProduct {
   artcode: string;
 }
 
-let categoryId: number | undefined;
-export const adminToken = () => tokenOf('admin@demo.shop');
+const categories = new Map<string, number>();
+export const adminToken = (tenantId = 'demo') => tokenOf(`admin@${tenantId}.shop`);
 
-/** Products of the demo shop received with known prices (rupees, GST percent), each its own stock line. */
+/** Products of a shop (the demo shop unless named) received with known prices (rupees, GST percent), each its own stock line. */
 interface StockItem {
   quantity: number;
   mrp: number;
@@ -55,10 +55,11 @@ interface StockItem {
   name?: string;
 }
 
-export async function stocked<const T extends readonly StockItem[]>(items: T): Promise<{ -readonly [K in keyof T]: StockedProduct }> {
-  const token = await adminToken();
-  categoryId ??= (await createCategory(token, unique('Storefront'))).categoryId;
-  const products = await createProducts(token, items.map((item) => productRow(categoryId!, unique(item.name ?? 'Store Item'))));
+export async function stocked<const T extends readonly StockItem[]>(items: T, tenantId = 'demo'): Promise<{ -readonly [K in keyof T]: StockedProduct }> {
+  const token = await adminToken(tenantId);
+  if (!categories.has(tenantId)) categories.set(tenantId, (await createCategory(token, unique('Storefront'))).categoryId);
+  const categoryId = categories.get(tenantId)!;
+  const products = await createProducts(token, items.map((item) => productRow(categoryId, unique(item.name ?? 'Store Item'))));
   const out: StockedProduct[] = [];
   for (const [i, item] of items.entries()) {
     const product = products[i]!;

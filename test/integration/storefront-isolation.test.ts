@@ -6,7 +6,7 @@ import { allRoutes, buildPath, routeKey, type RouteDef } from '../../shared/rout
 import type { CartLine, WishLine } from '../../shared/schemas/cart.js';
 import { call } from './client.js';
 import { checkout } from './payment-fixtures.js';
-import { linesOf, newShopper, seededShopper, type Shopper } from './storefront-fixtures.js';
+import { linesOf, newShopper, seededShopper, stocked, type Shopper } from './storefront-fixtures.js';
 
 /**
  * Two customers of one shop (beta's seeded customer and one who signs up): every cart, wishlist and payment route,
@@ -35,7 +35,8 @@ async function ownerRecords(): Promise<string> {
 beforeAll(async () => {
   owner = await seededShopper('customer@beta.shop');
   intruder = await newShopper(TENANT);
-  const productId = 1;
+  // The shop's own seeded products are the security matrix's to delete, so the owner buys one of this test's.
+  const [{ productId }] = await stocked([{ quantity: 10, mrp: 180, name: 'Isolation Jeera' }], TENANT);
   const add = await call<CartLine>('POST', '/cart/save', { token: owner.token, body: { customerId: owner.customer.customerId, productId, cartQuantity: 1 } });
   expect(add.status, JSON.stringify(add.body)).toBe(200);
   const { order, paymentId } = await checkout(owner);
@@ -46,7 +47,7 @@ beforeAll(async () => {
     customerId: String(owner.customer.customerId),
     status: 'InCart',
     statuses: 'OrderSuccess,InCart',
-    text: 'beta',
+    text: 'isolation',
     customerCartId: String(inCart.body.customerCartId),
     customerWishId: String(wish.body.customerWishId),
     orderId: order.id,
