@@ -13,6 +13,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['test/web/setup.ts'],
           css: false,
+          // Screens render whole Mantine trees in jsdom; on a busy two-core machine that can pass five seconds.
+          testTimeout: 20_000,
         },
       },
       {

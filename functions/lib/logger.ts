@@ -2,6 +2,8 @@ import { config } from './config.js';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+/** LOG_LEVEL may also be 'silent' (tests that provoke errors on purpose). */
+const thresholds: Record<string, number> = { ...order, silent: Number.POSITIVE_INFINITY };
 
 export interface Logger {
   debug(message: string, data?: Record<string, unknown>): void;
@@ -14,7 +16,7 @@ export interface Logger {
 /** One JSON line per event, carrying the fields of its context (tenant, request id, route). */
 export function createLogger(fields: Record<string, unknown> = {}): Logger {
   const write = (level: Level, message: string, data?: Record<string, unknown>) => {
-    const threshold = order[(config.logLevel() as Level) in order ? (config.logLevel() as Level) : 'info'];
+    const threshold = thresholds[config.logLevel()] ?? order.info;
     if (order[level] < threshold) return;
     const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...fields, ...data });
     (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(line + '\n');

@@ -114,8 +114,8 @@ describe('domain functions', () => {
       expect(fn.Properties, domain).toMatchObject({
         Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
-        MemorySize: 512,
-        Timeout: 10,
+        MemorySize: domainNeeds[domain]?.memorySize ?? 512,
+        Timeout: domainNeeds[domain]?.timeout?.toSeconds() ?? 10,
         Handler: 'index.handler',
       });
       expect(Object.keys(fn.Properties.Environment.Variables), domain).toEqual(

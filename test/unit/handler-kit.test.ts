@@ -6,7 +6,7 @@ import { domainHandler, type ApiEvent, type ApiResult } from '../../functions/li
 import { route } from '../../shared/routes/define.js';
 import { idParam } from '../../shared/schemas/common.js';
 
-process.env.LOG_LEVEL = 'error';
+process.env.LOG_LEVEL = 'silent';
 
 const routes = {
   stock: route({
