@@ -267,7 +267,8 @@ function chosenShots(): Shot[] {
 
 async function main() {
   mkdirSync(outDir, { recursive: true });
-  const stack = await launchStack();
+  // A full run signs in once per user and takes minutes, longer than the browser tests' short token lifetime.
+  const stack = await launchStack({ E2E_TOKEN_MINUTES: process.env.E2E_TOKEN_MINUTES ?? '60' });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
