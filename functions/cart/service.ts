@@ -24,7 +24,7 @@ import {
   type OrderStatus,
 } from '../../shared/schemas/cart.js';
 import type { Caller, WriteScope } from '../lib/context.js';
-import { nextId, transact, type TransactItem } from '../lib/db.js';
+import { nextId, transact, updated, type TransactItem } from '../lib/db.js';
 import { Conflict, Forbidden, NotFound, Validation } from '../lib/errors.js';
 import { stockData, type StoredStock } from '../stock/data.js';
 import { wishData } from '../wish/data.js';
@@ -51,8 +51,6 @@ async function withRetry<T>(attempt: () => Promise<T>, tries = 5): Promise<T> {
     }
   }
 }
-
-const changed = (scope: WriteScope) => ({ updatedBy: scope.actor.userName, updatedOn: scope.actor.now.toISOString() });
 
 /** The line as the shelf prices it now (a cart line follows the shelf until it is paid for). */
 const repriced = (line: StoredCartLine, shelf: StoredStock): StoredCartLine => ({
@@ -87,7 +85,7 @@ export async function addToCart(scope: WriteScope, me: Caller, body: CartSave): 
     const remaining = shelf.quantity - inCart;
     if (status === 'InCart' && quantity > remaining) throw new Conflict(capMessage(remaining), { available: Math.max(remaining, 0) });
     if (existing) {
-      const after = { ...repriced(existing, shelf), cartQuantity: inCart + quantity, version: existing.version + 1, ...changed(scope) };
+      const after = { ...repriced(existing, shelf), cartQuantity: inCart + quantity, version: existing.version + 1, ...updated(scope.actor) };
       await transact([cartData.replaceWrite(tenantId, after, existing.version)], [CART_CHANGED]);
       return lineView(after, shelf);
     }
@@ -138,7 +136,7 @@ async function setQuantity(scope: WriteScope, line: StoredCartLine, quantity: nu
   // Going down is always allowed, so a line left above the shelf by a sale can be brought back within it.
   if (quantity > line.cartQuantity && quantity > units) throw new Conflict(capMessage(units), { available: Math.max(units, 0) });
   const base = shelf ? repriced(line, shelf) : line;
-  const after = { ...base, cartQuantity: quantity, version: line.version + 1, ...changed(scope) };
+  const after = { ...base, cartQuantity: quantity, version: line.version + 1, ...updated(scope.actor) };
   await transact([cartData.replaceWrite(tenantId, after, line.version)], [CART_CHANGED]);
   return lineView(after, shelf);
 }
@@ -151,7 +149,7 @@ async function saveForLater(scope: WriteScope, line: StoredCartLine): Promise<Ca
     await transact([...removal(tenantId, line), cartData.unchangedCheck(tenantId, saved)], [CART_CHANGED, undefined, undefined, CART_CHANGED]);
     return lineView(saved);
   }
-  const after: StoredCartLine = { ...line, status: 'Saved', cartQuantity: 0, version: line.version + 1, ...changed(scope) };
+  const after: StoredCartLine = { ...line, status: 'Saved', cartQuantity: 0, version: line.version + 1, ...updated(scope.actor) };
   await transact(
     [
       cartData.replaceWrite(tenantId, after, line.version),
@@ -176,11 +174,11 @@ async function moveToCart(scope: WriteScope, line: StoredCartLine): Promise<Cart
   const units = shelf?.quantity ?? 0;
   if (!shelf || have + 1 > units) throw new Conflict(capMessage(units - have), { available: Math.max(units - have, 0) });
   if (inCart) {
-    const after = { ...repriced(inCart, shelf), cartQuantity: have + 1, version: inCart.version + 1, ...changed(scope) };
+    const after = { ...repriced(inCart, shelf), cartQuantity: have + 1, version: inCart.version + 1, ...updated(scope.actor) };
     await transact([cartData.replaceWrite(tenantId, after, inCart.version), ...removal(tenantId, line)], [CART_CHANGED, CART_CHANGED]);
     return lineView(after, shelf);
   }
-  const after: StoredCartLine = { ...repriced(line, shelf), status: 'InCart', cartQuantity: 1, version: line.version + 1, ...changed(scope) };
+  const after: StoredCartLine = { ...repriced(line, shelf), status: 'InCart', cartQuantity: 1, version: line.version + 1, ...updated(scope.actor) };
   await transact(
     [
       cartData.replaceWrite(tenantId, after, line.version),
@@ -221,14 +219,14 @@ async function advanceOrder(scope: WriteScope, me: Caller, line: StoredCartLine,
       deliveryPerson: body.deliveryPerson,
       deliveryContact: body.deliveryContact,
       version: line.version + 1,
-      ...changed(scope),
+      ...updated(scope.actor),
     };
     await transact([cartData.advanceWrite(tenantId, after, 'OrderSuccess')], [SHIP_ONLY_ORDER_SUCCESS]);
     return lineView(after);
   }
   if (body.status === 'Delivered') {
     if (line.status !== 'Shipped') throw new Conflict(DELIVER_ONLY_SHIPPED);
-    const after: StoredCartLine = { ...line, status: 'Delivered', deliveredDate: now, version: line.version + 1, ...changed(scope) };
+    const after: StoredCartLine = { ...line, status: 'Delivered', deliveredDate: now, version: line.version + 1, ...updated(scope.actor) };
     await transact([cartData.advanceWrite(tenantId, after, 'Shipped')], [DELIVER_ONLY_SHIPPED]);
     return lineView(after);
   }
