@@ -17,7 +17,8 @@ export default defineConfig({
     proxy: { '/api': 'http://localhost:3000' },
   },
   build: {
-    outDir: path.join(frontend, 'dist'),
+    // WEB_OUT_DIR lets several builds of one checkout live side by side (each browser-test run its own).
+    outDir: process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) : path.join(frontend, 'dist'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
   },

@@ -15,7 +15,7 @@ const idTokenMinutes = Number(process.env.E2E_TOKEN_MINUTES ?? 5);
 const stack = await startLocalStack({
   dataDir,
   ports: 'free',
-  webRoot: path.join(root, 'frontend', 'dist'),
+  webRoot: process.env.WEB_OUT_DIR ? path.resolve(process.env.WEB_OUT_DIR) : path.join(root, 'frontend', 'dist'),
   seed: true,
   idTokenMinutes,
   logLevel: 'error',
