@@ -1,11 +1,12 @@
 import type { Category } from '../../shared/schemas/catalogue.js';
 import { CATEGORY_EXISTS } from '../../shared/schemas/catalogue.js';
 import { batchGet, getItem, query, queryAll, queryCount, queryPage, strip, tableName, type Item, type TransactItem } from '../lib/db.js';
+import { uniquelyNamed, type Writes } from '../lib/unique-names.js';
 import { idSk, searchKey, tenantPk } from '../lib/keys.js';
 
 /**
  * Categories. Besides the category item there are two companions written in the same transactions:
- * - a name item per lower-cased name (created with attribute_not_exists), so two saves of one name cannot both win;
+ * - a name item per lower-cased name (`uniquelyNamed`), so two saves of one name cannot both win;
  * - a product count item, raised and lowered by product saves and deletes in their transactions; a category is
  *   deleted only while it is zero, and a product save that finds no count item finds no category.
  */
@@ -21,17 +22,27 @@ const toCategory = (item: Record<string, unknown>) => strip(item as Item) as Sto
 export const categoryHasProducts = (count: number) =>
   `This category has ${count} product(s). Please move them to another category or delete them first.`;
 
+const toItem = (tenantId: string, category: StoredCategory): Item => ({
+  pk: categoryPk(tenantId),
+  sk: idSk(category.categoryId),
+  gsi1pk: byNamePk(tenantId),
+  gsi1sk: searchKey(category.categoryName),
+  entity: 'category',
+  ...category,
+});
+
+const names = uniquelyNamed<StoredCategory>({
+  key: (tenantId, category) => ({ pk: categoryPk(tenantId), sk: idSk(category.categoryId) }),
+  toItem,
+  nameKey,
+  nameEntity: 'categoryName',
+  idAttribute: 'categoryId',
+  name: (category) => category.categoryName,
+  taken: CATEGORY_EXISTS,
+});
+
 export const categoryData = {
-  toItem(tenantId: string, category: StoredCategory): Item {
-    return {
-      pk: categoryPk(tenantId),
-      sk: idSk(category.categoryId),
-      gsi1pk: byNamePk(tenantId),
-      gsi1sk: searchKey(category.categoryName),
-      entity: 'category',
-      ...category,
-    };
-  },
+  names,
 
   async get(tenantId: string, categoryId: number): Promise<StoredCategory | undefined> {
     const item = await getItem(categoryPk(tenantId), idSk(categoryId));
@@ -61,12 +72,6 @@ export const categoryData = {
     return (await queryAll({ index: 'gsi1', pk: byNamePk(tenantId) })).map(toCategory);
   },
 
-  /** The id of the category holding this name in any letter case, if any (a strongly consistent read). */
-  async nameOwner(tenantId: string, name: string): Promise<number | undefined> {
-    const key = nameKey(tenantId, name);
-    return (await getItem<{ categoryId: number }>(key.pk, key.sk))?.categoryId;
-  },
-
   /** A category by name in any letter case (inventory uploads name categories). */
   async byName(tenantId: string, name: string): Promise<StoredCategory | undefined> {
     const { items } = await query({ index: 'gsi1', pk: byNamePk(tenantId), skBetween: [searchKey(name), searchKey(name)] });
@@ -78,87 +83,28 @@ export const categoryData = {
     return Number((await getItem<{ productCount?: number }>(key.pk, key.sk))?.productCount ?? 0);
   },
 
-  /** Writes creating a category, and the message of each write whose condition can fail. */
-  createWrites(tenantId: string, category: StoredCategory): { writes: TransactItem[]; messages: (string | undefined)[] } {
-    const TableName = tableName();
-    return {
-      writes: [
-        { Put: { TableName, Item: this.toItem(tenantId, category), ConditionExpression: 'attribute_not_exists(pk)' } },
-        {
-          Put: {
-            TableName,
-            Item: { ...nameKey(tenantId, category.categoryName), entity: 'categoryName', categoryId: category.categoryId },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-        { Put: { TableName, Item: { ...countKey(tenantId, category.categoryId), entity: 'categoryProducts', productCount: 0 } } },
-      ],
-      messages: [undefined, CATEGORY_EXISTS],
-    };
-  },
-
-  /** Writes replacing `before` with `after` (same id), refused if someone saved the category in between. */
-  updateWrites(tenantId: string, before: StoredCategory, after: StoredCategory): { writes: TransactItem[]; messages: (string | undefined)[] } {
-    const TableName = tableName();
-    const writes: TransactItem[] = [
-      {
-        Put: {
-          TableName,
-          Item: this.toItem(tenantId, after),
-          ConditionExpression: 'version = :version',
-          ExpressionAttributeValues: { ':version': before.version },
-        },
-      },
-    ];
-    const messages: (string | undefined)[] = [undefined];
-    if (searchKey(before.categoryName) !== searchKey(after.categoryName)) {
-      writes.push(
-        {
-          Delete: {
-            TableName,
-            Key: nameKey(tenantId, before.categoryName),
-            ConditionExpression: 'categoryId = :id',
-            ExpressionAttributeValues: { ':id': before.categoryId },
-          },
-        },
-        {
-          Put: {
-            TableName,
-            Item: { ...nameKey(tenantId, after.categoryName), entity: 'categoryName', categoryId: after.categoryId },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          },
-        },
-      );
-      messages.push(undefined, CATEGORY_EXISTS);
-    }
-    return { writes, messages };
+  /** Writes creating a category with its product count at zero. */
+  createWrites(tenantId: string, category: StoredCategory): Writes {
+    const { writes, messages } = names.createWrites(tenantId, category);
+    writes.push({
+      Put: { TableName: tableName(), Item: { ...countKey(tenantId, category.categoryId), entity: 'categoryProducts', productCount: 0 } },
+    });
+    return { writes, messages: [...messages, undefined] };
   },
 
   /** Writes deleting a category; refused while any product belongs to it. */
-  deleteWrites(tenantId: string, category: StoredCategory): { writes: TransactItem[]; messages: (string | undefined)[] } {
-    const TableName = tableName();
-    return {
-      writes: [
-        {
-          Delete: {
-            TableName,
-            Key: { pk: categoryPk(tenantId), sk: idSk(category.categoryId) },
-            ConditionExpression: 'version = :version',
-            ExpressionAttributeValues: { ':version': category.version },
-          },
-        },
-        { Delete: { TableName, Key: nameKey(tenantId, category.categoryName) } },
-        {
-          Delete: {
-            TableName,
-            Key: countKey(tenantId, category.categoryId),
-            ConditionExpression: 'attribute_not_exists(productCount) OR productCount = :zero',
-            ExpressionAttributeValues: { ':zero': 0 },
-          },
-        },
-      ],
-      messages: [undefined, undefined, 'This category still has products. Please move them to another category or delete them first.'],
-    };
+  deleteWrites(tenantId: string, category: StoredCategory): Writes {
+    const { writes, messages } = names.deleteWrites(tenantId, category);
+    writes.push({
+      Delete: {
+        TableName: tableName(),
+        Key: countKey(tenantId, category.categoryId),
+        ConditionExpression: 'attribute_not_exists(productCount) OR productCount = :zero',
+        ExpressionAttributeValues: { ':zero': 0 },
+      },
+    });
+    messages.push('This category still has products. Please move them to another category or delete them first.');
+    return { writes, messages };
   },
 
   /**

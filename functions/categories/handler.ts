@@ -36,7 +36,7 @@ export const handler = domainHandler('categories', categoryRoutes, {
     return withImageUrl(await findCategory(ctx.me.tenantId, params.id));
   },
   async isExist({ params, ctx }) {
-    return (await categoryData.nameOwner(ctx.me.tenantId, params.categoryName)) !== undefined;
+    return (await categoryData.names.owner(ctx.me.tenantId, params.categoryName)) !== undefined;
   },
   async save({ body, ctx }) {
     return createCategory(writeScope(ctx), body);

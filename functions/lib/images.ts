@@ -13,7 +13,8 @@ import {
 import type { ImageChoice, ImageUpload } from '../../shared/schemas/catalogue.js';
 import { Validation } from './errors.js';
 import { tenantObjectKey } from './keys.js';
-import { copyObject, downloadUrl, objectSize, putObject, readObject, uploadUrl } from './storage.js';
+import type { Logger } from './logger.js';
+import { copyObject, discardObjects, downloadUrl, objectSize, putObject, readObject, uploadUrl } from './storage.js';
 
 /**
  * Images of categories, products and policies. A save names its image one of three ways: `imageContent`, a data
@@ -92,6 +93,28 @@ export async function storeImage(tenantId: string, image: CheckedImage): Promise
 
 export async function checkAndStoreImage(tenantId: string, choice: ImageChoice, currentKey?: string): Promise<StoredImage> {
   return storeImage(tenantId, await checkImage(tenantId, choice, currentKey));
+}
+
+/**
+ * Saves a record that carries an image: stores the chosen image, runs `write` with the image's key, then tidies the
+ * bucket whichever way it went (a new image the write did not keep, or the upload and the image it replaced).
+ */
+export async function saveWithImage<T>(
+  scope: { tenantId: string; log: Logger },
+  choice: ImageChoice,
+  currentKey: string | undefined,
+  write: (imageKey: string) => Promise<T>,
+): Promise<T> {
+  const image = await checkAndStoreImage(scope.tenantId, choice, currentKey);
+  let result: T;
+  try {
+    result = await write(image.key);
+  } catch (error) {
+    if (image.created) await discardObjects([image.key], scope.log);
+    throw error;
+  }
+  await discardObjects([image.upload, image.created ? currentKey : undefined], scope.log);
+  return result;
 }
 
 /** The URL the browser shows the image from (valid an hour), or undefined for a record without one. */

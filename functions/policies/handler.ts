@@ -18,7 +18,7 @@ export const handler = domainHandler('policies', policyRoutes, {
     return withImageUrl(await findPolicy(ctx.me.tenantId, params.id));
   },
   async isExist({ params, ctx }) {
-    return (await policyData.nameOwner(ctx.me.tenantId, params.name)) !== undefined;
+    return (await policyData.names.owner(ctx.me.tenantId, params.name)) !== undefined;
   },
   async save({ body, ctx }) {
     return createPolicy(writeScope(ctx), body);

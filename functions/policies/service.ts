@@ -1,9 +1,8 @@
-import { POLICY_EXISTS, type Policy, type PolicySave } from '../../shared/schemas/content.js';
+import { type Policy, type PolicySave } from '../../shared/schemas/content.js';
 import type { WriteScope } from '../lib/context.js';
 import { created, nextId, transact, updated } from '../lib/db.js';
 import { Conflict, NotFound, STALE_RECORD } from '../lib/errors.js';
-import { checkAndStoreImage, imageUrl } from '../lib/images.js';
-import { searchKey } from '../lib/keys.js';
+import { imageUrl, saveWithImage } from '../lib/images.js';
 import { discardObjects } from '../lib/storage.js';
 import { policyData, type StoredPolicy } from './data.js';
 
@@ -21,58 +20,41 @@ export async function findPolicy(tenantId: string, policyId: number): Promise<St
 
 /** Creates a policy with its image; the name is unique in any letter case ('Policy Name already exists!!!'). */
 export async function createPolicy(scope: WriteScope, input: PolicySave): Promise<Policy> {
-  const { tenantId, actor, log } = scope;
-  if ((await policyData.nameOwner(tenantId, input.policyName)) !== undefined) throw new Conflict(POLICY_EXISTS);
-  const image = await checkAndStoreImage(tenantId, input);
-  const policy: StoredPolicy = {
-    policyId: await nextId(tenantId, 'policy'),
-    policyName: input.policyName,
-    image: image.key,
-    version: 1,
-    ...created(actor),
-  };
-  const { writes, messages } = policyData.createWrites(tenantId, policy);
-  try {
+  const { tenantId, actor } = scope;
+  await policyData.names.assertFree(tenantId, input.policyName);
+  const policy = await saveWithImage(scope, input, undefined, async (image) => {
+    const record: StoredPolicy = {
+      policyId: await nextId(tenantId, 'policy'),
+      policyName: input.policyName,
+      image,
+      version: 1,
+      ...created(actor),
+    };
+    const { writes, messages } = policyData.names.createWrites(tenantId, record);
     await transact(writes, messages);
-  } catch (error) {
-    await discardObjects([image.key], log);
-    throw error;
-  }
-  await discardObjects([image.upload], log);
+    return record;
+  });
   return withImageUrl(policy);
 }
 
 /** Renames a policy or changes its image; a new name must not belong to another policy either. */
 export async function updatePolicy(scope: WriteScope, policyId: number, input: PolicySave): Promise<Policy> {
-  const { tenantId, actor, log } = scope;
+  const { tenantId, actor } = scope;
   const before = await findPolicy(tenantId, policyId);
   if (input.version !== undefined && input.version !== before.version) throw new Conflict(STALE_RECORD);
-  if (searchKey(input.policyName) !== searchKey(before.policyName)) {
-    const owner = await policyData.nameOwner(tenantId, input.policyName);
-    if (owner !== undefined && owner !== policyId) throw new Conflict(POLICY_EXISTS);
-  }
-  const image = await checkAndStoreImage(tenantId, input, before.image);
-  const after: StoredPolicy = {
-    ...before,
-    policyName: input.policyName,
-    image: image.key,
-    version: before.version + 1,
-    ...updated(actor),
-  };
-  const { writes, messages } = policyData.updateWrites(tenantId, before, after);
-  try {
+  await policyData.names.assertRenameFree(tenantId, before, input.policyName);
+  const after = await saveWithImage(scope, input, before.image, async (image) => {
+    const record: StoredPolicy = { ...before, policyName: input.policyName, image, version: before.version + 1, ...updated(actor) };
+    const { writes, messages } = policyData.names.updateWrites(tenantId, before, record);
     await transact(writes, messages);
-  } catch (error) {
-    if (image.created) await discardObjects([image.key], log);
-    throw error;
-  }
-  await discardObjects([image.upload, image.created ? before.image : undefined], log);
+    return record;
+  });
   return withImageUrl(after);
 }
 
 export async function deletePolicy(scope: WriteScope, policyId: number): Promise<{ policyId: number }> {
   const policy = await findPolicy(scope.tenantId, policyId);
-  const { writes, messages } = policyData.deleteWrites(scope.tenantId, policy);
+  const { writes, messages } = policyData.names.deleteWrites(scope.tenantId, policy);
   await transact(writes, messages);
   await discardObjects([policy.image], scope.log);
   return { policyId };

@@ -14,7 +14,7 @@ export const handler = domainHandler('taxes', taxRoutes, {
     return findTax(ctx.me.tenantId, params.id);
   },
   async isExist({ params, ctx }) {
-    return (await taxData.typeOwner(ctx.me.tenantId, params.categoryType)) !== undefined;
+    return (await taxData.types.owner(ctx.me.tenantId, params.categoryType)) !== undefined;
   },
   async save({ body, ctx }) {
     return createTax(writeScope(ctx), body);
