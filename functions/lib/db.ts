@@ -37,8 +37,9 @@ export function strip<T extends Record<string, unknown>>(item: T): Omit<T, 'pk' 
   return out as never;
 }
 
-export async function getItem<T = Record<string, unknown>>(pk: string, sk: string): Promise<T | undefined> {
-  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: { pk, sk } }));
+/** `consistent` reads what a write that just finished stored (a strongly consistent read). */
+export async function getItem<T = Record<string, unknown>>(pk: string, sk: string, consistent = false): Promise<T | undefined> {
+  const out = await dynamo().send(new GetCommand({ TableName: table(), Key: { pk, sk }, ConsistentRead: consistent || undefined }));
   return out.Item as T | undefined;
 }
 
@@ -102,6 +103,8 @@ export interface QueryOptions {
   descending?: boolean;
   startKey?: Record<string, unknown>;
   filter?: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>;
+  /** A strongly consistent read; the table only, not its global indexes. */
+  consistent?: boolean;
 }
 
 export async function query<T = Record<string, unknown>>(opts: QueryOptions): Promise<{ items: T[]; next?: Record<string, unknown> }> {
@@ -131,6 +134,7 @@ export async function query<T = Record<string, unknown>>(opts: QueryOptions): Pr
       Limit: opts.limit,
       ScanIndexForward: !opts.descending,
       ExclusiveStartKey: opts.startKey,
+      ConsistentRead: opts.consistent || undefined,
     }),
   );
   return { items: (out.Items ?? []) as T[], next: out.LastEvaluatedKey };

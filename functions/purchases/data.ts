@@ -21,8 +21,26 @@ const namePk = (tenantId: string) => tenantPk(tenantId, 'PURCHASE_NAME');
 const artcodePk = (tenantId: string) => tenantPk(tenantId, 'PURCHASE_ARTCODE');
 const mobilePk = (tenantId: string, mobile: string) => tenantPk(tenantId, 'PURCHASE_MOBILE', mobile);
 const salesPk = (tenantId: string, month: string) => tenantPk(tenantId, 'SALES', month);
+const productSalesDayPk = (tenantId: string, month: string) => tenantPk(tenantId, 'SALES_PRODUCTS', month);
+const productSalesMonthPk = (tenantId: string) => tenantPk(tenantId, 'SALES_PRODUCT_MONTHS');
 
 const lineNo = (n: number) => String(n).padStart(3, '0');
+/** One item per idempotency key a screen sent with a save: which bill it made, and what was asked. */
+const saveMarkerPk = (tenantId: string, key: string) => tenantPk(tenantId, 'IDEMP', key);
+const SAVE_MARKER_SK = 'PURCHASE';
+/** A retry comes within seconds or minutes; a week later the key is forgotten (the table's TTL removes the marker). */
+const SAVE_MARKER_DAYS = 7;
+
+/** The bill a save with an idempotency key made, and a fingerprint of what that save asked for. */
+export interface SaveMarker {
+  key: string;
+  purchaseId: number;
+  fingerprint: string;
+  createdOn: string;
+  createdBy: string;
+  /** Epoch seconds; the table's time-to-live attribute. */
+  expiresAt: number;
+}
 
 export interface StoredLine {
   purchaseId: number;
@@ -152,6 +170,62 @@ export interface SalesDay {
 }
 export type SalesFigures = Partial<Omit<SalesDay, 'date'>>;
 
+/** What one stock line sold (net of returns): units, goods value (rate × units, paise) and bought cost (paise). */
+export interface LineSales {
+  units: number;
+  value: number;
+  cost: number;
+}
+
+/**
+ * Per-product sales of a day or a month: one item per period whose attributes are `q<stockId>`, `v<stockId>` and
+ * `c<stockId>` (units, value, cost), kept by ADD like the sales items. Names are short because a month of a shop
+ * with a few thousand products sold stays well inside DynamoDB's 400 KB item limit.
+ */
+const LINE_FIGURE = /^([qvc])(\d+)$/;
+const FIGURE_OF = { q: 'units', v: 'value', c: 'cost' } as const;
+
+function lineSalesOf(item: Record<string, unknown>): Map<number, LineSales> {
+  const lines = new Map<number, LineSales>();
+  for (const [key, raw] of Object.entries(item)) {
+    const match = LINE_FIGURE.exec(key);
+    if (!match) continue;
+    const stockId = Number(match[2]);
+    const line = lines.get(stockId) ?? { units: 0, value: 0, cost: 0 };
+    line[FIGURE_OF[match[1] as keyof typeof FIGURE_OF]] += Number(raw);
+    lines.set(stockId, line);
+  }
+  return lines;
+}
+
+function lineSalesWrite(key: { pk: string; sk: string }, entity: string, period: string, figures: Map<number, LineSales>): TransactItem | undefined {
+  const entries = [...figures].flatMap(([stockId, f]) =>
+    ([['q', f.units], ['v', f.value], ['c', f.cost]] as const).filter(([, v]) => v !== 0).map(([letter, v]) => [`${letter}${stockId}`, v] as const),
+  );
+  if (!entries.length) return undefined;
+  const names: Record<string, string> = { '#period': 'period' };
+  const values: Record<string, unknown> = { ':period': period, ':entity': entity };
+  entries.forEach(([field, value], i) => {
+    names[`#f${i}`] = field;
+    values[`:f${i}`] = value;
+  });
+  return op.update(key, {
+    UpdateExpression: `SET #period = :period, entity = :entity ADD ${entries.map((_, i) => `#f${i} :f${i}`).join(', ')}`,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+  });
+}
+
+/** Per stock line sums of what lines sold (negative entries take units back: returns, an edit's old lines). */
+export function lineSalesFigures(entries: { stockId: number; units: number; value: number; cost: number }[]): Map<number, LineSales> {
+  const sums = new Map<number, LineSales>();
+  for (const e of entries) {
+    const sum = sums.get(e.stockId) ?? { units: 0, value: 0, cost: 0 };
+    sums.set(e.stockId, { units: sum.units + e.units, value: sum.value + e.value, cost: sum.cost + e.cost });
+  }
+  return sums;
+}
+
 /** Line list keys end with time, bill and line, so equal names or times stay distinct and sort by time. */
 const when = (line: StoredLine) => `${line.createdOn}#${idSk(line.purchaseId)}#${lineNo(line.purchasedProductId)}`;
 
@@ -199,8 +273,9 @@ export const purchaseData = {
   /** Where a receipt PDF is put for a link (WhatsApp fetches documents by URL). */
   receiptObjectKey: (tenantId: string, purchaseId: number) => tenantObjectKey(tenantId, 'receipts', `Receipt_${purchaseId}.pdf`),
 
-  async open(tenantId: string, purchaseId: number): Promise<OpenedBill | undefined> {
-    const items = await queryAll({ pk: billPk(tenantId, purchaseId) });
+  /** `consistent` for a bill a transaction has just written (the answer to a repeated save). */
+  async open(tenantId: string, purchaseId: number, consistent = false): Promise<OpenedBill | undefined> {
+    const items = await queryAll({ pk: billPk(tenantId, purchaseId), consistent });
     const bill = items.find((i) => i.sk === BILL_SK);
     if (!bill) return undefined;
     return {
@@ -209,6 +284,21 @@ export const purchaseData = {
       returns: items.filter((i) => String(i.sk).startsWith(RETURN_SK)).map((i) => strip(i as Item) as unknown as StoredReturn),
     };
   },
+
+  async saveMarker(tenantId: string, key: string): Promise<SaveMarker | undefined> {
+    const item = await getItem(saveMarkerPk(tenantId, key), SAVE_MARKER_SK, true);
+    return item ? (strip(item as Item) as unknown as SaveMarker) : undefined;
+  },
+
+  /** Written in the bill's own transaction: a second save with the same key fails on it and writes nothing. */
+  saveMarkerWrite: (tenantId: string, marker: Omit<SaveMarker, 'expiresAt'>): TransactItem =>
+    op.create({
+      pk: saveMarkerPk(tenantId, marker.key),
+      sk: SAVE_MARKER_SK,
+      entity: 'saveMarker',
+      ...marker,
+      expiresAt: Math.floor(Date.parse(marker.createdOn) / 1000) + SAVE_MARKER_DAYS * 86_400,
+    }),
 
   // ------------------------------------------------------------ order lists (lines)
 
@@ -273,7 +363,31 @@ export const purchaseData = {
     return (await queryAll({ pk: salesPk(tenantId, month) })).map((i) => strip(i as Item) as unknown as SalesDay);
   },
 
+  /** Per-product sales of the days `from`..`to` (both `yyyy-mm-dd`) of one month: at most 31 items. */
+  async lineSalesDays(tenantId: string, from: string, to: string): Promise<{ date: string; lines: Map<number, LineSales> }[]> {
+    const items = await queryAll({ pk: productSalesDayPk(tenantId, from.slice(0, 7)), skBetween: [from, to] });
+    return items.map((i) => ({ date: String(i.sk), lines: lineSalesOf(i) }));
+  },
+
+  /** Per-product sales of the months `from`..`to` (`yyyy-mm`); without bounds every month the shop has sold in. */
+  async lineSalesMonths(tenantId: string, from?: string, to?: string): Promise<{ month: string; lines: Map<number, LineSales> }[]> {
+    const items = await queryAll({ pk: productSalesMonthPk(tenantId), ...(from && to ? { skBetween: [from, to] as [string, string] } : {}) });
+    return items.map((i) => ({ month: String(i.sk), lines: lineSalesOf(i) }));
+  },
+
   // ------------------------------------------------------------ writes (transaction items)
+
+  /**
+   * Adds what stock lines sold on a day (negative for returns and for the old lines of an edited bill) to the day's
+   * and the month's per-product sales: two writes, whatever the number of lines.
+   */
+  lineSalesWrites(tenantId: string, date: string, figures: Map<number, LineSales>): TransactItem[] {
+    const month = date.slice(0, 7);
+    return [
+      lineSalesWrite({ pk: productSalesDayPk(tenantId, month), sk: date }, 'lineSalesDay', date, figures),
+      lineSalesWrite({ pk: productSalesMonthPk(tenantId), sk: month }, 'lineSalesMonth', month, figures),
+    ].flatMap((item) => item ?? []);
+  },
 
   createBillWrite: (tenantId: string, bill: StoredPurchase): TransactItem => op.create(billItem(tenantId, bill)),
 

@@ -2,8 +2,10 @@ import { canRedeem, computeBill, REDEEM_ABOVE_POINTS, returnSettlement, shopDay,
 import { formatPaise } from '../../shared/format.js';
 import { toBasisPoints, toPaise, toRupees } from '../../shared/money.js';
 import type { Customer } from '../../shared/schemas/customer.js';
+import { createHash } from 'node:crypto';
 import {
   CUSTOMER_NOT_FOUND,
+  keyUsedFor,
   returnQuantityTooHigh,
   BILL_GENERATED,
   RETURN_DONE,
@@ -33,8 +35,8 @@ export const TOO_LARGE = 'This change touches too many products for one save. Pl
 /** DynamoDB writes at most 100 items in one transaction. */
 const MAX_TRANSACTION_ITEMS = 100;
 
-export async function openBill(tenantId: string, purchaseId: number): Promise<OpenedBill> {
-  const opened = await purchaseData.open(tenantId, purchaseId);
+export async function openBill(tenantId: string, purchaseId: number, consistent = false): Promise<OpenedBill> {
+  const opened = await purchaseData.open(tenantId, purchaseId, consistent);
   if (!opened) throw new NotFound(BILL_NOT_FOUND);
   return opened;
 }
@@ -318,6 +320,49 @@ function draftBill(d: BillDraft): { bill: StoredPurchase; lines: StoredLine[] } 
   return { bill, lines };
 }
 
+// ---------------------------------------------------------------- one bill per idempotency key
+
+/** The failed condition of a save whose key another save (a retry, a double click) has already used. */
+const SAVED_BY_KEY = 'This bill has just been saved by the same save.';
+
+/**
+ * What a save asks for, so a repeat of it can be told from another bill sent with the same key. Print and mail are
+ * left out: a retry may tick them differently, and they do not change the bill.
+ */
+function fingerprintOf(body: PurchaseBody, purchaseId: number | undefined): string {
+  const { idempotencyKey: _key, mail: _mail, print: _print, ...asked } = body;
+  return createHash('sha256')
+    .update(JSON.stringify({ purchaseId: purchaseId ?? null, ...asked }))
+    .digest('hex');
+}
+
+/** The bill an earlier save with this body's key made; a key sent with another bill is refused. */
+async function savedByKey(tenantId: string, body: PurchaseBody, purchaseId: number | undefined): Promise<OpenedBill | undefined> {
+  if (!body.idempotencyKey) return undefined;
+  const marker = await purchaseData.saveMarker(tenantId, body.idempotencyKey);
+  if (!marker) return undefined;
+  if (marker.fingerprint !== fingerprintOf(body, purchaseId)) throw new Conflict(keyUsedFor(marker.purchaseId));
+  return openBill(tenantId, marker.purchaseId, true);
+}
+
+/**
+ * Saves a bill once per idempotency key: a repeat of a save that went through (its answer lost on the way, a
+ * second click) answers the bill it made and writes nothing. Two copies arriving together both pass the first look;
+ * the marker written in the bill's transaction lets one win, and the other answers the winner's bill.
+ */
+export async function saveBillOnce(scope: WriteScope, body: PurchaseBody, purchaseId?: number): Promise<{ opened: OpenedBill; repeated: boolean }> {
+  const earlier = await savedByKey(scope.tenantId, body, purchaseId);
+  if (earlier) return { opened: earlier, repeated: true };
+  try {
+    return { opened: await saveBill(scope, body, purchaseId), repeated: false };
+  } catch (error) {
+    if (!(error instanceof Conflict && error.message === SAVED_BY_KEY)) throw error;
+    const winner = await savedByKey(scope.tenantId, body, purchaseId);
+    if (!winner) throw error;
+    return { opened: winner, repeated: true };
+  }
+}
+
 /**
  * Saves a bill as one transaction: the bill, its lines, each stock line's new figure (never below zero) with its
  * movement, the customer's points and the sale day's figures. On an edit (`purchaseId` given) stock, points and
@@ -363,6 +408,11 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
     items.push(item);
     messages.push(message);
   };
+  // The key's marker goes first: when a repeat of this save fails on it, its message is the one reported.
+  if (body.idempotencyKey) {
+    const marker = { key: body.idempotencyKey, purchaseId: id, fingerprint: fingerprintOf(body, purchaseId), createdOn: actor.now.toISOString(), createdBy: actor.userName };
+    add(purchaseData.saveMarkerWrite(tenantId, marker), SAVED_BY_KEY);
+  }
   add(before ? purchaseData.replaceBillWrite(tenantId, bill, before.bill.version) : purchaseData.createBillWrite(tenantId, bill), BILL_CHANGED);
   for (const line of lines) add(purchaseData.putLineWrite(tenantId, line));
   for (const old of before?.lines ?? []) if (old.purchasedProductId > lines.length) add(purchaseData.removeLineWrite(tenantId, old));
@@ -527,9 +577,14 @@ async function mailIfAsked(scope: WriteScope, opened: OpenedBill, asked: boolean
   return { opened: { ...opened, bill: { ...opened.bill, mailed: true } }, outcome };
 }
 
-/** POST and PUT /purchase: the bill saved, then its receipt e-mailed when the bill says mail. */
+/**
+ * POST and PUT /purchase: the bill saved, then its receipt e-mailed when the bill says mail. A repeat of a save
+ * (same idempotency key) answers the bill as saved and mails nothing again; its `mailed` says whether mail went out.
+ */
 export async function placeBill(scope: WriteScope, body: PurchaseBody, purchaseId?: number): Promise<Purchase & Partial<MailOutcome>> {
-  const { opened, outcome } = await mailIfAsked(scope, await saveBill(scope, body, purchaseId), body.mail);
+  const saved = await saveBillOnce(scope, body, purchaseId);
+  if (saved.repeated) return purchaseView(saved.opened);
+  const { opened, outcome } = await mailIfAsked(scope, saved.opened, body.mail);
   return { ...purchaseView(opened), ...outcome };
 }
 

@@ -87,6 +87,15 @@ const lineInput = z.object({
   purchasedPrice: rupees('Net Price').optional(),
 });
 
+/** 16 to 64 letters, digits, '-' or '_': a UUID, or random bytes in hex where the browser has no randomUUID. */
+export const idempotencyKey = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'The idempotency key should be 16 to 64 letters, digits, - or _.');
+
+/** A key reused for a different bill than the one it saved. */
+export const keyUsedFor = (purchaseId: number) =>
+  `This save was already made as Bill ${purchaseId} with other figures. Open Bill ${purchaseId} from the order list to change it.`;
+
 const isChosen = (row: unknown) => typeof row === 'object' && row !== null && !isBlank((row as { productId?: unknown }).productId);
 
 export const purchaseBody = z
@@ -113,6 +122,11 @@ export const purchaseBody = z
     /** Printed by the browser; recorded so the bill shows how the receipt went out. */
     print: z.boolean().default(false),
     version: z.number().int().min(0).optional(),
+    /**
+     * Chosen by the screen once per bill it is saving and sent again with every retry of that save (a network retry,
+     * a double click): the server saves one bill per key and answers a repeat with the bill the key saved.
+     */
+    idempotencyKey: idempotencyKey.optional(),
   })
   .superRefine((bill, ctx) => {
     if (bill.customerId === undefined && bill.mobileNumber === undefined) {
