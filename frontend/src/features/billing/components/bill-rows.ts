@@ -159,6 +159,8 @@ export function billBody(input: {
   print: boolean;
   mail: boolean;
   version?: number;
+  /** The same for every retry of one save, so the server makes one bill of them (see `newSaveKey`). */
+  idempotencyKey?: string;
 }) {
   const { figures } = input;
   return {
@@ -187,5 +189,14 @@ export function billBody(input: {
     print: input.print,
     mail: input.mail,
     version: input.version,
+    idempotencyKey: input.idempotencyKey,
   };
+}
+
+/**
+ * A fresh idempotency key for one save: 32 hex digits of crypto.getRandomValues, which (unlike randomUUID) works on
+ * a till that opens the app over plain http on the shop's network.
+ */
+export function newSaveKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }

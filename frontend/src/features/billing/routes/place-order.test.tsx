@@ -187,6 +187,43 @@ describe('Place Order screen', () => {
     expect(await within(await screen.findByRole('dialog')).findByText('not in this test')).toBeInTheDocument();
   });
 
+  it('sends the same idempotency key when a save whose answer was lost is tried again, and on a double click', async () => {
+    let posts = 0;
+    const calls: Call[] = serve([
+      [/^GET \/customer\/mobile/, [200, ['9740000001']]],
+      ['GET /customer/validate/9740000001', [200, meena]],
+      [/^GET \/inventory\/anyList\/false\/neem/i, [200, [soap]]],
+      [
+        'POST /purchase',
+        () => {
+          posts += 1;
+          // The first save reaches the server but its answer is lost on the way back.
+          if (posts === 1) throw new TypeError('Failed to fetch');
+          return [200, { purchaseId: 42 }];
+        },
+      ],
+      ['GET /purchase/receipt/42', [500, { message: 'not in this test' }]],
+    ]);
+    const user = userEvent.setup();
+    renderScreen(<PlaceOrder />, { path: '/purchaseUpdated/new', elsewhere: ['/purchase'] });
+    await user.type(await screen.findByRole('combobox', { name: 'Mobile Number' }), '9740000001');
+    await waitFor(() => expect(screen.getByLabelText('Customer Name')).toHaveValue('MeenaIyer'));
+    await user.type(screen.getByLabelText('Name/Code, row 1'), 'neem{Enter}');
+    await screen.findByText('Neem Soap');
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The bill was not saved')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    await user.dblClick(screen.getByRole('button', { name: 'Save' }));
+    expect(await within(await screen.findByRole('dialog')).findByText('not in this test')).toBeInTheDocument();
+
+    const keys = calls.filter((c) => c.key === 'POST /purchase').map((c) => (c.body as { idempotencyKey?: string }).idempotencyKey);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(new Set(keys).size).toBe(1);
+  });
+
   it('registers a customer who is not found, and keeps the bill when the server refuses it', async () => {
     serve([
       [/^GET \/customer\/mobile/, [200, []]],

@@ -16,6 +16,7 @@ import {
   calculateProblem,
   chooseProduct,
   emptyRow,
+  newSaveKey,
   redeemOffered,
   rowDiscount,
   startingRows,
@@ -81,6 +82,8 @@ export default function PlaceOrder() {
   const [afterSave, setAfterSave] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
   const [savedId, setSavedId] = useState<number>();
+  // One key for this screen's save: a retry after a lost answer or a second click is the same save to the server.
+  const [saveKey] = useState(newSaveKey);
   const save = useSaveBill();
   const stock = useMemo(() => stockMessages(rows), [rows]);
   const points = customer?.creditPoints;
@@ -110,7 +113,7 @@ export default function PlaceOrder() {
   };
 
   const submit = async () => {
-    if (!calculated || !customer || calculated.totals.gross <= 0) return;
+    if (!calculated || !customer || calculated.totals.gross <= 0 || save.isPending) return;
     setRefusal(undefined);
     try {
       const body = billBody({
@@ -122,6 +125,7 @@ export default function PlaceOrder() {
         print,
         mail,
         version: editing?.version,
+        idempotencyKey: saveKey,
       });
       const saved = await save.mutateAsync({ purchaseId: editing?.purchaseId, body });
       // The bill is saved: a message that could not go out is told, and the cashier leaves when they have read it.
