@@ -1,19 +1,16 @@
 import { Button, Text } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
 import type { Category } from '../../../../../shared/schemas/catalogue.js';
-import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Thumbnail } from '../../../components/image-picker.js';
-import { MessageModal } from '../../../components/message-modal.js';
+import { ConfirmedDelete, useConfirmedDelete, useListSearch } from '../../../components/list-state.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { RowActions } from '../../../components/row-actions.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
 import { SearchBox } from '../../../components/search-box.js';
-import { errorText } from '../../../lib/query-client.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useCategoryCount, useCategoryPage, useDeleteCategory } from '../api/categories.js';
 
@@ -46,24 +43,12 @@ export default function CategoryListScreen() {
 }
 
 function CategoryTable({ edit }: { edit: boolean }) {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<Category | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const { search, page, setPage, searchProps } = useListSearch();
   const count = useCategoryCount(search);
   const total = count.data ?? 0;
   const shownPage = Math.min(page, pageCount(total));
   const categories = useCategoryPage(search, shownPage);
-  const remove = useDeleteCategory();
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const category = deleting;
-    setDeleting(null);
-    remove.mutate(category.categoryId, {
-      onError: (error) => setMessage(`${category.categoryName} could not be deleted: ${errorText(error)}`),
-    });
-  };
+  const remove = useConfirmedDelete(useDeleteCategory(), (c: Category) => c.categoryId, (c) => c.categoryName);
 
   const columns: Column<Category>[] = [
     { key: 'image', header: 'Image', render: (c) => <Thumbnail url={c.imageUrl} alt={c.categoryName} /> },
@@ -76,7 +61,7 @@ function CategoryTable({ edit }: { edit: boolean }) {
       key: 'actions',
       header: <span className="visually-hidden">Actions</span>,
       align: 'right',
-      render: (c) => <RowActions name={c.categoryName} editTo={`/category/${c.categoryId}`} onDelete={() => setDeleting(c)} />,
+      render: (c) => <RowActions name={c.categoryName} editTo={`/category/${c.categoryId}`} onDelete={() => remove.ask(c)} />,
     });
   }
 
@@ -85,14 +70,7 @@ function CategoryTable({ edit }: { edit: boolean }) {
       <SavedNotice />
       <SearchBox
         label="Search by category name"
-        onSearch={(text) => {
-          setSearch(text);
-          setPage(1);
-        }}
-        onClear={() => {
-          setSearch('');
-          setPage(1);
-        }}
+        {...searchProps}
       />
       <PagedTable
         caption="Categories"
@@ -106,16 +84,7 @@ function CategoryTable({ edit }: { edit: boolean }) {
         emptyText={search ? `No category name starts with “${search}”.` : 'No categories yet.'}
         minWidth={560}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete category"
-        message={deleting ? `Delete ${deleting.categoryName}? Its picture is removed too.` : ''}
-        confirmLabel="Delete"
-        danger
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
-      <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
+      <ConfirmedDelete state={remove} title="Delete category" question={(c) => `Delete ${c.categoryName}? Its picture is removed too.`} />
     </>
   );
 }

@@ -1,22 +1,19 @@
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
-import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
-import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { RowActions } from '../../../components/row-actions.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
 import { SearchBox } from '../../../components/search-box.js';
-import { errorText } from '../../../lib/query-client.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useCustomerCount, useCustomerPage, useDeleteCustomer } from '../api/customers.js';
 import { shownName } from '../components/customer-name.js';
+import { ConfirmedDelete, useConfirmedDelete, useKeepPageInRange, useListSearch } from '../../../components/list-state.js';
 
 const noWrap = { whiteSpace: 'nowrap' } as const;
 
@@ -50,28 +47,15 @@ export default function CustomerListScreen() {
 function CustomerTable() {
   const can = useCan();
   const compact = useMediaQuery('(max-width: 47.99em)') ?? false;
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<Customer | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const list = useListSearch();
+  const { search, page, setPage, searchProps } = list;
   const count = useCustomerCount(search);
   const total = count.data ?? 0;
   const lastPage = pageCount(total);
   const customers = useCustomerPage(search, Math.min(page, lastPage));
-  const remove = useDeleteCustomer();
+  const remove = useConfirmedDelete(useDeleteCustomer(), (c: Customer) => c.customerId, (c) => shownName(c.customerName));
 
-  useEffect(() => {
-    if (count.data !== undefined && page > lastPage) setPage(lastPage);
-  }, [count.data, page, lastPage]);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const customer = deleting;
-    setDeleting(null);
-    remove.mutate(customer.customerId, {
-      onError: (error) => setMessage(`${shownName(customer.customerName)} could not be deleted: ${errorText(error)}`),
-    });
-  };
+  useKeepPageInRange(list, count.data);
 
   const editable = can('CustomerEdit');
   const deletable = can('CustomerDelete');
@@ -79,7 +63,7 @@ function CustomerTable() {
     <RowActions
       name={shownName(c.customerName)}
       editTo={editable ? `/customer/${c.customerId}` : undefined}
-      onDelete={deletable ? () => setDeleting(c) : undefined}
+      onDelete={deletable ? () => remove.ask(c) : undefined}
     />
   );
   const actionsColumn: Column<Customer>[] =
@@ -131,14 +115,7 @@ function CustomerTable() {
           <SearchBox
             label="Search by customer name or mobile number"
             placeholder="Customer name or mobile number"
-            onSearch={(text) => {
-              setSearch(text);
-              setPage(1);
-            }}
-            onClear={() => {
-              setSearch('');
-              setPage(1);
-            }}
+            {...searchProps}
           />
         </Box>
       </Group>
@@ -154,20 +131,11 @@ function CustomerTable() {
         emptyText={search ? `No customer name or mobile starts with “${search}”.` : 'No customers yet.'}
         minWidth={compact ? 300 : 980}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
+      <ConfirmedDelete
+        state={remove}
         title="Delete customer"
-        message={
-          deleting
-            ? `Delete ${shownName(deleting.customerName)}?${deleting.appUserId ? ' They signed up online and lose their sign-in too.' : ''}`
-            : ''
-        }
-        confirmLabel="Delete"
-        danger
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        question={(c) => `Delete ${shownName(c.customerName)}?${c.appUserId ? ' They signed up online and lose their sign-in too.' : ''}`}
       />
-      <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
     </>
   );
 }

@@ -1,22 +1,20 @@
 import { Badge, Box, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconEye, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
 import type { AppUser } from '../../../../../shared/schemas/auth.js';
-import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
-import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
 import { SearchBox } from '../../../components/search-box.js';
-import { errorText } from '../../../lib/query-client.js';
 import { useSession } from '../../../lib/session.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeleteEmployee, useEmployeeCount, useEmployeePage } from '../api/employees.js';
 import { listTitle, mayViewAll, scopeFor, type EmployeeListView } from '../components/employee-rules.js';
+import { ConfirmedDelete, useConfirmedDelete, useKeepPageInRange, useListSearch } from '../../../components/list-state.js';
 
 /**
  * /user (spec 3 sections 2 and 6): Reporting Employees or Org Employees with the Direct/All filter (All only with
@@ -63,30 +61,16 @@ interface EmployeeTableProps {
 function EmployeeTable({ view, onViewChange, allowAll, roleNames, myId }: EmployeeTableProps) {
   const can = useCan();
   const compact = useMediaQuery('(max-width: 47.99em)') ?? false;
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<AppUser | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const list = useListSearch();
+  const { search, page, setPage, searchProps } = list;
   const scope = myId === undefined ? undefined : scopeFor(view, roleNames, myId);
   const count = useEmployeeCount(scope, search);
   const total = count.data ?? 0;
   const lastPage = pageCount(total);
   const employees = useEmployeePage(scope, search, Math.min(page, lastPage));
-  const remove = useDeleteEmployee();
+  const remove = useConfirmedDelete(useDeleteEmployee(), (user: AppUser) => user.appUserId, (user) => user.userName);
 
-  // A delete can shrink the list under the page the user is on.
-  useEffect(() => {
-    if (count.data !== undefined && page > lastPage) setPage(lastPage);
-  }, [count.data, page, lastPage]);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const employee = deleting;
-    setDeleting(null);
-    remove.mutate(employee.appUserId, {
-      onError: (error) => setMessage(`${employee.userName} could not be deleted: ${errorText(error)}`),
-    });
-  };
+  useKeepPageInRange(list, count.data);
 
   const actions = (user: AppUser) => (
     <Group gap="xs" justify={compact ? 'flex-start' : 'flex-end'} wrap={compact ? 'wrap' : 'nowrap'}>
@@ -101,7 +85,7 @@ function EmployeeTable({ view, onViewChange, allowAll, roleNames, myId }: Employ
         </Button>
       )}
       {can('EmployeeDelete') && user.appUserId !== myId && (
-        <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(user)} leftSection={<IconTrash size={14} />} aria-label={`Delete ${user.userName}`}>
+        <Button size="xs" variant="subtle" color="red" onClick={() => remove.ask(user)} leftSection={<IconTrash size={14} />} aria-label={`Delete ${user.userName}`}>
           Delete
         </Button>
       )}
@@ -171,14 +155,7 @@ function EmployeeTable({ view, onViewChange, allowAll, roleNames, myId }: Employ
         <Box flex={1} miw={{ base: '100%', xs: 280 }} pt={{ base: 0, xs: 25 }}>
           <SearchBox
             label="Search by user name"
-            onSearch={(text) => {
-              setSearch(text);
-              setPage(1);
-            }}
-            onClear={() => {
-              setSearch('');
-              setPage(1);
-            }}
+            {...searchProps}
           />
         </Box>
       </Group>
@@ -194,16 +171,11 @@ function EmployeeTable({ view, onViewChange, allowAll, roleNames, myId }: Employ
         emptyText={search ? `No user name starts with “${search}”.` : view === 'ALL' ? 'No employees yet.' : 'Nobody reports to you yet.'}
         minWidth={compact ? 300 : 760}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
+      <ConfirmedDelete
+        state={remove}
         title="Delete employee"
-        message={deleting ? `Delete ${deleting.userName}? They can no longer sign in; their records are kept.` : ''}
-        confirmLabel="Delete"
-        danger
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        question={(user) => `Delete ${user.userName}? They can no longer sign in; their records are kept.`}
       />
-      <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
     </>
   );
 }

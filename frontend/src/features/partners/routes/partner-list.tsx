@@ -1,18 +1,15 @@
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { BusinessPartner } from '../../../../../shared/schemas/partner.js';
-import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
-import { MessageModal } from '../../../components/message-modal.js';
+import { ConfirmedDelete, useConfirmedDelete, useKeepPageInRange, useListSearch } from '../../../components/list-state.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { RowActions } from '../../../components/row-actions.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
 import { SearchBox } from '../../../components/search-box.js';
-import { errorText } from '../../../lib/query-client.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeletePartner, usePartnerCount, usePartnerPage } from '../api/partners.js';
 
@@ -46,28 +43,15 @@ export default function PartnerListScreen() {
 function PartnerTable() {
   const can = useCan();
   const compact = useMediaQuery('(max-width: 47.99em)') ?? false;
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<BusinessPartner | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const list = useListSearch();
+  const { search, page, setPage, searchProps } = list;
   const count = usePartnerCount(search);
   const total = count.data ?? 0;
   const lastPage = pageCount(total);
   const partners = usePartnerPage(search, Math.min(page, lastPage));
-  const remove = useDeletePartner();
+  const remove = useConfirmedDelete(useDeletePartner(), (p: BusinessPartner) => p.businessPartnersId, (p) => p.name);
 
-  useEffect(() => {
-    if (count.data !== undefined && page > lastPage) setPage(lastPage);
-  }, [count.data, page, lastPage]);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const partner = deleting;
-    setDeleting(null);
-    remove.mutate(partner.businessPartnersId, {
-      onError: (error) => setMessage(`${partner.name} could not be deleted: ${errorText(error)}`),
-    });
-  };
+  useKeepPageInRange(list, count.data);
 
   const editable = can('BusinessPartnerEdit');
   const deletable = can('BusinessPartnerDelete');
@@ -75,7 +59,7 @@ function PartnerTable() {
     <RowActions
       name={p.name}
       editTo={editable ? `/businessPartners/${p.businessPartnersId}` : undefined}
-      onDelete={deletable ? () => setDeleting(p) : undefined}
+      onDelete={deletable ? () => remove.ask(p) : undefined}
     />
   );
   const actionsColumn: Column<BusinessPartner>[] =
@@ -132,14 +116,7 @@ function PartnerTable() {
           <SearchBox
             label="Search by name or company name"
             placeholder="Name or company name"
-            onSearch={(text) => {
-              setSearch(text);
-              setPage(1);
-            }}
-            onClear={() => {
-              setSearch('');
-              setPage(1);
-            }}
+            {...searchProps}
           />
         </Box>
       </Group>
@@ -155,16 +132,7 @@ function PartnerTable() {
         emptyText={search ? `No name or company name starts with “${search}”.` : 'No business partners yet.'}
         minWidth={compact ? 300 : 820}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete partner"
-        message={deleting ? `Delete ${deleting.name} of ${deleting.companyName}?` : ''}
-        confirmLabel="Delete"
-        danger
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
-      <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
+      <ConfirmedDelete state={remove} title="Delete partner" question={(p) => `Delete ${p.name} of ${p.companyName}?`} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { SELECT_PRODUCTS, productIds, type Product } from '../../../../../shared
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Thumbnail } from '../../../components/image-picker.js';
+import { useListSearch } from '../../../components/list-state.js';
 import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
@@ -56,8 +57,7 @@ export default function ProductListScreen() {
 function ProductTable({ canModify, canDelete }: { canModify: boolean; canDelete: boolean }) {
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('view');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, page, setPage, searchProps } = useListSearch();
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const selection = useSelection();
@@ -140,14 +140,7 @@ function ProductTable({ canModify, canDelete }: { canModify: boolean; canDelete:
         <Stack gap={0} flex="1 1 320px" maw={560}>
           <SearchBox
             label="Search by product name"
-            onSearch={(text) => {
-              setSearch(text);
-              setPage(1);
-            }}
-            onClear={() => {
-              setSearch('');
-              setPage(1);
-            }}
+            {...searchProps}
           />
         </Stack>
         {(canModify || canDelete) && (

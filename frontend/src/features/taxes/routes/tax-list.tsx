@@ -1,18 +1,15 @@
 import { Button, Text } from '@mantine/core';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Tax } from '../../../../../shared/schemas/catalogue.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
-import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
-import { MessageModal } from '../../../components/message-modal.js';
+import { ConfirmedDelete, useConfirmedDelete, useListSearch } from '../../../components/list-state.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { RowActions } from '../../../components/row-actions.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
 import { SearchBox } from '../../../components/search-box.js';
-import { errorText } from '../../../lib/query-client.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeleteTax, useTaxes } from '../api/taxes.js';
 
@@ -47,20 +44,10 @@ export default function TaxListScreen() {
 
 function TaxTable({ edit }: { edit: boolean }) {
   const taxes = useTaxes();
-  const remove = useDeleteTax();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<Tax | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const remove = useConfirmedDelete(useDeleteTax(), (t: Tax) => t.taxId, (t) => t.categoryType);
+  const { search, page, setPage, searchProps } = useListSearch();
   const rows = (taxes.data ?? []).filter((t) => t.categoryType.toLowerCase().startsWith(search.toLowerCase()));
   const shownPage = Math.min(page, pageCount(rows.length));
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const tax = deleting;
-    setDeleting(null);
-    remove.mutate(tax.taxId, { onError: (error) => setMessage(`${tax.categoryType} could not be deleted: ${errorText(error)}`) });
-  };
 
   const columns: Column<Tax>[] = [
     { key: 'type', header: 'Category Type', render: (t) => <Text size="sm" fw={500}>{t.categoryType}</Text> },
@@ -73,7 +60,7 @@ function TaxTable({ edit }: { edit: boolean }) {
       key: 'actions',
       header: <span className="visually-hidden">Actions</span>,
       align: 'right',
-      render: (t) => <RowActions name={t.categoryType} editTo={`/tax/${t.taxId}`} onDelete={() => setDeleting(t)} />,
+      render: (t) => <RowActions name={t.categoryType} editTo={`/tax/${t.taxId}`} onDelete={() => remove.ask(t)} />,
     });
   }
 
@@ -83,14 +70,7 @@ function TaxTable({ edit }: { edit: boolean }) {
       <SearchBox
         label="Search by category type"
         placeholder="Category type starts with…"
-        onSearch={(text) => {
-          setSearch(text);
-          setPage(1);
-        }}
-        onClear={() => {
-          setSearch('');
-          setPage(1);
-        }}
+        {...searchProps}
       />
       <PagedTable
         caption="Taxes"
@@ -104,16 +84,7 @@ function TaxTable({ edit }: { edit: boolean }) {
         emptyText={search ? `No category type starts with “${search}”.` : 'No tax categories yet.'}
         minWidth={520}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete tax category"
-        message={deleting ? `Delete ${deleting.categoryType}?` : ''}
-        confirmLabel="Delete"
-        danger
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
-      <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
+      <ConfirmedDelete state={remove} title="Delete tax category" question={(t) => `Delete ${t.categoryType}?`} />
     </>
   );
 }

@@ -1,0 +1,85 @@
+import { useEffect, useState } from 'react';
+import { errorText } from '../lib/query-client.js';
+import { ConfirmDialog } from './confirm-dialog.js';
+import { MessageModal } from './message-modal.js';
+import { pageCount } from './paged-table.js';
+
+/**
+ * The search text and page of a list screen. A new search or a clear starts again at page 1; spread `searchProps`
+ * into the list's `SearchBox`.
+ */
+export function useListSearch() {
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const restart = (text: string) => {
+    setSearch(text);
+    setPage(1);
+  };
+  return { search, page, setPage, searchProps: { onSearch: restart, onClear: () => restart('') } };
+}
+
+/** Moves back to the last page when a delete shrinks the list under the page the user is on. */
+export function useKeepPageInRange({ page, setPage }: { page: number; setPage: (page: number) => void }, total: number | undefined) {
+  const lastPage = pageCount(total ?? 0);
+  useEffect(() => {
+    if (total !== undefined && page > lastPage) setPage(lastPage);
+  }, [total, page, lastPage, setPage]);
+}
+
+interface DeleteMutation<Id> {
+  mutate: (id: Id, options: { onError: (error: unknown) => void }) => void;
+}
+
+/**
+ * Deleting one row of a list after the user confirms. `ask(row)` opens the question; a refusal from the server is
+ * shown in a message box naming the row ('<name> could not be deleted: <reason>'). Render `ConfirmedDelete` with it.
+ */
+export function useConfirmedDelete<Row, Id>(remove: DeleteMutation<Id>, idOf: (row: Row) => Id, nameOf: (row: Row) => string) {
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
+  return {
+    deleting,
+    message,
+    ask: (row: Row) => setDeleting(row),
+    cancel: () => setDeleting(null),
+    closeMessage: () => setMessage(null),
+    confirm: () => {
+      if (deleting === null) return;
+      const row = deleting;
+      setDeleting(null);
+      remove.mutate(idOf(row), { onError: (error) => setMessage(`${nameOf(row)} could not be deleted: ${errorText(error)}`) });
+    },
+  };
+}
+
+export type ConfirmedDeleteState<Row> = Pick<
+  ReturnType<typeof useConfirmedDelete<Row, unknown>>,
+  'deleting' | 'message' | 'cancel' | 'closeMessage' | 'confirm'
+>;
+
+/** The confirmation and the refusal message of `useConfirmedDelete`. */
+export function ConfirmedDelete<Row>({
+  state,
+  title,
+  question,
+}: {
+  state: ConfirmedDeleteState<Row>;
+  title: string;
+  /** The question for the row, e.g. `Delete ${row.name}?`. */
+  question: (row: Row) => string;
+}) {
+  return (
+    <>
+      <ConfirmDialog
+        opened={state.deleting !== null}
+        title={title}
+        message={state.deleting !== null ? question(state.deleting) : ''}
+        confirmLabel="Delete"
+        danger
+        onConfirm={state.confirm}
+        onCancel={state.cancel}
+      />
+      <MessageModal opened={state.message !== null} message={state.message ?? ''} onClose={state.closeMessage} />
+    </>
+  );
+}
