@@ -86,17 +86,17 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/reportGeneration', access: 'signedIn' },
   { path: '/template', access: 'signedIn', screen: () => import('../features/templates/routes/template-list.js') },
   { path: '/template/{id}', access: 'signedIn', screen: () => import('../features/templates/routes/template-form.js') },
-  { path: '/orderTracking', access: 'signedIn' },
+  { path: '/orderTracking', access: 'signedIn', screen: () => import('../features/storefront/routes/order-tracking.js') },
   { path: '/policies/{policyName}', access: 'signedIn', screen: () => import('../features/policies/routes/policy-view.js') },
   { path: '/policy', access: 'signedIn', screen: () => import('../features/policies/routes/policy-list.js') },
   { path: '/policyTemplate', access: 'signedIn', screen: () => import('../features/policies/routes/policy-templates.js') },
   { path: '/policy/{id}', access: 'signedIn', screen: () => import('../features/policies/routes/policy-form.js') },
 
   { path: '/productDetails/{artcode}', access: 'customer' },
-  { path: '/cart', access: 'customer' },
+  { path: '/cart', access: 'customer', screen: () => import('../features/storefront/routes/cart.js') },
   { path: '/cart/{categoryId}', access: 'customer' },
-  { path: '/payment', access: 'customer' },
-  { path: '/order', access: 'customer' },
+  { path: '/payment', access: 'customer', screen: () => import('../features/storefront/routes/checkout.js') },
+  { path: '/order', access: 'customer', screen: () => import('../features/storefront/routes/your-orders.js') },
   { path: '/wish', access: 'customer' },
 
   // Developer demonstrations in the original client (spec 1 section 2), not product behaviour.
