@@ -1,4 +1,4 @@
-import { batchGet, getItem, query, queryAll, queryPage, strip, tableName, type Item, type TransactItem } from '../lib/db.js';
+import { batchGet, getItem, query, queryAll, queryCount, queryPage, strip, tableName, type Item, type TransactItem } from '../lib/db.js';
 import { idSk, searchKey, tenantObjectKey, tenantPk } from '../lib/keys.js';
 import { productData, type StoredProduct } from '../products/data.js';
 
@@ -134,13 +134,44 @@ export const inventoryData = {
     return { Put: { TableName: tableName(), Item: inventoryItem(tenantId, receipt), ConditionExpression: 'attribute_not_exists(pk)' } };
   },
 
-  /** Raises the tenant's receipt counter and the day's count (creating the day item on the day's first receipt). */
-  countWrites(tenantId: string, date: string, receipts: number): TransactItem[] {
+  /**
+   * Raises the tenant's receipt counter and the day's figures (creating the day item on the day's first receipt):
+   * its receipt count, and the units and bought cost (paise) received, which the reports sum over date ranges.
+   */
+  countWrites(tenantId: string, date: string, rows: Pick<StoredInventory, 'quantity' | 'buyingPrice'>[]): TransactItem[] {
+    const day = { pk: daysPk(tenantId), sk: date };
+    const units = rows.reduce((sum, r) => sum + r.quantity, 0);
+    const cost = rows.reduce((sum, r) => sum + r.quantity * r.buyingPrice, 0);
     return [
-      addTo(counterKey(tenantId), 'value', receipts),
-      addTo({ pk: daysPk(tenantId), sk: date }, 'count', receipts, { entity: 'inventoryDay' }),
+      addTo(counterKey(tenantId), 'value', rows.length),
+      {
+        Update: {
+          TableName: tableName(),
+          Key: day,
+          UpdateExpression: 'SET entity = :entity ADD #count :count, #units :units, #cost :cost',
+          ExpressionAttributeNames: { '#count': 'count', '#units': 'units', '#cost': 'cost' },
+          ExpressionAttributeValues: { ':entity': 'inventoryDay', ':count': rows.length, ':units': units, ':cost': cost },
+        },
+      },
     ];
   },
+
+  /** Receiving days from `from` to `to` (`yyyy-mm-dd`), oldest first, with their receipts, units and cost. */
+  async daysBetween(tenantId: string, from: string, to: string): Promise<{ date: string; count: number; units: number; cost: number }[]> {
+    const items = await queryAll<{ sk: string; count?: number; units?: number; cost?: number }>({ pk: daysPk(tenantId), skBetween: [from, to] });
+    return items.map((i) => ({ date: i.sk, count: Number(i.count ?? 0), units: Number(i.units ?? 0), cost: Number(i.cost ?? 0) }));
+  },
+
+  /** A page of one receiving day's receipts in the order received. */
+  async dayPageOldestFirst(tenantId: string, date: string, page: number, size: number): Promise<StoredInventory[]> {
+    return (await queryPage({ index: 'gsi1', pk: dayPk(tenantId, date) }, page, size)).map(toInventory);
+  },
+
+  /** A page of the receipts whose product name starts with the text, and how many there are. */
+  async byNamePage(tenantId: string, text: string, page: number, size: number): Promise<StoredInventory[]> {
+    return (await queryPage({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, page, size)).map(toInventory);
+  },
+  byNameCount: (tenantId: string, text: string) => queryCount({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) }),
 
   /**
    * A page of a category's products in name order (the storefront), read from the catalogue's category index. Its

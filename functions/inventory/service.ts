@@ -84,7 +84,7 @@ export async function receive(scope: WriteScope, form: InventorySave): Promise<{
     );
     saved = { receipt: prepared.receipts[0]!, line: prepared.change.after };
     return {
-      items: [...prepared.items, ...inventoryData.countWrites(tenantId, date, 1), ...(line ? [] : [stockCountWrite(tenantId, 1)])],
+      items: [...prepared.items, ...inventoryData.countWrites(tenantId, date, [row]), ...(line ? [] : [stockCountWrite(tenantId, 1)])],
       messages: prepared.messages,
     };
   });

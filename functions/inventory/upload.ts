@@ -374,7 +374,7 @@ async function commitPart(scope: WriteScope, upload: StoredUpload, batch: number
       items.push(...prepared.items);
       messages.push(...prepared.messages);
     }
-    items.push(...inventoryData.countWrites(tenantId, date, rows.length));
+    items.push(...inventoryData.countWrites(tenantId, date, rows));
     if (newLines) items.push(stockCountWrite(tenantId, newLines));
     return { items, messages };
   };

@@ -6,7 +6,7 @@ import { nextId, transact, type Actor, type TransactItem } from '../lib/db.js';
 import { Conflict } from '../lib/errors.js';
 import { rootLogger } from '../lib/logger.js';
 import { sendMail } from '../lib/mail.js';
-import { purchaseData, type StoredLine, type StoredPurchase } from '../purchases/data.js';
+import { lineSalesFigures, purchaseData, type StoredLine, type StoredPurchase } from '../purchases/data.js';
 import { shownName } from '../purchases/view.js';
 import { changeLine, STOCK_CHANGED } from '../stock/changes.js';
 import { stockData } from '../stock/data.js';
@@ -282,7 +282,13 @@ export async function createPurchase(flow: FlowState): Promise<FlowState> {
       onlineSold: bill.paid,
       onlineCost: bill.cost,
     });
-    const items = [purchaseData.createBillWrite(flow.tenantId, bill), ...lines.map((l) => purchaseData.putLineWrite(flow.tenantId, l)), ...(sales ? [sales] : [])];
+    const byLine = lineSalesFigures(lines.map((l) => ({ stockId: l.stockId, units: l.originalQuantity, value: l.net, cost: l.boughtPrice * l.originalQuantity })));
+    const items = [
+      purchaseData.createBillWrite(flow.tenantId, bill),
+      ...lines.map((l) => purchaseData.putLineWrite(flow.tenantId, l)),
+      ...(sales ? [sales] : []),
+      ...purchaseData.lineSalesWrites(flow.tenantId, bill.saleDate, byLine),
+    ];
     items.push(paymentData.stageWrite(flow.tenantId, flow.orderId, 'Reserved', { stage: 'Ordered', updatedOn: new Date().toISOString() }));
     await transact(items, [STAGE_MOVED, ...items.slice(1).map(() => STAGE_MOVED)]);
     return { ...flow, purchaseId: bill.purchaseId };
