@@ -3,6 +3,7 @@ import { formatDate, formatDateTime, formatPaise } from '../../shared/format.js'
 import { toRupees } from '../../shared/money.js';
 import { PAYMENT_MODES, type MonthlySales, type OrderRow, type PaymentMode, type SalesRow } from '../../shared/schemas/purchase.js';
 import { XLSX_TYPE } from '../../shared/spreadsheets.js';
+import { expenseTotals } from '../expenses/data.js';
 import { tableWorkbook, type SheetColumn } from '../lib/excel-report.js';
 import { FileResponse } from '../lib/handler.js';
 import { tablePdf, type PdfColumn } from '../lib/pdf.js';
@@ -191,17 +192,15 @@ export async function salesRows(tenantId: string, month: number, year: number, m
   return days.flatMap(rowsOfDay).filter((row) => !mode || row.paymentMode === mode);
 }
 
-/** Expenses are the finance domain's; until it records them the report shows ₹0.00 and says so. */
-export const EXPENSE_NOTE = 'Expenses are not recorded yet, so Expense shows ₹0.00.';
-
-/** The monthly sales report: Online, Cash and Total sold, and the cash summary (cash in less cash refunds). */
+/** The monthly sales report: Online, Cash and Total sold, and the cash summary (cash in less cash refunds less the month's expenses). */
 export async function monthlySales(tenantId: string, month: number, year: number): Promise<MonthlySales> {
-  const days = await purchaseData.salesMonth(tenantId, monthKey(month, year));
+  const [days, expenses] = await Promise.all([purchaseData.salesMonth(tenantId, monthKey(month, year)), expenseTotals(tenantId, year, month)]);
   const sum = (pick: (d: SalesDay) => number | undefined) => days.reduce((total, d) => total + (pick(d) ?? 0), 0);
   const online = sum((d) => d.onlineSold);
   const cash = sum((d) => d.cashSold);
   const income = cash - sum((d) => d.cashReturns);
-  const expense = 0;
+  // The month's expenses, from the totals the expenses domain keeps with every expense.
+  const expense = expenses.total.amount;
   return {
     month,
     year,
@@ -212,7 +211,6 @@ export async function monthlySales(tenantId: string, month: number, year: number
     income: toRupees(income),
     expense: toRupees(expense),
     balance: toRupees(income - expense),
-    expenseNote: EXPENSE_NOTE,
   };
 }
 

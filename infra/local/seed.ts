@@ -9,6 +9,7 @@ import { tenantData } from '../../functions/tenants/data.js';
 import { createAppUser } from '../../functions/users/service.js';
 import { rootLogger } from '../../functions/lib/logger.js';
 import { demoCatalogue, seedCatalogue, seedPolicies, type CatalogueSeed } from './seed-catalogue.js';
+import { demoExpenses, seedExpenses, type ExpenseSeed } from './seed-expenses.js';
 import { seedInventory } from './seed-inventory.js';
 import { seedSales } from './seed-sales.js';
 import { demoLeave, seedLeave, type LeaveSeed } from './seed-leave.js';
@@ -45,6 +46,8 @@ export interface TenantSeed {
   sales?: boolean;
   /** Leave types, holidays and leave requests. */
   leave?: LeaveSeed;
+  /** Expenses of the last weeks (running costs). */
+  expenses?: ExpenseSeed[];
 }
 
 export const DEMO_PASSWORD = 'Demo@1234';
@@ -105,6 +108,7 @@ export const demoTenant: TenantSeed = {
   catalogue: demoCatalogue,
   sales: true,
   leave: demoLeave,
+  expenses: demoExpenses,
 };
 
 /** Creates a tenant with its users, customer records and policies. */
@@ -151,6 +155,10 @@ export async function seedTenant(seed: TenantSeed, now = new Date()): Promise<vo
     const cashier = seed.users.find((u) => u.role === ROLE.CASHIER)?.userName ?? actor.userName;
     const mobiles = [...(seed.walkInCustomers ?? []).map((c) => c.mobileNumber), ...seed.users.filter((u) => u.customer).map((u) => u.mobileNumber)];
     await seedSales({ ...scope, actor: { ...actor, userName: cashier } }, mobiles);
+  }
+  if (seed.expenses) {
+    const owner = seed.users.find((u) => u.role === ROLE.TENANT_MANAGER)?.userName ?? seed.users.find((u) => u.role === ROLE.ADMIN)?.userName;
+    await seedExpenses({ ...scope, actor: { ...actor, userName: owner ?? actor.userName } }, seed.expenses);
   }
   if (seed.leave) {
     const seeded = new Map(seed.users.map((u) => [u.userName, { appUserId: ids.get(u.userName)!, role: u.role, manager: u.manager }]));

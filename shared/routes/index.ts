@@ -3,6 +3,7 @@ import { cartRoutes } from './cart.js';
 import { categoryRoutes } from './categories.js';
 import { customerRoutes } from './customers.js';
 import type { RouteDef } from './define.js';
+import { expenseRoutes } from './expenses.js';
 import { holidayRoutes } from './holidays.js';
 import { inventoryRoutes } from './inventory.js';
 import { leaveRoutes } from './leave.js';
@@ -12,6 +13,7 @@ import { paymentRoutes } from './payments.js';
 import { policyRoutes } from './policies.js';
 import { productRoutes } from './products.js';
 import { purchaseRoutes } from './purchases.js';
+import { reportRoutes } from './reports.js';
 import { roleRoutes } from './roles.js';
 import { stockRoutes } from './stock.js';
 import { taxRoutes } from './taxes.js';
@@ -43,6 +45,8 @@ export const api = {
   leave: leaveRoutes,
   holidays: holidayRoutes,
   purchases: purchaseRoutes,
+  reports: reportRoutes,
+  expenses: expenseRoutes,
   messages: messageRoutes,
   cart: cartRoutes,
   wish: wishRoutes,

@@ -43,6 +43,8 @@ export const sampleBodies: Record<string, unknown> = {
   'PUT /publicHolidays/{id}': { date: '2027-05-01', holiday: 'Labour Day' },
   'POST /companyHolidays': { date: '2027-06-14', holiday: 'Shop anniversary' },
   'PUT /companyHolidays/{id}': { date: '2027-06-14', holiday: 'Shop anniversary' },
+  'POST /expense/save': { expenseName: 'Sample courier charge', paymentMode: 'Cash', expenseDate: indiaToday(new Date()), expenseAmount: '250' },
+  'PUT /expense/{id}': { expenseName: 'Sample courier charge', paymentMode: 'Online', expenseDate: indiaToday(new Date()), expenseAmount: 260 },
 };
 
 function catalogueSamples(): Record<string, unknown> {

@@ -47,6 +47,7 @@ const shop = (id: string, mark: string): TenantSeed => ({
     ],
   },
   sales: true,
+  expenses: [{ daysAgo: 0, expenseName: `${mark} Tea`, paymentMode: 'Cash', amount: 150 }],
   leave: {
     types: [{ leaveType: `${mark} Leave`, allowance: 10 }],
     publicHolidays: [{ date: '2027-01-26', holiday: `${mark} Republic Day` }],
