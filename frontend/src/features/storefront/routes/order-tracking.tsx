@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Paper, Select, Table, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, NativeSelect, Paper, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MOBILE_SEARCH, ORDER_STATUSES, type OrderRow } from '../../../../../shared/schemas/cart.js';
@@ -52,13 +52,12 @@ function Tracking() {
   return (
     <>
       <Group align="flex-start" gap="md" wrap="wrap">
-        <Select
+        <NativeSelect
           label="Status"
           data={STATUS_OPTIONS}
           value={status}
-          allowDeselect={false}
-          onChange={(value) => {
-            setStatus((value ?? 'all') as TrackingStatus);
+          onChange={(event) => {
+            setStatus(event.currentTarget.value as TrackingStatus);
             setPage(1);
           }}
           w={200}
