@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } fr
 import { AppFooter } from '../components/app-footer.js';
 import { TopBar } from '../components/top-bar.js';
 import { SessionPopup } from '../features/auth/components/session-popup.js';
+import { useCartCount } from '../features/storefront/api/cart.js';
 import classes from './app-layout.module.css';
 
 /** Old links of the hash-routed client (`/#/home`) open the same screen here; `/#/` is the sign-in screen. */
@@ -19,6 +20,7 @@ function useHashRedirect() {
 export function AppLayout() {
   useHashRedirect();
   const loading = useNavigation().state === 'loading';
+  const cartCount = useCartCount();
   return (
     <AppShell header={{ height: 64 }} padding={0}>
       <a href="#main" className={classes.skipLink}>
@@ -26,7 +28,7 @@ export function AppLayout() {
       </a>
       <AppShell.Header>
         {loading && <Progress value={100} animated size={3} radius={0} className={classes.progress} aria-label="Loading" />}
-        <TopBar />
+        <TopBar cartCount={cartCount} />
       </AppShell.Header>
       <AppShell.Main className={classes.main}>
         <Box id="main" tabIndex={-1} className={classes.content}>

@@ -101,13 +101,24 @@ export function useCartSummary() {
   });
 }
 
+/** The top bar's cart count for a customer: the units in the cart (undefined for staff or until known). */
+export function useCartCount(): number | undefined {
+  const customerId = useCustomerId();
+  const { data } = useCartLines();
+  return customerId > 0 && data ? cartTotals(data).items : undefined;
+}
+
 /** A mutation of the customer's cart that reloads everything about the cart (and the wishlist) when it settles. */
-function useCartMutation<Vars, Result>(mutationFn: (vars: Vars, customerId: number) => Promise<Result>) {
+function useCartMutation<Vars, Result>(
+  mutationFn: (vars: Vars, customerId: number) => Promise<Result>,
+  onSuccess?: (result: Result) => void,
+) {
   const customerId = useCustomerId();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vars: Vars) => mutationFn(vars, customerId),
     meta: { handlesOwnErrors: true },
+    onSuccess,
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: cartKeys.all(customerId) }),
@@ -129,8 +140,18 @@ export interface AddToCart {
 
 /** Add to cart (POST /cart/save): a new line or more of the product's line, capped by the shelf; at most 10 lines. */
 export function useAddToCart() {
-  return useCartMutation(({ productId, stockId, inventoryId, quantity = 1, status = 'InCart' }: AddToCart, customerId) =>
-    callApi(cartRoutes.save, { body: { customerId, productId, stockId, inventoryId, cartQuantity: quantity, status } }),
+  const customerId = useCustomerId();
+  const queryClient = useQueryClient();
+  return useCartMutation(
+    ({ productId, stockId, inventoryId, quantity = 1, status = 'InCart' }: AddToCart) =>
+      callApi(cartRoutes.save, { body: { customerId, productId, stockId: stockId || undefined, inventoryId, cartQuantity: quantity, status } }),
+    // 'In cart(n)' and the counts show the new line at once, before the lists reload.
+    (line) => {
+      if (line.status !== 'InCart') return;
+      queryClient.setQueryData<CartLine[]>(cartKeys.lines(customerId), (lines) =>
+        lines ? [...lines.filter((l) => l.customerCartId !== line.customerCartId), line] : lines,
+      );
+    },
   );
 }
 
@@ -167,9 +188,26 @@ export function useMoveToWishlist() {
   );
 }
 
-/** Delete a cart line or a saved item. */
+/**
+ * Delete a cart line or a saved item. The line leaves every cached list at once (spec 1 section 4) and comes back
+ * if the server refuses (DESIGN.md section 5); the screen shows the refusal (`onError` of `mutate`).
+ */
 export function useDeleteCartLine() {
-  return useCartMutation((line: Pick<CartLine, 'customerCartId'>) =>
-    callApi(cartRoutes.remove, { params: { customerCartId: line.customerCartId } }),
-  );
+  const customerId = useCustomerId();
+  const queryClient = useQueryClient();
+  const key = cartKeys.all(customerId);
+  return useMutation({
+    mutationFn: (line: Pick<CartLine, 'customerCartId'>) => callApi(cartRoutes.remove, { params: { customerCartId: line.customerCartId } }),
+    meta: { handlesOwnErrors: true },
+    onMutate: async (line) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueriesData<unknown>({ queryKey: key });
+      queryClient.setQueriesData<unknown>({ queryKey: key }, (cached: unknown) =>
+        Array.isArray(cached) ? (cached as CartLine[]).filter((row) => row.customerCartId !== line.customerCartId) : cached,
+      );
+      return { before };
+    },
+    onError: (_error, _line, context) => context?.before.forEach(([cachedKey, cached]) => queryClient.setQueryData(cachedKey, cached)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
 }

@@ -1,0 +1,90 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { categoryRoutes } from '../../../../../shared/routes/categories.js';
+import { inventoryRoutes } from '../../../../../shared/routes/inventory.js';
+import { productRoutes } from '../../../../../shared/routes/products.js';
+import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
+import { callApi } from '../../../lib/api-client.js';
+
+/**
+ * What customers browse (spec 1 section 7 "Products for customers"): category cards with images, a category's
+ * products with the shelf's price, MRP and stock, and one product by artcode. Pages are counted from 1 here and
+ * from 0 by the API.
+ */
+export const catalogKeys = {
+  categories: (search: string, page: number) => ['catalog', 'categories', search.toLowerCase(), page] as const,
+  categoryCount: (search: string) => ['catalog', 'categoryCount', search.toLowerCase()] as const,
+  products: (categoryId: number, search: string, page: number) => ['catalog', 'products', categoryId, search.toLowerCase(), page] as const,
+  productCount: (categoryId: number, search: string) => ['catalog', 'productCount', categoryId, search.toLowerCase()] as const,
+  strip: (categoryId: number) => ['catalog', 'strip', categoryId] as const,
+  artcode: (artcode: string) => ['catalog', 'artcode', artcode.toLowerCase()] as const,
+};
+
+const pageOf = (page: number) => ({ page: page - 1, size: PAGE_SIZE });
+
+/** A page of category cards (with image URLs), or of those whose name starts with `search`. */
+export function useCategoryCards(search: string, page: number) {
+  const text = search.trim();
+  return useQuery({
+    queryKey: catalogKeys.categories(text, page),
+    queryFn: () =>
+      text
+        ? callApi(categoryRoutes.imageSearch, { params: { text }, query: pageOf(page) })
+        : callApi(categoryRoutes.imagePage, { query: pageOf(page) }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCategoryCount(search: string) {
+  const text = search.trim();
+  return useQuery({
+    queryKey: catalogKeys.categoryCount(text),
+    queryFn: () => (text ? callApi(categoryRoutes.searchCount, { params: { text } }) : callApi(categoryRoutes.count)),
+  });
+}
+
+/** A page of a category's products in name order, or of those whose name starts with `search`. */
+export function useCategoryProducts(categoryId: number, search: string, page: number) {
+  const text = search.trim();
+  return useQuery({
+    queryKey: catalogKeys.products(categoryId, text, page),
+    queryFn: () =>
+      text
+        ? callApi(inventoryRoutes.categorySearch, { params: { categoryId, searchText: text }, query: pageOf(page) })
+        : callApi(inventoryRoutes.categoryProducts, { params: { categoryId }, query: pageOf(page) }),
+    enabled: categoryId > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCategoryProductCount(categoryId: number, search: string) {
+  const text = search.trim();
+  return useQuery({
+    queryKey: catalogKeys.productCount(categoryId, text),
+    queryFn: () =>
+      text
+        ? callApi(productRoutes.searchCountByCategory, { params: { categoryId, text } })
+        : callApi(productRoutes.countByCategory, { params: { categoryId } }),
+    enabled: categoryId > 0,
+  });
+}
+
+/** The first products of a category (the landing's carousel). */
+export function useCategoryStrip(categoryId: number | undefined) {
+  return useQuery({
+    queryKey: catalogKeys.strip(categoryId ?? 0),
+    queryFn: () => callApi(inventoryRoutes.category, { params: { id: categoryId! } }),
+    enabled: categoryId !== undefined && categoryId > 0,
+  });
+}
+
+/** The shelf lines of an artcode (product details); the fullest line comes first. */
+export function useProductByArtcode(artcode: string) {
+  return useQuery({
+    queryKey: catalogKeys.artcode(artcode),
+    queryFn: async () => {
+      const lines = await callApi(inventoryRoutes.artcode, { params: { artcode } });
+      return [...lines].sort((a, b) => b.quantity - a.quantity);
+    },
+    enabled: artcode.trim().length > 0,
+  });
+}
