@@ -3,6 +3,7 @@ import { IconPhoto } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { MAX_IMAGE_BYTES } from '../../../shared/images.js';
 import { IMAGE_ACCEPT, chosenImageProblem } from '../lib/image-upload.js';
+import { Controller, type Control, type FieldValues, type Path, type UseFormClearErrors } from 'react-hook-form';
 
 interface ImagePickerProps {
   label: string;
@@ -140,3 +141,41 @@ export function Thumbnail({ url, alt, size = 44 }: { url?: string; alt: string; 
     />
   );
 }
+
+/**
+ * The required picture of a form built on `imageChoice` (lib/image-upload.ts): the chosen file under the form's
+ * `file` field, or the current picture of the record being edited.
+ */
+export function ImageField<T extends FieldValues & { file?: File | null }>({
+  control,
+  clearErrors,
+  label,
+  currentUrl,
+}: {
+  control: Control<T>;
+  clearErrors: UseFormClearErrors<T>;
+  label: string;
+  currentUrl?: string;
+}) {
+  const name = 'file' as Path<T>;
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <ImagePicker
+          label={label}
+          required
+          file={(field.value as File | null | undefined) ?? null}
+          onChange={(file) => {
+            field.onChange(file);
+            if (file) clearErrors(name);
+          }}
+          currentUrl={currentUrl}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+

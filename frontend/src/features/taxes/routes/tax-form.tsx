@@ -1,36 +1,31 @@
-import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { TAX_EXISTS, taxSave, type Tax } from '../../../../../shared/schemas/catalogue.js';
-import { idParam } from '../../../../../shared/schemas/common.js';
-import { RequireFeature } from '../../../components/feature-gate.js';
 import { TextField, useZodForm } from '../../../components/form-fields.js';
-import { Page } from '../../../components/page.js';
+import { FormCard, RecordFormPage, useRecordId } from '../../../components/record-form.js';
 import { useSaveFailure } from '../../../lib/save-failure.js';
 import { useSaveTax, useTax } from '../api/taxes.js';
 
 /** /tax/new and /tax/{id}: the Add/Edit (tax) Category form of spec 3 section 2. */
 export default function TaxFormScreen() {
-  const { id: rawId } = useParams();
-  const isNew = rawId === 'new';
-  const parsed = idParam.safeParse(rawId);
-  const id = !isNew && parsed.success ? parsed.data : undefined;
+  const { isNew, id } = useRecordId();
   const tax = useTax(id);
-
-  if (!isNew && id === undefined) return <Navigate to="/error" replace state={{ message: 'Tax category not found.' }} />;
   return (
-    <Page title={isNew ? 'Add Tax Category' : 'Edit Tax Category'} size="sm">
-      <RequireFeature anyOf={['CategoryEdit']} what="changing taxes" back="/tax">
-        {!isNew && !tax.data ? (
-          <Center py="xl">
-            <Loader aria-label="Loading the tax category" />
-          </Center>
-        ) : (
-          <TaxEditor tax={tax.data} />
-        )}
-      </RequireFeature>
-    </Page>
+    <RecordFormPage
+      isNew={isNew}
+      id={id}
+      record={tax.data}
+      title={isNew ? 'Add Tax Category' : 'Edit Tax Category'}
+      size="sm"
+      notFound="Tax category not found."
+      anyOf={['CategoryEdit']}
+      what="changing taxes"
+      back="/tax"
+      loading="Loading the tax category"
+    >
+      {(record) => <TaxEditor tax={record} />}
+    </RecordFormPage>
   );
 }
 
@@ -56,29 +51,18 @@ function TaxEditor({ tax }: { tax?: Tax }) {
   });
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label={tax ? 'Edit Tax Category' : 'Add Tax Category'}>
-        <Stack gap="md">
-          {problem && (
-            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {problem}
-            </Alert>
-          )}
-          <TextField control={form.control} name="categoryType" label="Category Type" placeholder="e.g. GST 5%" withAsterisk maxLength={100} />
-          <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextField control={form.control} name="cgst" label="CGST (%)" placeholder="e.g. 2.5" inputMode="decimal" withAsterisk />
-            <TextField control={form.control} name="sgst" label="SGST (%)" placeholder="e.g. 2.5" inputMode="decimal" withAsterisk />
-          </SimpleGrid>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => void navigate('/tax')}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Paper>
+    <FormCard
+      label={tax ? 'Edit Tax Category' : 'Add Tax Category'}
+      onSubmit={(event) => void submit(event)}
+      problem={problem}
+      onCancel={() => void navigate('/tax')}
+      saving={save.isPending}
+    >
+      <TextField control={form.control} name="categoryType" label="Category Type" placeholder="e.g. GST 5%" withAsterisk maxLength={100} />
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <TextField control={form.control} name="cgst" label="CGST (%)" placeholder="e.g. 2.5" inputMode="decimal" withAsterisk />
+        <TextField control={form.control} name="sgst" label="SGST (%)" placeholder="e.g. 2.5" inputMode="decimal" withAsterisk />
+      </SimpleGrid>
+    </FormCard>
   );
 }
