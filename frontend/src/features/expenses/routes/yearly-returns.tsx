@@ -1,0 +1,154 @@
+import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { formatRupees } from '../../../../../shared/format.js';
+import { RETURN_YEARS, type YearlyRow } from '../../../../../shared/schemas/expense.js';
+import { RequireFeature } from '../../../components/feature-gate.js';
+import { Page } from '../../../components/page.js';
+import { useYearlyReturns, yearlyReturnsPdf } from '../api/expenses.js';
+import { Figure } from '../components/figure.js';
+import { MONTHS, percentText, periodFrom, recentYears } from '../components/period.js';
+import { PeriodSelect } from '../components/period-select.js';
+import { datedFileName, useDownload } from '../components/use-download.js';
+
+type Figures = Omit<YearlyRow, 'transactionMonth'>;
+
+const COLUMNS: { key: keyof Figures; header: string }[] = [
+  { key: 'boughtAmount', header: 'Bought' },
+  { key: 'onlineCredit', header: 'Online Credit' },
+  { key: 'cashCredit', header: 'Cash Credit' },
+  { key: 'returns', header: 'Returns' },
+  { key: 'soldAmount', header: 'Sold' },
+  { key: 'expense', header: 'Expense' },
+  { key: 'profit', header: 'Profit' },
+];
+
+/**
+ * Yearly Returns (/yearlyReturn, spec 3 sections 2, 3 and 9): a year (the last 8), its months up to the current
+ * one with Bought (bought price of the goods sold, less returned goods), Online and Cash Credit, Returns (refunds),
+ * Sold (credit less refunds), Expense and Profit (Sold − Bought − Expense); the totals, the return percentage
+ * (returns × 100 / cost of the goods billed) and the PDF.
+ */
+export default function YearlyReturnsScreen() {
+  return (
+    <Page
+      title="Yearly Returns"
+      description="Month by month: what was bought, sold, refunded and spent, and the profit."
+      actions={
+        <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
+          Back
+        </Button>
+      }
+    >
+      <RequireFeature anyOf={['YearlyReturnList']} what="the yearly returns">
+        <YearlyReturns />
+      </RequireFeature>
+    </Page>
+  );
+}
+
+function YearlyReturns() {
+  const [params, setParams] = useSearchParams();
+  const years = recentYears(RETURN_YEARS);
+  const { year } = periodFrom(params, years, false);
+  const report = useYearlyReturns(year);
+  const { busy, problem, download } = useDownload();
+  const data = report.data;
+  const t = data?.totals;
+
+  return (
+    <>
+      <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
+        <PeriodSelect year={year} years={years} onChange={(next) => setParams({ year: String(next.year) }, { replace: true })} />
+        <Button
+          variant="light"
+          leftSection={<IconDownload size={16} />}
+          loading={busy}
+          disabled={!data}
+          onClick={() => void download(() => yearlyReturnsPdf(year), datedFileName('Yearly_Return'))}
+        >
+          Download PDF
+        </Button>
+      </Group>
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <section aria-label={`Totals of ${year}`}>
+        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+          <Figure label="Sold" value={formatRupees(t?.soldAmount ?? 0)} />
+          <Figure label="Bought" value={formatRupees(t?.boughtAmount ?? 0)} />
+          <Figure label="Expense" value={formatRupees(t?.expense ?? 0)} />
+          <Figure label="Profit" value={formatRupees(data?.profit ?? 0)} tone={(data?.profit ?? 0) < 0 ? 'loss' : 'gain'} />
+          <Figure label="Return %" value={percentText(data?.returnPercentage ?? 0)} />
+        </SimpleGrid>
+      </section>
+      <Paper withBorder>
+        <Table.ScrollContainer minWidth={860}>
+          <Table striped highlightOnHover verticalSpacing="sm" aria-label={`Yearly returns of ${year}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Month</Table.Th>
+                {COLUMNS.map((c) => (
+                  <Table.Th key={c.key} scope="col" ta="right">
+                    {c.header}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {report.isPending ? (
+                <Table.Tr>
+                  <Table.Td colSpan={COLUMNS.length + 1}>
+                    <Center py="lg">
+                      <Loader size="sm" aria-label="Loading" />
+                    </Center>
+                  </Table.Td>
+                </Table.Tr>
+              ) : data && data.rows.length > 0 ? (
+                data.rows.map((row) => (
+                  <Table.Tr key={row.transactionMonth}>
+                    <Table.Th scope="row" fw={500}>
+                      {MONTHS[Number(row.transactionMonth.slice(5, 7)) - 1]}
+                    </Table.Th>
+                    {COLUMNS.map((c) => (
+                      <Table.Td key={c.key} ta="right" c={c.key === 'profit' && row.profit < 0 ? 'red.7' : undefined}>
+                        {formatRupees(row[c.key])}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))
+              ) : (
+                <Table.Tr>
+                  <Table.Td colSpan={COLUMNS.length + 1}>
+                    <Text c="dimmed" ta="center" py="md">
+                      No months of {year} yet.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+            {t && (
+              <Table.Tfoot>
+                <Table.Tr fw={700} aria-label="Totals">
+                  <Table.Th scope="row">Total</Table.Th>
+                  {COLUMNS.map((c) => (
+                    <Table.Td key={c.key} ta="right" data-total={c.key}>
+                      {formatRupees(t[c.key])}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              </Table.Tfoot>
+            )}
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {t && (
+        <Text size="sm" c="dimmed">
+          Return % = returns {formatRupees(t.returns)} × 100 / cost of the goods billed {formatRupees(t.cost)}. Profit = Sold − Bought − Expense.
+        </Text>
+      )}
+    </>
+  );
+}
