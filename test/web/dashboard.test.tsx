@@ -46,6 +46,25 @@ describe('dashboard feature gating', () => {
     expect(screen.queryByRole('article', { name: 'Business Partners' })).not.toBeInTheDocument();
   });
 
+  it('links the billing screens a cashier has, and the monthly report to a role holding it', () => {
+    signedInWith(featuresOf('CASHIER'), 12);
+    const { unmount } = renderWithApp(<HomeScreen />, { at: '/home' });
+    const billing = screen.getByRole('article', { name: 'Billing' });
+    expect(within(billing).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Place Order', '/purchaseUpdated/new'],
+      ['Today’s Orders', '/purchase'],
+      ['Customer Orders', '/customerPurchase/new'],
+    ]);
+    unmount();
+    signedInWith(['CustomerPurchaseList', 'MonthlyPurchaseList']);
+    renderWithApp(<HomeScreen />, { at: '/home' });
+    const other = screen.getByRole('article', { name: 'Billing' });
+    expect(within(other).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Customer Orders', '/customerPurchase/new'],
+      ['Monthly Sales', '/monthlyPurchase'],
+    ]);
+  });
+
   it('shows HR the Employee section with staff links but no Inventory billing', () => {
     signedInWith(featuresOf('HR'));
     renderWithApp(<HomeScreen />, { at: '/home' });

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { customerRoutes } from '../../../../../shared/routes/customers.js';
 import type { BodyIn } from '../../../../../shared/routes/define.js';
 import { inventoryRoutes } from '../../../../../shared/routes/inventory.js';
@@ -74,3 +74,74 @@ export function useDayTotals(date: string) {
 }
 
 export const exportDay = (date: string, format: 'pdf' | 'xlsx') => callApiForFile(purchaseRoutes.exportDay, { params: { date }, query: { format } });
+
+/** A page (from 1) of a customer's bill lines, or of those whose product or artcode starts with `search`. */
+export function useCustomerLines(mobile: string | undefined, search: string, page: number) {
+  return useQuery({
+    queryKey: ['billing', 'customer', mobile, search, page],
+    queryFn: () =>
+      search
+        ? callApi(purchaseRoutes.customerSearch, { params: { mobile: mobile!, text: search }, query: { page: page - 1, size: PAGE_SIZE } })
+        : callApi(purchaseRoutes.customerLines, { params: { mobile: mobile! }, query: { page: page - 1, size: PAGE_SIZE } }),
+    enabled: mobile !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCustomerCount(mobile: string | undefined, search: string) {
+  return useQuery({
+    queryKey: ['billing', 'customerCount', mobile, search],
+    queryFn: () =>
+      search
+        ? callApi(purchaseRoutes.customerSearchCount, { params: { mobile: mobile!, text: search } })
+        : callApi(purchaseRoutes.customerCount, { params: { mobile: mobile! } }),
+    enabled: mobile !== undefined,
+  });
+}
+
+export const exportCustomer = (mobile: string, format: 'pdf' | 'xlsx') =>
+  callApiForFile(purchaseRoutes.exportCustomer, { params: { mobile }, query: { format } });
+
+/** A bill with the lines still with the customer and their remaining units (re-bill and return). */
+export function useReview(purchaseId: number) {
+  return useQuery({
+    queryKey: ['billing', 'review', purchaseId],
+    queryFn: () => callApi(purchaseRoutes.review, { params: { purchaseId } }),
+    enabled: Number.isInteger(purchaseId) && purchaseId > 0,
+    staleTime: 0,
+  });
+}
+
+/** Lists and receipts that a re-bill or a return changes. */
+const afterChange = (queryClient: ReturnType<typeof useQueryClient>) => queryClient.invalidateQueries({ queryKey: ['billing'] });
+
+/** Generate Bill again; the screen shows the server's refusal itself. */
+export function useReBill() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ purchaseId, body }: { purchaseId: number; body: BodyIn<typeof purchaseRoutes.reBill> }) =>
+      callApi(purchaseRoutes.reBill, { params: { purchaseId }, body }),
+    onSuccess: () => afterChange(queryClient),
+    meta: { handlesOwnErrors: true },
+  });
+}
+
+/** Return units of a bill; a refusal (units returned meanwhile, a changed amount) stays on the screen. */
+export function useReturnGoods() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ purchaseId, body }: { purchaseId: number; body: BodyIn<typeof purchaseRoutes.returnLines> }) =>
+      callApi(purchaseRoutes.returnLines, { params: { purchaseId }, body }),
+    onSuccess: () => afterChange(queryClient),
+    meta: { handlesOwnErrors: true },
+  });
+}
+
+export function useMonthlySales(month: number, year: number) {
+  return useQuery({
+    queryKey: ['billing', 'monthly', month, year],
+    queryFn: () => callApi(purchaseRoutes.monthly, { params: { month, year } }),
+  });
+}
+
+export const monthlyPdf = (month: number, year: number) => callApiForFile(purchaseRoutes.monthlyPdf, { params: { month, year } });

@@ -1,20 +1,17 @@
-import { Alert, Button, Center, Group, Loader, Pagination, Paper, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Table, TextInput } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypePdf, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { shopDay } from '../../../../../shared/bill.js';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
-import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
-import { NO_TRANSACTION, noPurchaseOn } from '../../../../../shared/schemas/purchase.js';
+import { noPurchaseOn } from '../../../../../shared/schemas/purchase.js';
 import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
 import { SearchBox } from '../../../components/search-box.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { exportDay, useDayCount, useDayLines, useDayTotals } from '../api/billing.js';
-
-const COLUMNS = ['Id', 'Date', 'Customer Name', 'Artcode', 'Product Name', 'Payment Mode', 'Order Status', 'Order Qty', 'Return Qty', 'Rate', 'Price'];
-const RIGHT = new Set(['Order Qty', 'Return Qty', 'Rate', 'Price']);
+import { OrderTable } from '../components/order-table.js';
 
 /**
  * Today's order list (spec 2 section 2): a day's bill lines, pages of 5, search by product or artcode, a date up to
@@ -100,73 +97,29 @@ export default function OrderList() {
           {isApiError(lines.error) ? lines.error.message : 'The orders could not be loaded.'}
         </Alert>
       )}
-      <Paper withBorder>
-        <Table.ScrollContainer minWidth={1000}>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-label="Orders">
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((c) => (
-                  <Table.Th key={c} ta={RIGHT.has(c) ? 'right' : undefined} scope="col">
-                    {c}
-                  </Table.Th>
-                ))}
+      <OrderTable
+        label="Orders"
+        rows={lines.data}
+        loading={lines.isPending}
+        page={page}
+        total={total}
+        onPageChange={setPage}
+        footer={
+          !search &&
+          totals.data &&
+          totals.data.rows > 0 && (
+            <Table.Tfoot>
+              <Table.Tr fw={700}>
+                <Table.Td colSpan={7}>Total</Table.Td>
+                <Table.Td ta="right">{totals.data.orderQuantity}</Table.Td>
+                <Table.Td ta="right">{totals.data.returnQuantity}</Table.Td>
+                <Table.Td />
+                <Table.Td ta="right">{formatRupees(totals.data.price)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lines.isPending ? (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS.length}>
-                    <Center py="lg">
-                      <Loader size="sm" aria-label="Loading" />
-                    </Center>
-                  </Table.Td>
-                </Table.Tr>
-              ) : lines.data && lines.data.length > 0 ? (
-                lines.data.map((row) => (
-                  <Table.Tr key={`${row.purchaseId}-${row.purchasedProductId}`}>
-                    <Table.Td>{row.purchaseId}</Table.Td>
-                    <Table.Td>{formatDate(row.saleDate)}</Table.Td>
-                    <Table.Td>{row.customerName.split('@')[0]}</Table.Td>
-                    <Table.Td>{row.artcode}</Table.Td>
-                    <Table.Td>{row.productName}</Table.Td>
-                    <Table.Td>{row.paymentMode}</Table.Td>
-                    <Table.Td>{row.status}</Table.Td>
-                    <Table.Td ta="right">{row.originalQuantity}</Table.Td>
-                    <Table.Td ta="right">{row.returnQuantity}</Table.Td>
-                    <Table.Td ta="right">{formatRupees(row.sellingPrice)}</Table.Td>
-                    <Table.Td ta="right">{formatRupees(row.purchasedPrice)}</Table.Td>
-                  </Table.Tr>
-                ))
-              ) : (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS.length}>
-                    <Text c="dimmed" ta="center" py="md">
-                      {NO_TRANSACTION}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-            {!search && totals.data && totals.data.rows > 0 && (
-              <Table.Tfoot>
-                <Table.Tr fw={700}>
-                  <Table.Td colSpan={7}>Total</Table.Td>
-                  <Table.Td ta="right">{totals.data.orderQuantity}</Table.Td>
-                  <Table.Td ta="right">{totals.data.returnQuantity}</Table.Td>
-                  <Table.Td />
-                  <Table.Td ta="right">{formatRupees(totals.data.price)}</Table.Td>
-                </Table.Tr>
-              </Table.Tfoot>
-            )}
-          </Table>
-        </Table.ScrollContainer>
-        <Group justify="space-between" p="sm">
-          <Text size="sm" c="dimmed">
-            {total === 0 ? 'No rows' : `Rows ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, total)} of ${total}`}
-          </Text>
-          <Pagination total={Math.max(1, Math.ceil(total / PAGE_SIZE))} value={page} onChange={setPage} size="sm" />
-        </Group>
-      </Paper>
+            </Table.Tfoot>
+          )
+        }
+      />
       <MessageModal opened={empty && !search && dismissed !== date} message={noPurchaseOn(formatDate(date))} onClose={() => setDismissed(date)} />
     </Page>
   );

@@ -1,0 +1,94 @@
+import { Center, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatDate, formatRupees } from '../../../../../shared/format.js';
+import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
+import { NO_TRANSACTION, type OrderRow } from '../../../../../shared/schemas/purchase.js';
+
+/** The columns of the order lists (spec 2 section 2), the customer's list adding Actions. */
+export const ORDER_COLUMNS = ['Id', 'Date', 'Customer Name', 'Artcode', 'Product Name', 'Payment Mode', 'Order Status', 'Order Qty', 'Return Qty', 'Rate', 'Price'];
+const RIGHT = new Set(['Order Qty', 'Return Qty', 'Rate', 'Price']);
+
+interface OrderTableProps {
+  /** Names the table for screen readers and tests ('Orders', 'Customer Orders'). */
+  label: string;
+  rows: OrderRow[] | undefined;
+  loading: boolean;
+  page: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  /** The buttons of a row, in an Actions column. */
+  actions?: (row: OrderRow) => ReactNode;
+  /** A total row under the lines. */
+  footer?: ReactNode;
+}
+
+/** Bill lines in pages of 5 with their bill's date, customer and payment mode; 'No Transaction Found.' when none. */
+export function OrderTable({ label, rows, loading, page, total, onPageChange, actions, footer }: OrderTableProps) {
+  const columns = actions ? [...ORDER_COLUMNS, 'Actions'] : ORDER_COLUMNS;
+  return (
+    <Paper withBorder>
+      <Table.ScrollContainer minWidth={actions ? 1200 : 1000}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((c) => (
+                <Table.Th key={c} ta={RIGHT.has(c) ? 'right' : undefined} scope="col">
+                  {c}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {loading ? (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Center py="lg">
+                    <Loader size="sm" aria-label="Loading" />
+                  </Center>
+                </Table.Td>
+              </Table.Tr>
+            ) : rows && rows.length > 0 ? (
+              rows.map((row) => (
+                <Table.Tr key={`${row.purchaseId}-${row.purchasedProductId}`}>
+                  <Table.Td>{row.purchaseId}</Table.Td>
+                  <Table.Td>{formatDate(row.saleDate)}</Table.Td>
+                  <Table.Td>{row.customerName.split('@')[0]}</Table.Td>
+                  <Table.Td>{row.artcode}</Table.Td>
+                  <Table.Td>{row.productName}</Table.Td>
+                  <Table.Td>{row.paymentMode}</Table.Td>
+                  <Table.Td>{row.status}</Table.Td>
+                  <Table.Td ta="right">{row.originalQuantity}</Table.Td>
+                  <Table.Td ta="right">{row.returnQuantity}</Table.Td>
+                  <Table.Td ta="right">{formatRupees(row.sellingPrice)}</Table.Td>
+                  <Table.Td ta="right">{formatRupees(row.purchasedPrice)}</Table.Td>
+                  {actions && (
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        {actions(row)}
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))
+            ) : (
+              <Table.Tr>
+                <Table.Td colSpan={columns.length}>
+                  <Text c="dimmed" ta="center" py="md">
+                    {NO_TRANSACTION}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+          {footer}
+        </Table>
+      </Table.ScrollContainer>
+      <Group justify="space-between" p="sm">
+        <Text size="sm" c="dimmed">
+          {total === 0 ? 'No rows' : `Rows ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, total)} of ${total}`}
+        </Text>
+        <Pagination total={Math.max(1, Math.ceil(total / PAGE_SIZE))} value={page} onChange={onPageChange} size="sm" />
+      </Group>
+    </Paper>
+  );
+}

@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { shopDay } from '../../../../../shared/bill.js';
+import { renderScreen, serve, signInAs, type Call } from '../../../../../test/web/leave-fixtures.js';
+import { clearSession } from '../../../lib/session.js';
+import MonthlySales, { yearsUpTo } from './monthly-sales.js';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const [thisYear, thisMonth] = shopDay(new Date()).split('-').map(Number) as [number, number];
+
+// Two days of March 2024: 3 cash bills ₹1,250.50 and 1 online ₹480.00 on the 4th, 2 cash ₹310.00 on the 5th;
+// a cash refund of ₹60.50 and expenses of ₹500.00: Income 1,560.50 − 60.50 = ₹1,500.00, Balance ₹1,000.00.
+const march = {
+  month: 3,
+  year: 2024,
+  rows: [
+    { transactionDate: '2024-03-04', transaction: 3, paymentMode: 'Cash', credit: 1250.5, debit: 900, returns: 0 },
+    { transactionDate: '2024-03-04', transaction: 1, paymentMode: 'Online', credit: 480, debit: 400, returns: 0 },
+    { transactionDate: '2024-03-05', transaction: 2, paymentMode: 'Cash', credit: 310, debit: 250, returns: 60.5 },
+  ],
+  online: 480,
+  cash: 1560.5,
+  total: 2040.5,
+  income: 1500,
+  expense: 500,
+  balance: 1000,
+};
+const empty = { month: thisMonth, year: thisYear, rows: [], online: 0, cash: 0, total: 0, income: 0, expense: 0, balance: 0 };
+
+describe('Monthly Sales Report', () => {
+  beforeEach(() => signInAs('MANAGER', ['MonthlyPurchaseList']));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearSession();
+  });
+
+  it('offers the last 10 years', () => {
+    expect(yearsUpTo(2026)).toEqual([2026, 2025, 2024, 2023, 2022, 2021, 2020, 2019, 2018, 2017]);
+  });
+
+  it('opens on this month, searches another, and shows the rows, sums and cash summary', async () => {
+    const calls: Call[] = serve([
+      [`GET /purchase/monthly/${thisMonth}/${thisYear}`, [200, empty]],
+      ['GET /purchase/monthly/3/2024', [200, march]],
+    ]);
+    const user = userEvent.setup();
+    renderScreen(<MonthlySales />, { path: '/monthlyPurchase', elsewhere: ['/home'] });
+    const table = await screen.findByRole('table', { name: 'Monthly sales' });
+    expect(await within(table).findByText('No Transaction Found.')).toBeInTheDocument();
+
+    await user.click(screen.getAllByLabelText('Month')[0]!);
+    await user.click(await screen.findByRole('option', { name: 'March' }));
+    await user.click(screen.getAllByLabelText('Year')[0]!);
+    const years = await screen.findAllByRole('option');
+    expect(years.map((o) => o.textContent)).toEqual(yearsUpTo(thisYear).map(String));
+    await user.click(screen.getByRole('option', { name: '2024' }));
+    expect(calls.some((c) => c.key === 'GET /purchase/monthly/3/2024')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+
+    expect(await within(table).findByText('₹1,250.50')).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'DateTransactionPaymentModeSold',
+      '04/03/20243Cash₹1,250.50',
+      '04/03/20241Online₹480.00',
+      '05/03/20242Cash₹310.00',
+      'Online₹480.00',
+      'Cash₹1,560.50',
+      'Total₹2,040.50',
+    ]);
+    expect(screen.getByLabelText('Income')).toHaveTextContent('₹1,500.00');
+    expect(screen.getByLabelText('Expense')).toHaveTextContent('₹500.00');
+    expect(screen.getByLabelText('Balance')).toHaveTextContent('₹1,000.00');
+    expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/home');
+  });
+
+  it('downloads the PDF of the month shown', async () => {
+    const calls: Call[] = serve([[`GET /purchase/monthly/${thisMonth}/${thisYear}`, [200, empty]]]);
+    const fetchMock = vi.mocked(globalThis.fetch);
+    const served = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith(`/purchase/monthly/${thisMonth}/${thisYear}/pdf`)) {
+        calls.push({ key: 'GET pdf', body: undefined });
+        return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), {
+          status: 200,
+          headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="Sales_Report_${thisMonth}_${thisYear}.pdf"` },
+        });
+      }
+      return served(input, init);
+    });
+    const createObjectURL = vi.fn(() => 'blob:report');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const user = userEvent.setup();
+    renderScreen(<MonthlySales />, { path: '/monthlyPurchase' });
+    await screen.findByText('No Transaction Found.');
+    await user.click(screen.getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(calls.some((c) => c.key === 'GET pdf')).toBe(true));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+  });
+});
