@@ -160,6 +160,13 @@ export const stockData = {
   },
 
   byName: (tenantId: string, text: string, limit: number) => prefixLines('gsi1', byNamePk(tenantId), text, limit),
+  /** A page of the lines whose product name starts with the text, in name order, and how many there are. */
+  async byNamePage(tenantId: string, text: string, page: number, size: number): Promise<StoredStock[]> {
+    return (await queryPage({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, page, size)).map(toStock);
+  },
+  byNameCount: (tenantId: string, text: string) => queryCount({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }),
+  /** Lines with 5 or fewer units: a count of the sparse index. */
+  lowCount: (tenantId: string) => queryCount({ index: 'gsi4', pk: lowPk(tenantId) }),
   byArtcode: (tenantId: string, text: string, limit: number) => prefixLines('gsi2', byArtcodePk(tenantId), text, limit),
   byBarcode: (tenantId: string, text: string, limit: number) => prefixLines('gsi3', byBarcodePk(tenantId), text, limit),
 

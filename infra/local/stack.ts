@@ -10,6 +10,8 @@ import { localWorkflowRunner } from './step-functions.js';
 import { startWhatsAppSimulator } from './whatsapp-sim.js';
 import { useLocalWorkflows } from '../../functions/lib/workflows.js';
 import { ensureTable, ensureUserPool, type UserPoolIds } from './resources.js';
+import { startReportTimer } from './report-timer.js';
+import { SCHEDULED_REPORTS_FUNCTION } from '../../shared/report-schedule.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -35,6 +37,8 @@ export interface LocalStackOptions {
   seed?: boolean;
   idTokenMinutes?: number;
   logLevel?: string;
+  /** Run the daily report e-mails at their scheduled time (npm start); tests invoke the function themselves. */
+  scheduledReports?: boolean;
 }
 
 export interface LocalStack {
@@ -110,7 +114,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   pointFunctionsAt(ports, undefined, logLevel);
   const started: Emulator[] = [];
   let gateway: Server | undefined;
+  let stopReportTimer: (() => void) | undefined;
   const stop = async () => {
+    stopReportTimer?.();
     if (gateway) await new Promise<void>((resolve) => gateway!.close(() => resolve()));
     gateway?.closeAllConnections?.();
     for (const emulator of started.reverse()) await emulator.stop().catch(() => undefined);
@@ -139,8 +145,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       issuer: `http://127.0.0.1:${ports.cognito}/${userPool.userPoolId}`,
       audience: userPool.userPoolClientId,
       loadDomain: async (domain) => (await import(path.join(root, 'functions', domain, 'handler.ts'))).handler,
-      invokable: { 'pre-token': async () => (await import('../../functions/triggers/pre-token.js')).handler as never },
+      invokable: {
+        'pre-token': async () => (await import('../../functions/triggers/pre-token.js')).handler as never,
+        // The report function EventBridge Scheduler invokes in AWS; `npm run reports:send-now` calls it here.
+        [SCHEDULED_REPORTS_FUNCTION]: async () => (await import('../../functions/reports/scheduled.js')).handler as never,
+      },
     });
+
+    if (options.scheduledReports) {
+      stopReportTimer = startReportTimer(
+        async (scheduledTime) => (await import('../../functions/reports/scheduled.js')).handler({ report: 'daily', scheduledTime }),
+        (message) => console.error(message),
+      );
+    }
 
     let seeded = false;
     if (options.seed) {

@@ -33,6 +33,7 @@ async function main() {
     webRoot,
     seed: true,
     logLevel: process.env.LOG_LEVEL ?? 'warn',
+    scheduledReports: true,
   });
   console.log(stack.seeded ? 'Seeded the demo shop.' : 'Using the data kept in .local/ (delete the folder to start afresh).');
   console.log(`\n  Shop platform: ${stack.url}`);

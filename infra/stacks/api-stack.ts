@@ -52,6 +52,8 @@ export const domainNeeds: Partial<Record<DomainName, DomainNeeds>> = {
   inventory: { memorySize: 1024, timeout: Duration.seconds(29) },
   stock: { timeout: Duration.seconds(29) },
   purchases: { timeout: Duration.seconds(29) },
+  // Reports read a range's daily items and draw PDFs of up to 5,000 rows.
+  reports: { memorySize: 1024, timeout: Duration.seconds(29) },
 };
 
 /** The provider secrets a domain reads (read access is granted on exactly these). */

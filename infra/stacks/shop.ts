@@ -5,6 +5,7 @@ import { AuthStack } from './auth-stack.js';
 import { DataStack } from './data-stack.js';
 import { IntegrationsStack } from './integrations-stack.js';
 import { PaymentsStack } from './payments-stack.js';
+import { ReportsStack } from './reports-stack.js';
 import { WebStack } from './web-stack.js';
 
 /**
@@ -55,5 +56,12 @@ export function defineShop(scope: Construct, options: ShopOptions) {
     apiDomainName: api.apiDomainName,
     assetsBucket: data.assetsBucket,
   });
-  return { data, auth, integrations, payments, api, web };
+  const reports = new ReportsStack(scope, 'ShopReports', {
+    env,
+    description: 'Shop: daily report e-mails on an EventBridge Scheduler schedule',
+    table: data.table,
+    mailIdentity: integrations.mailIdentity,
+    mailFrom: integrations.mailFrom,
+  });
+  return { data, auth, integrations, payments, api, web, reports };
 }

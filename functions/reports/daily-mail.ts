@@ -1,0 +1,142 @@
+import type { DailyReportEvent } from '../../shared/report-schedule.js';
+import { formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
+import { indiaToday } from '../../shared/leave-days.js';
+import { ROLE } from '../../shared/roles.js';
+import type { Tenant } from '../../shared/schemas/tenant.js';
+import { rootLogger, type Logger } from '../lib/logger.js';
+import { sendMail } from '../lib/mail.js';
+import { tablePdf } from '../lib/pdf.js';
+import { purchaseData } from '../purchases/data.js';
+import { roleData } from '../roles/data.js';
+import { stockData } from '../stock/data.js';
+import { tenantData } from '../tenants/data.js';
+import { userData } from '../users/data.js';
+import { reportData } from './data.js';
+
+/** Who gets a shop's daily report: enabled holders of these roles with an e-mail address. */
+const RECIPIENT_ROLES: readonly string[] = [ROLE.TENANT_MANAGER, ROLE.MANAGER];
+const MAX_LOW_LINES = 2_000;
+const TOP_PRODUCTS = 5;
+const TENANT_PAGE = 100;
+
+export interface DailyMailOutcome {
+  day: string;
+  mailed: { tenantId: string; to: string[] }[];
+  skipped: { tenantId: string; reason: string }[];
+  failed: { tenantId: string; message: string }[];
+}
+
+/** Every shop, from the tenant directory (one small partition), a page at a time. */
+async function* everyTenant(): AsyncGenerator<Tenant> {
+  for (let page = 0; ; page++) {
+    const tenants = await tenantData.page(page, TENANT_PAGE);
+    yield* tenants;
+    if (tenants.length < TENANT_PAGE) return;
+  }
+}
+
+export async function managerAddresses(tenantId: string): Promise<string[]> {
+  const roles = (await roleData.all(tenantId)).filter((r) => RECIPIENT_ROLES.includes(r.name));
+  const members = (await Promise.all(roles.map((r) => userData.members(tenantId, r.roleId)))).flat();
+  const users = await Promise.all([...new Set(members.map((m) => m.appUserId))].map((id) => userData.byId(tenantId, id)));
+  const addresses = users.flatMap((u) => (u && u.enabled !== false && u.emailId ? [u.emailId.trim().toLowerCase()] : []));
+  return [...new Set(addresses)].sort();
+}
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The day's sales summary and the low-stock list of one shop, as mail text, HTML and a PDF. */
+export async function dailyReport(tenant: Tenant, day: string, now: Date) {
+  const tenantId = tenant.tenantId;
+  const [sales, lineSales, low] = await Promise.all([
+    purchaseData.salesDay(tenantId, day),
+    purchaseData.lineSalesDays(tenantId, day, day),
+    stockData.low(tenantId, MAX_LOW_LINES),
+  ]);
+  const cash = sales?.cashSold ?? 0;
+  const online = sales?.onlineSold ?? 0;
+  const refunds = (sales?.cashReturns ?? 0) + (sales?.onlineReturns ?? 0);
+  const sold = [...(lineSales[0]?.lines ?? new Map())].filter(([, f]) => f.value > 0).sort(([, a], [, b]) => b.value - a.value).slice(0, TOP_PRODUCTS);
+  const names = new Map((await stockData.byIds(tenantId, sold.map(([id]) => id))).map((l) => [l.stockId, l]));
+  const top = sold.map(([id, f]) => ({ name: `${names.get(id)?.productName ?? `Stock line ${id}`} (${names.get(id)?.artcode ?? ''})`, units: f.units, value: f.value }));
+  const shop = tenant.displayName || tenant.tenantName || tenantId;
+  const summary = [
+    `Bills: ${sales?.bills ?? 0} (cash ${sales?.cashBills ?? 0}, online ${sales?.onlineBills ?? 0}) · units sold ${sales?.soldQuantity ?? 0}`,
+    `Cash ${formatPaise(cash)} · Online ${formatPaise(online)} · Total ${formatPaise(cash + online)}`,
+    `Refunds ${formatPaise(refunds)} · Cash in hand from sales ${formatPaise(cash - (sales?.cashReturns ?? 0))}`,
+    `Low stock (5 or fewer units): ${low.length} line(s)`,
+  ];
+  const pdf = await tablePdf({
+    title: `Daily Report · ${formatDate(day)}`,
+    subtitle: [[shop, tenant.address].filter(Boolean).join(', '), ...summary, `Printed ${formatDateTime(now)}`],
+    columns: [
+      { header: 'Stock Id', width: 6, align: 'right' },
+      { header: 'Product Name', width: 22 },
+      { header: 'Artcode', width: 10 },
+      { header: 'Quantity', width: 6, align: 'right' },
+      { header: 'Price', width: 9, align: 'right' },
+    ],
+    rows: low.map((l) => [String(l.stockId), l.productName, l.artcode, String(l.quantity), formatPaise(l.sellingPrice)]),
+    highlight: new Set(low.flatMap((l, i) => (l.quantity === 0 ? [i] : []))),
+  });
+  const topText = top.length ? top.map((t) => `  ${t.name}: ${t.units} unit(s), ${formatPaise(t.value)}`).join('\n') : '  No sales.';
+  const text = [`${shop}: daily report for ${formatDate(day)}`, '', ...summary, '', 'Best sellers today:', topText, '', 'The low-stock list is attached as a PDF.'].join('\n');
+  const html = [
+    `<p><strong>${escape(shop)}</strong>: daily report for ${formatDate(day)}</p>`,
+    `<ul>${summary.map((s) => `<li>${escape(s)}</li>`).join('')}</ul>`,
+    `<p>Best sellers today:</p>`,
+    top.length ? `<ol>${top.map((t) => `<li>${escape(t.name)}: ${t.units} unit(s), ${escape(formatPaise(t.value))}</li>`).join('')}</ol>` : '<p>No sales.</p>',
+    '<p>The low-stock list is attached as a PDF.</p>',
+  ].join('');
+  const fileName = `Daily_Report_${day.split('-').reverse().join('_')}.pdf`;
+  return { subject: `Daily report · ${shop} · ${formatDate(day)}`, text, html, attachment: { fileName, contentType: 'application/pdf', data: pdf } };
+}
+
+/**
+ * The scheduled run: for every open shop that has not switched report e-mails off (on unless `reportEmails` is
+ * false), the day's sales summary and low-stock list to its TENANT_MANAGER and MANAGER role holders. A shop is
+ * mailed once per day however often the schedule is delivered, unless the run asks to resend. One shop's failure
+ * is logged and the run goes on with the next.
+ */
+export async function sendDailyReports(event: Partial<DailyReportEvent> = {}, now = new Date(), log: Logger = rootLogger): Promise<DailyMailOutcome> {
+  const at = event.scheduledTime ? new Date(event.scheduledTime) : now;
+  const day = indiaToday(Number.isNaN(at.getTime()) ? now : at);
+  const outcome: DailyMailOutcome = { day, mailed: [], skipped: [], failed: [] };
+  for await (const tenant of everyTenant()) {
+    const tenantId = tenant.tenantId;
+    const shopLog = log.child({ tenantId, day });
+    if (tenant.enabled === false) {
+      outcome.skipped.push({ tenantId, reason: 'closed' });
+      continue;
+    }
+    if (tenant.reportEmails === false) {
+      outcome.skipped.push({ tenantId, reason: 'report e-mails off' });
+      continue;
+    }
+    let claimed = false;
+    try {
+      const to = await managerAddresses(tenantId);
+      if (!to.length) {
+        outcome.skipped.push({ tenantId, reason: 'no manager with an e-mail address' });
+        continue;
+      }
+      if (!event.resend) {
+        claimed = await reportData.claimDailyMail(tenantId, day, to, now);
+        if (!claimed) {
+          outcome.skipped.push({ tenantId, reason: 'already mailed' });
+          continue;
+        }
+      }
+      const report = await dailyReport(tenant, day, now);
+      await sendMail({ to, subject: report.subject, text: report.text, html: report.html, attachments: [report.attachment] });
+      outcome.mailed.push({ tenantId, to });
+      shopLog.info('daily report mailed', { recipients: to.length });
+    } catch (error) {
+      if (claimed) await reportData.releaseDailyMail(tenantId, day).catch(() => undefined);
+      outcome.failed.push({ tenantId, message: (error as Error).message });
+      shopLog.error('daily report failed', { error: (error as Error).message });
+    }
+  }
+  log.info('daily reports done', { day, mailed: outcome.mailed.length, skipped: outcome.skipped.length, failed: outcome.failed.length });
+  return outcome;
+}

@@ -1,0 +1,101 @@
+import {
+  dateRangeParams,
+  inventoryReport,
+  productNameParams,
+  purchaseReport,
+  reportQuery,
+  salesReport,
+  stockReport,
+} from '../schemas/report.js';
+import { route } from './define.js';
+
+const readers = 'ReportList' as const;
+
+/**
+ * Report generation (spec 3 sections 2 and 7): inventory receipts, bill lines (purchases), stock and sales per
+ * product, by product name or by a date range (stock also as it stands now). Pages of `?page&size`; `?format=pdf`
+ * answers the whole report as `{Report}_{dd}_{mm}_{yyyy}.pdf`. Figures over dates come from the daily and monthly
+ * items the writing domains keep (docs/finance.md), never from reading every bill.
+ */
+export const reportRoutes = {
+  inventoryByName: route({
+    method: 'GET',
+    path: '/report/inventory/{start}',
+    access: readers,
+    summary: 'Receipts of the products whose name starts with the text (`start` is the product name)',
+    params: productNameParams,
+    query: reportQuery,
+    response: inventoryReport,
+  }),
+  inventoryByDate: route({
+    method: 'GET',
+    path: '/report/inventory/{start}/{end}',
+    access: readers,
+    summary: 'Receipts of the receiving days from start to end, newest first, with units and cost per day',
+    params: dateRangeParams,
+    query: reportQuery,
+    response: inventoryReport,
+  }),
+  purchaseByName: route({
+    method: 'GET',
+    path: '/report/purchase/{start}',
+    access: readers,
+    summary: 'Bill lines of the products whose name starts with the text (`start` is the product name)',
+    params: productNameParams,
+    query: reportQuery,
+    response: purchaseReport,
+  }),
+  purchaseByDate: route({
+    method: 'GET',
+    path: '/report/purchase/{start}/{end}',
+    access: readers,
+    summary: 'Bill lines sold from start to end, newest first, with the totals, sales per day and the payment-mode split',
+    params: dateRangeParams,
+    query: reportQuery,
+    response: purchaseReport,
+  }),
+  salesByName: route({
+    method: 'GET',
+    path: '/report/sales/{start}',
+    access: readers,
+    summary: 'Sales of the stock lines whose product name starts with the text, over all time (`start` is the name)',
+    params: productNameParams,
+    query: reportQuery,
+    response: salesReport,
+  }),
+  salesByDate: route({
+    method: 'GET',
+    path: '/report/sales/{start}/{end}',
+    access: readers,
+    summary: 'Sales per stock line from start to end, best sellers first, with sales per day and the payment-mode split',
+    params: dateRangeParams,
+    query: reportQuery,
+    response: salesReport,
+  }),
+  stockCurrent: route({
+    method: 'GET',
+    path: '/report/stock',
+    access: readers,
+    summary: 'The stock as it stands now, in stock id order, low quantities marked',
+    query: reportQuery,
+    response: stockReport,
+  }),
+  stockByName: route({
+    method: 'GET',
+    path: '/report/stock/{start}',
+    access: readers,
+    summary: 'Stock lines whose product name starts with the text (`start` is the product name)',
+    params: productNameParams,
+    query: reportQuery,
+    response: stockReport,
+  }),
+  stockByDate: route({
+    method: 'GET',
+    path: '/report/stock/{start}/{end}',
+    access: readers,
+    summary: 'Stock lines received from start to end, by receiving day, newest first',
+    params: dateRangeParams,
+    query: reportQuery,
+    response: stockReport,
+  }),
+};

@@ -1,0 +1,90 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineShop, shopAppContext } from '../../infra/stacks/shop.js';
+import { dailyReportCron } from '../../shared/report-schedule.js';
+
+type Resource = ReturnType<Template['findResources']>[string];
+type Statement = { Action: string | string[]; Resource: unknown; Condition?: Record<string, Record<string, string[]>> };
+
+let outdir: string;
+let stacks: ReturnType<typeof defineShop>;
+let reports: Template;
+
+beforeAll(() => {
+  outdir = mkdtempSync(path.join(tmpdir(), 'shop-cdk-reports-'));
+  // Only the reports stack is bundled: the others' templates are complete without their functions' code.
+  const app = new App({ outdir, context: { ...shopAppContext, 'aws:cdk:bundling-stacks': ['ShopReports'] } });
+  stacks = defineShop(app, { env: { account: '123456789012', region: 'ap-south-1' }, mailFrom: 'shop@example.com' });
+  reports = Template.fromStack(stacks.reports);
+}, 110_000);
+
+afterAll(() => {
+  if (outdir) rmSync(outdir, { recursive: true, force: true });
+});
+
+const resources = (type: string) => Object.entries(reports.findResources(type)) as [string, Resource][];
+const functionId = () => stacks.reports.getLogicalId(stacks.reports.reportFunction.node.defaultChild as CfnFunction);
+
+function statementsOfRole(roleLogicalId: string): Statement[] {
+  return resources('AWS::IAM::Policy')
+    .filter(([, policy]) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleLogicalId))
+    .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[]);
+}
+const actionsOf = (s: Statement) => [s.Action].flat();
+
+describe('daily report schedule', () => {
+  it('runs the report function at 21:00 in Asia/Kolkata with the scheduled time as input', () => {
+    const [[, schedule]] = resources('AWS::Scheduler::Schedule') as [[string, Resource]];
+    expect(schedule.Properties.ScheduleExpression).toBe(dailyReportCron);
+    expect(dailyReportCron).toBe('cron(0 21 * * ? *)');
+    expect(schedule.Properties.ScheduleExpressionTimezone).toBe('Asia/Kolkata');
+    expect(schedule.Properties.State).not.toBe('DISABLED');
+    const target = schedule.Properties.Target;
+    expect(target.Arn).toEqual({ 'Fn::GetAtt': [functionId(), 'Arn'] });
+    expect(JSON.parse(target.Input as string)).toEqual({ report: 'daily', scheduledTime: '<aws.scheduler.scheduled-time>' });
+    expect(target.RetryPolicy.MaximumRetryAttempts).toBe(2);
+  });
+
+  it("lets the scheduler's role invoke that one function only", () => {
+    const [[, schedule]] = resources('AWS::Scheduler::Schedule') as [[string, Resource]];
+    const roleId = schedule.Properties.Target.RoleArn['Fn::GetAtt'][0] as string;
+    const statements = statementsOfRole(roleId);
+    expect(statements.flatMap(actionsOf)).toEqual(['lambda:InvokeFunction']);
+    const targets = statements.flatMap((s) => [s.Resource].flat());
+    for (const target of targets) expect(JSON.stringify(target)).toContain(functionId());
+    const role = reports.toJSON().Resources[roleId] as Resource;
+    expect(JSON.stringify(role.Properties.AssumeRolePolicyDocument)).toContain('scheduler.amazonaws.com');
+  });
+});
+
+describe('report function', () => {
+  it('runs on Node.js 22 (arm64) with the table and the sender address', () => {
+    reports.hasResourceProperties('AWS::Lambda::Function', {
+      Runtime: 'nodejs22.x',
+      Architectures: ['arm64'],
+      Environment: { Variables: Match.objectLike({ MAIL_FROM: 'shop@example.com', TABLE_NAME: Match.anyValue() }) },
+    });
+  });
+
+  it('reads tenant items and the tenant directory, writes only its mail markers, never scans, and may send mail', () => {
+    const fn = reports.toJSON().Resources[functionId()] as Resource;
+    const statements = statementsOfRole(fn.Properties.Role['Fn::GetAtt'][0] as string);
+    const dynamo = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+    expect(dynamo.flatMap(actionsOf)).not.toContain('dynamodb:Scan');
+    for (const s of dynamo) expect(s.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'], JSON.stringify(s)).toBeDefined();
+    const reads = dynamo.find((s) => actionsOf(s).includes('dynamodb:Query'))!;
+    expect(reads.Condition!['ForAllValues:StringLike']!['dynamodb:LeadingKeys']).toEqual(['T#*', 'TENANTS']);
+    expect(actionsOf(reads)).toEqual(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query']);
+    const writes = dynamo.find((s) => actionsOf(s).includes('dynamodb:PutItem'))!;
+    expect(actionsOf(writes).sort()).toEqual(['dynamodb:DeleteItem', 'dynamodb:PutItem']);
+    expect(writes.Condition!['ForAllValues:StringLike']!['dynamodb:LeadingKeys']).toEqual(['T#*#REPORT_MAIL']);
+    const mail = statements.flatMap(actionsOf).filter((a) => a.startsWith('ses:'));
+    expect(mail).toEqual(expect.arrayContaining(['ses:SendEmail']));
+    expect(statements.flatMap(actionsOf).filter((a) => !a.startsWith('dynamodb:') && !a.startsWith('ses:') && !a.startsWith('logs:'))).toEqual([]);
+  });
+});
