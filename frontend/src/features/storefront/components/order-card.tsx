@@ -29,17 +29,14 @@ export function OrderCard({ order }: { order: CartMasterRow }) {
           <Image src={order.productImage} alt="" w={72} h={72} fit="contain" radius="sm" bg="var(--mantine-color-gray-0)" />
         ) : null}
         <Stack gap="xs" flex={1} miw={0}>
-          <Group justify="space-between" gap="xs" wrap="wrap">
-            <Title order={2} fz="md" lineClamp={2}>
-              {order.productName}
-            </Title>
-            {isOrderStatus(order.status) && <OrderStatusBadge status={order.status} />}
-          </Group>
+          <Title order={2} fz="md" lineClamp={2}>
+            {order.productName}
+          </Title>
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" verticalSpacing="xs">
             <Fact label="Ordered On">{formatDate(order.paymentDate) || TO_BE_UPDATED}</Fact>
             <Fact label="Quantity">{order.cartQuantity}</Fact>
             <Fact label="Amount Paid">{formatRupees(order.purchasedPrice)}</Fact>
-            <Fact label="Status">{order.status}</Fact>
+            <Fact label="Status">{isOrderStatus(order.status) ? <OrderStatusBadge status={order.status} /> : order.status}</Fact>
             <Fact label="Delivery Person">{order.deliveryPerson || TO_BE_UPDATED}</Fact>
             <Fact label="Delivery Contact">{order.deliveryContact || TO_BE_UPDATED}</Fact>
             {order.shippedDate && <Fact label="Shipped On">{formatDate(order.shippedDate)}</Fact>}

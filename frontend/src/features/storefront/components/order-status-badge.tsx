@@ -6,7 +6,7 @@ const COLOURS: Record<OrderStatus, string> = { OrderSuccess: 'blue', Shipped: 'o
 /** An order's status as the spec names it (OrderSuccess, Shipped, Delivered, OrderFail). */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return (
-    <Badge color={COLOURS[status]} variant="light" radius="sm" tt="none">
+    <Badge color={COLOURS[status]} variant="light" radius="sm" tt="none" miw="max-content">
       {status}
     </Badge>
   );

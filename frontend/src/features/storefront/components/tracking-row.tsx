@@ -78,7 +78,7 @@ export function TrackingRow({ order, canEdit, busy, onShip, onDeliver }: Trackin
         </Text>
       </Table.Td>
       <Table.Td ta="right">{order.quantity}</Table.Td>
-      <Table.Td>
+      <Table.Td miw={130}>
         <Stack gap={4} align="flex-start">
           <OrderStatusBadge status={order.status} />
           {order.shippedDate && <Text size="xs">Shipped {formatDate(order.shippedDate)}</Text>}

@@ -65,6 +65,7 @@ function Tracking() {
         <Group flex={1} miw={260} pt={{ base: 0, sm: 25 }}>
           <SearchBox
             label="Search by mobile number"
+            placeholder="Mobile number"
             onSearch={(text) => {
               if (!/^\d+$/.test(text)) {
                 setProblem(MOBILE_SEARCH);
