@@ -37,9 +37,14 @@ export function useCartLines() {
   });
 }
 
-/** Units of a product in the cart (its one cart line), 0 when it is not there. */
-export const inCartQuantity = (lines: readonly CartLine[] | undefined, productId: number): number =>
-  lines?.find((line) => line.productId === productId)?.cartQuantity ?? 0;
+/**
+ * Units of a product in the cart, 0 when it is not there: of every shelf line of the product, or of one line
+ * (`stockId`) where the screen offers the lines as choices.
+ */
+export const inCartQuantity = (lines: readonly CartLine[] | undefined, productId: number, stockId?: number): number =>
+  (lines ?? [])
+    .filter((line) => line.productId === productId && (stockId === undefined || line.stockId === stockId))
+    .reduce((sum, line) => sum + line.cartQuantity, 0);
 
 /** How many units the cart holds, and what they cost at the shelf's prices (rupees). */
 export function cartTotals(lines: readonly CartLine[] | undefined): { lines: number; items: number; subtotal: number } {

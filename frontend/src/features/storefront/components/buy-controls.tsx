@@ -12,6 +12,8 @@ interface BuyControlsProps {
   product: ProductOnShelf;
   /** A message for the customer to acknowledge (the server's refusal, e.g. 'Your Cart is full, please place the order.'). */
   onMessage: (message: string) => void;
+  /** Count only this shelf line in the cart (the details screen offers a product's lines as choices). */
+  byLine?: boolean;
 }
 
 /**
@@ -19,14 +21,14 @@ interface BuyControlsProps {
  * stock message (spec 1 sections 2, 4 "Stock display" and 5): nothing to buy at 0 units ('Out of Stock'), 'Only
  * {n} item(s) left.' at 1 or 2, and a quantity capped at what the shelf still has beyond the cart ('{n} in Stock').
  */
-export function BuyControls({ product, onMessage }: BuyControlsProps) {
+export function BuyControls({ product, onMessage, byLine = false }: BuyControlsProps) {
   const { data: lines } = useCartLines();
   const addToCart = useAddToCart();
   const [quantity, setQuantity] = useState<string | number>(1);
   const [capped, setCapped] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
 
-  const inCart = inCartQuantity(lines, product.productId);
+  const inCart = inCartQuantity(lines, product.productId, byLine ? product.stockId : undefined);
   const remaining = product.quantity - inCart;
   const shelfNote = stockMessage(product.quantity);
   const note = capped ?? shelfNote;

@@ -23,7 +23,7 @@ export function ProductCard({ product, onMessage }: ProductCardProps) {
   return (
     <Card withBorder padding="sm" radius="md" component="article" aria-label={product.productName}>
       <Card.Section inheritPadding pt="sm">
-        <ProductImage url={product.imageUrl} alt={product.productName} />
+        <ProductImage url={product.imageUrl} alt={product.productName} maxSize={200} />
       </Card.Section>
       <Stack gap={6} mt="sm" flex={1}>
         {details ? (

@@ -46,7 +46,7 @@ export function ProductCarousel({ products, title, intervalMs = CAROUSEL_INTERVA
         {title}
       </Text>
       <Stack gap={6} aria-roledescription="slide" aria-label={`${index % count + 1} of ${count}`} aria-live="polite">
-        <ProductImage url={shown.imageUrl} alt={shown.productName} />
+        <ProductImage url={shown.imageUrl} alt={shown.productName} maxSize={260} />
         {details ? (
           <Anchor component={Link} to={details} fw={600} lineClamp={1} data-testid="carousel-product">
             {shown.productName}

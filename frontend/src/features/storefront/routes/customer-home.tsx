@@ -16,7 +16,7 @@ function CategoryCard({ category }: { category: Category }) {
     <Card withBorder radius="md" padding="sm" component="article" aria-label={category.categoryName}>
       <UnstyledButton component={Link} to={`/cart/${category.categoryId}`} state={{ categoryName: category.categoryName }}>
         <Stack gap="xs">
-          <ProductImage url={category.imageUrl} alt="" />
+          <ProductImage url={category.imageUrl} alt="" maxSize={180} />
           <Text fw={600} ta="center" lineClamp={2}>
             {category.categoryName}
           </Text>

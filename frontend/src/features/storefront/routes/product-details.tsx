@@ -51,7 +51,7 @@ export default function ProductDetailsScreen() {
           <Paper withBorder radius="md" p="md">
             <Grid gap="lg">
               <Grid.Col span={{ base: 12, sm: 5 }}>
-                <ProductImage url={product.imageUrl} alt={product.productName} />
+                <ProductImage url={product.imageUrl} alt={product.productName} maxSize={420} />
               </Grid.Col>
               <Grid.Col span={{ base: 12, sm: 7 }}>
                 <Stack gap="sm">
@@ -90,7 +90,7 @@ export default function ProductDetailsScreen() {
                     {formatRupees(product.mrp)}
                   </Text>
                   <PriceLine price={product.sellingPrice} mrp={product.mrp} size="xl" />
-                  <BuyControls key={product.stockId} product={product} onMessage={setMessage} />
+                  <BuyControls key={product.stockId} product={product} onMessage={setMessage} byLine={options.length > 1} />
                   <WishToggle product={product} onMessage={setMessage} />
                 </Stack>
               </Grid.Col>

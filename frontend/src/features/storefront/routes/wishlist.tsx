@@ -30,7 +30,7 @@ function WishCard({ wish, inCart, onMessage }: WishCardProps) {
   return (
     <Card withBorder radius="md" padding="sm" component="article" aria-label={wish.productName}>
       <Card.Section inheritPadding pt="sm">
-        <ProductImage url={wish.productImage} alt={wish.productName} />
+        <ProductImage url={wish.productImage} alt={wish.productName} maxSize={200} />
       </Card.Section>
       <Stack gap={6} mt="sm" flex={1}>
         {details ? (
