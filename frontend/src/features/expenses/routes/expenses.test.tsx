@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { shopDay } from '../../../../../shared/bill.js';
+import type { Expense } from '../../../../../shared/schemas/expense.js';
+import { OWNER_ID, renderScreen, serve, signInWith } from '../../../../../test/web/people-fixtures.js';
+import { clearSession } from '../../../lib/session.js';
+import ExpenseFormScreen from './expense-form.js';
+import ExpenseListScreen from './expense-list.js';
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const today = shopDay(new Date());
+const [year, month] = today.split('-').map(Number) as [number, number];
+const earlier = month === 1 ? { month: 12, year: year - 1 } : { month: month - 1, year };
+
+const rent: Expense = { expenseId: 7, expenseName: 'Shop rent', paymentMode: 'Online', expenseDate: today, expenseAmount: 15000, version: 1 };
+const tea: Expense = { expenseId: 8, expenseName: 'Tea', paymentMode: 'Cash', expenseDate: today, expenseAmount: 180, version: 1 };
+
+beforeEach(() => {
+  clearSession();
+  signInWith('owner@demo.shop', OWNER_ID, ['TENANT_MANAGER']);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const serveMonth = (m: { month: number; year: number }, rows: Expense[]) =>
+  serve([
+    [`GET /expense/count/${m.month}/${m.year}`, [200, rows.length]],
+    [`GET /expense/${m.month}/${m.year}?page=0&size=5`, [200, rows]],
+    [`GET /expense/sum/${m.month}/${m.year}`, [200, { month: m.month, year: m.year, expenseAmount: 15180, cash: 180, online: 15000, count: rows.length }]],
+  ]);
+
+describe('expense list', () => {
+  it('shows the month with its total, and Delete only while the month is the current one', async () => {
+    serveMonth({ month, year }, [rent, tea]);
+    renderScreen(<ExpenseListScreen />, { path: '/expense', elsewhere: ['/home', '/expense/:id'] });
+    expect(await screen.findByText('Shop rent')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Expense total')).toHaveTextContent('₹15,180.00');
+    expect(screen.getByRole('button', { name: 'Delete Shop rent' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Tea' })).toHaveAttribute('href', '/expense/8');
+  });
+
+  it('offers Edit but not Delete in an earlier month, and says why', async () => {
+    const old = { ...rent, expenseDate: `${earlier.year}-${String(earlier.month).padStart(2, '0')}-05` };
+    serveMonth(earlier, [old]);
+    renderScreen(<ExpenseListScreen />, { path: '/expense', url: `/expense?month=${earlier.month}&year=${earlier.year}`, elsewhere: ['/home'] });
+    expect(await screen.findByText('Shop rent')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Shop rent' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Shop rent' })).toBeInTheDocument();
+    expect(screen.getByText('Expenses can be deleted only in the current month.')).toBeInTheDocument();
+  });
+
+  it('asks before deleting and puts the row back with the server’s reason when refused', async () => {
+    serve([
+      [`GET /expense/count/${month}/${year}`, [200, 2]],
+      [`GET /expense/${month}/${year}?page=0&size=5`, [200, [rent, tea]]],
+      [`GET /expense/sum/${month}/${year}`, [200, { month, year, expenseAmount: 15180, cash: 180, online: 15000, count: 2 }]],
+      ['DELETE /expense/8', [400, { message: 'Expenses can be deleted only in the current month.' }]],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<ExpenseListScreen />, { path: '/expense', elsewhere: ['/home'] });
+    await user.click(await screen.findByRole('button', { name: 'Delete Tea' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete expense' });
+    expect(within(dialog).getByText(/Delete Tea of .* \(₹180\.00\)\?/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Expenses can be deleted only in the current month.', { selector: 'p' })).toBeInTheDocument();
+    expect(await screen.findByText('Tea')).toBeInTheDocument();
+  });
+});
+
+describe('expense form', () => {
+  it('checks the fields as the server does, then saves whole rupees and returns to the month with a notice', async () => {
+    const calls = serve([['POST /expense/save', (call) => [200, { ...tea, ...(call.body as object), expenseId: 9, expenseAmount: 450 }]]]);
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderScreen(<ExpenseFormScreen />, { path: '/expense/:id', url: '/expense/new', elsewhere: ['/expense'] });
+    await user.click(await screen.findByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Expense Name is required.')).toBeInTheDocument();
+    expect(screen.getByText('Expense Amount is required.')).toBeInTheDocument();
+
+    await user.type(screen.getByRole('textbox', { name: /^Expense Name/ }), 'Water cans');
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '12.5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Enter the Amount in whole rupees!!!')).toBeInTheDocument();
+
+    await user.clear(screen.getByRole('textbox', { name: /^Amount/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '450');
+    await user.click(screen.getByRole('radio', { name: 'Online' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('page /expense');
+    expect(calls.find((c) => c.key === 'POST /expense/save')?.body).toEqual({ expenseName: 'Water cans', paymentMode: 'Online', expenseDate: today, expenseAmount: 450 });
+    expect(router.state.location.search).toBe(`?month=${month}&year=${year}`);
+    expect(router.state.location.state).toEqual({ notice: 'Added Water cans (₹450.00).' });
+  });
+
+  it('keeps a refusal of the server on the form', async () => {
+    serve([
+      ['GET /expense/8', [200, tea]],
+      ['PUT /expense/8', [409, { message: 'This record was changed by someone else. Please reload it and try again.' }]],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<ExpenseFormScreen />, { path: '/expense/:id', url: '/expense/8', elsewhere: ['/expense'] });
+    expect(await screen.findByRole('textbox', { name: /^Amount/ })).toHaveValue('180');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('This record was changed by someone else. Please reload it and try again.');
+  });
+});
