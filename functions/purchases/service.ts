@@ -20,7 +20,7 @@ import { nextId, op, transact, type TransactItem } from '../lib/db.js';
 import { Conflict, NotFound, Validation } from '../lib/errors.js';
 import { changeLine, STOCK_CHANGED } from '../stock/changes.js';
 import { stockData, type StoredStock } from '../stock/data.js';
-import { purchaseData, type OpenedBill, type SalesFigures, type StoredLine, type StoredPurchase, type StoredReturn } from './data.js';
+import { lineSalesFigures, purchaseData, type OpenedBill, type SalesFigures, type StoredLine, type StoredPurchase, type StoredReturn } from './data.js';
 import { mailReceipt, type MailOutcome } from './receipt.js';
 import { purchaseView, shownName } from './view.js';
 
@@ -216,6 +216,14 @@ function salesWrites(tenantId: string, byDay: [string, SalesFigures][]): Transac
   }
   return [...merged].flatMap(([day, figures]) => purchaseData.salesWrite(tenantId, day, figures) ?? []);
 }
+
+/** What a bill line adds to its day's per-product sales; -1 takes an edited bill's old line away. */
+const soldByLine = (l: StoredLine, sign: 1 | -1) => ({
+  stockId: l.stockId,
+  units: sign * l.originalQuantity,
+  value: sign * l.net,
+  cost: sign * l.boughtPrice * l.originalQuantity,
+});
 
 // ---------------------------------------------------------------- saving a bill (POST and PUT)
 
@@ -427,6 +435,8 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
   if (pointsAfter !== held) add(pointsWrite(tenantId, customer, pointsAfter), POINTS_CHANGED);
   const figuresNow = saleFigures(bill);
   for (const item of salesWrites(tenantId, [[bill.saleDate, before ? difference(figuresNow, saleFigures(before.bill)) : figuresNow]])) add(item);
+  const byLine = lineSalesFigures([...lines.map((l) => soldByLine(l, 1)), ...(before?.lines ?? []).map((l) => soldByLine(l, -1))]);
+  for (const item of purchaseData.lineSalesWrites(tenantId, bill.saleDate, byLine)) add(item);
   return { items, messages, result: { bill, lines, returns: before?.returns ?? [] } };
 }
 
@@ -554,6 +564,8 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
     };
     const saleDay: SalesFigures = { soldReturnedQuantity: units, soldReturnedValue: value };
     for (const item of salesWrites(tenantId, [[record.returnDate, returnDay], [bill.saleDate, saleDay]])) add(item);
+    const takenBack = lineSalesFigures(returned.map((r) => ({ stockId: r.line.stockId, units: -r.quantity, value: -r.value, cost: -r.cost })));
+    for (const item of purchaseData.lineSalesWrites(tenantId, record.returnDate, takenBack)) add(item);
     return { items, messages, result: { opened: { bill: billAfter, lines: [...linesAfter.values()], returns: [...opened.returns, record] }, record } };
   });
 }
