@@ -1,0 +1,211 @@
+import type { Page } from '@playwright/test';
+import { computeBill } from '../../shared/bill.js';
+import { toBasisPoints, toPaise, toRupees } from '../../shared/money.js';
+import { apiAsPage } from './catalogue-helpers.js';
+import { expect, signInAndLand, test } from './fixtures.js';
+
+// A sale or a return is several round trips and a receipt on a busy machine.
+test.describe.configure({ timeout: 180_000 });
+
+interface ShelfLine {
+  productId: number;
+  productName: string;
+  artcode: string;
+  mrp: number;
+  cgst: number;
+  sgst: number;
+  quantity: number;
+}
+
+interface Customer {
+  customerId: number;
+  mobileNumber: string;
+  creditPoints: number;
+}
+
+/** A write call as the signed-in page's user. */
+async function sendAsPage<T>(page: Page, method: 'POST' | 'PUT', path: string, body: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const session = JSON.parse(localStorage.getItem('shopdesk.session')!) as { token: string };
+      const response = await fetch(`/api${path}`, {
+        method,
+        headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as unknown };
+    },
+    { method, path, body },
+  ) as Promise<{ status: number; body: T }>;
+}
+
+/** A mobile number no earlier run used: a first digit per test, then the time. */
+const mobileOfNow = (first: string) => `${first}${String(Date.now()).slice(-9)}`;
+
+async function registerCustomer(page: Page, name: string, first: string): Promise<Customer> {
+  const mobileNumber = mobileOfNow(first);
+  const saved = await sendAsPage<Customer>(page, 'POST', '/customer/save', {
+    customerName: name,
+    mobileNumber,
+    emailId: `${name.toLowerCase()}@example.in`,
+    address: 'Malleshwaram, Bengaluru',
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return saved.body;
+}
+
+/** A received stock line of the product with at least `units` on the shelf. */
+async function shelfLine(page: Page, typed: string, productName: string, units: number): Promise<ShelfLine> {
+  const lines = await apiAsPage<ShelfLine[]>(page, `/inventory/anyList/false/${encodeURIComponent(typed)}`);
+  const line = lines.find((l) => l.productName === productName && l.quantity >= units);
+  expect(line, `${productName} with ${units} units on the shelf`).toBeDefined();
+  return line!;
+}
+
+/** Goods worth exactly ₹12,000.00 at a rate within the MRP, from whichever of the dearer products has enough units. */
+async function twelveThousandRupees(page: Page): Promise<{ line: ShelfLine; quantity: number; rate: number }> {
+  const choices: [typed: string, name: string, quantity: number, rate: number][] = [
+    ['Handloom', 'Handloom Cotton Saree', 5, 2400],
+    ['Cotton', 'Cotton Kurta', 10, 1200],
+    ['Sona', 'Sona Masoori Rice', 10, 1200],
+    ['Saffola', 'Saffola Gold Oil', 12, 1000],
+  ];
+  for (const [typed, name, quantity, rate] of choices) {
+    const lines = await apiAsPage<ShelfLine[]>(page, `/inventory/anyList/false/${encodeURIComponent(typed)}`);
+    expect(Array.isArray(lines), JSON.stringify(lines)).toBe(true);
+    const line = lines.find((l) => l.productName === name && l.quantity >= quantity && l.mrp >= rate);
+    if (line) return { line, quantity, rate };
+  }
+  throw new Error('No dear product has enough units for a ₹12,000.00 bill');
+}
+
+/** A bill made through the API at a rate of our choosing, its figures worked by the shared bill arithmetic. */
+async function billThroughApi(page: Page, customer: Customer, line: ShelfLine, quantity: number, rate: number) {
+  const figures = computeBill({
+    lines: [{ mrp: toPaise(line.mrp), rate: toPaise(rate), quantity, cgstRate: toBasisPoints(line.cgst), sgstRate: toBasisPoints(line.sgst) }],
+  });
+  const saved = await sendAsPage<{ purchaseId: number; netAmount: number }>(page, 'POST', '/purchase', {
+    mobileNumber: customer.mobileNumber,
+    paymentMode: 'Cash',
+    purchasedProduct: [{ productId: line.productId, productName: line.productName, artcode: line.artcode, quantity, sellingPrice: rate }],
+    grossAmount: toRupees(figures.totals.gross),
+    discount: toRupees(figures.totals.discount),
+    tax: toRupees(figures.totals.tax),
+    netAmount: toRupees(figures.paid),
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return saved.body;
+}
+
+const customerNow = (page: Page, mobile: string) => apiAsPage<Customer>(page, `/customer/validate/${mobile}`);
+const stockOf = async (page: Page, line: ShelfLine) => (await apiAsPage<{ quantity: number }>(page, `/stock/${line.productId}/${line.artcode}`)).quantity;
+
+async function addProduct(page: Page, row: number, typed: string, name: string) {
+  await page.getByLabel(`Name/Code, row ${row}`).fill(typed);
+  await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click({ timeout: 30_000 });
+  await expect(page.getByRole('table', { name: 'Products' }).getByText(name, { exact: true })).toBeVisible();
+}
+
+test('a sale redeems credit points above 100: the figures by hand, the receipt, and the points left', async ({ page }) => {
+  await signInAndLand(page, 'cashier@demo.shop');
+  const name = `Kavya${Date.now().toString(36)}`;
+  const customer = await registerCustomer(page, name, '8');
+  // ₹12,000.00 paid in cash (e.g. 5 sarees at ₹2,400.00), one point per full ₹100 -> 120 points.
+  const { line, quantity, rate } = await twelveThousandRupees(page);
+  await billThroughApi(page, customer, line, quantity, rate);
+  expect((await customerNow(page, customer.mobileNumber)).creditPoints).toBe(120);
+
+  await page.goto('/purchaseUpdated/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Products' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('combobox', { name: 'Mobile Number' }).fill(customer.mobileNumber);
+  await expect(page.getByLabel('Customer Name')).toHaveValue(name, { timeout: 30_000 });
+  await expect(page.getByText('Credit Points: 120').first()).toBeVisible();
+
+  await addProduct(page, 1, 'Parle', 'Parle-G Biscuits');
+  await addProduct(page, 2, 'Mysore', 'Mysore Sandal Soap');
+  await page.getByLabel('Quantity, row 1').fill('2');
+  await page.getByLabel('Rate, row 1').fill('85');
+  await page.getByLabel('Rate, row 2').fill('96');
+  // (₹90.00 − ₹85.00) / ₹90.00 = 5.6%, rounded up.
+  await expect(page.getByLabel('Discount, row 1')).toHaveText('6%');
+  await page.getByRole('button', { name: 'Calculate' }).click();
+
+  // By hand: MRP 2 × ₹90.00 + ₹96.00 = ₹276.00; sold 2 × ₹85.00 + ₹96.00 = ₹266.00, so ₹10.00 off.
+  // GST 18% inside the price: ₹170.00 / 1.18 = ₹144.07 -> tax ₹25.93; ₹96.00 / 1.18 = ₹81.36 -> tax ₹14.64.
+  await expect(page.getByLabel('Gross Amount')).toHaveText('₹276.00');
+  await expect(page.getByLabel('Discount', { exact: true })).toHaveText('₹10.00');
+  await expect(page.getByLabel('Tax', { exact: true })).toHaveText('₹40.57');
+  await expect(page.getByLabel('Net Amount')).toHaveText('₹266.00');
+  await expect(page.getByLabel('Net Price, row 1')).toHaveText('₹170.00');
+
+  // 120 points are below the net: all are used, ₹120.00 off, ₹146.00 to pay and no points left.
+  await expect(page.getByLabel('Redeem')).toBeEnabled();
+  await page.getByLabel('Redeem').check();
+  await expect(page.getByLabel('Net Amount')).toHaveText('₹146.00');
+  await expect(page.getByText('Redeemed ₹120.00')).toBeVisible();
+  await expect(page.getByText('Credit Points: 0')).toBeVisible();
+  await page.getByLabel('Redeem').uncheck();
+  await expect(page.getByLabel('Net Amount')).toHaveText('₹266.00');
+  await page.getByLabel('Redeem').check();
+  await page.getByLabel('Print').uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+
+  const receipt = page.getByRole('dialog');
+  await expect(receipt.getByText('Payment Status: Paid')).toBeVisible({ timeout: 30_000 });
+  await expect(receipt.getByText('Redeemed')).toBeVisible();
+  await expect(receipt.getByText('₹120.00')).toBeVisible();
+  await expect(receipt.getByText('₹146.00').last()).toBeVisible();
+  await expect(page).toHaveURL('/purchase', { timeout: 30_000 });
+
+  // ₹146.00 paid in money earns 1 point.
+  expect((await customerNow(page, customer.mobileNumber)).creditPoints).toBe(1);
+});
+
+test('a return from the customer order list: two of three units back, Return done., the stock up by two', async ({ page }) => {
+  await signInAndLand(page, 'cashier@demo.shop');
+  const name = `Arjun${Date.now().toString(36)}`;
+  const customer = await registerCustomer(page, name, '7');
+  const paste = await shelfLine(page, 'Colgate', 'Colgate Strong Teeth', 3);
+  const bill = await billThroughApi(page, customer, paste, 3, paste.mrp);
+  const stockBefore = await stockOf(page, paste);
+
+  await page.goto('/customerPurchase/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Customer Order List' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('combobox', { name: 'Mobile Number' }).fill(customer.mobileNumber);
+  await expect(page).toHaveURL(`/customerPurchase/${customer.mobileNumber}`);
+  await expect(page.getByLabel('Customer Name')).toHaveValue(name, { timeout: 30_000 });
+  const orders = page.getByRole('table', { name: 'Customer Orders' });
+  const row = orders.getByRole('row').filter({ hasText: 'Colgate Strong Teeth' });
+  await expect(row).toContainText(String(bill.purchaseId));
+  await row.getByRole('link', { name: 'Return Product' }).click();
+
+  await expect(page).toHaveURL(`/productReturn/${bill.purchaseId}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Return Order' })).toBeVisible();
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  await expect(page.getByText('Please select the product(s) to return.')).toBeVisible();
+  await page.getByLabel('Return Colgate Strong Teeth').check();
+  const quantity = page.getByLabel('Return Quantity of Colgate Strong Teeth');
+  await expect(quantity).toHaveValue('3');
+  await quantity.fill('4');
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  await expect(page.getByText(`Return Quantity of Colgate Strong Teeth (${paste.artcode}) should not be more than 3.`).first()).toBeVisible();
+  await quantity.fill('2');
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  // 2 × ₹134.00
+  await expect(page.getByLabel('Return Amount')).toHaveText('₹268.00');
+  await page.getByLabel('CASH').check();
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  const done = page.getByRole('dialog');
+  await expect(done.getByText('Return done.')).toBeVisible({ timeout: 30_000 });
+  // ₹402.00 paid earned 4 points; ₹134.00 kept earns 1, so 3 are taken back.
+  await expect(done.getByText('Refund ₹268.00 (CASH); 3 points earned on this bill taken back.')).toBeVisible();
+  await done.getByRole('button', { name: 'OK' }).click();
+
+  await expect(page).toHaveURL(`/customerPurchase/${customer.mobileNumber}`);
+  const after = page.getByRole('table', { name: 'Customer Orders' }).getByRole('row').filter({ hasText: 'Colgate Strong Teeth' });
+  await expect(after).toContainText('Partly Returned', { timeout: 30_000 });
+  await expect(after).toContainText('₹134.00');
+  expect(await stockOf(page, paste)).toBe(stockBefore + 2);
+  expect((await customerNow(page, customer.mobileNumber)).creditPoints).toBe(1);
+});
