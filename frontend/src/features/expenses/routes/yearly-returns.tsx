@@ -1,4 +1,5 @@
-import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatRupees } from '../../../../../shared/format.js';
@@ -55,6 +56,8 @@ function YearlyReturns() {
   const { busy, problem, download } = useDownload();
   const data = report.data;
   const t = data?.totals;
+  const compact = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const TableOfMonths = compact ? CompactMonths : WideMonths;
 
   return (
     <>
@@ -84,71 +87,161 @@ function YearlyReturns() {
           <Figure label="Return %" value={percentText(data?.returnPercentage ?? 0)} />
         </SimpleGrid>
       </section>
-      <Paper withBorder>
-        <Table.ScrollContainer minWidth={860}>
-          <Table striped highlightOnHover verticalSpacing="sm" aria-label={`Yearly returns of ${year}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Month</Table.Th>
-                {COLUMNS.map((c) => (
-                  <Table.Th key={c.key} scope="col" ta="right">
-                    {c.header}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {report.isPending ? (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS.length + 1}>
-                    <Center py="lg">
-                      <Loader size="sm" aria-label="Loading" />
-                    </Center>
-                  </Table.Td>
-                </Table.Tr>
-              ) : data && data.rows.length > 0 ? (
-                data.rows.map((row) => (
-                  <Table.Tr key={row.transactionMonth}>
-                    <Table.Th scope="row" fw={500}>
-                      {MONTHS[Number(row.transactionMonth.slice(5, 7)) - 1]}
-                    </Table.Th>
-                    {COLUMNS.map((c) => (
-                      <Table.Td key={c.key} ta="right" c={c.key === 'profit' && row.profit < 0 ? 'red.7' : undefined}>
-                        {formatRupees(row[c.key])}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))
-              ) : (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS.length + 1}>
-                    <Text c="dimmed" ta="center" py="md">
-                      No months of {year} yet.
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-            {t && (
-              <Table.Tfoot>
-                <Table.Tr fw={700} aria-label="Totals">
-                  <Table.Th scope="row">Total</Table.Th>
-                  {COLUMNS.map((c) => (
-                    <Table.Td key={c.key} ta="right" data-total={c.key}>
-                      {formatRupees(t[c.key])}
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              </Table.Tfoot>
-            )}
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <TableOfMonths year={year} rows={data?.rows} totals={t} loading={report.isPending} />
       {t && (
         <Text size="sm" c="dimmed">
           Return % = returns {formatRupees(t.returns)} × 100 / cost of the goods billed {formatRupees(t.cost)}. Profit = Sold − Bought − Expense.
         </Text>
       )}
     </>
+  );
+}
+
+interface MonthsProps {
+  year: number;
+  rows: YearlyRow[] | undefined;
+  totals: Figures | undefined;
+  loading: boolean;
+}
+
+function WideMonths({ year, rows, totals, loading }: MonthsProps) {
+  return (
+        <Paper withBorder>
+          <Table.ScrollContainer minWidth={860}>
+            <Table striped highlightOnHover verticalSpacing="sm" aria-label={`Yearly returns of ${year}`}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Month</Table.Th>
+                  {COLUMNS.map((c) => (
+                    <Table.Th key={c.key} scope="col" ta="right">
+                      {c.header}
+                    </Table.Th>
+                  ))}
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {loading ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={COLUMNS.length + 1}>
+                      <Center py="lg">
+                        <Loader size="sm" aria-label="Loading" />
+                      </Center>
+                    </Table.Td>
+                  </Table.Tr>
+                ) : rows && rows.length > 0 ? (
+                  rows.map((row) => (
+                    <Table.Tr key={row.transactionMonth}>
+                      <Table.Th scope="row" fw={500}>
+                        {MONTHS[Number(row.transactionMonth.slice(5, 7)) - 1]}
+                      </Table.Th>
+                      {COLUMNS.map((c) => (
+                        <Table.Td key={c.key} ta="right" c={c.key === 'profit' && row.profit < 0 ? 'red.7' : undefined}>
+                          {formatRupees(row[c.key])}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))
+                ) : (
+                  <Table.Tr>
+                    <Table.Td colSpan={COLUMNS.length + 1}>
+                      <Text c="dimmed" ta="center" py="md">
+                        No months of {year} yet.
+                      </Text>
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Table.Tbody>
+              {totals && (
+                <Table.Tfoot>
+                  <Table.Tr fw={700} aria-label="Totals">
+                    <Table.Th scope="row">Total</Table.Th>
+                    {COLUMNS.map((c) => (
+                      <Table.Td key={c.key} ta="right" data-total={c.key}>
+                        {formatRupees(totals[c.key])}
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                </Table.Tfoot>
+              )}
+            </Table>
+          </Table.ScrollContainer>
+        </Paper>
+  );
+}
+
+/** On a phone: Month with its credits and returns, then Sold over Bought and Expense over Profit. */
+function CompactMonths({ year, rows, totals, loading }: MonthsProps) {
+  const cells = (label: string, r: Figures) => (
+    <>
+      <Table.Th scope="row" fw={label === 'Total' ? 700 : 500}>
+        <Text size="sm" fw="inherit">
+          {label}
+        </Text>
+        <Text size="xs" c="dimmed" fw={400}>
+          Online {formatRupees(r.onlineCredit)} · Cash {formatRupees(r.cashCredit)} · Returns {formatRupees(r.returns)}
+        </Text>
+      </Table.Th>
+      <Table.Td ta="right">
+        <Stack gap={0} align="flex-end">
+          <Text size="sm">{formatRupees(r.soldAmount)}</Text>
+          <Text size="xs" c="dimmed">
+            {formatRupees(r.boughtAmount)}
+          </Text>
+        </Stack>
+      </Table.Td>
+      <Table.Td ta="right">
+        <Stack gap={0} align="flex-end">
+          <Text size="sm">{formatRupees(r.expense)}</Text>
+          <Text size="xs" c={r.profit < 0 ? 'red.7' : 'teal.7'}>
+            {formatRupees(r.profit)}
+          </Text>
+        </Stack>
+      </Table.Td>
+    </>
+  );
+  return (
+    <Paper withBorder>
+      <Table striped verticalSpacing="xs" aria-label={`Yearly returns of ${year}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Month</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Sold / Bought
+            </Table.Th>
+            <Table.Th scope="col" ta="right">
+              Expense / Profit
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {loading ? (
+            <Table.Tr>
+              <Table.Td colSpan={3}>
+                <Center py="lg">
+                  <Loader size="sm" aria-label="Loading" />
+                </Center>
+              </Table.Td>
+            </Table.Tr>
+          ) : rows && rows.length > 0 ? (
+            rows.map((row) => <Table.Tr key={row.transactionMonth}>{cells(MONTHS[Number(row.transactionMonth.slice(5, 7)) - 1]!, row)}</Table.Tr>)
+          ) : (
+            <Table.Tr>
+              <Table.Td colSpan={3}>
+                <Text c="dimmed" ta="center" py="md">
+                  No months of {year} yet.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+        {totals && (
+          <Table.Tfoot>
+            <Table.Tr fw={700} aria-label="Totals">
+              {cells('Total', totals)}
+            </Table.Tr>
+          </Table.Tfoot>
+        )}
+      </Table>
+    </Paper>
   );
 }
