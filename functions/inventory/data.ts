@@ -1,5 +1,5 @@
 import { batchGet, getItem, query, queryAll, queryCount, queryPage, strip, tableName, type Item, type TransactItem } from '../lib/db.js';
-import { idSk, searchKey, tenantObjectKey, tenantPk } from '../lib/keys.js';
+import { idSk, searchKey, tenantPk, tenantScratchKey } from '../lib/keys.js';
 import { productData, type StoredProduct } from '../products/data.js';
 
 /**
@@ -186,7 +186,7 @@ export const inventoryData = {
 
   // ------------------------------------------------------------ uploads
 
-  stagedKey: (tenantId: string, uploadId: string, batch: number) => tenantObjectKey(tenantId, 'uploads', uploadId, `batch-${batch}.json`),
+  stagedKey: (tenantId: string, uploadId: string, batch: number) => tenantScratchKey(tenantId, 'uploads', uploadId, `batch-${batch}.json`),
 
   async upload(tenantId: string, uploadId: string): Promise<StoredUpload | undefined> {
     const key = uploadKey(tenantId, uploadId);

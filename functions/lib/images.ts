@@ -12,7 +12,7 @@ import {
 } from '../../shared/images.js';
 import type { ImageChoice, ImageUpload } from '../../shared/schemas/catalogue.js';
 import { Validation } from './errors.js';
-import { tenantObjectKey } from './keys.js';
+import { tenantObjectKey, tenantScratchKey } from './keys.js';
 import type { Logger } from './logger.js';
 import { copyObject, discardObjects, downloadUrl, objectSize, putObject, readObject, uploadUrl } from './storage.js';
 
@@ -26,7 +26,7 @@ import { copyObject, discardObjects, downloadUrl, objectSize, putObject, readObj
 export const IMAGE_NOT_FOUND = 'The image was not found. Please choose the image again.';
 
 const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-const uploadKey = (tenantId: string, id: string) => tenantObjectKey(tenantId, 'uploads', id);
+const uploadKey = (tenantId: string, id: string) => tenantScratchKey(tenantId, 'uploads', id);
 const imageKey = (tenantId: string, type: ImageType) => tenantObjectKey(tenantId, 'images', `${randomUUID()}.${IMAGE_TYPES[type]}`);
 /** Enough leading bytes to recognise every accepted format. */
 const SNIFF_BYTES = 16;

@@ -1,3 +1,5 @@
+import { assetsLayout } from '../../shared/assets.js';
+
 /**
  * The one place key strings are spelled. Domain data modules call these to build `pk`, `sk` and index keys;
  * handlers and services never write key strings.
@@ -13,7 +15,10 @@ export const searchKey = (text: string) => text.trim().toLowerCase().replace(/\s
 export const TENANT_DIRECTORY = 'TENANTS';
 
 /** S3 object keys of a tenant's files (images, templates) all start with `t/<tenantId>/`, which IAM fences. */
-export const tenantObjectKey = (tenantId: string, ...parts: string[]) => ['t', tenantId, ...parts].join('/');
+export const tenantObjectKey = (tenantId: string, ...parts: string[]) => [assetsLayout.tenantPrefix, tenantId, ...parts].join('/');
+
+/** S3 keys of a tenant's files kept only until a save uses them (`tmp/<tenantId>/`); the bucket expires them. */
+export const tenantScratchKey = (tenantId: string, ...parts: string[]) => [assetsLayout.scratchPrefix, tenantId, ...parts].join('/');
 
 /** The claim on a value that must be unique in a tenant (`kind` = what it is, e.g. USERNAME or CUSTOMER_MOBILE). */
 export const uniqueKey = (tenantId: string, kind: string, value: string) => ({ pk: tenantPk(tenantId, 'UNIQUE', kind), sk: searchKey(value) });

@@ -8,12 +8,13 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
+import { assetsLayout } from '../../shared/assets.js';
 import { allRoutes, type DomainName } from '../../shared/routes/index.js';
 import { AppFunction } from './app-function.js';
 import { grantTenantTableAccess } from './tenant-table-access.js';
 
-/** Every asset object key starts with `t/<tenantId>/`; nothing else in the bucket is the functions' business. */
-export const tenantAssetsPattern = 't/*';
+/** Asset keys start with `t/<tenantId>/` or `tmp/<tenantId>/` (shared/assets.ts); nothing else is the functions' business. */
+export const tenantAssetsPatterns = [`${assetsLayout.tenantPrefix}/*`, `${assetsLayout.scratchPrefix}/*`];
 
 /** The resources every domain function works with. */
 export interface DomainResources {
@@ -82,7 +83,7 @@ export class DomainApi extends Construct {
     this.function.addToRolePolicy(
       new PolicyStatement({
         actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
-        resources: [resources.assetsBucket.arnForObjects(tenantAssetsPattern)],
+        resources: tenantAssetsPatterns.map((pattern) => resources.assetsBucket.arnForObjects(pattern)),
       }),
     );
     resources.mailIdentity.grantSendEmail(this.function);

@@ -1,7 +1,8 @@
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { assetsLayout } from '../../shared/assets.js';
 import { tableDefinition } from '../../shared/table.js';
 
 const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
@@ -42,6 +43,10 @@ export class DataStack extends Stack {
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [
+        { id: 'ExpireScratch', prefix: `${assetsLayout.scratchPrefix}/`, expiration: Duration.days(assetsLayout.scratchDays) },
+        { id: 'AbortIncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+      ],
     });
   }
 }

@@ -6,6 +6,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assetsLayout } from '../../shared/assets.js';
 import { allRoutes, domainNames, routeKey } from '../../shared/routes/index.js';
 import { tableDefinition } from '../../shared/table.js';
 import { domainNeeds } from '../../infra/stacks/api-stack.js';
@@ -154,7 +155,10 @@ describe('domain functions', () => {
       const statements = statementsOfFunction(api, logicalIdOf(stacks.api, stacks.api.domains[domain].function));
       const s3 = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('s3:')));
       expect(s3, domain).toHaveLength(1);
-      expect(JSON.stringify(s3[0]!.Resource), domain).toMatch(/"\/t\/\*"\]\]\}$/);
+      const resources = s3[0]!.Resource as unknown[];
+      expect(resources, domain).toHaveLength(2);
+      expect(JSON.stringify(resources[0]), domain).toMatch(/"\/t\/\*"\]\]\}$/);
+      expect(JSON.stringify(resources[1]), domain).toMatch(/"\/tmp\/\*"\]\]\}$/);
     }
   });
 
@@ -166,6 +170,18 @@ describe('domain functions', () => {
     }
     expect(domainNeeds.users?.cognitoActions).toContain('cognito-idp:AdminCreateUser');
     expect(domainNeeds.auth?.cognitoActions).toEqual(['cognito-idp:AdminSetUserPassword']);
+  });
+});
+
+describe('assets bucket', () => {
+  it('expires scratch files (uploads not saved, staged rows) and keeps the tenants\' files', () => {
+    data.hasResourceProperties('AWS::S3::Bucket', {
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ Prefix: 'tmp/', ExpirationInDays: assetsLayout.scratchDays, Status: 'Enabled' }),
+        ]),
+      },
+    });
   });
 });
 
