@@ -56,7 +56,7 @@ describe('tenant form', () => {
       displayName: 'Gamma Provisions',
       address: '7, Station Road, Hosapete',
       gstNumber: '29AABCG1234H1Z5',
-      reportEmails: false,
+      reportEmails: true,
       managerName: 'Gopal Rao',
       managerEmailId: 'gopal@gamma.example',
       managerMobileNumber: '9900112233',

@@ -88,7 +88,7 @@ function ShopFields() {
           <Switch
             checked={Boolean(field.value)}
             onChange={(event) => field.onChange(event.currentTarget.checked)}
-            label="E-mail the scheduled reports to the shop e-mail"
+            label="E-mail the daily sales summary and low-stock list to the shop's managers (21:00 every day)"
           />
         )}
       />
@@ -107,7 +107,8 @@ function TenantEditor({ tenant }: { tenant: Tenant }) {
       gstNumber: tenant.gstNumber,
       emailId: tenant.emailId ?? '',
       phone: tenant.phone ?? '',
-      reportEmails: tenant.reportEmails ?? false,
+      // On unless the shop switched it off: the daily report reads an absent setting as on.
+      reportEmails: tenant.reportEmails ?? true,
       version: tenant.version,
     },
   });
@@ -166,7 +167,7 @@ function TenantCreator() {
       gstNumber: '',
       emailId: '',
       phone: '',
-      reportEmails: false,
+      reportEmails: true,
       managerName: '',
       managerEmailId: '',
       managerMobileNumber: '',

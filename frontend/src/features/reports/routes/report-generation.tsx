@@ -1,0 +1,391 @@
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconArrowLeft, IconDownload, IconReportAnalytics } from '@tabler/icons-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { formatDate, formatRupees } from '../../../../../shared/format.js';
+import { addDays, indiaToday, spanDays } from '../../../../../shared/leave-days.js';
+import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
+import {
+  DATES_REQUIRED,
+  END_AFTER_TODAY,
+  FILTER_REQUIRED,
+  MAX_REPORT_DAYS,
+  noDataFound,
+  PRODUCT_NAME_REQUIRED,
+  RANGE_TOO_LONG,
+  REPORT_TYPE_REQUIRED,
+  REPORT_TYPES,
+  START_AFTER_END,
+  filtersOf,
+  reportFileName,
+  type ReportFilter,
+  type ReportType,
+} from '../../../../../shared/schemas/report.js';
+import { RequireFeature } from '../../../components/feature-gate.js';
+import { Page } from '../../../components/page.js';
+import { PagedTable, type Column } from '../../../components/paged-table.js';
+import { ProductSuggest } from '../../../components/product-suggest.js';
+import { isApiError } from '../../../lib/api-client.js';
+import { saveFile } from '../../../lib/save-file.js';
+import { reportPdf, useReport, type GeneratedReport, type ReportRequest } from '../api/reports.js';
+
+// The drawings load in a chunk of their own, after the figures.
+const ReportCharts = lazy(() => import('../components/report-charts.js'));
+
+const FILTER_LABELS: Record<ReportFilter, string> = { ProductName: 'Product Name', Date: 'Date', CurrentStock: 'Current Stock' };
+
+/**
+ * Report Generation (spec 3 sections 2, 4, 5): report type Inventory, Purchase, Stock or Sales; filter by product
+ * name (suggestions from 4 letters), a date range (end not after today, start not after end) or, for Stock, the
+ * current stock. Changing the type resets the filter; Generate is enabled once the filter is complete. Figures,
+ * charts, the rows in pages of 5, Download PDF, and Back to /home.
+ */
+export default function ReportGeneration() {
+  return (
+    <Page title="Report Generation" size="xl">
+      <RequireFeature anyOf={['ReportList']} what="reports">
+        <ReportScreen />
+      </RequireFeature>
+    </Page>
+  );
+}
+
+/** The date rules of spec 3 section 5 (and the server's one-year bound): the first message that applies. */
+export function dateProblem(start: string, end: string, today: string): string | undefined {
+  if (!start || !end) return DATES_REQUIRED;
+  if (end > today) return END_AFTER_TODAY;
+  if (start > end) return START_AFTER_END;
+  if (spanDays(start, end) > MAX_REPORT_DAYS) return RANGE_TOO_LONG;
+  return undefined;
+}
+
+function ReportScreen() {
+  const today = indiaToday(new Date());
+  const [type, setType] = useState<ReportType | null>(null);
+  const [filter, setFilter] = useState<ReportFilter | null>(null);
+  const [product, setProduct] = useState<InventorySuggestion | null>(null);
+  const [productKey, setProductKey] = useState(0);
+  const [start, setStart] = useState(addDays(today, -6));
+  const [end, setEnd] = useState(today);
+  const [touched, setTouched] = useState<Record<string, boolean>>({});
+  const [request, setRequest] = useState<ReportRequest>();
+  const [page, setPage] = useState(1);
+  const [downloadProblem, setDownloadProblem] = useState<string>();
+  const [downloading, setDownloading] = useState(false);
+  const report = useReport(request, page);
+
+  const touch = (field: string) => setTouched((t) => ({ ...t, [field]: true }));
+  const datesWrong = filter === 'Date' ? dateProblem(start, end, today) : undefined;
+  const complete = type !== null && filter !== null && (filter === 'CurrentStock' || (filter === 'ProductName' ? product !== null : !datesWrong));
+
+  const changeType = (value: string | null) => {
+    setType(value as ReportType | null);
+    // Spec 3 section 4: changing the report type resets the filter.
+    setFilter(null);
+    setProduct(null);
+    setProductKey((k) => k + 1);
+    setTouched((t) => ({ type: t.type ?? false }));
+  };
+
+  const generate = () => {
+    if (!complete || !type || !filter) return;
+    setPage(1);
+    setDownloadProblem(undefined);
+    setRequest(
+      filter === 'ProductName'
+        ? { type, filter, productName: product!.productName }
+        : filter === 'Date'
+          ? { type, filter, start, end }
+          : { type: 'Stock', filter: 'CurrentStock' },
+    );
+  };
+
+  const download = async () => {
+    if (!request) return;
+    setDownloadProblem(undefined);
+    setDownloading(true);
+    try {
+      const { blob, fileName } = await reportPdf(request);
+      saveFile(blob, fileName ?? reportFileName(request.type, today));
+    } catch (error) {
+      setDownloadProblem(isApiError(error) ? error.message : 'The report could not be downloaded.');
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const generated = report.data;
+  const problem = report.isError ? (isApiError(report.error) ? report.error.message : 'The report could not be loaded.') : undefined;
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+        <form
+          aria-label="Report filters"
+          onSubmit={(event) => {
+            event.preventDefault();
+            generate();
+          }}
+        >
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+              <Select
+                label="Report Type"
+                placeholder="Choose a report"
+                data={[...REPORT_TYPES]}
+                value={type}
+                onChange={changeType}
+                onBlur={() => touch('type')}
+                error={touched.type && !type ? REPORT_TYPE_REQUIRED : undefined}
+                withAsterisk
+              />
+              <Select
+                label="Filter By"
+                placeholder={type ? 'Choose a filter' : 'Choose the report first'}
+                data={type ? filtersOf(type).map((f) => ({ value: f, label: FILTER_LABELS[f] })) : []}
+                value={filter}
+                disabled={!type}
+                onChange={(value) => {
+                  setFilter(value as ReportFilter | null);
+                  setProduct(null);
+                  setProductKey((k) => k + 1);
+                }}
+                onBlur={() => touch('filter')}
+                error={touched.filter && type && !filter ? FILTER_REQUIRED : undefined}
+                withAsterisk
+              />
+              {filter === 'ProductName' && (
+                <div onBlur={() => touch('product')}>
+                  <ProductSuggest
+                    key={productKey}
+                    label="Product Name"
+                    includeNeverReceived={false}
+                    value={product}
+                    onChange={setProduct}
+                    required
+                    error={touched.product && !product ? PRODUCT_NAME_REQUIRED : undefined}
+                  />
+                </div>
+              )}
+              {filter === 'Date' && (
+                <>
+                  <TextInput
+                    type="date"
+                    label="Start Date"
+                    value={start}
+                    max={end || today}
+                    onChange={(event) => setStart(event.currentTarget.value)}
+                    withAsterisk
+                  />
+                  <TextInput
+                    type="date"
+                    label="End Date"
+                    value={end}
+                    max={today}
+                    min={start || undefined}
+                    onChange={(event) => setEnd(event.currentTarget.value)}
+                    withAsterisk
+                    error={datesWrong}
+                  />
+                </>
+              )}
+            </SimpleGrid>
+            <Group gap="sm">
+              <Button type="submit" leftSection={<IconReportAnalytics size={16} />} disabled={!complete} loading={report.isFetching && !generated}>
+                Generate
+              </Button>
+              <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => void download()} disabled={!request || !generated?.report.count} loading={downloading}>
+                Download PDF
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+
+      {problem && (
+        <Alert color="red" role="alert">
+          {problem}
+        </Alert>
+      )}
+      {downloadProblem && (
+        <Alert color="red" role="alert">
+          {downloadProblem}
+        </Alert>
+      )}
+      {request && report.isPending && (
+        <Group justify="center" py="lg">
+          <Loader size="sm" aria-label="Loading" />
+        </Group>
+      )}
+      {generated && <Result generated={generated} page={page} onPageChange={setPage} loading={report.isFetching} />}
+
+      <Anchor component={Link} to="/home">
+        <Group gap={4}>
+          <IconArrowLeft size={16} />
+          Back
+        </Group>
+      </Anchor>
+    </Stack>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg">
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+function figuresOf(g: GeneratedReport): { label: string; value: ReactNode }[] {
+  switch (g.type) {
+    case 'Inventory': {
+      const t = g.report.totals;
+      return [
+        { label: 'Receipts', value: t.receipts },
+        ...(t.units === undefined ? [] : [{ label: 'Units received', value: t.units }, { label: 'Bought value', value: formatRupees(t.cost ?? 0) }]),
+      ];
+    }
+    case 'Purchase': {
+      const t = g.report.totals;
+      if (t.bills === undefined) return [{ label: 'Bill lines', value: t.lines }];
+      return [
+        { label: 'Bills', value: t.bills },
+        { label: 'Units sold', value: t.units },
+        { label: 'Cash', value: formatRupees(t.cash ?? 0) },
+        { label: 'Online', value: formatRupees(t.online ?? 0) },
+        { label: 'Total', value: formatRupees((t.cash ?? 0) + (t.online ?? 0)) },
+        { label: 'Refunds', value: formatRupees(t.refunds ?? 0) },
+      ];
+    }
+    case 'Stock': {
+      const t = g.report.totals;
+      return [
+        { label: 'Lines', value: t.lines },
+        ...(t.low === undefined ? [] : [{ label: '5 or fewer units', value: t.low }]),
+        ...(t.received === undefined ? [] : [{ label: 'Units received', value: t.received }]),
+      ];
+    }
+    case 'Sales': {
+      const t = g.report.totals;
+      return [
+        { label: 'Products', value: t.products },
+        { label: 'Units received', value: t.received },
+        { label: 'Units sold', value: t.sold },
+        { label: 'Sold value', value: formatRupees(t.soldPrice) },
+        { label: 'Bought value of sold units', value: formatRupees(t.cost) },
+      ];
+    }
+  }
+}
+
+function Result({ generated, page, onPageChange, loading }: { generated: GeneratedReport; page: number; onPageChange: (page: number) => void; loading: boolean }) {
+  const { report } = generated;
+  const empty = report.count === 0;
+  return (
+    <Stack gap="md" aria-live="polite">
+      <Text fw={600}>
+        {generated.type} Report · {report.subject}
+      </Text>
+      {empty ? (
+        <Alert color="yellow" role="status">
+          {noDataFound(report.subject)}
+        </Alert>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+            {figuresOf(generated).map((f) => (
+              <Figure key={f.label} label={f.label} value={f.value} />
+            ))}
+          </SimpleGrid>
+          <Suspense fallback={null}>
+            <ReportCharts charts={report.charts} receivedInRupees={generated.type === 'Inventory'} />
+          </Suspense>
+          <ReportTable generated={generated} page={page} onPageChange={onPageChange} loading={loading} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function ReportTable({ generated, page, onPageChange, loading }: { generated: GeneratedReport; page: number; onPageChange: (page: number) => void; loading: boolean }) {
+  const common = { page, onPageChange, loading, total: generated.report.count, emptyText: noDataFound(generated.report.subject) };
+  switch (generated.type) {
+    case 'Inventory':
+      return <PagedTable caption="Inventory report" columns={inventoryColumns} rows={generated.report.rows} rowKey={(r) => r.inventoryId} minWidth={860} {...common} />;
+    case 'Purchase':
+      return <PagedTable caption="Purchase report" columns={purchaseColumns} rows={generated.report.rows} rowKey={(r) => `${r.purchaseId}-${r.purchasedProductId}`} minWidth={860} {...common} />;
+    case 'Stock':
+      return <PagedTable caption="Stock report" columns={stockColumns(generated.report.rows.some((r) => r.receivedOn))} rows={generated.report.rows} rowKey={(r) => `${r.stockId}-${r.receivedOn ?? ''}`} minWidth={620} {...common} />;
+    case 'Sales':
+      return <PagedTable caption="Sales report" columns={salesColumns} rows={generated.report.rows} rowKey={(r) => r.stockId} minWidth={900} {...common} />;
+  }
+}
+
+type Rows<T extends GeneratedReport['type']> = Extract<GeneratedReport, { type: T }>['report']['rows'][number];
+
+const inventoryColumns: Column<Rows<'Inventory'>>[] = [
+  { key: 'date', header: 'Date', render: (r) => formatDate(r.inventoryDate) },
+  { key: 'name', header: 'Product Name', render: (r) => r.productName },
+  { key: 'artcode', header: 'Artcode', render: (r) => r.artcode },
+  { key: 'vendor', header: 'Vendor', render: (r) => r.vendor },
+  { key: 'qty', header: 'Quantity', align: 'right', render: (r) => r.quantity },
+  { key: 'mrp', header: 'MRP', align: 'right', render: (r) => formatRupees(r.mrp) },
+  { key: 'bought', header: 'Bought Price', align: 'right', render: (r) => formatRupees(r.buyingPrice) },
+  { key: 'amount', header: 'Amount', align: 'right', render: (r) => formatRupees(r.amount) },
+];
+
+const purchaseColumns: Column<Rows<'Purchase'>>[] = [
+  { key: 'bill', header: 'Bill', align: 'right', render: (r) => r.purchaseId },
+  { key: 'date', header: 'Date', render: (r) => formatDate(r.saleDate) },
+  { key: 'customer', header: 'Customer Name', render: (r) => r.customerName },
+  { key: 'name', header: 'Product Name', render: (r) => r.productName },
+  { key: 'artcode', header: 'Artcode', render: (r) => r.artcode },
+  { key: 'mode', header: 'Payment Mode', render: (r) => r.paymentMode },
+  { key: 'qty', header: 'Qty', align: 'right', render: (r) => r.originalQuantity },
+  { key: 'returned', header: 'Returned', align: 'right', render: (r) => r.returnQuantity },
+  { key: 'price', header: 'Price', align: 'right', render: (r) => formatRupees(r.purchasedPrice) },
+];
+
+const stockColumns = (byDate: boolean): Column<Rows<'Stock'>>[] => [
+  { key: 'id', header: 'Stock Id', align: 'right', render: (r) => r.stockId },
+  { key: 'name', header: 'Product Name', render: (r) => r.productName },
+  { key: 'artcode', header: 'Artcode', render: (r) => r.artcode },
+  {
+    key: 'qty',
+    header: 'Quantity',
+    align: 'right',
+    render: (r) =>
+      r.low ? (
+        <Badge color="red" variant="light" title="5 or fewer on the shelf">
+          {r.quantity}
+        </Badge>
+      ) : (
+        r.quantity
+      ),
+  },
+  { key: 'price', header: 'Price', align: 'right', render: (r) => formatRupees(r.price) },
+  ...(byDate
+    ? [
+        { key: 'receivedOn', header: 'Received On', render: (r: Rows<'Stock'>) => formatDate(r.receivedOn) },
+        { key: 'received', header: 'Received', align: 'right' as const, render: (r: Rows<'Stock'>) => r.received },
+      ]
+    : [{ key: 'created', header: 'Created On', render: (r: Rows<'Stock'>) => formatDate(r.createdOn) }]),
+];
+
+const salesColumns: Column<Rows<'Sales'>>[] = [
+  { key: 'name', header: 'Product Name', render: (r) => r.productName },
+  { key: 'artcode', header: 'Art Code', render: (r) => r.artCode },
+  { key: 'inventory', header: 'Inventory Qty', align: 'right', render: (r) => r.inventoryQuantity },
+  { key: 'stock', header: 'Stock Qty', align: 'right', render: (r) => r.stockQuantity },
+  { key: 'sold', header: 'Sold Qty', align: 'right', render: (r) => r.purchaseQuantity },
+  { key: 'mrp', header: 'MRP', align: 'right', render: (r) => formatRupees(r.mrp) },
+  { key: 'bought', header: 'Bought Price', align: 'right', render: (r) => formatRupees(r.boughtPrice) },
+  { key: 'nrp', header: 'NRP', align: 'right', render: (r) => formatRupees(r.nrp) },
+  { key: 'soldPrice', header: 'Sold Price', align: 'right', render: (r) => formatRupees(r.soldPrice) },
+];
