@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { shopDay } from '../bill.js';
 import { auditFields, versionField } from './common.js';
-import { PAYMENT_MODES } from './purchase.js';
+import { PAYMENT_MODES, salesRow } from './purchase.js';
 
 /**
  * Expenses, the returns report and the yearly returns (spec 3 sections 2, 3, 5 and 9). Amounts travel in rupees;
@@ -94,20 +94,7 @@ export type ExpenseSum = z.output<typeof expenseSum>;
 // ---------------------------------------------------------------- returns report and yearly returns
 
 /** A row of the returns report (spec 3 'Return row'): one shop day in one payment mode, numbered in the month. */
-export const returnRow = z.object({
-  returnId: z.number().int(),
-  /** `yyyy-mm-dd` */
-  transactionDate: z.string(),
-  /** Bills of the day in this payment mode. */
-  transaction: z.number().int(),
-  paymentMode: z.enum(PAYMENT_MODES),
-  /** Sold: received in money for the bills. */
-  credit: z.number(),
-  /** Cost: bought price × units of those bills. */
-  debit: z.number(),
-  /** Refunded in money that day. */
-  returns: z.number(),
-});
+export const returnRow = salesRow.extend({ returnId: z.number().int() });
 export type ReturnRow = z.output<typeof returnRow>;
 
 /** The summary row of a month's returns report: sums of every row and the return percentage (returns × 100 / cost). */
