@@ -1,12 +1,13 @@
 import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { EXPENSE_YEARS, type Expense } from '../../../../../shared/schemas/expense.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
+import { useKeepPageInRange, useListSearch } from '../../../components/list-state.js';
 import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
@@ -59,8 +60,8 @@ function ExpenseTable() {
   const [params, setParams] = useSearchParams();
   const years = recentYears(EXPENSE_YEARS);
   const period = periodFrom(params, years, false);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const list = useListSearch();
+  const { search, page, setPage, searchProps } = list;
   const [asking, setAsking] = useState<Expense | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
@@ -72,10 +73,7 @@ function ExpenseTable() {
   const sum = useExpenseTotal(period, search);
   const remove = useDeleteExpense();
 
-  // After a delete empties the last page, show the one before it.
-  useEffect(() => {
-    if (count.data !== undefined && page > lastPage) setPage(lastPage);
-  }, [count.data, page, lastPage]);
+  useKeepPageInRange(list, count.data);
 
   const now = currentPeriod();
   const isCurrentMonth = period.month === now.month && period.year === now.year;
@@ -138,14 +136,7 @@ function ExpenseTable() {
           <SearchBox
             label="Search by expense name"
             placeholder="Expense name"
-            onSearch={(text) => {
-              setSearch(text);
-              setPage(1);
-            }}
-            onClear={() => {
-              setSearch('');
-              setPage(1);
-            }}
+            {...searchProps}
           />
         </Box>
       </Group>

@@ -19,6 +19,7 @@ import {
 } from '../api/cart.js';
 import { CartLineCard, SavedItemCard } from '../components/cart-line-card.js';
 import { ListPager } from '../components/list-pager.js';
+import { useListSearch } from '../../../components/list-state.js';
 
 /** Rupee sums in paise, so 19.99 × 3 stays exact. */
 const sumRupees = (rows: readonly CartMasterRow[], pick: (row: CartMasterRow) => number) =>
@@ -32,8 +33,7 @@ const sumRupees = (rows: readonly CartMasterRow[], pick: (row: CartMasterRow) =>
 export default function CartScreen() {
   const navigate = useNavigate();
   const cart = useCartMaster();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, page, setPage, searchProps } = useListSearch();
   const saved = useSavedItems(search, page);
   const savedCount = useSavedCount(search);
   const setQuantity = useSetCartQuantity();
@@ -180,14 +180,7 @@ export default function CartScreen() {
       </Title>
       <SearchBox
         label="Search saved items by product name"
-        onSearch={(text) => {
-          setSearch(text);
-          setPage(1);
-        }}
-        onClear={() => {
-          setSearch('');
-          setPage(1);
-        }}
+        {...searchProps}
       />
       {saved.isPending ? (
         <Center py="lg">

@@ -6,6 +6,7 @@ import { Page } from '../../../components/page.js';
 import { SearchBox } from '../../../components/search-box.js';
 import { useCategoryProductCount, useCategoryProducts } from '../api/catalog.js';
 import { ListPager } from '../components/list-pager.js';
+import { useListSearch } from '../../../components/list-state.js';
 import { MiniCart } from '../components/mini-cart.js';
 import { ProductCard } from '../components/product-card.js';
 
@@ -17,8 +18,7 @@ import { ProductCard } from '../components/product-card.js';
 export default function CategoryProductsScreen() {
   const categoryId = Number(useParams().categoryId);
   const categoryName = (useLocation().state as { categoryName?: string } | null)?.categoryName;
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, page, setPage, searchProps } = useListSearch();
   const [message, setMessage] = useState<string | null>(null);
   const products = useCategoryProducts(categoryId, search, page);
   const count = useCategoryProductCount(categoryId, search);
@@ -40,14 +40,7 @@ export default function CategoryProductsScreen() {
             <SearchBox
               label="Search products"
               placeholder="Search by product name"
-              onSearch={(text) => {
-                setSearch(text);
-                setPage(1);
-              }}
-              onClear={() => {
-                setSearch('');
-                setPage(1);
-              }}
+              {...searchProps}
             />
             {!Number.isInteger(categoryId) || categoryId <= 0 ? (
               <Text c="dimmed" ta="center" py="xl">

@@ -1,5 +1,4 @@
 import { Card, Center, Grid, Loader, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Category } from '../../../../../shared/schemas/catalogue.js';
 import { Page } from '../../../components/page.js';
@@ -7,6 +6,7 @@ import { SearchBox } from '../../../components/search-box.js';
 import { displayName, useSession } from '../../../lib/session.js';
 import { useCategoryCards, useCategoryCount, useCategoryStrip } from '../api/catalog.js';
 import { ListPager } from '../components/list-pager.js';
+import { useListSearch } from '../../../components/list-state.js';
 import { MiniCart } from '../components/mini-cart.js';
 import { ProductCarousel } from '../components/product-carousel.js';
 import { ProductImage } from '../components/product-image.js';
@@ -33,8 +33,7 @@ function CategoryCard({ category }: { category: Category }) {
  */
 export default function CustomerHomeScreen() {
   const session = useSession();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, page, setPage, searchProps } = useListSearch();
   const cards = useCategoryCards(search, page);
   const count = useCategoryCount(search);
   // The carousel shows the shop's first category whatever page or search the cards are on.
@@ -51,14 +50,7 @@ export default function CustomerHomeScreen() {
             <SearchBox
               label="Search categories"
               placeholder="Search by category name"
-              onSearch={(text) => {
-                setSearch(text);
-                setPage(1);
-              }}
-              onClear={() => {
-                setSearch('');
-                setPage(1);
-              }}
+              {...searchProps}
             />
             {cards.isPending ? (
               <Center py="xl">

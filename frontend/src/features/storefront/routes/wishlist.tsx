@@ -1,7 +1,6 @@
 import { Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { WishLine } from '../../../../../shared/schemas/cart.js';
 import { MessageModal } from '../../../components/message-modal.js';
@@ -10,6 +9,7 @@ import { SearchBox } from '../../../components/search-box.js';
 import { inCartQuantity, useAddToCart, useCartLines } from '../api/cart.js';
 import { useRemoveWish, useWishCount, useWishPage } from '../api/wish.js';
 import { ListPager } from '../components/list-pager.js';
+import { useKeepPageInRange, useListSearch } from '../../../components/list-state.js';
 import { PriceLine } from '../components/price-line.js';
 import { productDetailsPath } from '../components/product-card.js';
 import { ProductImage } from '../components/product-image.js';
@@ -87,32 +87,21 @@ function WishCard({ wish, inCart, onMessage }: WishCardProps) {
 
 /** Wishlist (spec 1 section 2, 'Your Wishlist'): the wished products in name order, five to a page, searchable. */
 export default function WishlistScreen() {
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const list = useListSearch();
+  const { search, page, setPage, searchProps } = list;
   const [message, setMessage] = useState<string | null>(null);
   const wishes = useWishPage(search, page);
   const count = useWishCount(search);
   const { data: cartLines } = useCartLines();
   const total = count.data ?? 0;
-  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  // Deleting the last wish of the last page shows the page before it.
-  useEffect(() => {
-    if (count.data !== undefined && page > pages) setPage(pages);
-  }, [count.data, page, pages]);
+  useKeepPageInRange(list, count.data);
 
   return (
     <Page title="Your Wishlist" size="xl">
       <SearchBox
         label="Search your wishlist"
         placeholder="Search by product name"
-        onSearch={(text) => {
-          setSearch(text);
-          setPage(1);
-        }}
-        onClear={() => {
-          setSearch('');
-          setPage(1);
-        }}
+        {...searchProps}
       />
       {wishes.isPending ? (
         <Center py="xl">

@@ -1,5 +1,4 @@
 import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Page } from '../../../components/page.js';
 import { SearchBox } from '../../../components/search-box.js';
@@ -7,13 +6,13 @@ import { isApiError } from '../../../lib/api-client.js';
 import { useSession } from '../../../lib/session.js';
 import { useCustomerOrderCount, useCustomerOrders } from '../api/orders.js';
 import { ListPager } from '../components/list-pager.js';
+import { useListSearch } from '../../../components/list-state.js';
 import { OrderCard } from '../components/order-card.js';
 
 /** Your Orders (/order, spec 1 section 2): the customer's paid orders as cards, newest first, searchable, pages of 5. */
 export default function YourOrders() {
   const customerId = useSession()?.customer?.customerId ?? 0;
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, page, setPage, searchProps } = useListSearch();
   const orders = useCustomerOrders(customerId, search, page);
   const count = useCustomerOrderCount(customerId, search);
   const total = count.data ?? 0;
@@ -30,14 +29,7 @@ export default function YourOrders() {
     >
       <SearchBox
         label="Search by product name"
-        onSearch={(text) => {
-          setSearch(text);
-          setPage(1);
-        }}
-        onClear={() => {
-          setSearch('');
-          setPage(1);
-        }}
+        {...searchProps}
       />
       {orders.isError && (
         <Alert color="red" role="alert">
