@@ -248,6 +248,7 @@ function billOf(payment: StoredPayment, customerPoints: number): { bill: StoredP
     mailed: false,
     printed: false,
     reBills: 0,
+    orderId: payment.orderId,
     version: 1,
     createdOn: paidAt,
     createdBy: payment.createdBy,

@@ -115,6 +115,8 @@ export interface StoredPurchase {
   mailed: boolean;
   printed: boolean;
   reBills: number;
+  /** The storefront order that paid for the bill (payments domain); till bills have none and may be edited. */
+  orderId?: string;
   version: number;
   createdOn: string;
   createdBy: string;

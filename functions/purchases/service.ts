@@ -4,7 +4,10 @@ import { toBasisPoints, toPaise, toRupees } from '../../shared/money.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import { createHash } from 'node:crypto';
 import {
+  BILL_HAS_RETURNS,
+  BILL_NOT_FOUND,
   CUSTOMER_NOT_FOUND,
+  ONLINE_ORDER_BILL,
   keyUsedFor,
   returnQuantityTooHigh,
   BILL_GENERATED,
@@ -24,9 +27,8 @@ import { lineSalesFigures, purchaseData, type OpenedBill, type SalesFigures, typ
 import { mailReceipt, type MailOutcome } from './receipt.js';
 import { purchaseView, shownName } from './view.js';
 
-export const BILL_NOT_FOUND = 'Bill not found.';
+export { BILL_HAS_RETURNS, BILL_NOT_FOUND, ONLINE_ORDER_BILL };
 export const BILL_CHANGED = 'This bill was changed by someone else. Please reload it and try again.';
-export const BILL_HAS_RETURNS = 'This bill has returns and can no longer be edited.';
 export const CUSTOMER_FIXED = 'The customer of a saved bill cannot be changed.';
 /** The customer's points changed between reading and writing (another till billed them): read again and retry. */
 const POINTS_CHANGED = 'The credit points of the customer changed while saving. Please Calculate again.';
@@ -389,6 +391,8 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
   const { tenantId, actor } = scope;
   const before = purchaseId === undefined ? undefined : await openBill(tenantId, purchaseId);
   if (before) {
+    // A storefront order was paid through the provider for its lines as they are; the till does not change it.
+    if (before.bill.orderId) throw new Conflict(ONLINE_ORDER_BILL);
     if (before.bill.returnCount > 0) throw new Conflict(BILL_HAS_RETURNS);
     if (body.version !== undefined && body.version !== before.bill.version) throw new Conflict(BILL_CHANGED);
   }

@@ -90,6 +90,7 @@ export function purchaseView({ bill, lines }: Pick<OpenedBill, 'bill' | 'lines'>
     mailed: bill.mailed,
     printed: bill.printed,
     reBills: bill.reBills,
+    orderId: bill.orderId,
     purchasedProduct: [...lines].sort((a, b) => a.purchasedProductId - b.purchasedProductId).map(lineView),
     version: bill.version,
     createdOn: bill.createdOn,

@@ -33,6 +33,22 @@ export const noPurchaseOn = (date: string) => `No Purchase Found On ${date}`;
 export const returnQuantityTooHigh = (product: string, remaining: number) =>
   `Return Quantity of ${product} should not be more than ${remaining}.`;
 
+// ---------------------------------------------------------------- which saved bills may be edited
+
+export const BILL_NOT_FOUND = 'Bill not found.';
+export const BILL_HAS_RETURNS = 'This bill has returns and can no longer be edited.';
+export const ONLINE_ORDER_BILL = 'This bill is an online order paid on the storefront and cannot be edited at the till.';
+
+/**
+ * Why the server would refuse to edit this bill (PUT /purchase/{id}), or undefined when it may be edited: the
+ * order lists offer Edit and Place Order opens the bill only when this says nothing.
+ */
+export function editRefusal(bill: { returnQuantity: number; orderId?: string }): string | undefined {
+  if (bill.orderId) return ONLINE_ORDER_BILL;
+  if (bill.returnQuantity > 0) return BILL_HAS_RETURNS;
+  return undefined;
+}
+
 /** A bill is one DynamoDB transaction (at most 100 writes): each line takes its own item plus its stock line and movement. */
 export const MAX_BILL_LINES = 30;
 
@@ -246,6 +262,8 @@ export const purchase = z.object({
   mailed: z.boolean(),
   printed: z.boolean(),
   reBills: z.number().int(),
+  /** The storefront order that paid for this bill; absent for bills made at the till. */
+  orderId: z.string().optional(),
   purchasedProduct: z.array(purchasedProduct),
   version: z.number().int(),
   ...auditFields,
@@ -257,6 +275,7 @@ export const purchaseDetail = purchase.extend({
   /** The customer's points as they were before this bill: what an edit of it may redeem. */
   redeemablePoints: z.number().int(),
 });
+export type PurchaseDetail = z.output<typeof purchaseDetail>;
 
 export const purchaseSaved = purchase.extend({
   /** Whether the receipt e-mail was sent (asked for with `mail`). */

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Customer } from '../../shared/schemas/customer.js';
-import type { Purchase } from '../../shared/schemas/purchase.js';
+import { editRefusal, ONLINE_ORDER_BILL, type Purchase } from '../../shared/schemas/purchase.js';
 import { stockData } from '../../functions/stock/data.js';
 import { call } from './client.js';
 import { latestMailTo } from './mail.js';
+import { checkout } from './payment-fixtures.js';
+import { mustAdd, newShopper, stocked, stockOf as shelfUnits } from './storefront-fixtures.js';
 import { pdfText } from './pdf-text.js';
 import { bill, cashierToken, line, mustPlace, newCustomer, pointsOf, stockedProduct, stockOf, type Shelf } from './pos-fixtures.js';
 
@@ -67,6 +69,41 @@ describe('editing a bill (PUT)', () => {
     const afterReturn = await update(saved.purchaseId, example());
     expect(afterReturn.status).toBe(409);
     expect(afterReturn.body.message).toBe('This bill has returns and can no longer be edited.');
+    // The screens learn the same rule from the bill, and offer no Edit.
+    const opened = await call<Purchase>('GET', `/purchase/${saved.purchaseId}`, { token: await cashierToken() });
+    expect(editRefusal(opened.body)).toBe(afterReturn.body.message);
+  });
+
+  it('refuses a bill paid on the storefront, whose GET names the order', async () => {
+    const shopper = await newShopper();
+    const [tea] = await stocked([{ quantity: 6, mrp: 200, gst: 5, name: 'Edit Storefront Tea' }]);
+    await mustAdd(shopper, tea, 2);
+    const { order, outcome } = await checkout(shopper);
+    const opened = await call<Purchase>('GET', `/purchase/${outcome.purchaseId}`, { token: await cashierToken() });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect(opened.body).toMatchObject({ orderId: order.id, paymentMode: 'Online', returnQuantity: 0 });
+    expect(editRefusal(opened.body)).toBe(ONLINE_ORDER_BILL);
+
+    const unitsBefore = await shelfUnits(tea);
+    const shelf = { productId: tea.productId, productName: tea.productName, artcode: tea.artcode, mrp: 200, sellingPrice: 200, cgst: 2.5, sgst: 2.5 };
+    // One unit instead of two: ₹200.00 at 5% GST inside the price, tax ₹9.52.
+    const edited = await update(outcome.purchaseId!, {
+      ...bill(shopper.customer, [line(shelf, 1)], { grossAmount: 200, discount: 0, tax: 9.52, netAmount: 200 }),
+      paymentMode: 'Online',
+      version: opened.body.version,
+    });
+    expect(edited.status).toBe(409);
+    expect(edited.body.message).toBe(ONLINE_ORDER_BILL);
+    expect(await shelfUnits(tea)).toBe(unitsBefore);
+    const still = await call<Purchase>('GET', `/purchase/${outcome.purchaseId}`, { token: await cashierToken() });
+    expect(still.body).toMatchObject({ version: opened.body.version, netAmount: 400 });
+  });
+
+  it('answers the bill a till made without an order, which may be edited', async () => {
+    const saved = await mustPlace(example());
+    const opened = await call<Purchase>('GET', `/purchase/${saved.purchaseId}`, { token: await cashierToken() });
+    expect(opened.body.orderId).toBeUndefined();
+    expect(editRefusal(opened.body)).toBeUndefined();
   });
 
   it('answers 404 for a bill that does not exist', async () => {
