@@ -71,16 +71,8 @@ export function PagedTable<Row>({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {loading ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Center py="lg">
-                    <Loader size="sm" aria-label="Loading" />
-                  </Center>
-                </Table.Td>
-              </Table.Tr>
-            ) : rows && rows.length > 0 ? (
-              rows.map((row) => (
+            <TableRows loading={loading} rows={rows} span={columns.length} empty={emptyText}>
+              {(row) => (
                 <Table.Tr key={rowKey(row)}>
                   {columns.map((column) => (
                     <Table.Td key={column.key} ta={column.align}>
@@ -88,16 +80,8 @@ export function PagedTable<Row>({
                     </Table.Td>
                   ))}
                 </Table.Tr>
-              ))
-            ) : (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text c="dimmed" ta="center" py="lg">
-                    {emptyText}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+              )}
+            </TableRows>
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
@@ -122,4 +106,41 @@ export function PagedTable<Row>({
       </Group>
     </Paper>
   );
+}
+
+interface TableRowsProps<Row> {
+  loading: boolean;
+  rows: Row[] | undefined;
+  /** How many columns the loader and the empty text span. */
+  span: number;
+  empty: ReactNode;
+  /** One `Table.Tr` per row. */
+  children: (row: Row) => ReactNode;
+}
+
+/** The body rows of a table: a loader while loading, the empty text when there are no rows, else the rows. */
+export function TableRows<Row>({ loading, rows, span, empty, children }: TableRowsProps<Row>) {
+  if (loading) {
+    return (
+      <Table.Tr>
+        <Table.Td colSpan={span}>
+          <Center py="lg">
+            <Loader size="sm" aria-label="Loading" />
+          </Center>
+        </Table.Td>
+      </Table.Tr>
+    );
+  }
+  if (!rows || rows.length === 0) {
+    return (
+      <Table.Tr>
+        <Table.Td colSpan={span}>
+          <Text c="dimmed" ta="center" py="lg">
+            {empty}
+          </Text>
+        </Table.Td>
+      </Table.Tr>
+    );
+  }
+  return <>{rows.map(children)}</>;
 }

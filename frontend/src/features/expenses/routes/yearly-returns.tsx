@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { formatRupees } from '../../../../../shared/format.js';
 import { RETURN_YEARS, type YearlyRow } from '../../../../../shared/schemas/expense.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
+import { TableRows } from '../../../components/paged-table.js';
 import { useYearlyReturns, yearlyReturnsPdf } from '../api/expenses.js';
 import { Figure } from '../components/figure.js';
 import { MONTHS, percentText, periodFrom, recentYears } from '../components/period.js';
@@ -120,16 +121,8 @@ function WideMonths({ year, rows, totals, loading }: MonthsProps) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {loading ? (
-                  <Table.Tr>
-                    <Table.Td colSpan={COLUMNS.length + 1}>
-                      <Center py="lg">
-                        <Loader size="sm" aria-label="Loading" />
-                      </Center>
-                    </Table.Td>
-                  </Table.Tr>
-                ) : rows && rows.length > 0 ? (
-                  rows.map((row) => (
+                <TableRows loading={loading} rows={rows} span={COLUMNS.length + 1} empty={<>No months of {year} yet.</>}>
+                  {(row) => (
                     <Table.Tr key={row.transactionMonth}>
                       <Table.Th scope="row" fw={500}>
                         {MONTHS[Number(row.transactionMonth.slice(5, 7)) - 1]}
@@ -140,16 +133,8 @@ function WideMonths({ year, rows, totals, loading }: MonthsProps) {
                         </Table.Td>
                       ))}
                     </Table.Tr>
-                  ))
-                ) : (
-                  <Table.Tr>
-                    <Table.Td colSpan={COLUMNS.length + 1}>
-                      <Text c="dimmed" ta="center" py="md">
-                        No months of {year} yet.
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                )}
+                  )}
+                </TableRows>
               </Table.Tbody>
               {totals && (
                 <Table.Tfoot>
@@ -214,25 +199,9 @@ function CompactMonths({ year, rows, totals, loading }: MonthsProps) {
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {loading ? (
-            <Table.Tr>
-              <Table.Td colSpan={3}>
-                <Center py="lg">
-                  <Loader size="sm" aria-label="Loading" />
-                </Center>
-              </Table.Td>
-            </Table.Tr>
-          ) : rows && rows.length > 0 ? (
-            rows.map((row) => <Table.Tr key={row.transactionMonth}>{cells(MONTHS[Number(row.transactionMonth.slice(5, 7)) - 1]!, row)}</Table.Tr>)
-          ) : (
-            <Table.Tr>
-              <Table.Td colSpan={3}>
-                <Text c="dimmed" ta="center" py="md">
-                  No months of {year} yet.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          <TableRows loading={loading} rows={rows} span={3} empty={<>No months of {year} yet.</>}>
+            {(row) => <Table.Tr key={row.transactionMonth}>{cells(MONTHS[Number(row.transactionMonth.slice(5, 7)) - 1]!, row)}</Table.Tr>}
+          </TableRows>
         </Table.Tbody>
         {totals && (
           <Table.Tfoot>

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Loader, NativeSelect, Paper, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Paper, Table } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MOBILE_SEARCH, ORDER_STATUSES, type OrderRow } from '../../../../../shared/schemas/cart.js';
@@ -10,6 +10,7 @@ import { errorText } from '../../../lib/query-client.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeliverOrder, useShipOrder, useTrackedOrderCount, useTrackedOrders, type TrackingStatus } from '../api/orders.js';
 import { ListPager } from '../components/list-pager.js';
+import { TableRows } from '../../../components/paged-table.js';
 import { TrackingRow } from '../components/tracking-row.js';
 
 const COLUMNS = ['OrderDate', 'OrderId', 'Customer Details', 'Product', 'Quantity', 'Status', 'Delivery Person', 'Delivery Contact', 'Action'];
@@ -105,16 +106,13 @@ function Tracking() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {orders.isPending ? (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS.length}>
-                    <Center py="lg">
-                      <Loader size="sm" aria-label="Loading" />
-                    </Center>
-                  </Table.Td>
-                </Table.Tr>
-              ) : orders.data && orders.data.length > 0 ? (
-                orders.data.map((order) => (
+              <TableRows
+                loading={orders.isPending}
+                rows={orders.data}
+                span={COLUMNS.length}
+                empty={mobile ? `No order of a customer whose mobile starts with ${mobile}.` : 'No orders to show.'}
+              >
+                {(order) => (
                   <TrackingRow
                     // A new version remounts the row, so a shipped order's inputs do not linger.
                     key={`${order.customerCartId}-${order.version}`}
@@ -124,16 +122,8 @@ function Tracking() {
                     onShip={onShip}
                     onDeliver={onDeliver}
                   />
-                ))
-              ) : (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS.length}>
-                    <Text c="dimmed" ta="center" py="lg">
-                      {mobile ? `No order of a customer whose mobile starts with ${mobile}.` : 'No orders to show.'}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
+                )}
+              </TableRows>
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
