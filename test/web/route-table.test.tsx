@@ -65,13 +65,15 @@ describe('route table', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5_000 });
   });
 
-  it('renders nothing for a screen of a later issue', async () => {
+  it('leads /ticket, where the original stock form returned to, to the stock list', async () => {
     signIn(false);
-    const { router, container } = renderAt('/stock');
-    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
-    expect(router.state.location.pathname).toBe('/stock');
-    // Only Mantine's style element; no screen content.
-    expect([...container.querySelectorAll('*')].filter((el) => el.tagName !== 'STYLE')).toEqual([]);
+    const { router } = renderAt('/ticket/7');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/stock'));
+  });
+
+  it('shows the not-found screen for the developer demonstrations of the original client', async () => {
+    renderAt('/test');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
   it('turns away a signed-in user without a customer record from customer screens', async () => {

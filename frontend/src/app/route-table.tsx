@@ -1,25 +1,27 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router-dom';
-import { NotYetAvailable } from '../components/not-yet-available.js';
+import { Navigate, type RouteObject } from 'react-router-dom';
 import { AccountRedirect, RequireCustomer, RequireSignIn } from './guards.js';
 
 /** Who may open a screen: anyone, a signed-in user, or a customer with a customer record. */
 type Access = 'public' | 'signedIn' | 'customer';
 type Screen = () => Promise<{ default: ComponentType }>;
 
-interface ScreenRoute {
+type ScreenRoute = {
   /** As spec 1 writes it, parameters in braces. */
   path: string;
   access: Access;
-  /** The lazily loaded screen; routes without one belong to later issues and render nothing yet. */
-  screen?: Screen;
-  /** A tiny component that needs no chunk of its own (redirects). */
-  component?: ComponentType;
-}
+} & (
+  | /** The lazily loaded screen. */ { screen: Screen; component?: never }
+  | /** A tiny component that needs no chunk of its own (redirects). */ { component: ComponentType; screen?: never }
+);
 
 const signIn: Screen = () => import('../features/auth/routes/sign-in.js');
 const customerForm: Screen = () => import('../features/customers/routes/customer-form.js');
 const customerOrders: Screen = () => import('../features/billing/routes/customer-orders.js');
+const notFound: Screen = () => import('../features/system/routes/not-found.js');
+
+/** `/ticket` is where the original client's stock form returned to; here that is the stock list. */
+const ToStockList = () => <Navigate to="/stock" replace />;
 
 /** Every route of spec 1 section 2, once. `/#/` arrives as `/` with a hash (see HashRedirect). */
 export const screenRoutes: ScreenRoute[] = [
@@ -35,8 +37,8 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/customerHome', access: 'signedIn', screen: () => import('../features/storefront/routes/customer-home.js') },
   { path: '/account', access: 'signedIn', component: AccountRedirect },
 
-  { path: '/ticket', access: 'signedIn' },
-  { path: '/ticket/{ticketId}', access: 'signedIn' },
+  { path: '/ticket', access: 'signedIn', component: ToStockList },
+  { path: '/ticket/{ticketId}', access: 'signedIn', component: ToStockList },
   { path: '/stock', access: 'signedIn', screen: () => import('../features/stock/routes/stock-list.js') },
   { path: '/stock/{id}', access: 'signedIn', screen: () => import('../features/stock/routes/stock-form.js') },
   { path: '/leaveSystem', access: 'signedIn', screen: () => import('../features/leave/routes/leave-list.js') },
@@ -100,18 +102,18 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/order', access: 'customer', screen: () => import('../features/storefront/routes/your-orders.js') },
   { path: '/wish', access: 'customer', screen: () => import('../features/storefront/routes/wishlist.js') },
 
-  // Developer demonstrations in the original client (spec 1 section 2), not product behaviour.
-  { path: '/pagination', access: 'public' },
-  { path: '/search', access: 'public' },
-  { path: '/test', access: 'public' },
-  { path: '/db', access: 'public' },
+  // Developer demonstrations in the original client (spec 1 section 2), not product behaviour: not-found here.
+  { path: '/pagination', access: 'public', screen: notFound },
+  { path: '/search', access: 'public', screen: notFound },
+  { path: '/test', access: 'public', screen: notFound },
+  { path: '/db', access: 'public', screen: notFound },
 ];
 
 /** `/stock/{id}` -> `/stock/:id`. */
 export const routerPath = (specPath: string) => specPath.replace(/\{(\w+)\}/g, ':$1');
 
 function toRoute({ path, screen, component }: ScreenRoute): RouteObject {
-  if (!screen) return { path: routerPath(path), Component: component ?? NotYetAvailable };
+  if (component) return { path: routerPath(path), Component: component };
   return { path: routerPath(path), lazy: async () => ({ Component: (await screen()).default }) };
 }
 
@@ -123,6 +125,6 @@ export function screenRouteObjects(): RouteObject[] {
     ...withAccess('public'),
     { Component: RequireSignIn, children: withAccess('signedIn') },
     { Component: RequireCustomer, children: withAccess('customer') },
-    { path: '*', lazy: async () => ({ Component: (await import('../features/system/routes/not-found.js')).default }) },
+    { path: '*', lazy: async () => ({ Component: (await notFound()).default }) },
   ];
 }

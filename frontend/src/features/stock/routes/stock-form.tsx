@@ -17,8 +17,8 @@ import { useSaveStock, useStock } from '../api/stock.js';
 import { MovementHistory } from '../components/movement-history.js';
 
 /**
- * Where Cancel and a save go. The spec sends Cancel to /ticket, which has no screen in this product yet (it renders
- * nothing); the stock list is where the user came from.
+ * Where Cancel and a save go. The spec sends Cancel to /ticket, which in this product leads to the stock list; going
+ * there directly saves a redirect.
  */
 const BACK_TO = '/stock';
 
