@@ -1,16 +1,18 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { customerRoutes } from '../../../../../shared/routes/customers.js';
 import type { BodyIn } from '../../../../../shared/routes/define.js';
 import { inventoryRoutes } from '../../../../../shared/routes/inventory.js';
 import { messageRoutes } from '../../../../../shared/routes/messages.js';
 import { purchaseRoutes } from '../../../../../shared/routes/purchases.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
+import type { PurchaseDetail } from '../../../../../shared/schemas/purchase.js';
 import { callApi, callApiForFile } from '../../../lib/api-client.js';
 
 export const billingKeys = {
   mobiles: (prefix: string) => ['billing', 'mobiles', prefix] as const,
   suggestions: (text: string) => ['billing', 'suggestions', text.toLowerCase()] as const,
   receipt: (id: number) => ['billing', 'receipt', id] as const,
+  bill: (id: number) => ['billing', 'bill', id] as const,
 };
 
 /** Customers' mobiles starting with the typed digits: asked from 5 digits (spec 2 section 5). */
@@ -30,10 +32,54 @@ export const registerCustomer = (body: BodyIn<typeof customerRoutes.create>) => 
 /** Received stock lines whose name, artcode or barcode starts with 4 to 10 characters of the text. */
 export const productSuggestions = (text: string) => callApi(inventoryRoutes.suggestions, { params: { all: 'false', text } });
 
+/** Lists, bills and receipts that a save, a re-bill or a return changes. */
+const afterChange = (queryClient: ReturnType<typeof useQueryClient>) => queryClient.invalidateQueries({ queryKey: ['billing'] });
+
+/**
+ * POST a new bill or PUT an edited one. A refusal (stock gone, a changed MRP, a bill edited or returned meanwhile)
+ * stays on Place Order with the server's message, so the cashier corrects the bill instead of losing it.
+ */
 export function useSaveBill() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ purchaseId, body }: { purchaseId?: number; body: BodyIn<typeof purchaseRoutes.create> }) =>
       purchaseId ? callApi(purchaseRoutes.update, { params: { purchaseId }, body }) : callApi(purchaseRoutes.create, { body }),
+    onSuccess: () => afterChange(queryClient),
+    meta: { handlesOwnErrors: true },
+  });
+}
+
+const readBill = (purchaseId: number) => callApi(purchaseRoutes.byId, { params: { id: purchaseId } });
+
+/**
+ * A saved bill as it is now, with the points its customer could redeem on editing it (Place Order opened at
+ * `/purchaseEdit/{id}`). Always read again on opening: a copy the lists hold may be older than another till's edit.
+ * An unknown bill's message is shown on the screen.
+ */
+export function useBill(purchaseId: number | undefined) {
+  return useQuery({
+    queryKey: billingKeys.bill(purchaseId ?? 0),
+    queryFn: () => readBill(purchaseId!),
+    enabled: purchaseId !== undefined,
+    refetchOnMount: 'always',
+    meta: { handlesOwnErrors: true },
+  });
+}
+
+/**
+ * The bills of the lines on a page of an order list (at most 5), by number, so the list offers Edit only on bills
+ * the server lets the till edit and hands Place Order the bill it opens. A bill that cannot be read gets no Edit.
+ */
+export function useBillsOf(purchaseIds: number[], enabled: boolean): Map<number, PurchaseDetail> {
+  const ids = [...new Set(purchaseIds)];
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: billingKeys.bill(id),
+      queryFn: () => readBill(id),
+      enabled,
+      meta: { handlesOwnErrors: true },
+    })),
+    combine: (results) => new Map(results.flatMap((r, i) => (r.data ? [[ids[i]!, r.data] as const] : []))),
   });
 }
 
@@ -111,9 +157,6 @@ export function useReview(purchaseId: number) {
     staleTime: 0,
   });
 }
-
-/** Lists and receipts that a re-bill or a return changes. */
-const afterChange = (queryClient: ReturnType<typeof useQueryClient>) => queryClient.invalidateQueries({ queryKey: ['billing'] });
 
 /** Generate Bill again; the screen shows the server's refusal itself. */
 export function useReBill() {

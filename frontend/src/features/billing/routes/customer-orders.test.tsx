@@ -5,6 +5,7 @@ import type { Customer } from '../../../../../shared/schemas/customer.js';
 import { MOBILE_INVALID, NO_PURCHASE } from '../../../../../shared/schemas/purchase.js';
 import { renderScreen, serve, signInAs } from '../../../../../test/web/leave-fixtures.js';
 import { clearSession } from '../../../lib/session.js';
+import { billLine, storedBill } from '../test-fixtures.js';
 import CustomerOrders from './customer-orders.js';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -107,6 +108,27 @@ describe('Customer Order List', () => {
       expect(await screen.findByText('No customer has the mobile number 9880000002.')).toBeInTheDocument();
       expect(screen.queryByRole('table', { name: 'Customer Orders' })).not.toBeInTheDocument();
     });
+  });
+
+  it('offers Edit with PurchaseEdit on a bill without returns, not on one with returns, and opens it in Place Order', async () => {
+    signInAs('CASHIER', ['CustomerPurchaseList', 'PurchaseEdit']);
+    const bill38 = storedBill([billLine(1, 'Sona Rice 5kg', 'A381', 45, 1)], { purchaseId: 38 });
+    const bill41 = storedBill([billLine(1, 'Bath Soap', 'A411', 45, 2), billLine(2, 'Toor Dal 1kg', 'A412', 45, 1, 1)], { purchaseId: 41, returnQuantity: 1 });
+    serve([
+      ['GET /customer/validate/9740000001', [200, meena]],
+      [/^GET \/purchase\/custMobile\/9740000001\?/, [200, [row(41, 1, 'Bath Soap', 2), row(38, 1, 'Sona Rice 5kg', 1)]]],
+      ['GET /purchase/custMobileCount/9740000001', [200, 2]],
+      ['GET /purchase/41', [200, bill41]],
+      ['GET /purchase/38', [200, bill38]],
+    ]);
+    const user = userEvent.setup();
+    const { router } = renderScreen(<CustomerOrders />, { path, url: '/customerPurchase/9740000001', elsewhere: [...elsewhere, '/purchaseEdit/:id'] });
+    const table = await screen.findByRole('table', { name: 'Customer Orders' });
+    const edit = await within(table).findByRole('button', { name: 'Edit bill 38' });
+    expect(within(table).queryByRole('button', { name: 'Edit bill 41' })).not.toBeInTheDocument();
+    await user.click(edit);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/purchaseEdit/38'));
+    expect(router.state.location.state).toEqual({ purchase: bill38 });
   });
 
   it('shows neither action to a role without re-bill or returns', async () => {

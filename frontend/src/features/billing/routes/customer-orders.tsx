@@ -12,7 +12,8 @@ import { SearchBox } from '../../../components/search-box.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { useCan } from '../../../lib/use-can.js';
-import { exportCustomer, findCustomer, useCustomerCount, useCustomerLines, useMobileSuggestions } from '../api/billing.js';
+import { exportCustomer, findCustomer, useBillsOf, useCustomerCount, useCustomerLines, useMobileSuggestions } from '../api/billing.js';
+import { EditBillButton } from '../components/edit-bill-button.js';
 import { OrderTable } from '../components/order-table.js';
 
 const isMobile = (value: string | undefined): value is string => value !== undefined && /^\d{10}$/.test(value);
@@ -25,8 +26,8 @@ function orderFileName(format: 'pdf' | 'xlsx') {
 
 /**
  * Customer Order List (spec 2 section 2): a customer's bill lines by mobile number (suggested from 5 digits), search
- * by product or artcode, pages of 5, PDF and Excel, and per line Generate Bill and, while units remain with the
- * customer, Return Product. `/customerPurchase/{mobile}` opens a customer's list; `/customerPurchase/new` none.
+ * by product or artcode, pages of 5, PDF and Excel, and per line Edit (a bill the server lets the till change),
+ * Generate Bill and, while units remain with the customer, Return Product. `/customerPurchase/{mobile}` opens a customer's list; `/customerPurchase/new` none.
  */
 export default function CustomerOrders() {
   return (
@@ -53,6 +54,8 @@ function CustomerOrdersContent() {
   const listed = known ? mobile : undefined;
   const lines = useCustomerLines(listed, search, page);
   const count = useCustomerCount(listed, search);
+  const canEdit = can('PurchaseEdit');
+  const bills = useBillsOf((lines.data ?? []).map((row) => row.purchaseId), canEdit && lines.data !== undefined && !lines.isPlaceholderData);
   const total = count.data ?? 0;
   const empty = count.isSuccess && total === 0;
 
@@ -136,6 +139,7 @@ function CustomerOrdersContent() {
             onPageChange={setPage}
             actions={(row) => (
               <>
+                {canEdit && <EditBillButton purchaseId={row.purchaseId} bill={bills.get(row.purchaseId)} />}
                 {can('ReBill') && (
                   <Button component={Link} to={`/reBill/${row.purchaseId}`} size="compact-sm" variant="light" leftSection={<IconReceipt size={14} />}>
                     Generate Bill

@@ -5,6 +5,7 @@ import { shopDay } from '../../../../../shared/bill.js';
 import { formatDate } from '../../../../../shared/format.js';
 import { renderScreen, serve, signInAs } from '../../../../../test/web/leave-fixtures.js';
 import { clearSession } from '../../../lib/session.js';
+import { billLine, storedBill } from '../test-fixtures.js';
 import OrderList from './order-list.js';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -63,5 +64,54 @@ describe('Order List', () => {
     ]);
     renderScreen(<OrderList />, { path: '/purchase' });
     expect(await screen.findByText(`No Purchase Found On ${formatDate(today)}`)).toBeInTheDocument();
+  });
+});
+
+describe('Order List: Edit of a bill', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearSession();
+  });
+
+  const dayOf = (rows: (typeof line)[]): Parameters<typeof serve>[0] => [
+    [`GET /purchase/today/${today}?page=0&size=5`, [200, rows]],
+    [`GET /purchase/todayCount/${today}`, [200, rows.length]],
+    [`GET /purchase/todayTotals/${today}`, [200, { date: today, bills: rows.length, rows: rows.length, orderQuantity: 6, returnQuantity: 1, price: 900 }]],
+  ];
+  // Bill 41 may be edited; 42 has a return; 43 is a storefront order paid online.
+  const rows = [line, { ...line, purchaseId: 42, purchasedProductId: 1 }, { ...line, purchaseId: 43, paymentMode: 'Online' }];
+  const bills = {
+    41: storedBill([billLine(1, 'Toor Dal 1kg', 'TD1', 180, 2)], { purchaseId: 41, saleDate: today }),
+    42: storedBill([billLine(1, 'Toor Dal 1kg', 'TD1', 180, 2, 1)], { purchaseId: 42, saleDate: today, returnQuantity: 1, status: 'Partly Returned' }),
+    43: storedBill([billLine(1, 'Toor Dal 1kg', 'TD1', 180, 2)], { purchaseId: 43, saleDate: today, paymentMode: 'Online', orderId: 'order_Q1w2e3r4t5' }),
+  };
+
+  it('offers Edit with PurchaseEdit only on bills the server lets the till change, and opens Place Order with the bill', async () => {
+    signInAs('CASHIER', ['PurchaseEdit']);
+    const calls = serve([...dayOf(rows), [/^GET \/purchase\/(4[123])$/, (call) => [200, bills[Number(call.key.split('/').pop()) as 41 | 42 | 43]]]]);
+    const user = userEvent.setup();
+    const { router } = renderScreen(<OrderList />, { path: '/purchase', elsewhere: ['/purchaseEdit/:id'] });
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    expect(within(table).getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
+    const edit = await within(table).findByRole('button', { name: 'Edit bill 41' });
+    await waitFor(() => expect(['GET /purchase/42', 'GET /purchase/43'].every((key) => calls.some((c) => c.key === key))).toBe(true));
+    expect(within(table).queryByRole('button', { name: 'Edit bill 42' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: 'Edit bill 43' })).not.toBeInTheDocument();
+
+    await user.click(edit);
+    expect(await screen.findByText('page /purchaseEdit/:id')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/purchaseEdit/41');
+    expect(router.state.location.state).toEqual({ purchase: bills[41] });
+  });
+
+  it('offers no Edit, and reads no bills, without PurchaseEdit', async () => {
+    signInAs('CASHIER', ['PurchaseList']);
+    const calls = serve([...dayOf(rows)]);
+    renderScreen(<OrderList />, { path: '/purchase' });
+    const table = await screen.findByRole('table', { name: 'Orders' });
+    expect(await within(table).findAllByText('Toor Dal 1kg')).toHaveLength(3);
+    expect(within(table).queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(within(table).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+    expect(calls.filter((c) => /^GET \/purchase\/\d+$/.test(c.key))).toEqual([]);
   });
 });

@@ -10,12 +10,15 @@ import { Page } from '../../../components/page.js';
 import { SearchBox } from '../../../components/search-box.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { saveFile } from '../../../lib/save-file.js';
-import { exportDay, useDayCount, useDayLines, useDayTotals } from '../api/billing.js';
+import { useCan } from '../../../lib/use-can.js';
+import { exportDay, useBillsOf, useDayCount, useDayLines, useDayTotals } from '../api/billing.js';
+import { EditBillButton } from '../components/edit-bill-button.js';
 import { OrderTable } from '../components/order-table.js';
 
 /**
  * Today's order list (spec 2 section 2): a day's bill lines, pages of 5, search by product or artcode, a date up to
- * today, the total row over the whole day, Place Order, and the day as PDF or Excel from the server.
+ * today, the total row over the whole day, Place Order, and the day as PDF or Excel from the server. With
+ * PurchaseEdit each line offers Edit of its bill when the server would let the till change it.
  */
 export default function OrderList() {
   const navigate = useNavigate();
@@ -28,6 +31,8 @@ export default function OrderList() {
   const lines = useDayLines(date, search, page);
   const count = useDayCount(date, search);
   const totals = useDayTotals(date);
+  const canEdit = useCan()('PurchaseEdit');
+  const bills = useBillsOf((lines.data ?? []).map((row) => row.purchaseId), canEdit && !lines.isPlaceholderData);
   const total = count.data ?? 0;
   const empty = count.isSuccess && total === 0;
 
@@ -104,6 +109,7 @@ export default function OrderList() {
         page={page}
         total={total}
         onPageChange={setPage}
+        actions={canEdit ? (row) => <EditBillButton purchaseId={row.purchaseId} bill={bills.get(row.purchaseId)} /> : undefined}
         footer={
           !search &&
           totals.data &&
@@ -115,6 +121,7 @@ export default function OrderList() {
                 <Table.Td ta="right">{totals.data.returnQuantity}</Table.Td>
                 <Table.Td />
                 <Table.Td ta="right">{formatRupees(totals.data.price)}</Table.Td>
+                {canEdit && <Table.Td />}
               </Table.Tr>
             </Table.Tfoot>
           )

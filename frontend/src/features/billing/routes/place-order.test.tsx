@@ -1,10 +1,15 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
 import {
   ADD_PRODUCTS,
+  BILL_HAS_RETURNS,
   CUSTOMER_NOT_FOUND,
   CUSTOMER_REQUIRED,
   QUANTITY_NOT_ZERO,
@@ -13,6 +18,7 @@ import {
   SELLING_PRICE_REQUIRED,
 } from '../../../../../shared/schemas/purchase.js';
 import { renderScreen, serve, signInAs, type Call } from '../../../../../test/web/leave-fixtures.js';
+import { theme } from '../../../app/theme.js';
 import { clearSession } from '../../../lib/session.js';
 import {
   ADD_IN_INVENTORY,
@@ -25,6 +31,7 @@ import {
   stockMessages,
   type BillRow,
 } from '../components/bill-rows.js';
+import { billLine, storedBill } from '../test-fixtures.js';
 import PlaceOrder from './place-order.js';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -253,5 +260,115 @@ describe('Place Order screen', () => {
     expect(await screen.findByText('Only 0 in Stock for Neem Soap (NS1).')).toBeInTheDocument();
     expect(screen.getByText('Neem Soap')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Calculate' })).toBeInTheDocument();
+  });
+});
+
+/** A screen opened at an address with navigation state, as the order lists' Edit opens Place Order. */
+function renderWithState(element: ReactElement, path: string, entry: { pathname: string; state: unknown }) {
+  const router = createMemoryRouter([{ path, element }], { initialEntries: [entry] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  render(
+    <MantineProvider theme={theme} env="test">
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  );
+  return { router };
+}
+
+describe('Place Order editing a saved bill', () => {
+  beforeEach(() => signInAs('CASHIER', ['PurchaseEdit']));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearSession();
+  });
+
+  // Bill 41: 2 × Toor Dal at ₹180.00 and 1 × Neem Soap at ₹50.00, version 3; Meena held 12 points before it.
+  const bill41 = storedBill([billLine(1, 'Toor Dal 1kg', 'TD1', 180, 2), billLine(2, 'Neem Soap', 'NS1', 50, 1)], { version: 3 });
+
+  it('loads /purchaseEdit/{id} from the server with a loader meanwhile, then Save sends PUT with the bill, its lines and version', async () => {
+    let answer: (value: [number, unknown]) => void = () => undefined;
+    const calls: Call[] = serve([
+      ['GET /purchase/41', () => new Promise((resolve) => (answer = resolve))],
+      ['PUT /purchase/41', (call) => [200, { ...bill41, version: 4, purchasedProduct: (call.body as { purchasedProduct: unknown[] }).purchasedProduct }]],
+      ['GET /purchase/receipt/41', [500, { message: 'not in this test' }]],
+    ]);
+    const user = userEvent.setup();
+    renderScreen(<PlaceOrder />, { path: '/purchaseEdit/:id', url: '/purchaseEdit/41', elsewhere: ['/purchase'] });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Update Products' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Loading the bill')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Calculate' })).not.toBeInTheDocument();
+    answer([200, bill41]);
+
+    await waitFor(() => expect(screen.getByLabelText('Customer Name')).toHaveValue('MeenaIyer'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Update Products' })).toBeInTheDocument();
+    expect(screen.getByText('Bill 41')).toBeInTheDocument();
+    expect(screen.getByText('Toor Dal 1kg')).toBeInTheDocument();
+    expect(screen.getByLabelText('Quantity, row 1')).toHaveValue('2');
+    expect(screen.getByLabelText('Rate, row 1')).toHaveValue('180');
+    expect(screen.getByLabelText('Quantity, row 2')).toHaveValue('1');
+    // The points Meena held before this bill, which the edit may redeem.
+    expect(screen.getAllByText('Credit Points: 12', { exact: false }).length).toBeGreaterThan(0);
+
+    await user.clear(screen.getByLabelText('Quantity, row 1'));
+    await user.type(screen.getByLabelText('Quantity, row 1'), '3');
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    // 3 × ₹180.00 + ₹50.00, sold at MRP.
+    expect(await screen.findByLabelText('Net Amount')).toHaveTextContent('₹590.00');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(calls.some((c) => c.key === 'PUT /purchase/41')).toBe(true));
+    expect(calls.some((c) => c.key === 'POST /purchase')).toBe(false);
+    const sent = calls.find((c) => c.key === 'PUT /purchase/41')!.body as { purchasedProduct: unknown[] } & Record<string, unknown>;
+    expect(sent).toMatchObject({ customerId: 7, mobileNumber: '9740000001', version: 3, grossAmount: 590, netAmount: 590, paymentMode: 'Cash' });
+    expect(sent.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent.purchasedProduct).toEqual([
+      expect.objectContaining({ purchasedProductId: 1, productId: 11, artcode: 'TD1', quantity: 3, sellingPrice: 180 }),
+      expect.objectContaining({ purchasedProductId: 2, productId: 12, artcode: 'NS1', quantity: 1, sellingPrice: 50 }),
+    ]);
+    expect(calls.filter((c) => c.key === 'GET /purchase/41')).toHaveLength(1);
+    expect(await within(await screen.findByRole('dialog')).findByText('not in this test')).toBeInTheDocument();
+  });
+
+  it("shows the server's message for an unknown bill, and nothing to edit", async () => {
+    serve([['GET /purchase/999', [404, { message: 'Bill not found.' }]]]);
+    renderScreen(<PlaceOrder />, { path: '/purchaseEdit/:id', url: '/purchaseEdit/999' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Bill not found.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Update Products' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Calculate' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Order List' })).toHaveAttribute('href', '/purchase');
+  });
+
+  it('tells why a bill with returns cannot be edited instead of offering a Save the server would refuse', async () => {
+    serve([['GET /purchase/41', [200, { ...bill41, returnQuantity: 1, status: 'Partly Returned' }]]]);
+    renderScreen(<PlaceOrder />, { path: '/purchaseEdit/:id', url: '/purchaseEdit/41' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(BILL_HAS_RETURNS);
+    expect(screen.queryByRole('button', { name: 'Calculate' })).not.toBeInTheDocument();
+  });
+
+  it('uses a bill passed in navigation state without reading it, and shows a refused PUT on the screen', async () => {
+    const calls: Call[] = serve([['PUT /purchase/41', [409, { message: 'This bill was changed by someone else. Please reload it and try again.' }]]]);
+    const user = userEvent.setup();
+    const { router } = renderWithState(<PlaceOrder />, '/purchaseEdit/:id', { pathname: '/purchaseEdit/41', state: { purchase: bill41 } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Update Products' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Customer Name')).toHaveValue('MeenaIyer'));
+    expect(screen.getByLabelText('Quantity, row 1')).toHaveValue('2');
+    // The state is dropped from the history entry: a reload reads the bill as it is then.
+    await waitFor(() => expect(router.state.location.state).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This bill was changed by someone else. Please reload it and try again.')).toBeInTheDocument();
+    expect(calls.map((c) => c.key)).toEqual(['PUT /purchase/41']);
+    expect((calls[0]!.body as { version: number }).version).toBe(3);
+  });
+
+  it('starts a new bill at /purchaseEdit/new', async () => {
+    const calls = serve([]);
+    renderScreen(<PlaceOrder />, { path: '/purchaseEdit/:id', url: '/purchaseEdit/new' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Add Products' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Calculate' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.key.startsWith('GET /purchase'))).toEqual([]);
   });
 });

@@ -1,15 +1,15 @@
-import { ActionIcon, Alert, Button, Checkbox, Group, Paper, Radio, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Center, Checkbox, Group, Loader, Paper, Radio, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconEraser, IconPlus, IconX } from '@tabler/icons-react';
-import { useCallback, useMemo, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { BillFigures } from '../../../../../shared/bill.js';
 import { formatPaise, formatRupees } from '../../../../../shared/format.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
-import type { PaymentMode, Purchase } from '../../../../../shared/schemas/purchase.js';
+import { BILL_NOT_FOUND, editRefusal, type PaymentMode, type Purchase, type PurchaseDetail } from '../../../../../shared/schemas/purchase.js';
 import { Page } from '../../../components/page.js';
 import { isApiError } from '../../../lib/api-client.js';
-import { sendReceiptOnWhatsApp, useSaveBill } from '../api/billing.js';
+import { sendReceiptOnWhatsApp, useBill, useSaveBill } from '../api/billing.js';
 import {
   billBody,
   billFigures,
@@ -52,24 +52,90 @@ function rowsOf(purchase: Purchase): BillRow[] {
   return [...rows, emptyRow()];
 }
 
-function customerOf(purchase: Purchase): Customer {
+/** The customer of a bill being edited, with the points they held before it (what the edit may redeem). */
+function customerOf(purchase: Purchase & { redeemablePoints?: number }): Customer {
   return {
     customerId: purchase.customerId,
     customerName: purchase.customerName,
     mobileNumber: purchase.mobileNumber,
     emailId: purchase.emailId,
     address: purchase.address,
-    creditPoints: (purchase as Purchase & { redeemablePoints?: number }).redeemablePoints ?? purchase.customerCreditPoints,
+    creditPoints: purchase.redeemablePoints ?? purchase.customerCreditPoints,
   } as Customer;
 }
 
+const UPDATE_TITLE = 'Update Products';
+
 /**
- * Place Order (spec 2 sections 2, 4 and 5): the customer, the product rows, Calculate, then redeem/print/mail and
- * Save. Every figure is shared/bill.ts's, the arithmetic the server repeats; a refusal keeps the bill on screen.
+ * Place Order (spec 2 sections 2, 4 and 5). `/purchaseUpdated/new` and `/purchaseEdit/new` start a new bill;
+ * `/purchaseEdit/{id}` edits bill {id}: the bill passed in navigation state by the order lists' Edit, or else the
+ * bill read from the server. The state is used once and then dropped from the history entry, so a reload or a Back
+ * to this address reads the bill as it is then rather than an old copy the server would refuse.
  */
 export default function PlaceOrder() {
+  const { id } = useParams();
+  const location = useLocation();
   const navigate = useNavigate();
-  const editing = (useLocation().state as { purchase?: Purchase } | null)?.purchase;
+  const billId = id !== undefined && /^\d+$/.test(id) && Number(id) > 0 ? Number(id) : undefined;
+  const [passed] = useState(() => {
+    const purchase = (location.state as { purchase?: PurchaseDetail } | null)?.purchase;
+    return purchase && (billId === undefined || purchase.purchaseId === billId) ? purchase : undefined;
+  });
+  const [opened, setOpened] = useState<PurchaseDetail | undefined>(passed);
+  const wanted = opened ? undefined : billId;
+  const bill = useBill(wanted);
+  // The first answer read after opening (never a copy cached by a list) becomes the bill on screen, once.
+  if (!opened && bill.data && !bill.isFetching) setOpened(bill.data);
+
+  useEffect(() => {
+    if (passed) void navigate(location.pathname, { replace: true, state: null });
+    // Only on opening: the bill stays in this screen's state.
+  }, []);
+
+  if (opened) {
+    const refusal = editRefusal(opened);
+    if (refusal) return <NotEditable purchaseId={opened.purchaseId} message={refusal} />;
+    return <BillForm key={opened.purchaseId} editing={opened} />;
+  }
+  if (billId !== undefined) {
+    if (bill.isError) return <NotEditable purchaseId={billId} message={isApiError(bill.error) ? bill.error.message : 'The bill could not be loaded.'} />;
+    return (
+      <Page title={UPDATE_TITLE} description={`Bill ${billId}`} size="xl">
+        <Center py="xl">
+          <Loader aria-label="Loading the bill" />
+        </Center>
+      </Page>
+    );
+  }
+  if (id !== undefined && id !== 'new') return <NotEditable purchaseId={id} message={BILL_NOT_FOUND} />;
+  return <BillForm />;
+}
+
+/** A bill that cannot be opened for editing: unknown, or one the server would refuse to change (its message). */
+function NotEditable({ purchaseId, message }: { purchaseId: number | string; message: string }) {
+  return (
+    <Page title={UPDATE_TITLE} description={`Bill ${purchaseId}`} size="xl">
+      <Alert color="red" variant="light" role="alert">
+        {message}
+      </Alert>
+      <Group>
+        <Button component={Link} to="/purchase" variant="default">
+          Order List
+        </Button>
+        <Button component={Link} to="/purchaseUpdated/new">
+          Place Order
+        </Button>
+      </Group>
+    </Page>
+  );
+}
+
+/**
+ * The bill: the customer, the product rows, Calculate, then redeem/print/mail and Save (POST, or PUT for `editing`).
+ * Every figure is shared/bill.ts's, the arithmetic the server repeats; a refusal keeps the bill on screen.
+ */
+function BillForm({ editing }: { editing?: PurchaseDetail }) {
+  const navigate = useNavigate();
   const [customer, setCustomer] = useState<Customer | null>(() => (editing ? customerOf(editing) : null));
   const [rows, setRows] = useState<BillRow[]>(() => (editing ? rowsOf(editing) : startingRows()));
   const [paymentMode, setPaymentMode] = useState<PaymentMode>(editing?.paymentMode ?? 'Cash');
@@ -151,7 +217,7 @@ export default function PlaceOrder() {
   const figures = calculated;
 
   return (
-    <Page title={editing ? 'Update Products' : 'Add Products'} description={editing ? `Bill ${editing.purchaseId}` : 'Place Order'} size="xl">
+    <Page title={editing ? UPDATE_TITLE : 'Add Products'} description={editing ? `Bill ${editing.purchaseId}` : 'Place Order'} size="xl">
       <CustomerBox customer={customer} locked={editing !== undefined} onCustomer={(c) => { setCustomer(c); setCalculated(null); setRedeem(false); }} />
       <Paper withBorder p="md" radius="md">
         <Table.ScrollContainer minWidth={900}>
