@@ -2,7 +2,7 @@ import { tenantRoutes } from '../../shared/routes/tenants.js';
 import { NotFound } from '../lib/errors.js';
 import { domainHandler } from '../lib/handler.js';
 import { tenantData } from './data.js';
-import { countTenants, createTenant, deleteTenant, listTenants, readTenant, updateTenant } from './service.js';
+import { countTenants, createTenant, deleteTenant, listTenants, readTenant, setReportEmails, updateTenant } from './service.js';
 
 export const handler = domainHandler('tenants', tenantRoutes, {
   async currentTenant({ ctx }) {
@@ -10,6 +10,7 @@ export const handler = domainHandler('tenants', tenantRoutes, {
     if (!tenant) throw new NotFound('Your shop was not found.');
     return tenant;
   },
+  reportEmails: ({ body, ctx }) => setReportEmails(ctx.me, body.reportEmails, ctx.actor),
   async publicList() {
     const tenants = await tenantData.list();
     return tenants.filter((t) => t.enabled !== false).map(({ tenantId, tenantName, displayName }) => ({ tenantId, tenantName, displayName }));

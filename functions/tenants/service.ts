@@ -56,6 +56,15 @@ export async function updateTenant(me: Caller, tenantId: string, body: TenantUpd
   return next;
 }
 
+/** Switches the caller's shop's daily report e-mail on or off (anyone who may read the reports). */
+export async function setReportEmails(me: Caller, reportEmails: boolean, actor: Actor): Promise<Tenant> {
+  const current = await readTenant(me, me.tenantId);
+  if ((current.reportEmails ?? true) === reportEmails) return current;
+  const next: Tenant = { ...current, reportEmails, ...updated(actor), version: (current.version ?? 0) + 1 };
+  await transactParts(writePart([tenantData.replace(next, current.version), STALE_RECORD]));
+  return next;
+}
+
 /** Closes a shop: nobody of it can sign in or refresh a token any more, and it leaves the sign-up list. */
 export async function deleteTenant(me: Caller, tenantId: string, actor: Actor): Promise<Tenant> {
   if (!isPlatformAdmin(me)) throw new Forbidden('Only a platform admin can delete a shop.');

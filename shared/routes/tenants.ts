@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { countResponse, pageQuery } from '../schemas/common.js';
-import { publicTenant, tenant, tenantCreateBody, tenantCreated, tenantUpdateBody } from '../schemas/tenant.js';
+import { publicTenant, reportEmailsBody, tenant, tenantCreateBody, tenantCreated, tenantUpdateBody } from '../schemas/tenant.js';
 import { route } from './define.js';
 
 const byTenantId = z.object({ tenantId: z.string().trim().toLowerCase().min(1).max(40) });
@@ -15,6 +15,14 @@ export const tenantRoutes = {
     path: '/tenant/currentTenant',
     access: 'signedIn',
     summary: "The signed-in user's shop: display name, address and GSTIN for receipts",
+    response: tenant,
+  }),
+  reportEmails: route({
+    method: 'PUT',
+    path: '/tenant/currentTenant/reportEmails',
+    access: 'ReportList',
+    summary: "Switch the shop's daily report e-mail to its managers on or off",
+    body: reportEmailsBody,
     response: tenant,
   }),
   publicList: route({

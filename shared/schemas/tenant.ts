@@ -65,3 +65,8 @@ export const tenantCreated = z.object({
 
 /** What anyone may see of a tenant: enough to pick a shop when signing up. */
 export const publicTenant = tenant.pick({ tenantId: true, tenantName: true, displayName: true });
+
+/** The shop's daily report e-mail switch (on unless switched off). */
+export const reportEmailsBody = z.object({
+  reportEmails: z.boolean({ error: 'Choose whether the daily report is e-mailed.' }),
+});

@@ -169,6 +169,22 @@ describe('shops', () => {
     expect((await call<AppUser>('GET', '/appUser/1', { token })).body.userName).toBe('gopalrao@gamma.shop');
   });
 
+  it('lets the shop owner switch the daily report e-mail off and on; a cashier may not', async () => {
+    const token = gammaOwner.token;
+    const before = await call<Tenant>('GET', '/tenant/currentTenant', { token });
+    expect(before.body.reportEmails ?? true).toBe(true);
+    const off = await call<Tenant>('PUT', '/tenant/currentTenant/reportEmails', { token, body: { reportEmails: false } });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ tenantId: 'gamma', reportEmails: false, version: (before.body.version ?? 0) + 1 });
+    expect((await call<Tenant>('GET', '/tenant/currentTenant', { token })).body.reportEmails).toBe(false);
+    const bad = await call<{ message: string }>('PUT', '/tenant/currentTenant/reportEmails', { token, body: { reportEmails: 'no' } });
+    expect(bad).toMatchObject({ status: 400, body: { message: 'Choose whether the daily report is e-mailed.' } });
+    expect((await call<Tenant>('PUT', '/tenant/currentTenant/reportEmails', { token, body: { reportEmails: true } })).body.reportEmails).toBe(true);
+    // The demo shop is untouched by gamma's switch, and a cashier (no ReportList) cannot switch it.
+    expect((await as<Tenant>(platformAdmin, 'GET', '/tenant/demo')).body.reportEmails).not.toBe(false);
+    expect((await as(at('cashier'), 'PUT', '/tenant/currentTenant/reportEmails', { reportEmails: false })).status).toBe(403);
+  });
+
   it("lets a shop's own ADMIN edit their shop and nobody else's", async () => {
     const gammaAdmin = await call<{ userName: string; temporaryPassword: string }>('POST', '/appUser/save', {
       token: gammaOwner.token,

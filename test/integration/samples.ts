@@ -158,6 +158,7 @@ function peopleSamples(): Record<string, unknown> {
     'PUT /role/{roleId}': role,
     'POST /tenant/save': { ...shop, domain: 'sample.shop', managerName: 'owner', managerEmailId: 'owner@sample.example', managerMobileNumber: '9833344455' },
     'PUT /tenant/{tenantId}': shop,
+    'PUT /tenant/currentTenant/reportEmails': { reportEmails: true },
     'POST /customer/save': { customerName: 'Sample Customer', mobileNumber: '9844455566', emailId: 'sample@customer.example', address: 'Pune' },
     'PUT /customer/{customerId}': { emailId: 'walkin@customer.example', address: 'Camp, Pune 411001' },
     'POST /customer/signUp': {

@@ -1,5 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { reportRoutes } from '../../../../../shared/routes/reports.js';
+import { tenantRoutes } from '../../../../../shared/routes/tenants.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
 import type { InventoryReport, PurchaseReport, ReportType, SalesReport, StockReport } from '../../../../../shared/schemas/report.js';
 import { callApi, callApiForFile } from '../../../lib/api-client.js';
@@ -69,3 +70,21 @@ export function useReport(request: ReportRequest | undefined, page: number) {
 
 /** The whole report as `{Report}_{dd}_{mm}_{yyyy}.pdf`. */
 export const reportPdf = (request: ReportRequest) => downloadReport(request);
+
+const shopKey = ['currentTenant'] as const;
+
+/** The signed-in user's shop as it stands now (its report e-mail switch). */
+export function useShop() {
+  return useQuery({ queryKey: shopKey, queryFn: () => callApi(tenantRoutes.currentTenant) });
+}
+
+/** Switches the shop's daily report e-mail on or off; the switch shows the server's answer. */
+export function useSetReportEmails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reportEmails: boolean) => callApi(tenantRoutes.reportEmails, { body: { reportEmails } }),
+    meta: { handlesOwnErrors: true },
+    onSuccess: (shop) => queryClient.setQueryData(shopKey, shop),
+  });
+}
+

@@ -28,6 +28,7 @@ import { ProductSuggest } from '../../../components/product-suggest.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { reportPdf, useReport, type GeneratedReport, type ReportRequest } from '../api/reports.js';
+import { ReportEmailSwitch } from '../components/report-email-switch.js';
 
 // The drawings load in a chunk of their own, after the figures.
 const ReportCharts = lazy(() => import('../components/report-charts.js'));
@@ -44,7 +45,10 @@ export default function ReportGeneration() {
   return (
     <Page title="Report Generation" size="xl">
       <RequireFeature anyOf={['ReportList']} what="reports">
-        <ReportScreen />
+        <Stack gap="lg">
+          <ReportScreen />
+          <ReportEmailSwitch />
+        </Stack>
       </RequireFeature>
     </Page>
   );
