@@ -15,6 +15,9 @@ export function formatRupees(amount: number): string {
   return rupees.format(amount);
 }
 
+/** `2026-11-22` -> `22_11_2026`, the date in the names of downloaded files (`Purchase_List_22_11_2026.pdf`). */
+export const fileDate = (day: string) => day.split('-').reverse().join('_');
+
 const SHOP_TIME_ZONE = 'Asia/Kolkata';
 const dayMonthYear = new Intl.DateTimeFormat('en-IN', { timeZone: SHOP_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' });
 const dayMonthYearTime = new Intl.DateTimeFormat('en-IN', {

@@ -1,5 +1,5 @@
 import { shopDay } from '../../shared/bill.js';
-import { formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
+import { fileDate, formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
 import { toRupees } from '../../shared/money.js';
 import {
   returnPercentage,
@@ -91,8 +91,8 @@ export async function returnsSummary(tenantId: string, month: number, year: numb
   return { ...s, credit: toRupees(s.credit), debit: toRupees(s.debit), returns: toRupees(s.returns) };
 }
 
-/** `2026-11-22` → `22_11_2026`: report files are dated the day they are taken (spec 3 section 9). */
-const fileDate = (now: Date) => shopDay(now).split('-').reverse().join('_');
+/** Report files are dated the day they are taken (spec 3 section 9): `22_11_2026`. */
+const takenOn = (now: Date) => fileDate(shopDay(now));
 const percent = (value: number) => `${value.toFixed(2)}%`;
 
 async function shopLine(tenantId: string) {
@@ -130,7 +130,7 @@ export async function returnsPdf(tenantId: string, month: number, year: number, 
     ]),
     totals: ['Total', '', String(s.transaction), '', formatPaise(s.credit), formatPaise(s.debit), formatPaise(s.returns)],
   });
-  return new FileResponse(body, 'application/pdf', `Return_List_${fileDate(now)}.pdf`);
+  return new FileResponse(body, 'application/pdf', `Return_List_${takenOn(now)}.pdf`);
 }
 
 // ---------------------------------------------------------------- yearly returns
@@ -204,5 +204,5 @@ export async function yearlyReturnsPdf(tenantId: string, year: number, now: Date
     totals: ['Total', ...money(t)],
     landscape: true,
   });
-  return new FileResponse(body, 'application/pdf', `Yearly_Return_${fileDate(now)}.pdf`);
+  return new FileResponse(body, 'application/pdf', `Yearly_Return_${takenOn(now)}.pdf`);
 }

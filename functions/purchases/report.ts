@@ -1,5 +1,5 @@
 import { shopDay } from '../../shared/bill.js';
-import { formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
+import { fileDate, formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
 import { toRupees } from '../../shared/money.js';
 import { PAYMENT_MODES, type MonthlySales, type OrderRow, type PaymentMode, type SalesRow } from '../../shared/schemas/purchase.js';
 import { XLSX_TYPE } from '../../shared/spreadsheets.js';
@@ -65,8 +65,6 @@ export async function dayTotals(tenantId: string, date: string) {
 
 // ---------------------------------------------------------------- list exports
 
-/** `2026-11-22` → `22_11_2026`, the date part of the report file names (spec 2 section 9, spec 3 section 9). */
-const fileDate = (date: string) => date.split('-').reverse().join('_');
 
 const pdfColumns: PdfColumn[] = [
   { header: 'Id', width: 5, align: 'right' },

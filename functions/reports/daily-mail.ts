@@ -1,5 +1,5 @@
 import type { DailyReportEvent } from '../../shared/report-schedule.js';
-import { formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
+import { fileDate, formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
 import { indiaToday } from '../../shared/leave-days.js';
 import { ROLE } from '../../shared/roles.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
@@ -88,7 +88,7 @@ export async function dailyReport(tenant: Tenant, day: string, now: Date) {
     top.length ? `<ol>${top.map((t) => `<li>${escape(t.name)}: ${t.units} unit(s), ${escape(formatPaise(t.value))}</li>`).join('')}</ol>` : '<p>No sales.</p>',
     '<p>The low-stock list is attached as a PDF.</p>',
   ].join('');
-  const fileName = `Daily_Report_${day.split('-').reverse().join('_')}.pdf`;
+  const fileName = `Daily_Report_${fileDate(day)}.pdf`;
   return { subject: `Daily report · ${shop} · ${formatDate(day)}`, text, html, attachment: { fileName, contentType: 'application/pdf', data: pdf } };
 }
 

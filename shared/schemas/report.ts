@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuery } from './common.js';
 import { orderRow } from './purchase.js';
+import { fileDate } from '../format.js';
 
 /** The reports screen (spec 3 sections 2, 4, 5 and 7): a report type, a filter, and the filter's value. */
 export const REPORT_TYPES = ['Inventory', 'Purchase', 'Stock', 'Sales'] as const;
@@ -27,7 +28,7 @@ export const SUGGEST_FROM = 4;
 export const noDataFound = (what: string) => `No Data Found for ${what}`;
 
 /** A report's file: `{report}_{d}_{m}_{y}.pdf` (spec 3 section 9), dated the day it is taken. */
-export const reportFileName = (type: ReportType, day: string) => `${type}_${day.split('-').reverse().join('_')}.pdf`;
+export const reportFileName = (type: ReportType, day: string) => `${type}_${fileDate(day)}.pdf`;
 
 const date = z.iso.date({ error: DATES_REQUIRED });
 export const dateRangeParams = z.object({ start: date, end: date });

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { shopDay } from '../../../../../shared/bill.js';
+import { fileDate } from '../../../../../shared/format.js';
 import { MOBILE_INVALID, NO_PURCHASE } from '../../../../../shared/schemas/purchase.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { MessageModal } from '../../../components/message-modal.js';
@@ -20,8 +21,7 @@ const isMobile = (value: string | undefined): value is string => value !== undef
 
 /** `Order_<d>_<m>_<y>` of the day the list is taken, as the server names it. */
 function orderFileName(format: 'pdf' | 'xlsx') {
-  const [y, m, d] = shopDay(new Date()).split('-');
-  return `Order_${Number(d)}_${Number(m)}_${y}.${format}`;
+  return `Order_${fileDate(shopDay(new Date()))}.${format}`;
 }
 
 /**

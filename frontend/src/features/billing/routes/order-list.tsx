@@ -3,7 +3,7 @@ import { IconFileSpreadsheet, IconFileTypePdf, IconPlus } from '@tabler/icons-re
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { shopDay } from '../../../../../shared/bill.js';
-import { formatDate, formatRupees } from '../../../../../shared/format.js';
+import { fileDate, formatDate, formatRupees } from '../../../../../shared/format.js';
 import { noPurchaseOn } from '../../../../../shared/schemas/purchase.js';
 import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
@@ -40,8 +40,7 @@ export default function OrderList() {
     setExportProblem(undefined);
     try {
       const { blob, fileName } = await exportDay(date, format);
-      const [y, m, d] = date.split('-');
-      saveFile(blob, fileName ?? `Purchase_List_${Number(d)}_${Number(m)}_${y}.${format}`);
+      saveFile(blob, fileName ?? `Purchase_List_${fileDate(date)}.${format}`);
     } catch (error) {
       setExportProblem(isApiError(error) ? error.message : 'The file could not be downloaded.');
     }

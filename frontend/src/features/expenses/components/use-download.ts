@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { isApiError } from '../../../lib/api-client.js';
 import { saveFile } from '../../../lib/save-file.js';
+import { shopDay } from '../../../../../shared/bill.js';
+import { fileDate } from '../../../../../shared/format.js';
 
 /** A report download: the file under the server's name (or `fallback`), and the reason when it fails. */
 export function useDownload() {
@@ -23,6 +25,5 @@ export function useDownload() {
 
 /** `Return_List_22_11_2026.pdf`: report files are named with the day they are taken (spec 3 section 9). */
 export function datedFileName(report: string, now = new Date()) {
-  const d = now.toLocaleDateString('en-GB', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' }).split('/');
-  return `${report}_${d.join('_')}.pdf`;
+  return `${report}_${fileDate(shopDay(now))}.pdf`;
 }
