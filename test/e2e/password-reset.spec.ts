@@ -11,7 +11,8 @@ test.describe('password reset', () => {
   });
 
   test('the e-mailed code sets a new password that then signs in', async ({ page }) => {
-    const user = 'manager@demo.shop';
+    // A user no other browser test signs in as: the tests run in parallel and this one changes the password.
+    const user = 'lakshmi@demo.shop';
     const newPassword = 'Fresh@5678';
     await page.goto('/passwordReset');
     await page.getByLabel('User Name').fill(user);
