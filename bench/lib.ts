@@ -26,9 +26,32 @@ export async function measurePrepared<T>(name: string, prepare: () => Promise<T>
     await work(prepared);
     samples.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => samples[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-  return { name, runs, p50: at(0.5), p95: at(0.95), mean: samples.reduce((a, b) => a + b, 0) / samples.length };
+  return timingOf(name, samples);
+}
+
+/** p50, p95 and mean of samples (milliseconds) taken elsewhere, e.g. the steps of a longer flow timed one by one. */
+export function timingOf(name: string, samples: number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return { name, runs: sorted.length, p50: at(0.5), p95: at(0.95), mean: sorted.reduce((a, b) => a + b, 0) / sorted.length };
+}
+
+/** Milliseconds `work` took, with its answer. */
+export async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = process.hrtime.bigint();
+  const value = await work();
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, value };
+}
+
+/** Signs a user in through the gateway (as the web app does) and answers the bearer token. */
+export async function signIn(apiUrl: string, tenantId: string, username: string, password: string): Promise<string> {
+  const r = await fetch(`${apiUrl}/token/generate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-tenantid': tenantId },
+    body: JSON.stringify({ username, password }),
+  });
+  if (r.status !== 200) throw new Error(`sign-in of ${username}: ${r.status} ${await r.text()}`);
+  return ((await r.json()) as { token: string }).token;
 }
 
 export function printTable(title: string, rows: Timing[], baseline?: Record<string, string>) {

@@ -1,6 +1,8 @@
 import { inventoryBenchmark } from './inventory.js';
 import { platformBenchmark } from './platform.js';
 import { posBenchmark } from './pos.js';
+import { reportsBenchmark } from './reports.js';
+import { storefrontBenchmark } from './storefront.js';
 
 /**
  * Benchmarks print figures; they never pass or fail. `npm run bench` runs all, `npm run bench -- platform` one.
@@ -10,6 +12,8 @@ const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   platform: platformBenchmark,
   pos: posBenchmark,
   inventory: inventoryBenchmark,
+  reports: reportsBenchmark,
+  storefront: storefrontBenchmark,
 };
 
 const runs = Number(process.env.RUNS ?? 200);
