@@ -10,6 +10,7 @@ import {
   DELIVERY_DAYS,
   DELIVERY_PERSON_REQUIRED,
   INVALID_QUANTITY,
+  isMobileSearch,
   isOrderStatus,
   MAX_CART_LINES,
   MOBILE_SEARCH,
@@ -311,7 +312,7 @@ export async function summaryOf(tenantId: string, customerId: number, now: Date)
 
 /** Order tracking searches by the digits of a mobile number (spec 1 section 2). */
 function mobileDigits(text: string): string {
-  if (!/^\d{1,10}$/.test(text)) throw new Validation(MOBILE_SEARCH);
+  if (!isMobileSearch(text)) throw new Validation(MOBILE_SEARCH);
   return text;
 }
 

@@ -42,6 +42,8 @@ export const DELIVERY_CONTACT_NUMBER = 'Delivery Contact should be a number.';
 export const SHIP_ONLY_ORDER_SUCCESS = 'Only an order with status OrderSuccess can be shipped.';
 export const DELIVER_ONLY_SHIPPED = 'Only a shipped order can be delivered.';
 export const MOBILE_SEARCH = 'Search by the digits of a mobile number.';
+/** Order tracking's search text: the leading digits of a 10-digit mobile number (else MOBILE_SEARCH). */
+export const isMobileSearch = (text: string) => /^\d{1,10}$/.test(text);
 
 export const inStock = (n: number) => `${n} in Stock`;
 export const onlyLeft = (n: number) => `Only ${n} item(s) left.`;

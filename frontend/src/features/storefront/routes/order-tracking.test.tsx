@@ -131,6 +131,12 @@ describe('Customer Order Tracking', () => {
     expect(await screen.findByText(MOBILE_SEARCH)).toBeInTheDocument();
     expect(calls.some((c) => c.key.startsWith('GET /cart/search/'))).toBe(false);
 
+    // More digits than a mobile number holds (a country code typed in front) is refused the same way, not sent.
+    await user.clear(search);
+    await user.type(search, '919876543210{Enter}');
+    expect(await screen.findByText(MOBILE_SEARCH)).toBeInTheDocument();
+    expect(calls.some((c) => c.key.startsWith('GET /cart/search/'))).toBe(false);
+
     await user.clear(search);
     await user.type(search, '98765{Enter}');
     await waitFor(() => expect(screen.queryByText('Basmati Rice 1kg')).not.toBeInTheDocument());

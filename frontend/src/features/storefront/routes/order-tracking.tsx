@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NativeSelect, Paper, Table } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MOBILE_SEARCH, ORDER_STATUSES, type OrderRow } from '../../../../../shared/schemas/cart.js';
+import { isMobileSearch, MOBILE_SEARCH, ORDER_STATUSES, type OrderRow } from '../../../../../shared/schemas/cart.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { SearchBox } from '../../../components/search-box.js';
@@ -68,7 +68,7 @@ function Tracking() {
             label="Search by mobile number"
             placeholder="Mobile number"
             onSearch={(text) => {
-              if (!/^\d+$/.test(text)) {
+              if (!isMobileSearch(text)) {
                 setProblem(MOBILE_SEARCH);
                 return;
               }
