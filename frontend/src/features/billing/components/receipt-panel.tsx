@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, SegmentedControl, Stack } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { isApiError } from '../../../lib/api-client.js';
 import { useReceipt } from '../api/billing.js';
 import { printReceipt, ReceiptView, type PaperSize } from './receipt-view.js';
@@ -10,8 +10,23 @@ const PAPER_KEY = 'shopdesk.receiptPaper';
 /** The till's paper is remembered on this device: an 80 mm roll or A4. */
 const storedPaper = (): PaperSize => (localStorage.getItem(PAPER_KEY) === 'a4' ? 'a4' : 'roll80');
 
-/** A bill's receipt with the choice of paper and Print. */
-export function ReceiptPanel({ purchaseId, autoPrint = false, onShown }: { purchaseId: number; autoPrint?: boolean; onShown?: () => void }) {
+/**
+ * A bill's receipt with the choice of paper and Print; `onPrinted` runs after the Print button has printed, and
+ * `actions` are buttons shown beside it (the receipt screen's Cancel).
+ */
+export function ReceiptPanel({
+  purchaseId,
+  autoPrint = false,
+  onShown,
+  onPrinted,
+  actions,
+}: {
+  purchaseId: number;
+  autoPrint?: boolean;
+  onShown?: () => void;
+  onPrinted?: () => void;
+  actions?: ReactNode;
+}) {
   const receipt = useReceipt(purchaseId);
   const [paper, setPaper] = useState<PaperSize>(storedPaper);
   const printed = useRef(false);
@@ -47,9 +62,18 @@ export function ReceiptPanel({ purchaseId, autoPrint = false, onShown }: { purch
             { value: 'a4', label: 'A4' },
           ]}
         />
-        <Button leftSection={<IconPrinter size={16} />} onClick={() => printReceipt(paper)}>
-          Print
-        </Button>
+        <Group gap="sm">
+          {actions}
+          <Button
+            leftSection={<IconPrinter size={16} />}
+            onClick={() => {
+              printReceipt(paper);
+              onPrinted?.();
+            }}
+          >
+            Print
+          </Button>
+        </Group>
       </Group>
       <ReceiptView receipt={receipt.data} paper={paper} />
     </Stack>
