@@ -185,4 +185,31 @@ describe('Your Cart', () => {
     expect(await screen.findByRole('article', { name: 'Tea Masala' })).toBeInTheDocument();
     expect(calls.some((c) => c.key === 'GET /cart/master/search/21/Saved/tea?page=0&size=5')).toBe(true);
   });
+
+  it('goes back a page when the only saved item of the last page is moved to the cart', async () => {
+    saved = Array.from({ length: 6 }, (_, i) => masterRow({ customerCartId: 40 + i, productName: `Saved ${i + 1}`, status: 'Saved' }));
+    serveCart([
+      [/^GET \/cart\/master\/page\/21\/Saved\?page=0&size=5$/, () => [200, saved.slice(0, 5)]],
+      [/^GET \/cart\/master\/page\/21\/Saved\?page=1&size=5$/, () => [200, saved.slice(5, 10)]],
+      [
+        'PUT /cart/45',
+        () => {
+          const line = saved.find((l) => l.customerCartId === 45)!;
+          saved = saved.filter((l) => l !== line);
+          cart = [...cart, { ...line, status: 'InCart', cartQuantity: 1, version: 2 }];
+          return [200, line];
+        },
+      ],
+    ]);
+    const user = userEvent.setup();
+    renderScreen(<CartScreen />, { path: '/cart' });
+    await screen.findByRole('article', { name: 'Saved 1' });
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await user.click(within(await screen.findByRole('article', { name: 'Saved 6' })).getByRole('button', { name: 'Move to cart' }));
+    await waitFor(() => expect(card('Cart lines', 'Saved 6')).toBeInTheDocument());
+    // Five saved items are left: the first page shows them, not an empty second page.
+    expect(await within(screen.getByRole('list', { name: 'Saved items' })).findByRole('article', { name: 'Saved 1' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–5 of 5')).toBeInTheDocument();
+    expect(screen.queryByText('Nothing saved for later.')).not.toBeInTheDocument();
+  });
 });

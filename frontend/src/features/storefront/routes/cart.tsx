@@ -19,7 +19,7 @@ import {
 } from '../api/cart.js';
 import { CartLineCard, SavedItemCard } from '../components/cart-line-card.js';
 import { ListPager } from '../components/list-pager.js';
-import { useListSearch } from '../../../components/list-state.js';
+import { useKeepPageInRange, useListSearch } from '../../../components/list-state.js';
 
 /** Rupee sums in paise, so 19.99 × 3 stays exact. */
 const sumRupees = (rows: readonly CartMasterRow[], pick: (row: CartMasterRow) => number) =>
@@ -33,9 +33,12 @@ const sumRupees = (rows: readonly CartMasterRow[], pick: (row: CartMasterRow) =>
 export default function CartScreen() {
   const navigate = useNavigate();
   const cart = useCartMaster();
-  const { search, page, setPage, searchProps } = useListSearch();
+  const list = useListSearch();
+  const { search, page, setPage, searchProps } = list;
   const saved = useSavedItems(search, page);
   const savedCount = useSavedCount(search);
+  // Moving or deleting the last saved item of the last page goes back to the page before.
+  useKeepPageInRange(list, savedCount.data);
   const setQuantity = useSetCartQuantity();
   const saveForLater = useSaveForLater();
   const moveToCart = useMoveToCart();
