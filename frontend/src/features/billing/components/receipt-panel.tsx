@@ -30,13 +30,16 @@ export function ReceiptPanel({
   const receipt = useReceipt(purchaseId);
   const [paper, setPaper] = useState<PaperSize>(storedPaper);
   const printed = useRef(false);
+  const [printProblem, setPrintProblem] = useState<string>();
 
   // Printed (when asked) once, as soon as the receipt is on screen; then the caller may move on.
   useEffect(() => {
     if (!receipt.data || printed.current) return;
     printed.current = true;
-    if (autoPrint) printReceipt(paper);
-    onShown?.();
+    const problem = autoPrint ? printReceipt(paper) : undefined;
+    setPrintProblem(problem);
+    // A receipt that could not be printed stays on screen with the message.
+    if (!problem) onShown?.();
   }, [autoPrint, receipt.data, paper, onShown]);
 
   if (receipt.isPending) return <Loader aria-label="Loading the receipt" />;
@@ -67,14 +70,20 @@ export function ReceiptPanel({
           <Button
             leftSection={<IconPrinter size={16} />}
             onClick={() => {
-              printReceipt(paper);
-              onPrinted?.();
+              const problem = printReceipt(paper);
+              setPrintProblem(problem);
+              if (!problem) onPrinted?.();
             }}
           >
             Print
           </Button>
         </Group>
       </Group>
+      {printProblem && (
+        <Alert color="red" variant="light" role="alert">
+          {printProblem}
+        </Alert>
+      )}
       <ReceiptView receipt={receipt.data} paper={paper} />
     </Stack>
   );

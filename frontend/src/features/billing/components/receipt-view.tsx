@@ -106,17 +106,27 @@ function Total({ label, value, strong }: { label: string; value: number; strong?
   );
 }
 
+/** The printing messages of spec 2 section 8. */
+export const PRINT_UNAVAILABLE = 'Printing is unavailable on your device !';
+export const PRINT_FAILED = 'Error while printing !';
+
 /**
  * Prints only the receipt on the chosen paper: the page size goes in an @page rule for this print alone, and the
- * rest of the app is hidden by the print styles of receipt.module.css.
+ * rest of the app is hidden by the print styles of receipt.module.css. Answers the message to show when the device
+ * cannot print, or undefined.
  */
-export function printReceipt(paper: PaperSize) {
+export function printReceipt(paper: PaperSize): string | undefined {
+  // Some phone browsers have no print dialog at all.
+  if (typeof window.print !== 'function') return PRINT_UNAVAILABLE;
   const style = document.createElement('style');
   style.textContent = paper === 'roll80' ? '@page { size: 80mm auto; margin: 3mm; }' : '@page { size: A4; margin: 12mm; }';
   document.head.appendChild(style);
   document.body.classList.add('printing-receipt');
   try {
     window.print();
+    return undefined;
+  } catch {
+    return PRINT_FAILED;
   } finally {
     document.body.classList.remove('printing-receipt');
     style.remove();

@@ -5,6 +5,7 @@ import { PAYMENT_STATUS_PAID } from '../../../../../shared/schemas/purchase.js';
 import { renderScreen, serve, signInAs } from '../../../../../test/web/leave-fixtures.js';
 import { clearSession } from '../../../lib/session.js';
 import { billLine, storedBill } from '../test-fixtures.js';
+import { PRINT_FAILED, PRINT_UNAVAILABLE } from '../components/receipt-view.js';
 import ReceiptScreen from './receipt.js';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -50,5 +51,32 @@ describe('Cash receipt screen', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/purchaseUpdated/new'));
     expect(print).not.toHaveBeenCalled();
+  });
+
+  it("says 'Printing is unavailable on your device !' where the browser cannot print, and stays on the receipt", async () => {
+    vi.stubGlobal('print', undefined);
+    serve([['GET /purchase/receipt/41', [200, receipt]]]);
+    const user = userEvent.setup();
+    const { router } = renderScreen(<ReceiptScreen />, { path: '/receipt', url: '/receipt?id=41', elsewhere });
+    await screen.findByText(PAYMENT_STATUS_PAID);
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PRINT_UNAVAILABLE);
+    expect(router.state.location.pathname).toBe('/receipt');
+  });
+
+  it("says 'Error while printing !' when the print dialog fails", async () => {
+    vi.stubGlobal(
+      'print',
+      vi.fn(() => {
+        throw new Error('No printer');
+      }),
+    );
+    serve([['GET /purchase/receipt/41', [200, receipt]]]);
+    const user = userEvent.setup();
+    const { router } = renderScreen(<ReceiptScreen />, { path: '/receipt', url: '/receipt?id=41', elsewhere });
+    await screen.findByText(PAYMENT_STATUS_PAID);
+    await user.click(screen.getByRole('button', { name: 'Print' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(PRINT_FAILED);
+    expect(router.state.location.pathname).toBe('/receipt');
   });
 });
