@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconDownload, IconReportAnalytics } from '@tabler/icons-react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { addDays, indiaToday, spanDays } from '../../../../../shared/leave-days.js';
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
@@ -26,6 +26,7 @@ import { Page } from '../../../components/page.js';
 import { PagedTable, type Column } from '../../../components/paged-table.js';
 import { ProductSuggest } from '../../../components/product-suggest.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { errorText } from '../../../lib/query-client.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { reportPdf, useReport, type GeneratedReport, type ReportRequest } from '../api/reports.js';
 import { ReportEmailSwitch } from '../components/report-email-switch.js';
@@ -77,6 +78,12 @@ function ReportScreen() {
   const [downloadProblem, setDownloadProblem] = useState<string>();
   const [downloading, setDownloading] = useState(false);
   const report = useReport(request, page);
+  const navigate = useNavigate();
+
+  // The server's refusals stay on this screen; any other failed load goes to the error screen (spec 3 section 2).
+  useEffect(() => {
+    if (report.isError && !isApiError(report.error, 400, 403, 404, 409, 413)) void navigate('/error', { state: { message: errorText(report.error) } });
+  }, [report.isError, report.error, navigate]);
 
   const touch = (field: string) => setTouched((t) => ({ ...t, [field]: true }));
   const datesWrong = filter === 'Date' ? dateProblem(start, end, today) : undefined;
