@@ -144,4 +144,18 @@ describe('Return Order screen', () => {
     expect(screen.getByLabelText('Return Quantity of Bath Soap')).toHaveValue('1');
     expect(screen.getByRole('button', { name: 'Calculate' })).toBeInTheDocument();
   });
+
+  it('goes to the error screen with the message when the return fails for another reason than a refusal', async () => {
+    serve([
+      ['GET /purchase/review/41', [200, bill]],
+      ['POST /purchase/return/41', [500, { message: 'The table is not reachable.' }]],
+    ]);
+    const user = userEvent.setup();
+    const { router } = renderScreen(<ProductReturn />, { path: '/productReturn/:id', url: '/productReturn/41', elsewhere: ['/error'] });
+    await user.click(await screen.findByLabelText('Return Bath Soap'));
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error'));
+    expect(router.state.location.state).toEqual({ message: expect.stringContaining('The table is not reachable.') });
+  });
 });

@@ -6,6 +6,7 @@ import { RETURN_DONE, type Purchase } from '../../../../../shared/schemas/purcha
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { useSaveFailure } from '../../../lib/save-failure.js';
 import { useReturnGoods, useReview } from '../api/billing.js';
 import { BillHeader, customerListOf } from '../components/bill-header.js';
 import { ReceiptPanel } from '../components/receipt-panel.js';
@@ -117,6 +118,8 @@ interface ReturnFormProps {
 }
 
 function ReturnForm({ bill, onRefused, onStart, onDone }: ReturnFormProps) {
+  // The server's refusal stays on the screen; any other failure goes to the error screen (spec 2 section 8).
+  const onFailure = useSaveFailure(onRefused);
   const navigate = useNavigate();
   const returnGoods = useReturnGoods();
   const [rows, setRows] = useState<ReturnRow[]>(() => returnRowsOf(bill));
@@ -158,7 +161,7 @@ function ReturnForm({ bill, onRefused, onStart, onDone }: ReturnFormProps) {
       });
     } catch (error) {
       setCalculated(null);
-      onRefused(isApiError(error) ? error.message : 'The return could not be saved. Check the connection and try again.');
+      onFailure(error);
     }
   };
 

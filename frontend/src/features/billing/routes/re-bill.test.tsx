@@ -84,4 +84,17 @@ describe('Generate Bill', () => {
     expect(await screen.findByText('Every product of this bill has been returned; there is nothing to bill.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Submit' })).toBeDisabled();
   });
+
+  it('goes to the error screen with the message when generating fails for another reason than a refusal', async () => {
+    serve([
+      ['GET /purchase/review/41', [200, bill]],
+      ['POST /purchase/reBill/41', [500, { message: 'The table is not reachable.' }]],
+    ]);
+    const user = userEvent.setup();
+    const { router } = renderScreen(<ReBill />, { path: '/reBill/:id', url: '/reBill/41', elsewhere: ['/error'] });
+    await user.click(await screen.findByLabelText('Print'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/error'));
+    expect(router.state.location.state).toEqual({ message: expect.stringContaining('The table is not reachable.') });
+  });
 });

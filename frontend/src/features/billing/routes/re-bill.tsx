@@ -6,6 +6,7 @@ import { BILL_GENERATED, CHOOSE_PRINT_OR_MAIL } from '../../../../../shared/sche
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { useSaveFailure } from '../../../lib/save-failure.js';
 import { useReBill, useReview } from '../api/billing.js';
 import { BillHeader, customerListOf } from '../components/bill-header.js';
 import { ReceiptPanel } from '../components/receipt-panel.js';
@@ -34,6 +35,8 @@ function ReBillContent() {
   const [mail, setMail] = useState(false);
   const [refusal, setRefusal] = useState<string>();
   const [done, setDone] = useState<{ print: boolean; mailProblem?: string }>();
+  // The server's refusal stays on the screen; any other failure goes to the error screen (spec 2 section 8).
+  const onFailure = useSaveFailure(setRefusal);
   const bill = review.data;
   const back = customerListOf(bill);
 
@@ -57,7 +60,7 @@ function ReBillContent() {
       const answer = await reBill.mutateAsync({ purchaseId, body: { print, mail } });
       setDone({ print, mailProblem: answer.mailSent === false ? answer.mailProblem : undefined });
     } catch (error) {
-      setRefusal(isApiError(error) ? error.message : 'The bill could not be generated. Check the connection and try again.');
+      onFailure(error);
     }
   };
 
