@@ -118,13 +118,19 @@ interface TableRowsProps<Row> {
   children: (row: Row) => ReactNode;
 }
 
+/**
+ * A row across the whole table whose content stays in view: on a phone the table scrolls sideways, and text centred
+ * in the full width would sit off screen.
+ */
+const inView = { position: 'sticky', left: 0, width: 'min(100%, calc(100vw - 4rem))' } as const;
+
 /** The body rows of a table: a loader while loading, the empty text when there are no rows, else the rows. */
 export function TableRows<Row>({ loading, rows, span, empty, children }: TableRowsProps<Row>) {
   if (loading) {
     return (
       <Table.Tr>
         <Table.Td colSpan={span}>
-          <Center py="lg">
+          <Center py="lg" style={inView}>
             <Loader size="sm" aria-label="Loading" />
           </Center>
         </Table.Td>
@@ -135,7 +141,7 @@ export function TableRows<Row>({ loading, rows, span, empty, children }: TableRo
     return (
       <Table.Tr>
         <Table.Td colSpan={span}>
-          <Text c="dimmed" ta="center" py="lg">
+          <Text c="dimmed" ta="center" py="lg" style={inView}>
             {empty}
           </Text>
         </Table.Td>
