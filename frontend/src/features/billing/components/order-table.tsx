@@ -1,8 +1,9 @@
-import { Center, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
+import { Group, Pagination, Paper, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
 import { NO_TRANSACTION, type OrderRow } from '../../../../../shared/schemas/purchase.js';
+import { TableRows } from '../../../components/paged-table.js';
 
 /** The columns of the order lists (spec 2 section 2), the customer's list adding Actions. */
 export const ORDER_COLUMNS = ['Id', 'Date', 'Customer Name', 'Artcode', 'Product Name', 'Payment Mode', 'Order Status', 'Order Qty', 'Return Qty', 'Rate', 'Price'];
@@ -39,16 +40,8 @@ export function OrderTable({ label, rows, loading, page, total, onPageChange, ac
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {loading ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Center py="lg">
-                    <Loader size="sm" aria-label="Loading" />
-                  </Center>
-                </Table.Td>
-              </Table.Tr>
-            ) : rows && rows.length > 0 ? (
-              rows.map((row) => (
+            <TableRows loading={loading} rows={rows} span={columns.length} empty={NO_TRANSACTION}>
+              {(row) => (
                 <Table.Tr key={`${row.purchaseId}-${row.purchasedProductId}`}>
                   <Table.Td>{row.purchaseId}</Table.Td>
                   <Table.Td>{formatDate(row.saleDate)}</Table.Td>
@@ -69,16 +62,8 @@ export function OrderTable({ label, rows, loading, page, total, onPageChange, ac
                     </Table.Td>
                   )}
                 </Table.Tr>
-              ))
-            ) : (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text c="dimmed" ta="center" py="md">
-                    {NO_TRANSACTION}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+              )}
+            </TableRows>
           </Table.Tbody>
           {footer}
         </Table>
