@@ -128,15 +128,20 @@ export type WishSave = z.output<typeof wishSave>;
 
 // ---------------------------------------------------------------- answers
 
-/** A cart line (spec 1 section 3), prices from the shelf while in the cart and as paid once ordered. */
-export const cartLine = z.object({
-  customerCartId: z.number().int(),
+/** The customer's product on a shelf line, as cart lines and wishes both name it. */
+const customerShelfProduct = {
   customerId: z.number().int(),
   productId: z.number().int(),
   inventoryId: z.number().int(),
   stockId: z.number().int(),
   productName: z.string(),
   artcode: z.string(),
+};
+
+/** A cart line (spec 1 section 3), prices from the shelf while in the cart and as paid once ordered. */
+export const cartLine = z.object({
+  customerCartId: z.number().int(),
+  ...customerShelfProduct,
   cartQuantity: z.number().int(),
   price: z.number(),
   mrp: z.number(),
@@ -219,12 +224,7 @@ export type CartSummaryView = z.output<typeof cartSummaryView>;
 /** A wish line (spec 1 section 3) with the product as the wishlist cards show it. */
 export const wishLine = z.object({
   customerWishId: z.number().int(),
-  customerId: z.number().int(),
-  productId: z.number().int(),
-  inventoryId: z.number().int(),
-  stockId: z.number().int(),
-  productName: z.string(),
-  artcode: z.string(),
+  ...customerShelfProduct,
   quantity: z.number().int(),
   status: z.literal('Wishlist'),
   orderDate: z.string(),

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { searchText } from '../../../shared/schemas/common.js';
@@ -65,3 +65,16 @@ export function SearchBox({ label, placeholder, initialValue = '', onSearch, onC
     </form>
   );
 }
+
+/** The labelled product search of the stock and inventory lists: product name or artcode. */
+export function ProductSearchField({ onSearch, onClear }: Pick<SearchBoxProps, 'onSearch' | 'onClear'>) {
+  return (
+    <Stack gap={4} flex="1 1 300px" maw={520}>
+      <Text size="sm" fw={500} component="span" aria-hidden>
+        Search
+      </Text>
+      <SearchBox label="Search by product name or artcode" placeholder="Product name or artcode" onSearch={onSearch} onClear={onClear} />
+    </Stack>
+  );
+}
+

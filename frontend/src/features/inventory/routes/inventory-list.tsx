@@ -11,7 +11,7 @@ import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
-import { SearchBox } from '../../../components/search-box.js';
+import { ProductSearchField } from '../../../components/search-box.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useInventoryDates, useInventoryPage, type InventoryView } from '../api/inventory.js';
 
@@ -165,24 +165,17 @@ function InventoryTable() {
           onChange={(event) => chooseDate(event.currentTarget.value)}
           data={dateOptions}
         />
-        <Stack gap={4} flex="1 1 300px" maw={520}>
-          <Text size="sm" fw={500} component="span" aria-hidden>
-            Search
-          </Text>
-          <SearchBox
-            key={searchField}
-            label="Search by product name or artcode"
-            placeholder="Product name or artcode"
-            onSearch={(text) => {
-              setSearch(text);
-              setPage(1);
-            }}
-            onClear={() => {
-              setSearch(null);
-              setPage(1);
-            }}
-          />
-        </Stack>
+        <ProductSearchField
+          key={searchField}
+          onSearch={(text) => {
+            setSearch(text);
+            setPage(1);
+          }}
+          onClear={() => {
+            setSearch(null);
+            setPage(1);
+          }}
+        />
       </Group>
       {search !== null && (
         <Text size="sm" c="dimmed" aria-live="polite">

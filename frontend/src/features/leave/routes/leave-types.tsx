@@ -4,14 +4,12 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
 import type { LeaveType } from '../../../../../shared/schemas/leave.js';
-import { ConfirmDialog } from '../../../components/confirm-dialog.js';
-import { MessageModal } from '../../../components/message-modal.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
+import { ConfirmedDelete, useConfirmedDelete } from '../../../components/list-state.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { RowActions } from '../../../components/row-actions.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
-import { errorText } from '../../../lib/query-client.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeleteLeaveType, useLeaveTypes } from '../api/leave-types.js';
 import { useCompactLayout } from '../components/use-compact-layout.js';
@@ -51,21 +49,10 @@ export default function LeaveTypesScreen() {
 function LeaveTypeTable({ manage }: { manage: boolean }) {
   const compact = useCompactLayout();
   const types = useLeaveTypes();
-  const remove = useDeleteLeaveType();
+  const remove = useConfirmedDelete(useDeleteLeaveType(), (t: LeaveType) => t.leaveMasterId, (t) => t.leaveType);
   const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<LeaveType | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
   const rows = types.data ?? [];
   const shownPage = Math.min(page, pageCount(rows.length));
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const type = deleting;
-    setDeleting(null);
-    remove.mutate(type.leaveMasterId, {
-      onError: (error) => setMessage(`${type.leaveType} could not be deleted: ${errorText(error)}`),
-    });
-  };
 
   const columns: Column<LeaveType>[] = compact
     ? [
@@ -93,7 +80,7 @@ function LeaveTypeTable({ manage }: { manage: boolean }) {
       key: 'actions',
       header: <span className="visually-hidden">Actions</span>,
       align: 'right',
-      render: (t) => <RowActions stacked={compact} name={t.leaveType} editTo={`/leaveMaster/${t.leaveMasterId}`} onDelete={() => setDeleting(t)} />,
+      render: (t) => <RowActions stacked={compact} name={t.leaveType} editTo={`/leaveMaster/${t.leaveMasterId}`} onDelete={() => remove.ask(t)} />,
     });
   }
 
@@ -111,16 +98,7 @@ function LeaveTypeTable({ manage }: { manage: boolean }) {
         emptyText="No leave types yet."
         minWidth={300}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete leave type"
-        message={deleting ? `Delete ${deleting.leaveType}? Leave already applied keeps it and can still be decided or cancelled.` : ''}
-        confirmLabel="Delete"
-        danger
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
-      <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
+      <ConfirmedDelete state={remove} title="Delete leave type" question={(t) => `Delete ${t.leaveType}? Leave already applied keeps it and can still be decided or cancelled.`} />
     </>
   );
 }

@@ -10,7 +10,7 @@ import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
-import { SearchBox } from '../../../components/search-box.js';
+import { ProductSearchField } from '../../../components/search-box.js';
 import { errorText } from '../../../lib/query-client.js';
 import { useCan } from '../../../lib/use-can.js';
 import { isPaged, useDownloadStockReport, useInventoryDates, useStockList, type ReportFormat, type StockView } from '../api/stock.js';
@@ -218,24 +218,17 @@ function StockTable({ canEdit }: { canEdit: boolean }) {
           onChange={(event) => choose(event.currentTarget.value as ViewChoice)}
           data={viewOptions}
         />
-        <Stack gap={4} flex="1 1 300px" maw={520}>
-          <Text size="sm" fw={500} component="span" aria-hidden>
-            Search
-          </Text>
-          <SearchBox
-            key={searchField}
-            label="Search by product name or artcode"
-            placeholder="Product name or artcode"
-            onSearch={(text) => {
-              setSearch(text);
-              setPage(1);
-            }}
-            onClear={() => {
-              setSearch(null);
-              setPage(1);
-            }}
-          />
-        </Stack>
+        <ProductSearchField
+          key={searchField}
+          onSearch={(text) => {
+            setSearch(text);
+            setPage(1);
+          }}
+          onClear={() => {
+            setSearch(null);
+            setPage(1);
+          }}
+        />
         <Box ml={{ base: 0, md: 'auto' }} pt={{ base: 0, xs: 24 }}>
           <Menu position="bottom-end" shadow="md" withinPortal>
             <Menu.Target>

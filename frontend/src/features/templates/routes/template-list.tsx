@@ -5,13 +5,11 @@ import { Link } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
 import type { Template } from '../../../../../shared/schemas/catalogue.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
-import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
-import { MessageModal } from '../../../components/message-modal.js';
+import { ConfirmedDelete, useConfirmedDelete } from '../../../components/list-state.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
-import { errorText } from '../../../lib/query-client.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeleteTemplate, useDownloadCurrentTemplate, useTemplates } from '../api/templates.js';
 
@@ -48,21 +46,10 @@ export default function TemplateListScreen() {
 
 function TemplateTable({ edit }: { edit: boolean }) {
   const templates = useTemplates();
-  const remove = useDeleteTemplate();
+  const remove = useConfirmedDelete(useDeleteTemplate(), (t: Template) => t.templateId, (t) => t.templateName);
   const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<Template | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
   const rows = templates.data ?? [];
   const shownPage = Math.min(page, pageCount(rows.length));
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const template = deleting;
-    setDeleting(null);
-    remove.mutate(template.templateId, {
-      onError: (error) => setMessage(`${template.templateName} could not be deleted: ${errorText(error)}`),
-    });
-  };
 
   const columns: Column<Template>[] = [
     { key: 'created', header: 'Created On', render: (t) => formatDate(t.createdOn) },
@@ -102,7 +89,7 @@ function TemplateTable({ edit }: { edit: boolean }) {
                 size="xs"
                 variant="subtle"
                 color="red"
-                onClick={() => setDeleting(t)}
+                onClick={() => remove.ask(t)}
                 leftSection={<IconTrash size={14} />}
                 aria-label={`Delete ${t.templateName}`}
               >
@@ -130,16 +117,7 @@ function TemplateTable({ edit }: { edit: boolean }) {
         emptyText="No templates yet. Staff download the built-in inventory template."
         minWidth={edit ? 720 : 560}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete template"
-        message={deleting ? `Delete ${deleting.templateName}?` : ''}
-        confirmLabel="Delete"
-        danger
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
-      <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
+      <ConfirmedDelete state={remove} title="Delete template" question={(t) => `Delete ${t.templateName}?`} />
     </>
   );
 }
