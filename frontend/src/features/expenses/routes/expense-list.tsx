@@ -1,4 +1,4 @@
-import { Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -155,8 +155,8 @@ function ExpenseTable() {
       <Paper withBorder px="md" py="sm">
         <Group justify="space-between">
           <Text fw={600}>{search ? `Total of “${search}”` : `Total of ${MONTHS[period.month - 1]} ${period.year}`}</Text>
-          <Text fw={700} aria-label="Expense total">
-            {formatRupees(sum.data ?? 0)}
+          <Text fw={700} aria-label="Expense total" aria-busy={sum.isPending}>
+            {sum.data !== undefined ? formatRupees(sum.data) : sum.isError ? 'Not available' : <Loader size="xs" component="span" />}
           </Text>
         </Group>
       </Paper>

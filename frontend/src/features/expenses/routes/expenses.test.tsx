@@ -34,6 +34,8 @@ describe('expense list', () => {
   it('shows the month with its total, and Delete only while the month is the current one', async () => {
     serveMonth({ month, year }, [rent, tea]);
     renderScreen(<ExpenseListScreen />, { path: '/expense', elsewhere: ['/home', '/expense/:id'] });
+    // Until the total arrives no figure is shown, so a zero is never mistaken for the month's total.
+    expect(await screen.findByLabelText('Expense total')).not.toHaveTextContent('₹');
     expect(await screen.findByText('Shop rent')).toBeInTheDocument();
     expect(await screen.findByLabelText('Expense total')).toHaveTextContent('₹15,180.00');
     expect(screen.getByRole('button', { name: 'Delete Shop rent' })).toBeInTheDocument();

@@ -130,11 +130,11 @@ function ReturnsReport() {
       )}
       <section aria-label="Summary">
         <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
-          <Figure label="Transactions" value={String(s?.transaction ?? 0)} />
-          <Figure label="Sold" value={formatRupees(s?.credit ?? 0)} />
-          <Figure label="Cost" value={formatRupees(s?.debit ?? 0)} />
-          <Figure label="Returns" value={formatRupees(s?.returns ?? 0)} />
-          <Figure label="Return %" value={percentText(s?.returnPercentage ?? 0)} />
+          <Figure label="Transactions" value={s && String(s.transaction)} />
+          <Figure label="Sold" value={s && formatRupees(s.credit)} />
+          <Figure label="Cost" value={s && formatRupees(s.debit)} />
+          <Figure label="Returns" value={s && formatRupees(s.returns)} />
+          <Figure label="Return %" value={s && percentText(s.returnPercentage)} />
         </SimpleGrid>
       </section>
       <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">

@@ -81,11 +81,11 @@ function YearlyReturns() {
       )}
       <section aria-label={`Totals of ${year}`}>
         <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
-          <Figure label="Sold" value={formatRupees(t?.soldAmount ?? 0)} />
-          <Figure label="Bought" value={formatRupees(t?.boughtAmount ?? 0)} />
-          <Figure label="Expense" value={formatRupees(t?.expense ?? 0)} />
-          <Figure label="Profit" value={formatRupees(data?.profit ?? 0)} tone={(data?.profit ?? 0) < 0 ? 'loss' : 'gain'} />
-          <Figure label="Return %" value={percentText(data?.returnPercentage ?? 0)} />
+          <Figure label="Sold" value={t && formatRupees(t.soldAmount)} />
+          <Figure label="Bought" value={t && formatRupees(t.boughtAmount)} />
+          <Figure label="Expense" value={t && formatRupees(t.expense)} />
+          <Figure label="Profit" value={data && formatRupees(data.profit)} tone={(data?.profit ?? 0) < 0 ? 'loss' : 'gain'} />
+          <Figure label="Return %" value={data && percentText(data.returnPercentage)} />
         </SimpleGrid>
       </section>
       <TableOfMonths year={year} rows={data?.rows} totals={t} loading={report.isPending} />
