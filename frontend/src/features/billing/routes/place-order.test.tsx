@@ -132,7 +132,7 @@ describe('Place Order rules', () => {
 const meena: Customer = { customerId: 7, customerName: 'MeenaIyer@demo.shop', mobileNumber: '9740000001', emailId: 'meena@example.in', creditPoints: 150 };
 
 describe('Place Order screen', () => {
-  beforeEach(() => signInAs('CASHIER', []));
+  beforeEach(() => signInAs('CASHIER', ['PurchaseEdit']));
   afterEach(() => {
     vi.unstubAllGlobals();
     clearSession();
@@ -276,6 +276,23 @@ function renderWithState(element: ReactElement, path: string, entry: { pathname:
   );
   return { router };
 }
+
+describe('Place Order without PurchaseEdit', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    clearSession();
+  });
+
+  it('explains that the role does not include billing, reads nothing and offers no form', async () => {
+    signInAs('CASHIER', ['PurchaseList']);
+    const calls: Call[] = serve([]);
+    renderScreen(<PlaceOrder />, { path: '/purchaseEdit/:id', url: '/purchaseEdit/41', elsewhere: ['/home'] });
+    expect(await screen.findByText('Your role does not include placing or changing bills.', { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Update Products' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Calculate' })).not.toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+});
 
 describe('Place Order editing a saved bill', () => {
   beforeEach(() => signInAs('CASHIER', ['PurchaseEdit']));

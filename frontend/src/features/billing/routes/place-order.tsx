@@ -7,8 +7,10 @@ import { formatPaise, formatRupees } from '../../../../../shared/format.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
 import { BILL_NOT_FOUND, editRefusal, type PaymentMode, type Purchase, type PurchaseDetail } from '../../../../../shared/schemas/purchase.js';
+import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { useCan } from '../../../lib/use-can.js';
 import { sendReceiptOnWhatsApp, useBill, useSaveBill } from '../api/billing.js';
 import {
   billBody,
@@ -73,7 +75,20 @@ const UPDATE_TITLE = 'Update Products';
  * to this address reads the bill as it is then rather than an old copy the server would refuse.
  */
 export default function PlaceOrder() {
+  const can = useCan();
   const { id } = useParams();
+  if (can('PurchaseEdit')) return <PlaceOrderOf id={id} />;
+  const editing = id !== undefined && id !== 'new';
+  return (
+    <Page title={editing ? UPDATE_TITLE : 'Add Products'} description={editing ? `Bill ${id}` : 'Place Order'} size="xl">
+      <RequireFeature anyOf={['PurchaseEdit']} what="placing or changing bills">
+        {null}
+      </RequireFeature>
+    </Page>
+  );
+}
+
+function PlaceOrderOf({ id }: { id: string | undefined }) {
   const location = useLocation();
   const navigate = useNavigate();
   const billId = id !== undefined && /^\d+$/.test(id) && Number(id) > 0 ? Number(id) : undefined;
