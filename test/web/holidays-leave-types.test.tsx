@@ -74,16 +74,24 @@ describe('public and company holidays', { timeout: 20_000 }, () => {
   it('takes a deleted holiday out at once and puts it back with a message when the server refuses', async () => {
     signInAs('HR', featuresOf('HR'));
     let answer: (value: Answer) => void = () => undefined;
-    serve([
+    const calls = serve([
       ['GET /publicHolidays?year=2026', [200, publicHolidays.slice(0, 5)]],
       ['DELETE /publicHolidays/4', () => new Promise<Answer>((resolve) => (answer = resolve))],
     ]);
     renderScreen(<PublicHolidaysScreen />, { path: '/publicHolidays' });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Diwali on 08/11/2026' }));
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog).toHaveTextContent('Delete Diwali on 08/11/2026?');
+    const asked = await screen.findByRole('dialog', { name: 'Delete public holiday' });
+    expect(asked).toHaveTextContent('Delete Diwali on 08/11/2026? Leave already applied keeps its day count.');
+    fireEvent.click(within(asked).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.key.startsWith('DELETE'))).toBe(false);
+    expect(screen.getByText('Diwali')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Diwali on 08/11/2026' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete public holiday' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByText('Diwali')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.key.startsWith('DELETE')).map((c) => c.key)).toEqual(['DELETE /publicHolidays/4']);
 
     answer([500, { message: 'The table is busy. Please try again.' }]);
     expect(await screen.findByText('Diwali on 08/11/2026 could not be deleted: The table is busy. Please try again.')).toBeInTheDocument();

@@ -27,14 +27,27 @@ export function useKeepPageInRange({ page, setPage }: { page: number; setPage: (
 }
 
 interface DeleteMutation<Id> {
-  mutate: (id: Id, options: { onError: (error: unknown) => void }) => void;
+  mutate: (id: Id, options: { onSuccess?: () => void; onError: (error: unknown) => void }) => void;
+}
+
+export interface ConfirmedDeleteOptions<Row> {
+  /** The refusal shown for the row, given the server's reason; by default '<name> could not be deleted: <reason>'. */
+  refusal?: (row: Row, reason: string) => string;
+  /** Runs once the server has deleted the row. */
+  onDeleted?: (row: Row) => void;
 }
 
 /**
  * Deleting one row of a list after the user confirms. `ask(row)` opens the question; a refusal from the server is
- * shown in a message box naming the row ('<name> could not be deleted: <reason>'). Render `ConfirmedDelete` with it.
+ * shown in a message box naming the row ('<name> could not be deleted: <reason>', or the screen's own `refusal`).
+ * Render `ConfirmedDelete` with it. A "row" may also be a whole selection, e.g. the ticked ids of a bulk delete.
  */
-export function useConfirmedDelete<Row, Id>(remove: DeleteMutation<Id>, idOf: (row: Row) => Id, nameOf: (row: Row) => string) {
+export function useConfirmedDelete<Row, Id>(
+  remove: DeleteMutation<Id>,
+  idOf: (row: Row) => Id,
+  nameOf: (row: Row) => string,
+  { refusal, onDeleted }: ConfirmedDeleteOptions<Row> = {},
+) {
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   return {
@@ -47,7 +60,13 @@ export function useConfirmedDelete<Row, Id>(remove: DeleteMutation<Id>, idOf: (r
       if (deleting === null) return;
       const row = deleting;
       setDeleting(null);
-      remove.mutate(idOf(row), { onError: (error) => setMessage(`${nameOf(row)} could not be deleted: ${errorText(error)}`) });
+      remove.mutate(idOf(row), {
+        onSuccess: () => onDeleted?.(row),
+        onError: (error) => {
+          const reason = errorText(error);
+          setMessage(refusal ? refusal(row, reason) : `${nameOf(row)} could not be deleted: ${reason}`);
+        },
+      });
     },
   };
 }
@@ -62,11 +81,17 @@ export function ConfirmedDelete<Row>({
   state,
   title,
   question,
+  confirmLabel = 'Delete',
+  refusalTitle,
 }: {
   state: ConfirmedDeleteState<Row>;
   title: string;
   /** The question for the row, e.g. `Delete ${row.name}?`. */
   question: (row: Row) => string;
+  /** The button that deletes; 'Delete' unless the question is a yes/no one. */
+  confirmLabel?: string;
+  /** The title of the refusal's message box; the message box's own ('Message') unless given. */
+  refusalTitle?: string;
 }) {
   return (
     <>
@@ -74,12 +99,12 @@ export function ConfirmedDelete<Row>({
         opened={state.deleting !== null}
         title={title}
         message={state.deleting !== null ? question(state.deleting) : ''}
-        confirmLabel="Delete"
+        confirmLabel={confirmLabel}
         danger
         onConfirm={state.confirm}
         onCancel={state.cancel}
       />
-      <MessageModal opened={state.message !== null} message={state.message ?? ''} onClose={state.closeMessage} />
+      <MessageModal opened={state.message !== null} title={refusalTitle} message={state.message ?? ''} onClose={state.closeMessage} />
     </>
   );
 }

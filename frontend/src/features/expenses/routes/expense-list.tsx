@@ -1,20 +1,16 @@
 import { Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { EXPENSE_YEARS, type Expense } from '../../../../../shared/schemas/expense.js';
-import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
-import { useKeepPageInRange, useListSearch } from '../../../components/list-state.js';
-import { MessageModal } from '../../../components/message-modal.js';
+import { ConfirmedDelete, useConfirmedDelete, useKeepPageInRange, useListSearch } from '../../../components/list-state.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { RowActions } from '../../../components/row-actions.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
 import { SearchBox } from '../../../components/search-box.js';
-import { isApiError } from '../../../lib/api-client.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeleteExpense, useExpenseCount, useExpensePage, useExpenseTotal } from '../api/expenses.js';
 import { currentPeriod, MONTHS, periodFrom, recentYears } from '../components/period.js';
@@ -62,8 +58,6 @@ function ExpenseTable() {
   const period = periodFrom(params, years, false);
   const list = useListSearch();
   const { search, page, setPage, searchProps } = list;
-  const [asking, setAsking] = useState<Expense | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
 
   const count = useExpenseCount(period, search);
   const total = count.data ?? 0;
@@ -71,7 +65,7 @@ function ExpenseTable() {
   const shownPage = Math.min(page, lastPage);
   const expenses = useExpensePage(period, search, shownPage);
   const sum = useExpenseTotal(period, search);
-  const remove = useDeleteExpense();
+  const remove = useConfirmedDelete(useDeleteExpense(), (e: Expense) => e.expenseId, (e) => e.expenseName);
 
   useKeepPageInRange(list, count.data);
 
@@ -84,18 +78,12 @@ function ExpenseTable() {
     setParams({ month: String(next.month), year: String(next.year) }, { replace: true });
     setPage(1);
   };
-  const confirmDelete = () => {
-    const expense = asking;
-    setAsking(null);
-    if (!expense) return;
-    remove.mutate(expense.expenseId, { onError: (error) => setProblem(isApiError(error) ? error.message : 'The expense could not be deleted.') });
-  };
 
   const actions = (e: Expense, stacked = false) => (
     <RowActions
       name={e.expenseName}
       editTo={editable ? `/expense/${e.expenseId}` : undefined}
-      onDelete={deletable ? () => setAsking(e) : undefined}
+      onDelete={deletable ? () => remove.ask(e) : undefined}
       stacked={stacked}
     />
   );
@@ -165,15 +153,12 @@ function ExpenseTable() {
           Expenses can be deleted only in the current month.
         </Text>
       )}
-      <ConfirmDialog
-        opened={asking !== null}
+      <ConfirmedDelete
+        state={remove}
         title="Delete expense"
-        message={asking ? `Delete ${asking.expenseName} of ${formatDate(asking.expenseDate)} (${formatRupees(asking.expenseAmount)})?` : ''}
-        danger
-        onConfirm={confirmDelete}
-        onCancel={() => setAsking(null)}
+        confirmLabel="Yes"
+        question={(e) => `Delete ${e.expenseName} of ${formatDate(e.expenseDate)} (${formatRupees(e.expenseAmount)})?`}
       />
-      <MessageModal opened={problem !== null} message={problem ?? ''} onClose={() => setProblem(null)} />
     </>
   );
 }

@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { shopDay } from '../../../../../shared/bill.js';
+import { formatDate } from '../../../../../shared/format.js';
 import type { Expense } from '../../../../../shared/schemas/expense.js';
 import { OWNER_ID, renderScreen, serve, signInWith } from '../../../../../test/web/people-fixtures.js';
 import { clearSession } from '../../../lib/session.js';
@@ -53,19 +54,28 @@ describe('expense list', () => {
   });
 
   it('asks before deleting and puts the row back with the server’s reason when refused', async () => {
-    serve([
+    const calls = serve([
       [`GET /expense/count/${month}/${year}`, [200, 2]],
       [`GET /expense/${month}/${year}?page=0&size=5`, [200, [rent, tea]]],
       [`GET /expense/sum/${month}/${year}`, [200, { month, year, expenseAmount: 15180, cash: 180, online: 15000, count: 2 }]],
       ['DELETE /expense/8', [400, { message: 'Expenses can be deleted only in the current month.' }]],
     ]);
+    const deletes = () => calls.filter((c) => c.key.startsWith('DELETE')).map((c) => c.key);
     const user = userEvent.setup({ delay: null });
     renderScreen(<ExpenseListScreen />, { path: '/expense', elsewhere: ['/home'] });
     await user.click(await screen.findByRole('button', { name: 'Delete Tea' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete expense' });
-    expect(within(dialog).getByText(/Delete Tea of .* \(₹180\.00\)\?/)).toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText('Expenses can be deleted only in the current month.', { selector: 'p' })).toBeInTheDocument();
+    const asked = await screen.findByRole('dialog', { name: 'Delete expense' });
+    expect(within(asked).getByText(`Delete Tea of ${formatDate(today)} (₹180.00)?`)).toBeInTheDocument();
+    await user.click(within(asked).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(deletes()).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Tea' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete expense' })).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByRole('dialog', { name: 'Message' })).toHaveTextContent(
+      'Tea could not be deleted: Expenses can be deleted only in the current month.',
+    );
+    expect(deletes()).toEqual(['DELETE /expense/8']);
     expect(await screen.findByText('Tea')).toBeInTheDocument();
   });
 });

@@ -5,14 +5,12 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
 import { indiaToday } from '../../../../../shared/leave-days.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
-import { ConfirmDialog } from '../../../components/confirm-dialog.js';
-import { MessageModal } from '../../../components/message-modal.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
+import { ConfirmedDelete, useConfirmedDelete } from '../../../components/list-state.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { RowActions } from '../../../components/row-actions.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
-import { errorText } from '../../../lib/query-client.js';
 import { useCan } from '../../../lib/use-can.js';
 import { holidayFeatures, useDeleteHoliday, useHolidays, type Holiday, type HolidayKind } from '../api/holidays.js';
 import { holidayScreens, weekdayOf } from './holiday-screens.js';
@@ -55,6 +53,9 @@ export function HolidayList({ kind }: { kind: HolidayKind }) {
   );
 }
 
+/** A holiday as its row's buttons and messages name it, e.g. 'Diwali on 08/11/2026'. */
+const holidayName = (h: Holiday) => `${h.holiday} on ${formatDate(h.date)}`;
+
 function HolidayTable({ kind }: { kind: HolidayKind }) {
   const text = holidayScreens[kind];
   const features = holidayFeatures[kind];
@@ -64,23 +65,12 @@ function HolidayTable({ kind }: { kind: HolidayKind }) {
   const asked = Number(params.get('year'));
   const year = Number.isInteger(asked) && asked >= 2000 && asked <= 2100 ? asked : thisYear;
   const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<Holiday | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
 
   const compact = useCompactLayout();
   const holidays = useHolidays(kind, year);
-  const remove = useDeleteHoliday(kind);
+  const remove = useConfirmedDelete(useDeleteHoliday(kind), (h: Holiday) => h.id, holidayName);
   const rows = holidays.data ?? [];
   const shownPage = Math.min(page, pageCount(rows.length));
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const holiday = deleting;
-    setDeleting(null);
-    remove.mutate(holiday.id, {
-      onError: (error) => setMessage(`${holiday.holiday} on ${formatDate(holiday.date)} could not be deleted: ${errorText(error)}`),
-    });
-  };
 
   const columns: Column<Holiday>[] = compact
     ? [
@@ -112,9 +102,9 @@ function HolidayTable({ kind }: { kind: HolidayKind }) {
       render: (h) => (
         <RowActions
           stacked={compact}
-          name={`${h.holiday} on ${formatDate(h.date)}`}
+          name={holidayName(h)}
           editTo={can(features.edit) ? `${text.path}/${h.id}` : undefined}
-          onDelete={can(features.remove) ? () => setDeleting(h) : undefined}
+          onDelete={can(features.remove) ? () => remove.ask(h) : undefined}
         />
       ),
     });
@@ -145,16 +135,11 @@ function HolidayTable({ kind }: { kind: HolidayKind }) {
         emptyText={`No ${text.title.toLowerCase()} in ${year}.`}
         minWidth={compact ? 300 : 520}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
+      <ConfirmedDelete
+        state={remove}
         title={`Delete ${text.one.toLowerCase()}`}
-        message={deleting ? `Delete ${deleting.holiday} on ${formatDate(deleting.date)}? Leave already applied keeps its day count.` : ''}
-        confirmLabel="Delete"
-        danger
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
+        question={(h) => `Delete ${holidayName(h)}? Leave already applied keeps its day count.`}
       />
-      <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
     </>
   );
 }

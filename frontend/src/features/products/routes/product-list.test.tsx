@@ -129,7 +129,15 @@ describe('product list modes', () => {
     await user.click(tick('Product 1'));
     await user.click(tick('Product 2'));
     await user.click(screen.getByRole('button', { name: 'Delete' }));
-    const confirm = await screen.findByRole('dialog');
+    const asked = await screen.findByRole('dialog', { name: 'Delete products' });
+    expect(asked).toHaveTextContent('Are you sure to delete?');
+    await user.click(within(asked).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete products' });
     expect(confirm).toHaveTextContent('Are you sure to delete?');
     await user.click(within(confirm).getByRole('button', { name: 'Yes' }));
 
@@ -139,9 +147,26 @@ describe('product list modes', () => {
     expect(JSON.parse(String(init!.body))).toEqual([1, 2]);
 
     refuse(jsonResponse(404, { message: 'Product not found.' }));
-    expect(await screen.findByRole('dialog')).toHaveTextContent('The products could not be deleted: Product not found.');
+    expect(await screen.findByRole('dialog', { name: 'Message' })).toHaveTextContent('The products could not be deleted: Product not found.');
     expect(await screen.findByText('Product 1')).toBeInTheDocument();
     expect(screen.getByText('Product 2')).toBeInTheDocument();
+    // The refused products stay ticked, ready for another try.
+    expect(screen.getByText('2 selected')).toBeInTheDocument();
+  });
+
+  it('forgets the ticks of products the server has deleted', async () => {
+    signedInWith(['ProductList', 'ProductDelete']);
+    const user = userEvent.setup();
+    renderList();
+    await screen.findByText('Product 1');
+    await user.click(screen.getByRole('radio', { name: 'Select' }));
+    await user.click(tick('Product 3'));
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete products' })).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('0 selected')).toBeInTheDocument();
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'DELETE')!;
+    expect(JSON.parse(String(init!.body))).toEqual([3]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('offers no select mode to a user who may only list products', async () => {

@@ -3,16 +3,14 @@ import { IconArrowLeft, IconPencil, IconPlus, IconTrash } from '@tabler/icons-re
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { SELECT_PRODUCTS, productIds, type Product } from '../../../../../shared/schemas/catalogue.js';
-import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Thumbnail } from '../../../components/image-picker.js';
-import { useListSearch } from '../../../components/list-state.js';
+import { ConfirmedDelete, useConfirmedDelete, useListSearch } from '../../../components/list-state.js';
 import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
 import { SearchBox } from '../../../components/search-box.js';
-import { errorText } from '../../../lib/query-client.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useCategoryNames, useDeleteProducts, useProductCount, useProductPage } from '../api/products.js';
 import { useSelection } from '../components/use-selection.js';
@@ -58,7 +56,6 @@ function ProductTable({ canModify, canDelete }: { canModify: boolean; canDelete:
   const navigate = useNavigate();
   const [mode, setMode] = useState<Mode>('view');
   const { search, page, setPage, searchProps } = useListSearch();
-  const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const selection = useSelection();
   const count = useProductCount(search);
@@ -66,7 +63,9 @@ function ProductTable({ canModify, canDelete }: { canModify: boolean; canDelete:
   const shownPage = Math.min(page, pageCount(total));
   const products = useProductPage(search, shownPage);
   const categories = useCategoryNames();
-  const remove = useDeleteProducts();
+  const remove = useConfirmedDelete(useDeleteProducts(), (ids: number[]) => ids, () => 'The products', {
+    onDeleted: (ids) => selection.drop(ids),
+  });
   const selecting = mode === 'select';
   const pageIds = (products.data ?? []).map((p) => p.productId);
   const pageState = selection.pageState(pageIds);
@@ -85,16 +84,8 @@ function ProductTable({ canModify, canDelete }: { canModify: boolean; canDelete:
   };
 
   const askDelete = () => {
-    if (chosenIds()) setConfirming(true);
-  };
-
-  const confirmDelete = () => {
-    setConfirming(false);
-    const ids = selection.ids;
-    remove.mutate(ids, {
-      onSuccess: () => selection.drop(ids),
-      onError: (error) => setMessage(`The products could not be deleted: ${errorText(error)}`),
-    });
+    const ids = chosenIds();
+    if (ids) remove.ask(ids);
   };
 
   const changeMode = (next: Mode) => {
@@ -195,15 +186,7 @@ function ProductTable({ canModify, canDelete }: { canModify: boolean; canDelete:
         emptyText={search ? `No product name starts with “${search}”.` : 'No products yet.'}
         minWidth={860}
       />
-      <ConfirmDialog
-        opened={confirming}
-        title="Delete products"
-        message="Are you sure to delete?"
-        confirmLabel="Yes"
-        danger
-        onConfirm={confirmDelete}
-        onCancel={() => setConfirming(false)}
-      />
+      <ConfirmedDelete state={remove} title="Delete products" confirmLabel="Yes" question={() => 'Are you sure to delete?'} />
       <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
     </>
   );

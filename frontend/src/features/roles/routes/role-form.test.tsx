@@ -88,9 +88,9 @@ describe('role editor', () => {
 });
 
 describe('role list', () => {
-  it('keeps a role someone holds, with the server’s message, and offers no Delete for built-in roles', async () => {
+  it('asks before deleting a role, keeps one someone holds with the server’s reason, and offers no Delete for built-in roles', async () => {
     const night = { ...roles.CASHIER, roleId: 9, name: 'NIGHT SHIFT', holders: 1 };
-    serve([
+    const calls = serve([
       ['GET /role/all', [200, [roles.ADMIN, roles.MANAGER, night]]],
       ['DELETE /role/9', [409, { message: 'The role NIGHT SHIFT is held by 1 user(s). Take it away from them before deleting it.' }]],
     ]);
@@ -99,11 +99,20 @@ describe('role list', () => {
     // Built-in roles cannot be deleted.
     expect(await screen.findByRole('link', { name: 'Edit MANAGER' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete MANAGER' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete NIGHT SHIFT' }));
+    const question = await screen.findByRole('dialog', { name: 'Delete role' });
+    expect(question).toHaveTextContent('Delete the role NIGHT SHIFT?');
+    await user.click(within(question).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((c) => c.key.startsWith('DELETE'))).toEqual([]);
+
     await user.click(screen.getByRole('button', { name: 'Delete NIGHT SHIFT' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete role' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('dialog', { name: 'Not deleted' })).toHaveTextContent(
-      'The role NIGHT SHIFT is held by 1 user(s). Take it away from them before deleting it.',
+      'NIGHT SHIFT could not be deleted: The role NIGHT SHIFT is held by 1 user(s). Take it away from them before deleting it.',
     );
+    expect(calls.filter((c) => c.key.startsWith('DELETE')).map((c) => c.key)).toEqual(['DELETE /role/9']);
     await waitFor(() => expect(screen.getByText('NIGHT SHIFT')).toBeInTheDocument());
   });
 });

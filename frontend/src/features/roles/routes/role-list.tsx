@@ -5,14 +5,12 @@ import { Link } from 'react-router-dom';
 import { builtInRoles } from '../../../../../shared/roles.js';
 import type { Role } from '../../../../../shared/schemas/auth.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
-import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
-import { MessageModal } from '../../../components/message-modal.js';
+import { ConfirmedDelete, useConfirmedDelete } from '../../../components/list-state.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { RowActions } from '../../../components/row-actions.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
-import { errorText } from '../../../lib/query-client.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeleteRole, useRoles } from '../api/roles.js';
 import { moduleOrder } from '../components/feature-tree.js';
@@ -47,23 +45,14 @@ export default function RoleListScreen() {
 function RoleTable() {
   const can = useCan();
   const roles = useRoles();
-  const remove = useDeleteRole();
+  const remove = useConfirmedDelete(useDeleteRole(), (role: Role) => role.roleId, (role) => role.name);
   const [page, setPage] = useState(1);
-  const [deleting, setDeleting] = useState<Role | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
   const all = roles.data ?? [];
   const lastPage = pageCount(all.length);
   useEffect(() => {
     if (roles.data && page > lastPage) setPage(lastPage);
   }, [roles.data, page, lastPage]);
   const shown = all.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-
-  const confirmDelete = () => {
-    if (!deleting) return;
-    const role = deleting;
-    setDeleting(null);
-    remove.mutate(role.roleId, { onError: (error) => setMessage(errorText(error)) });
-  };
 
   const columns: Column<Role>[] = [
     {
@@ -109,7 +98,7 @@ function RoleTable() {
         <RowActions
           name={role.name}
           editTo={can('RoleEdit') ? `/role/${role.roleId}` : undefined}
-          onDelete={can('RoleDelete') && !builtInRoles.includes(role.name) ? () => setDeleting(role) : undefined}
+          onDelete={can('RoleDelete') && !builtInRoles.includes(role.name) ? () => remove.ask(role) : undefined}
         />
       ),
     });
@@ -130,16 +119,7 @@ function RoleTable() {
         emptyText="No roles yet."
         minWidth={560}
       />
-      <ConfirmDialog
-        opened={deleting !== null}
-        title="Delete role"
-        message={deleting ? `Delete the role ${deleting.name}?` : ''}
-        confirmLabel="Delete"
-        danger
-        onConfirm={confirmDelete}
-        onCancel={() => setDeleting(null)}
-      />
-      <MessageModal opened={message !== null} title="Not deleted" message={message ?? ''} onClose={() => setMessage(null)} />
+      <ConfirmedDelete state={remove} title="Delete role" refusalTitle="Not deleted" question={(role) => `Delete the role ${role.name}?`} />
     </>
   );
 }

@@ -76,7 +76,7 @@ describe('tenant form', () => {
 describe('tenant list', () => {
   it('marks a shop Closed at once and Open again when the server refuses; the own shop has no Delete', async () => {
     let refuse: (answer: [number, unknown]) => void = () => undefined;
-    serve([
+    const calls = serve([
       [/^GET \/tenant\/all\?/, [200, [demo, gamma]]],
       ['GET /tenant/count', [200, 2]],
       ['DELETE /tenant/gamma', () => new Promise((resolve) => (refuse = resolve))],
@@ -87,8 +87,19 @@ describe('tenant list', () => {
     await screen.findByText('Gamma Provisions');
     expect(within(row('Demo Shop')).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
     await user.click(within(row('Gamma Provisions')).getByRole('button', { name: 'Delete Gamma Provisions' }));
+    const asked = await screen.findByRole('dialog', { name: 'Delete tenant' });
+    expect(asked).toHaveTextContent(
+      'Close Gamma Provisions? Its people can no longer sign in and customers can no longer sign up; its data is kept.',
+    );
+    await user.click(within(asked).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.some((c) => c.key.startsWith('DELETE'))).toBe(false);
+    expect(within(row('Gamma Provisions')).getByText('Open')).toBeInTheDocument();
+
+    await user.click(within(row('Gamma Provisions')).getByRole('button', { name: 'Delete Gamma Provisions' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete tenant' })).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(within(row('Gamma Provisions')).getByText('Closed')).toBeInTheDocument());
+    expect(calls.filter((c) => c.key.startsWith('DELETE')).map((c) => c.key)).toEqual(['DELETE /tenant/gamma']);
     refuse([403, { message: 'You can manage only your own shop.' }]);
     expect(await screen.findByRole('dialog', { name: 'Message' })).toHaveTextContent('Gamma Provisions could not be closed: You can manage only your own shop.');
     await waitFor(() => expect(within(row('Gamma Provisions')).getByText('Open')).toBeInTheDocument());

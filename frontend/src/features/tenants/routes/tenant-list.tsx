@@ -3,14 +3,12 @@ import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Tenant } from '../../../../../shared/schemas/tenant.js';
-import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
-import { MessageModal } from '../../../components/message-modal.js';
+import { ConfirmedDelete, useConfirmedDelete } from '../../../components/list-state.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { RowActions } from '../../../components/row-actions.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
-import { errorText } from '../../../lib/query-client.js';
 import { useSession } from '../../../lib/session.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useCloseTenant, useTenantCount, useTenantPage } from '../api/tenants.js';
@@ -46,20 +44,14 @@ function TenantTable() {
   const can = useCan();
   const ownShop = useSession()?.tenant?.tenantId;
   const [page, setPage] = useState(1);
-  const [closing, setClosing] = useState<Tenant | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
   const count = useTenantCount();
   const total = count.data ?? 0;
   const shownPage = Math.min(page, pageCount(total));
   const tenants = useTenantPage(shownPage);
-  const close = useCloseTenant();
-
-  const confirmClose = () => {
-    if (!closing) return;
-    const shop = closing;
-    setClosing(null);
-    close.mutate(shop.tenantId, { onError: (error) => setMessage(`${shop.displayName} could not be closed: ${errorText(error)}`) });
-  };
+  // Deleting a shop closes it: its data is kept, so the refusal speaks of closing.
+  const close = useConfirmedDelete(useCloseTenant(), (t: Tenant) => t.tenantId, (t) => t.displayName, {
+    refusal: (t, reason) => `${t.displayName} could not be closed: ${reason}`,
+  });
 
   const columns: Column<Tenant>[] = [
     { key: 'id', header: 'Shop Id', render: (t) => <Text size="sm" ff="monospace">{t.tenantId}</Text> },
@@ -106,7 +98,7 @@ function TenantTable() {
           name={t.displayName}
           editTo={can('TenantEdit') ? `/tenant/${t.tenantId}` : undefined}
           // The platform's own shop (the admin's) cannot be closed, nor a closed one again.
-          onDelete={can('TenantDelete') && t.enabled !== false && t.tenantId !== ownShop ? () => setClosing(t) : undefined}
+          onDelete={can('TenantDelete') && t.enabled !== false && t.tenantId !== ownShop ? () => close.ask(t) : undefined}
         />
       ),
     });
@@ -127,16 +119,11 @@ function TenantTable() {
         emptyText="No shops yet."
         minWidth={820}
       />
-      <ConfirmDialog
-        opened={closing !== null}
+      <ConfirmedDelete
+        state={close}
         title="Delete tenant"
-        message={closing ? `Close ${closing.displayName}? Its people can no longer sign in and customers can no longer sign up; its data is kept.` : ''}
-        confirmLabel="Delete"
-        danger
-        onConfirm={confirmClose}
-        onCancel={() => setClosing(null)}
+        question={(t) => `Close ${t.displayName}? Its people can no longer sign in and customers can no longer sign up; its data is kept.`}
       />
-      <MessageModal opened={message !== null} message={message ?? ''} onClose={() => setMessage(null)} />
     </>
   );
 }
