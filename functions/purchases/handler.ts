@@ -37,6 +37,9 @@ export const handler = domainHandler('purchases', purchaseRoutes, {
   async searchCount({ params, query, ctx }) {
     return report.searchCount(ctx.me.tenantId, params.text, query.date);
   },
+  async searchTotals({ params, query, ctx }) {
+    return report.searchTotals(ctx.me.tenantId, params.text, query.date);
+  },
   async exportDay({ params, query, ctx }) {
     return report.exportDay(ctx.me.tenantId, params.date, query.format, ctx.now);
   },
@@ -45,6 +48,9 @@ export const handler = domainHandler('purchases', purchaseRoutes, {
   },
   async customerCount({ params, ctx }) {
     return report.customerCount(ctx.me.tenantId, params.mobile);
+  },
+  async customerTotals({ params, query, ctx }) {
+    return report.customerTotals(ctx.me.tenantId, params.mobile, query.search);
   },
   async customerSearch({ params, query, ctx }) {
     return report.customerSearchPage(ctx.me.tenantId, params.mobile, params.text, query.page, query.size);

@@ -1,7 +1,7 @@
 import { shopDay } from '../../shared/bill.js';
-import { fileDate, formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
+import { fileDate, formatDate, formatDateTime, formatPaise, formatRupees } from '../../shared/format.js';
 import { toRupees } from '../../shared/money.js';
-import { PAYMENT_MODES, type MonthlySales, type OrderRow, type PaymentMode, type SalesRow } from '../../shared/schemas/purchase.js';
+import { PAYMENT_MODES, type LineTotals, type MonthlySales, type OrderRow, type PaymentMode, type SalesRow } from '../../shared/schemas/purchase.js';
 import { XLSX_TYPE } from '../../shared/spreadsheets.js';
 import { expenseTotals } from '../expenses/data.js';
 import { tableWorkbook, type SheetColumn } from '../lib/excel-report.js';
@@ -49,6 +49,26 @@ export const customerSearchPage = async (tenantId: string, mobile: string, text:
   (await purchaseData.page(purchaseData.customerSearchQuery(tenantId, mobile, text), page, size)).map(orderRowView);
 export const customerSearchCount = (tenantId: string, mobile: string, text: string) =>
   purchaseData.count(purchaseData.customerSearchQuery(tenantId, mobile, text));
+
+/** The total row of the rows a list shows: the sums of their Order Qty, Return Qty and Price columns. */
+export function rowTotals(rows: OrderRow[]): LineTotals {
+  return {
+    rows: rows.length,
+    orderQuantity: rows.reduce((sum, r) => sum + r.originalQuantity, 0),
+    returnQuantity: rows.reduce((sum, r) => sum + r.returnQuantity, 0),
+    price: toRupees(rows.reduce((sum, r) => sum + Math.round(r.purchasedPrice * 100), 0)),
+  };
+}
+
+/** The total row while searching a day: that day's matching lines (one day's lines at most are read). */
+export const searchTotals = async (tenantId: string, text: string, date: string) =>
+  rowTotals((await purchaseData.all(purchaseData.daySearchQuery(tenantId, date, text))).map(orderRowView));
+
+/** The total row of a customer's list, or of the part matching a search: one customer's lines are read. */
+export const customerTotals = async (tenantId: string, mobile: string, text: string | undefined) =>
+  rowTotals(
+    (await purchaseData.all(text ? purchaseData.customerSearchQuery(tenantId, mobile, text) : purchaseData.customerQuery(tenantId, mobile))).map(orderRowView),
+  );
 
 /** The total row of a day's list, from the day's sales item: no line is read. */
 export async function dayTotals(tenantId: string, date: string) {
@@ -99,9 +119,7 @@ async function orderListFile(tenantId: string, rows: OrderRow[], title: string, 
     [tenant?.displayName, tenant?.address].filter(Boolean).join(', '),
     `${view} · ${rows.length} row(s) · printed ${formatDateTime(now)}`,
   ];
-  const orderQty = rows.reduce((sum, r) => sum + r.originalQuantity, 0);
-  const returnQty = rows.reduce((sum, r) => sum + r.returnQuantity, 0);
-  const price = rows.reduce((sum, r) => sum + Math.round(r.purchasedPrice * 100), 0);
+  const totals = rowTotals(rows);
   if (format === 'pdf') {
     const body = await tablePdf({
       title,
@@ -120,7 +138,7 @@ async function orderListFile(tenantId: string, rows: OrderRow[], title: string, 
         formatPaise(Math.round(r.sellingPrice * 100)),
         formatPaise(Math.round(r.purchasedPrice * 100)),
       ]),
-      totals: ['Total', '', '', '', '', '', '', String(orderQty), String(returnQty), '', formatPaise(price)],
+      totals: ['Total', '', '', '', '', '', '', String(totals.orderQuantity), String(totals.returnQuantity), '', formatRupees(totals.price)],
       landscape: true,
     });
     return new FileResponse(body, 'application/pdf', `${fileName}.pdf`);
@@ -143,7 +161,7 @@ async function orderListFile(tenantId: string, rows: OrderRow[], title: string, 
       r.sellingPrice,
       r.purchasedPrice,
     ]),
-    totals: ['Total', undefined, undefined, undefined, undefined, undefined, undefined, orderQty, returnQty, undefined, toRupees(price)],
+    totals: ['Total', undefined, undefined, undefined, undefined, undefined, undefined, totals.orderQuantity, totals.returnQuantity, undefined, totals.price],
   });
   return new FileResponse(body, XLSX_TYPE, `${fileName}.xlsx`);
 }

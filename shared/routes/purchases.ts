@@ -3,7 +3,9 @@ import { countResponse, pageQuery, searchText } from '../schemas/common.js';
 import {
   dateParam,
   exportQuery,
+  customerTotalsQuery,
   idParams,
+  lineTotals,
   mobileParam,
   monthlySales,
   monthYearParams,
@@ -22,6 +24,7 @@ import {
   salesRow,
   searchCountQuery,
   searchQuery,
+  searchTotalsQuery,
 } from '../schemas/purchase.js';
 import { route } from './define.js';
 
@@ -120,6 +123,15 @@ export const purchaseRoutes = {
     query: searchCountQuery,
     response: countResponse,
   }),
+  searchTotals: route({
+    method: 'GET',
+    path: '/purchase/searchTotals/{text}',
+    access: dayList,
+    summary: "The total row of a day's order list while searching: that day's lines whose product name or artcode starts with the text",
+    params: byText,
+    query: searchTotalsQuery,
+    response: lineTotals,
+  }),
   exportDay: route({
     method: 'GET',
     path: '/purchase/export/{date}',
@@ -145,6 +157,15 @@ export const purchaseRoutes = {
     summary: 'How many bill lines a customer has',
     params: byMobile,
     response: countResponse,
+  }),
+  customerTotals: route({
+    method: 'GET',
+    path: '/purchase/custMobileTotals/{mobile}',
+    access: customerList,
+    summary: "The total row of a customer's order list: all their bill lines, or those matching `?search=`",
+    params: byMobile,
+    query: customerTotalsQuery,
+    response: lineTotals,
   }),
   customerSearch: route({
     method: 'GET',

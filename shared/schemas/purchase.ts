@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { auditFields } from './common.js';
+import { auditFields, searchText } from './common.js';
 
 /**
  * The point of sale (spec 2 sections 2 to 9, spec 3 "Cash receipt"): bills, returns, re-bills, order lists and the
@@ -296,15 +296,20 @@ export const orderRow = purchasedProduct.extend({
 });
 export type OrderRow = z.output<typeof orderRow>;
 
-/** The total row of a day's order list, over all its rows (not just the page). */
-export const orderTotals = z.object({
-  date: z.string(),
-  bills: z.number().int(),
+/** The total row of an order list over all the rows it lists (not just the page). */
+export const lineTotals = z.object({
   rows: z.number().int(),
   orderQuantity: z.number().int(),
   returnQuantity: z.number().int(),
   /** Sold at rate × quantity, less returns. */
   price: z.number(),
+});
+export type LineTotals = z.output<typeof lineTotals>;
+
+/** The total row of a day's order list, from the day's figures. */
+export const orderTotals = lineTotals.extend({
+  date: z.string(),
+  bills: z.number().int(),
 });
 
 export const dateParam = z.iso.date({ error: 'Enter a valid date' });
@@ -321,6 +326,10 @@ export const searchQuery = z.object({
   date: dateParam.optional(),
 });
 export const searchCountQuery = z.object({ date: dateParam.optional() });
+/** The total row while searching covers one day's matching lines. */
+export const searchTotalsQuery = z.object({ date: dateParam });
+/** A customer's total row: all their lines, or those whose product name or artcode starts with `?search=`. */
+export const customerTotalsQuery = z.object({ search: searchText.optional() });
 
 // ---------------------------------------------------------------- returns and re-bills
 

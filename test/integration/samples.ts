@@ -212,6 +212,15 @@ export async function alphaParams(): Promise<Record<string, string>> {
   };
 }
 
+/**
+ * The query of a route that needs one, as query name → the name of the `alphaParams` value to send, so the matrix
+ * reaches the route's handler rather than its validation (the customer's totals get a search too).
+ */
+export const sampleQueries: Record<string, Record<string, string>> = {
+  'GET /purchase/searchTotals/{text}': { date: 'date' },
+  'GET /purchase/custMobileTotals/{mobile}': { search: 'text' },
+};
+
 /** Statuses, and ids no shop has yet (cart and wish ids are per shop, so they name the caller's own records). */
 function storefrontParams(): Record<string, string> {
   return { status: 'InCart', statuses: 'OrderSuccess,Shipped', customerCartId: '1', customerWishId: '1', orderId: 'order_Sample0000001' };

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../../functions/lib/aws.js';
 import { allRoutes, buildPath, routeKey, type RouteDef } from '../../shared/routes/index.js';
 import { call, tokenOf } from './client.js';
-import { alphaParams, sampleBodies } from './samples.js';
+import { alphaParams, sampleBodies, sampleQueries } from './samples.js';
 import { ALPHA_MARK } from './tenants.js';
 
 /**
@@ -20,8 +20,11 @@ beforeAll(async () => {
   params = await alphaParams();
 });
 
-const pathOf = (route: RouteDef) =>
-  buildPath(route.path, new Proxy({}, { get: (_, name: string) => params[name] ?? '1' }) as Record<string, unknown>);
+const pathOf = (route: RouteDef) => {
+  const path = buildPath(route.path, new Proxy({}, { get: (_, name: string) => params[name] ?? '1' }) as Record<string, unknown>);
+  const query = Object.entries(sampleQueries[routeKey(route)] ?? {}).map(([name, param]) => [name, params[param] ?? '1']);
+  return query.length ? `${path}?${new URLSearchParams(query).toString()}` : path;
+};
 const bodyOf = (route: RouteDef) => (route.bodyKind === 'none' ? undefined : sampleBodies[routeKey(route)]);
 
 /** Tenant alpha's items as stored, for a before/after comparison (a test may scan; request paths never do). */
@@ -46,6 +49,13 @@ async function alphaItems(): Promise<string> {
 describe('route table', () => {
   it('has a sample body for every route that takes one', () => {
     const missing = allRoutes.filter((e) => e.route.bodyKind !== 'none' && !(routeKey(e.route) in sampleBodies)).map((e) => routeKey(e.route));
+    expect(missing).toEqual([]);
+  });
+
+  it('has a sample query for every route whose query has required fields', () => {
+    const missing = allRoutes
+      .filter((e) => e.route.query && !e.route.query.safeParse({}).success && !(routeKey(e.route) in sampleQueries))
+      .map((e) => routeKey(e.route));
     expect(missing).toEqual([]);
   });
 

@@ -5,7 +5,7 @@ import { inventoryRoutes } from '../../../../../shared/routes/inventory.js';
 import { messageRoutes } from '../../../../../shared/routes/messages.js';
 import { purchaseRoutes } from '../../../../../shared/routes/purchases.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
-import type { PurchaseDetail } from '../../../../../shared/schemas/purchase.js';
+import type { LineTotals, PurchaseDetail } from '../../../../../shared/schemas/purchase.js';
 import { callApi, callApiForFile } from '../../../lib/api-client.js';
 
 export const billingKeys = {
@@ -115,8 +115,13 @@ export function useDayCount(date: string, search: string) {
   });
 }
 
-export function useDayTotals(date: string) {
-  return useQuery({ queryKey: ['billing', 'dayTotals', date], queryFn: () => callApi(purchaseRoutes.todayTotals, { params: { date } }) });
+/** The total row of the day's list: the whole day from its figures, or the day's lines matching `search`. */
+export function useDayTotals(date: string, search: string) {
+  return useQuery({
+    queryKey: ['billing', 'dayTotals', date, search],
+    queryFn: (): Promise<LineTotals> =>
+      search ? callApi(purchaseRoutes.searchTotals, { params: { text: search }, query: { date } }) : callApi(purchaseRoutes.todayTotals, { params: { date } }),
+  });
 }
 
 export const exportDay = (date: string, format: 'pdf' | 'xlsx') => callApiForFile(purchaseRoutes.exportDay, { params: { date }, query: { format } });
@@ -141,6 +146,15 @@ export function useCustomerCount(mobile: string | undefined, search: string) {
       search
         ? callApi(purchaseRoutes.customerSearchCount, { params: { mobile: mobile!, text: search } })
         : callApi(purchaseRoutes.customerCount, { params: { mobile: mobile! } }),
+    enabled: mobile !== undefined,
+  });
+}
+
+/** The total row of a customer's list: all their lines, or those matching `search`. */
+export function useCustomerTotals(mobile: string | undefined, search: string) {
+  return useQuery({
+    queryKey: ['billing', 'customerTotals', mobile, search],
+    queryFn: () => callApi(purchaseRoutes.customerTotals, { params: { mobile: mobile! }, query: search ? { search } : {} }),
     enabled: mobile !== undefined,
   });
 }

@@ -2,7 +2,7 @@ import { Group, Pagination, Paper, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
-import { NO_TRANSACTION, type OrderRow } from '../../../../../shared/schemas/purchase.js';
+import { NO_TRANSACTION, type LineTotals, type OrderRow } from '../../../../../shared/schemas/purchase.js';
 import { TableRows } from '../../../components/paged-table.js';
 
 /** The columns of the order lists (spec 2 section 2), the customer's list adding Actions. */
@@ -19,12 +19,12 @@ interface OrderTableProps {
   onPageChange: (page: number) => void;
   /** The buttons of a row, in an Actions column. */
   actions?: (row: OrderRow) => ReactNode;
-  /** A total row under the lines. */
-  footer?: ReactNode;
+  /** The total row under the lines: the sums over every row listed (all pages), shown once there are rows. */
+  totals?: LineTotals;
 }
 
 /** Bill lines in pages of 5 with their bill's date, customer and payment mode; 'No Transaction Found.' when none. */
-export function OrderTable({ label, rows, loading, page, total, onPageChange, actions, footer }: OrderTableProps) {
+export function OrderTable({ label, rows, loading, page, total, onPageChange, actions, totals }: OrderTableProps) {
   const columns = actions ? [...ORDER_COLUMNS, 'Actions'] : ORDER_COLUMNS;
   return (
     <Paper withBorder>
@@ -65,7 +65,18 @@ export function OrderTable({ label, rows, loading, page, total, onPageChange, ac
               )}
             </TableRows>
           </Table.Tbody>
-          {footer}
+          {totals && totals.rows > 0 && (
+            <Table.Tfoot>
+              <Table.Tr fw={700} aria-label="Total">
+                <Table.Td colSpan={7}>Total</Table.Td>
+                <Table.Td ta="right">{totals.orderQuantity}</Table.Td>
+                <Table.Td ta="right">{totals.returnQuantity}</Table.Td>
+                <Table.Td />
+                <Table.Td ta="right">{formatRupees(totals.price)}</Table.Td>
+                {actions && <Table.Td />}
+              </Table.Tr>
+            </Table.Tfoot>
+          )}
         </Table>
       </Table.ScrollContainer>
       <Group justify="space-between" p="sm">

@@ -50,6 +50,9 @@ describe('Customer Order List', () => {
         ['GET /purchase/custMobile/9740000001?page=1&size=5', [200, [row(38, 1, 'Sona Rice 5kg', 1)]]],
         ['GET /purchase/search/9740000001/dal?page=0&size=5', [200, [row(41, 2, 'Toor Dal 1kg', 0, 1)]]],
         ['GET /purchase/searchCount/9740000001/dal', [200, 1]],
+        // All seven lines: 9 units sold, 1 back, ₹315.00 kept; the search 'dal' keeps one line, all of it returned.
+        ['GET /purchase/custMobileTotals/9740000001', [200, { rows: 7, orderQuantity: 9, returnQuantity: 1, price: 315 }]],
+        ['GET /purchase/custMobileTotals/9740000001?search=dal', [200, { rows: 1, orderQuantity: 1, returnQuantity: 1, price: 0 }]],
       ]);
       const user = userEvent.setup();
       const { router } = renderScreen(<CustomerOrders />, { path, url: '/customerPurchase/new', elsewhere });
@@ -72,6 +75,8 @@ describe('Customer Order List', () => {
       expect(within(dal).queryByRole('link', { name: 'Return Product' })).not.toBeInTheDocument();
       expect(dal).toHaveTextContent('Returned');
       expect(screen.getByText('Rows 1–5 of 7')).toBeInTheDocument();
+      const totalRow = () => within(table).getByRole('row', { name: 'Total' });
+      await waitFor(() => expect(totalRow()).toHaveTextContent('Total91₹315.00'));
 
       await user.click(screen.getByRole('button', { name: '2' }));
       expect(await within(table).findByText('Sona Rice 5kg')).toBeInTheDocument();
@@ -83,6 +88,7 @@ describe('Customer Order List', () => {
       await waitFor(() => expect(within(table).queryByText('Bath Soap')).not.toBeInTheDocument());
       expect(within(table).getByText('Toor Dal 1kg')).toBeInTheDocument();
       expect(calls.some((c) => c.key === 'GET /purchase/searchCount/9740000001/dal')).toBe(true);
+      await waitFor(() => expect(totalRow()).toHaveTextContent('Total11₹0.00'));
 
       await user.click(within(table).getAllByRole('link', { name: 'Generate Bill' })[0]!);
       expect(await screen.findByText('page /reBill/:id')).toBeInTheDocument();

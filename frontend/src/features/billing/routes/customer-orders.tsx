@@ -13,7 +13,7 @@ import { SearchBox } from '../../../components/search-box.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { useCan } from '../../../lib/use-can.js';
-import { exportCustomer, findCustomer, useBillsOf, useCustomerCount, useCustomerLines, useMobileSuggestions } from '../api/billing.js';
+import { exportCustomer, findCustomer, useBillsOf, useCustomerCount, useCustomerLines, useCustomerTotals, useMobileSuggestions } from '../api/billing.js';
 import { EditBillButton } from '../components/edit-bill-button.js';
 import { OrderTable } from '../components/order-table.js';
 
@@ -54,6 +54,7 @@ function CustomerOrdersContent() {
   const listed = known ? mobile : undefined;
   const lines = useCustomerLines(listed, search, page);
   const count = useCustomerCount(listed, search);
+  const totals = useCustomerTotals(listed, search);
   const canEdit = can('PurchaseEdit');
   const bills = useBillsOf((lines.data ?? []).map((row) => row.purchaseId), canEdit && lines.data !== undefined && !lines.isPlaceholderData);
   const total = count.data ?? 0;
@@ -137,6 +138,7 @@ function CustomerOrdersContent() {
             page={page}
             total={total}
             onPageChange={setPage}
+            totals={totals.data}
             actions={(row) => (
               <>
                 {canEdit && <EditBillButton purchaseId={row.purchaseId} bill={bills.get(row.purchaseId)} />}

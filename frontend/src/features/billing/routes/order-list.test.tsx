@@ -35,25 +35,37 @@ describe('Order List', () => {
     clearSession();
   });
 
-  it('shows the day with its total row, searches by product, and tells an empty day', async () => {
+  it('shows the day with its total row, searches by product with the total of the matches, and tells an empty search', async () => {
+    const soap = { ...line, purchaseId: 40, productName: 'Neem Soap', artcode: 'NS1', originalQuantity: 3, quantity: 3, sellingPrice: 50, purchasedPrice: 150 };
     const calls = serve([
-      [`GET /purchase/today/${today}?page=0&size=5`, [200, [line]]],
-      [`GET /purchase/todayCount/${today}`, [200, 1]],
-      [`GET /purchase/todayTotals/${today}`, [200, { date: today, bills: 1, rows: 1, orderQuantity: 2, returnQuantity: 0, price: 360 }]],
-      [/^GET \/purchase\/search\/soap/, [200, []]],
-      [/^GET \/purchase\/searchCount\/soap/, [200, 0]],
+      [`GET /purchase/today/${today}?page=0&size=5`, [200, [line, soap]]],
+      [`GET /purchase/todayCount/${today}`, [200, 2]],
+      [`GET /purchase/todayTotals/${today}`, [200, { date: today, bills: 2, rows: 2, orderQuantity: 5, returnQuantity: 0, price: 510 }]],
+      [`GET /purchase/search/toor?date=${today}&page=0&size=5`, [200, [line]]],
+      [`GET /purchase/searchCount/toor?date=${today}`, [200, 1]],
+      [`GET /purchase/searchTotals/toor?date=${today}`, [200, { rows: 1, orderQuantity: 2, returnQuantity: 0, price: 360 }]],
+      [/^GET \/purchase\/search\/rice/, [200, []]],
+      [/^GET \/purchase\/searchCount\/rice/, [200, 0]],
+      [/^GET \/purchase\/searchTotals\/rice/, [200, { rows: 0, orderQuantity: 0, returnQuantity: 0, price: 0 }]],
     ]);
     const user = userEvent.setup();
     renderScreen(<OrderList />, { path: '/purchase' });
     const table = await screen.findByRole('table', { name: 'Orders' });
     expect(await within(table).findByText('Toor Dal 1kg')).toBeInTheDocument();
-    expect(within(table).getByText('MeenaIyer')).toBeInTheDocument();
-    const totalRow = within(table).getByText('Total').closest('tr')!;
-    expect(totalRow).toHaveTextContent('₹360.00');
+    expect(within(table).getAllByText('MeenaIyer')).toHaveLength(2);
+    const totalRow = () => within(table).getByRole('row', { name: 'Total' });
+    await waitFor(() => expect(totalRow()).toHaveTextContent('Total50₹510.00'));
 
-    await user.type(screen.getByRole('textbox', { name: 'Search by product or artcode' }), 'soap{Enter}');
+    const searchBox = screen.getByRole('textbox', { name: 'Search by product or artcode' });
+    await user.type(searchBox, 'toor{Enter}');
+    await waitFor(() => expect(within(table).queryByText('Neem Soap')).not.toBeInTheDocument());
+    await waitFor(() => expect(totalRow()).toHaveTextContent('Total20₹360.00'));
+
+    await user.clear(searchBox);
+    await user.type(searchBox, 'rice{Enter}');
     expect(await within(table).findByText('No Transaction Found.')).toBeInTheDocument();
-    await waitFor(() => expect(calls.some((c) => c.key === `GET /purchase/search/soap?date=${today}&page=0&size=5`)).toBe(true));
+    await waitFor(() => expect(calls.some((c) => c.key === `GET /purchase/searchTotals/rice?date=${today}`)).toBe(true));
+    expect(within(table).queryByRole('row', { name: 'Total' })).not.toBeInTheDocument();
   });
 
   it("shows 'No Purchase Found On {date}' for a day without bills", async () => {

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Table, TextInput } from '@mantine/core';
+import { Alert, Button, Group, TextInput } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypePdf, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { shopDay } from '../../../../../shared/bill.js';
-import { fileDate, formatDate, formatRupees } from '../../../../../shared/format.js';
+import { fileDate, formatDate } from '../../../../../shared/format.js';
 import { noPurchaseOn } from '../../../../../shared/schemas/purchase.js';
 import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
@@ -17,7 +17,7 @@ import { OrderTable } from '../components/order-table.js';
 
 /**
  * Today's order list (spec 2 section 2): a day's bill lines, pages of 5, search by product or artcode, a date up to
- * today, the total row over the whole day, Place Order, and the day as PDF or Excel from the server. With
+ * today, the total row over every line listed (the whole day, or the day's matches while searching), Place Order, and the day as PDF or Excel from the server. With
  * PurchaseEdit each line offers Edit of its bill when the server would let the till change it.
  */
 export default function OrderList() {
@@ -30,7 +30,7 @@ export default function OrderList() {
   const [exportProblem, setExportProblem] = useState<string>();
   const lines = useDayLines(date, search, page);
   const count = useDayCount(date, search);
-  const totals = useDayTotals(date);
+  const totals = useDayTotals(date, search);
   const canEdit = useCan()('PurchaseEdit');
   const bills = useBillsOf((lines.data ?? []).map((row) => row.purchaseId), canEdit && !lines.isPlaceholderData);
   const total = count.data ?? 0;
@@ -109,22 +109,7 @@ export default function OrderList() {
         total={total}
         onPageChange={setPage}
         actions={canEdit ? (row) => <EditBillButton purchaseId={row.purchaseId} bill={bills.get(row.purchaseId)} /> : undefined}
-        footer={
-          !search &&
-          totals.data &&
-          totals.data.rows > 0 && (
-            <Table.Tfoot>
-              <Table.Tr fw={700}>
-                <Table.Td colSpan={7}>Total</Table.Td>
-                <Table.Td ta="right">{totals.data.orderQuantity}</Table.Td>
-                <Table.Td ta="right">{totals.data.returnQuantity}</Table.Td>
-                <Table.Td />
-                <Table.Td ta="right">{formatRupees(totals.data.price)}</Table.Td>
-                {canEdit && <Table.Td />}
-              </Table.Tr>
-            </Table.Tfoot>
-          )
-        }
+        totals={totals.data}
       />
       <MessageModal opened={empty && !search && dismissed !== date} message={noPurchaseOn(formatDate(date))} onClose={() => setDismissed(date)} />
     </Page>
