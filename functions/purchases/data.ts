@@ -180,9 +180,12 @@ export interface LineSales {
 }
 
 /**
- * Per-product sales of a day or a month: one item per period whose attributes are `q<stockId>`, `v<stockId>` and
- * `c<stockId>` (units, value, cost), kept by ADD like the sales items. Names are short because a month of a shop
- * with a few thousand products sold stays well inside DynamoDB's 400 KB item limit.
+ * Per-product sales of a day: one item per day whose attributes are `q<stockId>`, `v<stockId>` and `c<stockId>`
+ * (units, value, cost), kept by ADD like the sales items. A day item holds only the stock lines sold that day, so it
+ * stays far inside DynamoDB's 400 KB item limit (about 10,000 different lines in one day would reach it). There is
+ * deliberately no per-product month item: a month of a large shop could outgrow the limit, and then every bill of
+ * that month would be refused. A month is the sum of its day items (one query of at most 31 items), and a small
+ * month marker, written with the day item, lists the months that have any.
  */
 const LINE_FIGURE = /^([qvc])(\d+)$/;
 const FIGURE_OF = { q: 'units', v: 'value', c: 'cost' } as const;
@@ -218,13 +221,21 @@ function lineSalesWrite(key: { pk: string; sk: string }, entity: string, period:
   });
 }
 
+/** Adds per-line sales into a running sum. */
+export function addLineSales(into: Map<number, LineSales>, from: Iterable<[number, LineSales]>) {
+  for (const [stockId, f] of from) {
+    const sum = into.get(stockId) ?? { units: 0, value: 0, cost: 0 };
+    into.set(stockId, { units: sum.units + f.units, value: sum.value + f.value, cost: sum.cost + f.cost });
+  }
+}
+
 /** Per stock line sums of what lines sold (negative entries take units back: returns, an edit's old lines). */
 export function lineSalesFigures(entries: { stockId: number; units: number; value: number; cost: number }[]): Map<number, LineSales> {
   const sums = new Map<number, LineSales>();
-  for (const e of entries) {
-    const sum = sums.get(e.stockId) ?? { units: 0, value: 0, cost: 0 };
-    sums.set(e.stockId, { units: sum.units + e.units, value: sum.value + e.value, cost: sum.cost + e.cost });
-  }
+  addLineSales(
+    sums,
+    entries.map((e) => [e.stockId, e]),
+  );
   return sums;
 }
 
@@ -371,24 +382,37 @@ export const purchaseData = {
     return items.map((i) => ({ date: String(i.sk), lines: lineSalesOf(i) }));
   },
 
-  /** Per-product sales of the months `from`..`to` (`yyyy-mm`); without bounds every month the shop has sold in. */
+  /**
+   * Per-product sales of the months `from`..`to` (`yyyy-mm`); without bounds every month the shop has sold in. Each
+   * month is the sum of its day items; the months are read side by side.
+   */
   async lineSalesMonths(tenantId: string, from?: string, to?: string): Promise<{ month: string; lines: Map<number, LineSales> }[]> {
-    const items = await queryAll({ pk: productSalesMonthPk(tenantId), ...(from && to ? { skBetween: [from, to] as [string, string] } : {}) });
-    return items.map((i) => ({ month: String(i.sk), lines: lineSalesOf(i) }));
+    const markers = await queryAll({ pk: productSalesMonthPk(tenantId), ...(from && to ? { skBetween: [from, to] as [string, string] } : {}) });
+    return Promise.all(
+      markers.map(async (marker) => {
+        const month = String(marker.sk);
+        const lines = new Map<number, LineSales>();
+        for (const day of await queryAll({ pk: productSalesDayPk(tenantId, month) })) addLineSales(lines, lineSalesOf(day));
+        return { month, lines };
+      }),
+    );
   },
 
   // ------------------------------------------------------------ writes (transaction items)
 
   /**
    * Adds what stock lines sold on a day (negative for returns and for the old lines of an edited bill) to the day's
-   * and the month's per-product sales: two writes, whatever the number of lines.
+   * per-product sales, and marks its month as one with sales: two writes, whatever the number of lines.
    */
   lineSalesWrites(tenantId: string, date: string, figures: Map<number, LineSales>): TransactItem[] {
     const month = date.slice(0, 7);
-    return [
-      lineSalesWrite({ pk: productSalesDayPk(tenantId, month), sk: date }, 'lineSalesDay', date, figures),
-      lineSalesWrite({ pk: productSalesMonthPk(tenantId), sk: month }, 'lineSalesMonth', month, figures),
-    ].flatMap((item) => item ?? []);
+    const day = lineSalesWrite({ pk: productSalesDayPk(tenantId, month), sk: date }, 'lineSalesDay', date, figures);
+    if (!day) return [];
+    const marker = op.update(
+      { pk: productSalesMonthPk(tenantId), sk: month },
+      { UpdateExpression: 'SET #period = :period, entity = :entity', ExpressionAttributeNames: { '#period': 'period' }, ExpressionAttributeValues: { ':period': month, ':entity': 'lineSalesMonth' } },
+    );
+    return [day, marker];
   },
 
   createBillWrite: (tenantId: string, bill: StoredPurchase): TransactItem => op.create(billItem(tenantId, bill)),

@@ -17,7 +17,7 @@ import {
 } from '../../shared/schemas/report.js';
 import { inventoryData, type StoredInventory } from '../inventory/data.js';
 import { Validation } from '../lib/errors.js';
-import { purchaseData, type LineSales, type SalesDay } from '../purchases/data.js';
+import { addLineSales, purchaseData, type LineSales, type SalesDay } from '../purchases/data.js';
 import { orderRowView } from '../purchases/view.js';
 import { stockData, type StoredStock } from '../stock/data.js';
 
@@ -254,25 +254,12 @@ export async function stockByDate(tenantId: string, start: string, end: string, 
 
 // ---------------------------------------------------------------- sales per product
 
-function addLineSales(into: Map<number, LineSales>, from: Map<number, LineSales>) {
-  for (const [stockId, f] of from) {
-    const sum = into.get(stockId) ?? { units: 0, value: 0, cost: 0 };
-    into.set(stockId, { units: sum.units + f.units, value: sum.value + f.value, cost: sum.cost + f.cost });
-  }
-}
-
-/** Per-line sales of a range: whole months from the month items, the part months at either end from day items. */
+/** Per-line sales of a range: the day items of each month of it (one query of at most 31 items per month). */
 async function lineSalesInRange(tenantId: string, start: string, end: string): Promise<Map<number, LineSales>> {
   const months = monthsOf(start, end);
-  const whole = months.filter((m) => start <= `${m}-01` && end >= lastDayOf(m));
-  const part = months.filter((m) => !whole.includes(m));
-  const [monthItems, dayItems] = await Promise.all([
-    whole.length ? purchaseData.lineSalesMonths(tenantId, whole[0], whole[whole.length - 1]) : Promise.resolve([]),
-    Promise.all(part.map((m) => purchaseData.lineSalesDays(tenantId, start > `${m}-01` ? start : `${m}-01`, end < lastDayOf(m) ? end : lastDayOf(m)))),
-  ]);
+  const days = await Promise.all(months.map((m) => purchaseData.lineSalesDays(tenantId, start > `${m}-01` ? start : `${m}-01`, end < lastDayOf(m) ? end : lastDayOf(m))));
   const sums = new Map<number, LineSales>();
-  for (const m of monthItems) if (whole.includes(m.month)) addLineSales(sums, m.lines);
-  for (const d of dayItems.flat()) addLineSales(sums, d.lines);
+  for (const d of days.flat()) addLineSales(sums, d.lines);
   return sums;
 }
 

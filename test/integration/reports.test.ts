@@ -8,7 +8,9 @@ import type { InventoryReport, PurchaseReport, SalesReport, StockReport } from '
 import { SCHEDULED_REPORTS_FUNCTION } from '../../shared/report-schedule.js';
 import { receive } from '../../functions/inventory/service.js';
 import { rootLogger } from '../../functions/lib/logger.js';
-import type { OpenedBill } from '../../functions/purchases/data.js';
+import { purchaseData, type OpenedBill } from '../../functions/purchases/data.js';
+import { getItem } from '../../functions/lib/db.js';
+import { tenantPk } from '../../functions/lib/keys.js';
 import { returnGoods, saveBill } from '../../functions/purchases/service.js';
 import { stockData } from '../../functions/stock/data.js';
 import { productData } from '../../functions/products/data.js';
@@ -169,7 +171,7 @@ describe('sales report', () => {
     expect(answer.body.charts.topProducts).toEqual([{ label: RICE, value: 1800 }, { label: OIL, value: 570 }, { label: DAL, value: 450 }]);
   });
 
-  it('adds a whole month from its month item to the days of a part month', async () => {
+  it('adds a whole month (the sum of its day items) to the days of a part month', async () => {
     const answer = await get<SalesReport>('/report/sales/2026-10-01/2026-11-22?size=2');
     expect(answer.body.count).toBe(3);
     expect(answer.body.rows.map((r) => [r.productName, r.purchaseQuantity, r.soldPrice])).toEqual([
@@ -179,6 +181,19 @@ describe('sales report', () => {
     expect(answer.body.totals).toEqual({ products: 3, received: 65, sold: 16, soldPrice: 3950, cost: 3070 });
     const second = await get<SalesReport>('/report/sales/2026-10-01/2026-11-22?page=1&size=2');
     expect(second.body.rows.map((r) => [r.productName, r.purchaseQuantity, r.soldPrice])).toEqual([[OIL, 5, 950]]);
+  });
+
+  it('keeps per-product figures only in day items, so no item grows with the number of products a month sells', async () => {
+    const marker = await getItem(tenantPk(SHOP, 'SALES_PRODUCT_MONTHS'), '2026-11');
+    expect(Object.keys(marker ?? {}).filter((k) => /^[qvc]\d+$/.test(k))).toEqual([]);
+    const day = await getItem(tenantPk(SHOP, 'SALES_PRODUCTS', '2026-11'), '2026-11-03');
+    expect(Object.keys(day ?? {}).filter((k) => /^q\d+$/.test(k))).toHaveLength(2);
+    // October and November, each summed from its day items.
+    const months = await purchaseData.lineSalesMonths(SHOP);
+    expect(months.map((m) => [m.month, [...m.lines.values()].reduce((sum, l) => sum + l.units, 0)])).toEqual([
+      ['2026-10', 5],
+      ['2026-11', 11],
+    ]);
   });
 
   it('covers every month the product sold in when filtered by product name', async () => {
