@@ -1,4 +1,4 @@
-import { Alert, Autocomplete, Button, Group, Paper, Text, TextInput } from '@mantine/core';
+import { Alert, Autocomplete, Box, Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { IconArrowBackUp, IconFileSpreadsheet, IconFileTypePdf, IconReceipt, IconSearch, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,6 +7,7 @@ import { shopDay } from '../../../../../shared/bill.js';
 import { fileDate } from '../../../../../shared/format.js';
 import { MOBILE_INVALID, NO_PURCHASE } from '../../../../../shared/schemas/purchase.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
+import { useListSearch } from '../../../components/list-state.js';
 import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
 import { SearchBox } from '../../../components/search-box.js';
@@ -47,8 +48,7 @@ function CustomerOrdersContent() {
   const mobile = isMobile(wanted) ? wanted : undefined;
   const customer = useQuery({ queryKey: ['billing', 'customerOf', mobile], queryFn: () => findCustomer(mobile!), enabled: mobile !== undefined });
   const known = customer.data !== undefined && customer.data !== 'False' ? customer.data : undefined;
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, page, setPage, searchProps } = useListSearch();
   const [dismissed, setDismissed] = useState<string>();
   const [exportProblem, setExportProblem] = useState<string>();
   const listed = known ? mobile : undefined;
@@ -61,8 +61,7 @@ function CustomerOrdersContent() {
   const empty = count.isSuccess && total === 0;
 
   const open = (next: string | undefined) => {
-    setSearch('');
-    setPage(1);
+    searchProps.onClear();
     setExportProblem(undefined);
     navigate(`/customerPurchase/${next ?? 'new'}`);
   };
@@ -105,18 +104,9 @@ function CustomerOrdersContent() {
       {listed && (
         <>
           <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
-            <SearchBox
-              key={listed}
-              label="Search by product or artcode"
-              onSearch={(text) => {
-                setSearch(text.trim());
-                setPage(1);
-              }}
-              onClear={() => {
-                setSearch('');
-                setPage(1);
-              }}
-            />
+            <Box flex="1 1 300px" maw={480}>
+              <SearchBox key={listed} label="Search by product or artcode" placeholder="Product name or artcode" {...searchProps} />
+            </Box>
             <Group gap="sm">
               <Button variant="default" leftSection={<IconFileTypePdf size={16} />} onClick={() => void download('pdf')} disabled={empty}>
                 PDF

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, TextInput } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypePdf, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { shopDay } from '../../../../../shared/bill.js';
 import { fileDate, formatDate } from '../../../../../shared/format.js';
 import { noPurchaseOn } from '../../../../../shared/schemas/purchase.js';
+import { useListSearch } from '../../../components/list-state.js';
 import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
 import { SearchBox } from '../../../components/search-box.js';
@@ -24,8 +25,7 @@ export default function OrderList() {
   const navigate = useNavigate();
   const today = shopDay(new Date());
   const [date, setDate] = useState(today);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { search, page, setPage, searchProps } = useListSearch();
   const [dismissed, setDismissed] = useState<string>();
   const [exportProblem, setExportProblem] = useState<string>();
   const lines = useDayLines(date, search, page);
@@ -66,17 +66,9 @@ export default function OrderList() {
       }
     >
       <Group align="flex-end" gap="md" wrap="wrap">
-        <SearchBox
-          label="Search by product or artcode"
-          onSearch={(text) => {
-            setSearch(text.trim());
-            setPage(1);
-          }}
-          onClear={() => {
-            setSearch('');
-            setPage(1);
-          }}
-        />
+        <Box flex="1 1 300px" maw={480}>
+          <SearchBox label="Search by product or artcode" placeholder="Product name or artcode" {...searchProps} />
+        </Box>
         <TextInput
           type="date"
           label="Date"
