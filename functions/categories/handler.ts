@@ -5,6 +5,8 @@ import { categoryData } from './data.js';
 import { createCategory, deleteCategory, findCategory, updateCategory, withImageUrl } from './service.js';
 
 const withImageUrls = (categories: Awaited<ReturnType<typeof categoryData.page>>) => Promise.all(categories.map(withImageUrl));
+/** One category with its image URL: the edit form's record and the storefront's card. */
+const categoryCard = async (tenantId: string, categoryId: number) => withImageUrl(await findCategory(tenantId, categoryId));
 
 export const handler = domainHandler('categories', categoryRoutes, {
   async page({ query, ctx }) {
@@ -18,6 +20,9 @@ export const handler = domainHandler('categories', categoryRoutes, {
   },
   async imageSearch({ params, query, ctx }) {
     return withImageUrls(await categoryData.searchPage(ctx.me.tenantId, params.text, query.page, query.size));
+  },
+  async imageById({ params, ctx }) {
+    return categoryCard(ctx.me.tenantId, params.id);
   },
   async search({ params, query, ctx }) {
     return categoryData.searchPage(ctx.me.tenantId, params.text, query.page, query.size);
@@ -33,7 +38,7 @@ export const handler = domainHandler('categories', categoryRoutes, {
     return Object.fromEntries(categories.map((c) => [String(c.categoryId), c.categoryName]));
   },
   async byId({ params, ctx }) {
-    return withImageUrl(await findCategory(ctx.me.tenantId, params.id));
+    return categoryCard(ctx.me.tenantId, params.id);
   },
   async isExist({ params, ctx }) {
     return (await categoryData.names.owner(ctx.me.tenantId, params.categoryName)) !== undefined;

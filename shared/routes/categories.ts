@@ -41,6 +41,14 @@ export const categoryRoutes = {
     query: pageQuery,
     response: z.array(category),
   }),
+  imageById: route({
+    method: 'GET',
+    path: '/category/image/{id}',
+    access: 'signedIn',
+    summary: "One category card with its image URL (a category's product listing opened by its address)",
+    params: z.object({ id: idParam }),
+    response: category,
+  }),
   search: route({
     method: 'GET',
     path: '/category/search/{text}',

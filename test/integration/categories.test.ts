@@ -155,6 +155,17 @@ describe('category edit and delete', () => {
     expect((await call('GET', `/category/${used.categoryId}`, { token })).status).toBe(200);
   });
 
+  it("gives a customer the category's card by id (the storefront listing opened by its address), never another shop's", async () => {
+    const category = await createCategory(await admin());
+    const card = await call<Category>('GET', `/category/image/${category.categoryId}`, { token: await tokenOf('customer@demo.shop') });
+    expect(card.status).toBe(200);
+    expect(card.body).toMatchObject({ categoryId: category.categoryId, categoryName: category.categoryName });
+    expect((await fetchUrl(card.body.imageUrl!)).status).toBe(200);
+    expect((await call('GET', `/category/image/${category.categoryId}`, { token: await tokenOf('customer@beta.shop') })).status).toBe(404);
+    // The back-office read stays with the category features.
+    expect((await call('GET', `/category/${category.categoryId}`, { token: await tokenOf('customer@demo.shop') })).status).toBe(403);
+  });
+
   it("answers 404 for another shop's category and never changes it", async () => {
     const category = await createCategory(await admin());
     const other = await tokenOf('admin@beta.shop');

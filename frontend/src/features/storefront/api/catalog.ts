@@ -16,6 +16,7 @@ export const catalogKeys = {
   products: (categoryId: number, search: string, page: number) => ['catalog', 'products', categoryId, search.toLowerCase(), page] as const,
   productCount: (categoryId: number, search: string) => ['catalog', 'productCount', categoryId, search.toLowerCase()] as const,
   strip: (categoryId: number) => ['catalog', 'strip', categoryId] as const,
+  category: (categoryId: number) => ['catalog', 'category', categoryId] as const,
   artcode: (artcode: string) => ['catalog', 'artcode', artcode.toLowerCase()] as const,
 };
 
@@ -31,6 +32,16 @@ export function useCategoryCards(search: string, page: number) {
         ? callApi(categoryRoutes.imageSearch, { params: { text }, query: pageOf(page) })
         : callApi(categoryRoutes.imagePage, { query: pageOf(page) }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** One category card, for a product listing opened by its address; an unknown id is the screen's to tell. */
+export function useCategoryCard(categoryId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: catalogKeys.category(categoryId),
+    queryFn: () => callApi(categoryRoutes.imageById, { params: { id: categoryId } }),
+    enabled: enabled && categoryId > 0,
+    meta: { handlesOwnErrors: true },
   });
 }
 

@@ -23,6 +23,8 @@ function shop({ products = [dal, ghee, salt], count = 3, lines = [] as CartLine[
 } = {}) {
   let nextId = 50;
   return serve([
+    ['GET /category/image/3', [200, { categoryId: 3, categoryName: 'Groceries', imageUrl: '/img/groceries.png', version: 1 }]],
+    ['GET /category/image/99', [404, { message: 'Category not found' }]],
     [/^GET \/inventory\/products\/category\/3\?page=0/, [200, products]],
     [/^GET \/inventory\/products\/category\/3\?page=1/, [200, [shelfProduct({ productId: 9, productName: 'Zeera' })]]],
     [/^GET \/inventory\/products\/3\/to/, [200, [dal]]],
@@ -94,6 +96,17 @@ describe('Product listing (Add To Cart)', () => {
 
     const dals = await card('Toor Dal');
     expect(within(dals).queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('names the category when opened by its address, and tells an unknown category', async () => {
+    shop();
+    renderListing();
+    expect(await screen.findByText('Groceries')).toBeInTheDocument();
+    vi.unstubAllGlobals();
+
+    shop();
+    renderScreen(<CategoryProducts />, { path: '/cart/:categoryId', url: '/cart/99', elsewhere: ['/cart'] });
+    expect(await screen.findByText('There is no such category.')).toBeInTheDocument();
   });
 
   it("caps the quantity at the shelf's units with '{n} in Stock', refuses a quantity below 1, adds to the cart and shows 'In cart(n)'", async () => {

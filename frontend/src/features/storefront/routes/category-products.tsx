@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
+import { isApiError } from '../../../lib/api-client.js';
 import { SearchBox } from '../../../components/search-box.js';
-import { useCategoryProductCount, useCategoryProducts } from '../api/catalog.js';
+import { useCategoryCard, useCategoryProductCount, useCategoryProducts } from '../api/catalog.js';
 import { ListPager } from '../components/list-pager.js';
 import { useListSearch } from '../../../components/list-state.js';
 import { MiniCart } from '../components/mini-cart.js';
@@ -17,7 +18,12 @@ import { ProductCard } from '../components/product-card.js';
  */
 export default function CategoryProductsScreen() {
   const categoryId = Number(useParams().categoryId);
-  const categoryName = (useLocation().state as { categoryName?: string } | null)?.categoryName;
+  const passedName = (useLocation().state as { categoryName?: string } | null)?.categoryName;
+  const valid = Number.isInteger(categoryId) && categoryId > 0;
+  // Opened by its address (a bookmark, a shared link, a reload without state): the card tells the name.
+  const card = useCategoryCard(categoryId, valid && !passedName);
+  const categoryName = passedName ?? card.data?.categoryName;
+  const unknown = !valid || (card.isError && isApiError(card.error) && card.error.status === 404);
   const { search, page, setPage, searchProps } = useListSearch();
   const [message, setMessage] = useState<string | null>(null);
   const products = useCategoryProducts(categoryId, search, page);
@@ -42,7 +48,7 @@ export default function CategoryProductsScreen() {
               placeholder="Search by product name"
               {...searchProps}
             />
-            {!Number.isInteger(categoryId) || categoryId <= 0 ? (
+            {unknown ? (
               <Text c="dimmed" ta="center" py="xl">
                 There is no such category.
               </Text>
