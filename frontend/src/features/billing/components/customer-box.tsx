@@ -100,6 +100,7 @@ export function CustomerBox({ customer, onCustomer, locked }: CustomerBoxProps) 
         <Group align="flex-start" gap="md" wrap="wrap">
           <Autocomplete
             label="Mobile Number"
+            size="md"
             placeholder="10 digits"
             inputMode="numeric"
             maxLength={10}
@@ -138,7 +139,7 @@ export function CustomerBox({ customer, onCustomer, locked }: CustomerBoxProps) 
             w={260}
           />
           {found && (
-            <Text mt={30} size="sm" c="dimmed">
+            <Text mt={36} size="sm" c="dimmed">
               Credit Points: {customer.creditPoints}
             </Text>
           )}

@@ -84,7 +84,7 @@ function CustomerOrdersContent() {
           <MobileLookup key={wanted ?? 'new'} initial={wanted ?? ''} invalid={wanted !== undefined && !mobile} onMobile={open} />
           <TextInput label="Customer Name" value={known ? known.customerName.split('@')[0] : ''} readOnly w={260} />
           {known && (
-            <Text mt={30} size="sm" c="dimmed">
+            <Text mt={36} size="sm" c="dimmed">
               Credit Points: {known.creditPoints}
             </Text>
           )}
@@ -178,6 +178,7 @@ function MobileLookup({ initial, invalid, onMobile }: { initial: string; invalid
   return (
     <Autocomplete
       label="Mobile Number"
+      size="md"
       placeholder="10 digits"
       inputMode="numeric"
       maxLength={10}
