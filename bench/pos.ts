@@ -1,4 +1,4 @@
-import { computeBill } from '../shared/bill.js';
+import { computeBill, shopDay } from '../shared/bill.js';
 import { toRupees } from '../shared/money.js';
 import { purchaseBody } from '../shared/schemas/purchase.js';
 import { receive } from '../functions/inventory/service.js';
@@ -84,5 +84,24 @@ export async function posBenchmark(runs: number) {
     printTable(`Point of sale: saving a ${LINES}-line bill (${items} items in one transaction)`, rows, {
       [`POST /api/purchase (${LINES} lines)`]: `raw TransactWriteItems (${LINES}-line bill)`,
     });
+
+    // The order lists over the bills just saved: today's list and the walk-in customer's, both with their total row.
+    const today = shopDay(new Date());
+    const read = (path: string) => async () => {
+      const r = await fetch(`${stack.apiUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      if (r.status !== 200) throw new Error(`GET ${path} ${r.status}: ${await r.text()}`);
+      await r.arrayBuffer();
+    };
+    const dayLines = (await (await fetch(`${stack.apiUrl}/purchase/todayCount/${today}`, { headers: { authorization: `Bearer ${token}` } })).json()) as number;
+    const artcode = encodeURIComponent(lines[0]!.artcode);
+    const listRows = [
+      await measure('GET /purchase/today/{date} (page of 5)', read(`/purchase/today/${today}?page=0&size=5`), runs),
+      await measure('GET /purchase/todayTotals/{date}', read(`/purchase/todayTotals/${today}`), runs),
+      await measure('GET /purchase/searchTotals/{artcode}?date=', read(`/purchase/searchTotals/${artcode}?date=${today}`), runs),
+      await measure('GET /purchase/searchCount/{artcode}?date=', read(`/purchase/searchCount/${artcode}?date=${today}`), runs),
+      await measure('GET /purchase/custMobileCount/{mobile}', read(`/purchase/custMobileCount/${body.mobileNumber}`), runs),
+      await measure('GET /purchase/custMobileTotals/{mobile}', read(`/purchase/custMobileTotals/${body.mobileNumber}`), runs),
+    ];
+    printTable(`Order lists: today's ${dayLines} bill lines, all of them the walk-in customer's`, listRows);
   });
 }

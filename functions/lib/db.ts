@@ -105,6 +105,8 @@ export interface QueryOptions {
   filter?: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>;
   /** A strongly consistent read; the table only, not its global indexes. */
   consistent?: boolean;
+  /** Only these attributes of each item (a sum over many items needs a few of them). */
+  attributes?: string[];
 }
 
 export async function query<T = Record<string, unknown>>(opts: QueryOptions): Promise<{ items: T[]; next?: Record<string, unknown> }> {
@@ -123,6 +125,7 @@ export async function query<T = Record<string, unknown>>(opts: QueryOptions): Pr
     values[':to'] = opts.skBetween[1];
     condition += ' AND #sk BETWEEN :from AND :to';
   }
+  opts.attributes?.forEach((name, i) => (names[`#a${i}`] = name));
   const out = await dynamo().send(
     new QueryCommand({
       TableName: table(),
@@ -131,6 +134,7 @@ export async function query<T = Record<string, unknown>>(opts: QueryOptions): Pr
       FilterExpression: opts.filter?.FilterExpression,
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
+      ProjectionExpression: opts.attributes?.map((_, i) => `#a${i}`).join(', '),
       Limit: opts.limit,
       ScanIndexForward: !opts.descending,
       ExclusiveStartKey: opts.startKey,
@@ -164,7 +168,7 @@ export async function queryPage<T = Record<string, unknown>>(
   let startKey: Record<string, unknown> | undefined;
   let toSkip = page * size;
   while (toSkip > 0) {
-    const skipped = await query({ ...opts, limit: toSkip, startKey });
+    const skipped = await query({ ...opts, limit: toSkip, startKey, attributes: ['pk'] });
     toSkip -= skipped.items.length;
     startKey = skipped.next;
     if (!startKey) return [];

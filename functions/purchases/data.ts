@@ -172,6 +172,9 @@ export interface SalesDay {
 }
 export type SalesFigures = Partial<Omit<SalesDay, 'date'>>;
 
+/** What a total row sums of a bill line: units sold, units returned, units kept and the rate (paise). */
+export type LineFigures = Pick<StoredLine, 'originalQuantity' | 'returnQuantity' | 'quantity' | 'rate'>;
+
 /** What one stock line sold (net of returns): units, goods value (rate × units, paise) and bought cost (paise). */
 export interface LineSales {
   units: number;
@@ -362,6 +365,10 @@ export const purchaseData = {
   count: (opts: Omit<QueryOptions, 'startKey' | 'limit'>) => queryCount(opts),
   async all(opts: Omit<QueryOptions, 'startKey' | 'limit'>): Promise<StoredLine[]> {
     return (await queryAll(opts)).map(toLine);
+  },
+  /** The units and rate of every line of a query, for a total row: only those attributes are read back. */
+  async figures(opts: Omit<QueryOptions, 'startKey' | 'limit'>): Promise<LineFigures[]> {
+    return queryAll<LineFigures>({ ...opts, attributes: ['originalQuantity', 'returnQuantity', 'quantity', 'rate'] });
   },
 
   // ------------------------------------------------------------ daily sales figures

@@ -8,8 +8,8 @@ import { tableWorkbook, type SheetColumn } from '../lib/excel-report.js';
 import { FileResponse } from '../lib/handler.js';
 import { tablePdf, type PdfColumn } from '../lib/pdf.js';
 import { tenantData } from '../tenants/data.js';
-import { purchaseData, type SalesDay } from './data.js';
-import { orderRowView } from './view.js';
+import { purchaseData, type LineFigures, type SalesDay, type StoredLine } from './data.js';
+import { orderRowView, shownName } from './view.js';
 
 // ---------------------------------------------------------------- order lists
 
@@ -50,25 +50,26 @@ export const customerSearchPage = async (tenantId: string, mobile: string, text:
 export const customerSearchCount = (tenantId: string, mobile: string, text: string) =>
   purchaseData.count(purchaseData.customerSearchQuery(tenantId, mobile, text));
 
-/** The total row of the rows a list shows: the sums of their Order Qty, Return Qty and Price columns. */
-export function rowTotals(rows: OrderRow[]): LineTotals {
+/**
+ * The total row of the lines a list shows: the sums of their Order Qty, Return Qty and Price (rate × units kept)
+ * columns.
+ */
+export function rowTotals(lines: LineFigures[]): LineTotals {
   return {
-    rows: rows.length,
-    orderQuantity: rows.reduce((sum, r) => sum + r.originalQuantity, 0),
-    returnQuantity: rows.reduce((sum, r) => sum + r.returnQuantity, 0),
-    price: toRupees(rows.reduce((sum, r) => sum + Math.round(r.purchasedPrice * 100), 0)),
+    rows: lines.length,
+    orderQuantity: lines.reduce((sum, l) => sum + l.originalQuantity, 0),
+    returnQuantity: lines.reduce((sum, l) => sum + l.returnQuantity, 0),
+    price: toRupees(lines.reduce((sum, l) => sum + l.rate * l.quantity, 0)),
   };
 }
 
-/** The total row while searching a day: that day's matching lines (one day's lines at most are read). */
+/** The total row while searching a day: that day's matching lines (one day's lines at most, four figures each). */
 export const searchTotals = async (tenantId: string, text: string, date: string) =>
-  rowTotals((await purchaseData.all(purchaseData.daySearchQuery(tenantId, date, text))).map(orderRowView));
+  rowTotals(await purchaseData.figures(purchaseData.daySearchQuery(tenantId, date, text)));
 
-/** The total row of a customer's list, or of the part matching a search: one customer's lines are read. */
+/** The total row of a customer's list, or of the part matching a search: one customer's lines, four figures each. */
 export const customerTotals = async (tenantId: string, mobile: string, text: string | undefined) =>
-  rowTotals(
-    (await purchaseData.all(text ? purchaseData.customerSearchQuery(tenantId, mobile, text) : purchaseData.customerQuery(tenantId, mobile))).map(orderRowView),
-  );
+  rowTotals(await purchaseData.figures(text ? purchaseData.customerSearchQuery(tenantId, mobile, text) : purchaseData.customerQuery(tenantId, mobile)));
 
 /** The total row of a day's list, from the day's sales item: no line is read. */
 export async function dayTotals(tenantId: string, date: string) {
@@ -113,13 +114,14 @@ const sheetColumns: SheetColumn[] = [
   { header: 'Price', width: 14, kind: 'rupees' },
 ];
 
-async function orderListFile(tenantId: string, rows: OrderRow[], title: string, view: string, fileName: string, format: 'pdf' | 'xlsx', now: Date) {
+async function orderListFile(tenantId: string, lines: StoredLine[], title: string, view: string, fileName: string, format: 'pdf' | 'xlsx', now: Date) {
+  const rows = lines.map(orderRowView);
   const tenant = await tenantData.get(tenantId);
   const subtitle = [
     [tenant?.displayName, tenant?.address].filter(Boolean).join(', '),
     `${view} · ${rows.length} row(s) · printed ${formatDateTime(now)}`,
   ];
-  const totals = rowTotals(rows);
+  const totals = rowTotals(lines);
   if (format === 'pdf') {
     const body = await tablePdf({
       title,
@@ -128,7 +130,7 @@ async function orderListFile(tenantId: string, rows: OrderRow[], title: string, 
       rows: rows.map((r) => [
         String(r.purchaseId),
         formatDate(r.saleDate),
-        r.customerName,
+        shownName(r.customerName),
         r.artcode,
         r.productName,
         r.paymentMode,
@@ -151,7 +153,7 @@ async function orderListFile(tenantId: string, rows: OrderRow[], title: string, 
     rows: rows.map((r) => [
       r.purchaseId,
       r.saleDate,
-      r.customerName,
+      shownName(r.customerName),
       r.artcode,
       r.productName,
       r.paymentMode,
@@ -168,15 +170,15 @@ async function orderListFile(tenantId: string, rows: OrderRow[], title: string, 
 
 /** The day's order list as Purchase_List_<d>_<m>_<y>.pdf or .xlsx. */
 export async function exportDay(tenantId: string, date: string, format: 'pdf' | 'xlsx', now: Date): Promise<FileResponse> {
-  const rows = (await purchaseData.dayAll(tenantId, date)).map(orderRowView);
-  return orderListFile(tenantId, rows, 'Purchase List', `Orders of ${formatDate(date)}`, `Purchase_List_${fileDate(date)}`, format, now);
+  const lines = await purchaseData.dayAll(tenantId, date);
+  return orderListFile(tenantId, lines, 'Purchase List', `Orders of ${formatDate(date)}`, `Purchase_List_${fileDate(date)}`, format, now);
 }
 
 /** A customer's order list as Order_<d>_<m>_<y>.pdf or .xlsx, dated the day it is taken. */
 export async function exportCustomer(tenantId: string, mobile: string, format: 'pdf' | 'xlsx', now: Date): Promise<FileResponse> {
-  const rows = (await purchaseData.all(purchaseData.customerQuery(tenantId, mobile))).map(orderRowView);
-  const name = rows[0]?.customerName;
-  return orderListFile(tenantId, rows, 'Order List', `Orders of ${name ? `${name} · ` : ''}${mobile}`, `Order_${fileDate(shopDay(now))}`, format, now);
+  const lines = await purchaseData.all(purchaseData.customerQuery(tenantId, mobile));
+  const name = lines[0] && shownName(lines[0].customerName);
+  return orderListFile(tenantId, lines, 'Order List', `Orders of ${name ? `${name} · ` : ''}${mobile}`, `Order_${fileDate(shopDay(now))}`, format, now);
 }
 
 // ---------------------------------------------------------------- monthly sales

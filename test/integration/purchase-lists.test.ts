@@ -122,7 +122,12 @@ describe("a customer's order list", () => {
     expect(found.map((r) => r.productName)).toEqual([biscuit.productName, biscuit.productName, biscuit.productName]);
     const file = await download(`/purchase/custMobile/${buyer.mobileNumber}/export?format=pdf`);
     expect(file.disposition).toBe(`attachment; filename="Order_${fileDate}.pdf"`);
-    expect((await pdfText(file.bytes)).join('\n')).toContain(biscuit.artcode);
+    const text = (await pdfText(file.bytes)).join('\n');
+    expect(text).toContain(biscuit.artcode);
+    // Names are shown as on the screen, without the shop's domain.
+    expect(buyer.customerName).toContain('@demo.shop');
+    expect(text).toContain(buyer.customerName.split('@')[0]);
+    expect(text).not.toContain('@demo.shop');
   });
 
   it('shows Return Qty on the rows after a return', async () => {
