@@ -20,6 +20,11 @@ export interface GatewayOptions {
   loadDomain: (domain: string) => Promise<LambdaFn>;
   /** Lambda functions callable through the Lambda Invoke API (Cognito triggers). */
   invokable: Record<string, () => Promise<LambdaFn>>;
+  /**
+   * Settles once the data the API serves is in place (the demo shop's first seed). API calls made earlier wait for
+   * it rather than finding no users yet; the web app and the Invoke API are served at once.
+   */
+  ready?: Promise<unknown>;
 }
 
 const mime: Record<string, string> = {
@@ -189,7 +194,7 @@ export function startGateway(options: GatewayOptions): Promise<http.Server> {
     const work = invoke
       ? handleInvoke(req, res, decodeURIComponent(invoke[1]!))
       : url.pathname === '/api' || url.pathname.startsWith('/api/')
-        ? handleApi(req, res, url)
+        ? Promise.resolve(options.ready).then(() => handleApi(req, res, url))
         : Promise.resolve(serveStatic(res, url));
     work.catch((error: Error) => {
       if (!res.headersSent) send(res, 502, { message: `Gateway error: ${error.message}` });

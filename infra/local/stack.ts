@@ -139,7 +139,16 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     writeFileSync(poolFile, JSON.stringify(userPool, null, 2));
     pointFunctionsAt(ports, userPool, logLevel);
 
+    // The demo seed runs after the gateway is up (Cognito calls its triggers through it); API calls wait for it.
+    let seedDone: (value?: unknown) => void = () => undefined;
+    let seedFailed: (error: unknown) => void = () => undefined;
+    const ready = new Promise((resolve, reject) => {
+      seedDone = resolve;
+      seedFailed = reject;
+    });
+    ready.catch(() => undefined);
     gateway = await startGateway({
+      ready,
       port: ports.gateway,
       webRoot: options.webRoot,
       issuer: `http://127.0.0.1:${ports.cognito}/${userPool.userPoolId}`,
@@ -160,9 +169,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     }
 
     let seeded = false;
-    if (options.seed) {
-      const { seedIfEmpty } = await import('./seed.js');
-      seeded = await seedIfEmpty();
+    try {
+      if (options.seed) {
+        const { seedIfEmpty } = await import('./seed.js');
+        seeded = await seedIfEmpty();
+      }
+      seedDone();
+    } catch (error) {
+      seedFailed(error);
+      throw error;
     }
     const url = `http://localhost:${ports.gateway}`;
     return {
