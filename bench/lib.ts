@@ -1,6 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { receive } from '../functions/inventory/service.js';
+import type { WriteScope } from '../functions/lib/context.js';
+import { stockData } from '../functions/stock/data.js';
+import { toRupees } from '../shared/money.js';
 import { startLocalStack, type LocalStack } from '../infra/local/stack.js';
 
 export interface Timing {
@@ -74,4 +78,28 @@ export async function withStack<T>(work: (stack: LocalStack) => Promise<T>): Pro
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The first `count` stock lines of a shop that have units, each given `units` more through the inventory service
+ * (as the inventory screen receives goods), so a benchmark's sales never run short.
+ */
+export async function stockedLines(scope: WriteScope, count: number, units: number) {
+  const lines = (await stockData.first(scope.tenantId, 200)).filter((l) => l.quantity > 0).slice(0, count);
+  if (lines.length < count) throw new Error(`The demo shop has only ${lines.length} stock lines to sell`);
+  for (const line of lines) {
+    await receive(scope, {
+      productId: line.productId,
+      artcode: line.artcode,
+      barcode: line.barcode,
+      vendor: line.vendor,
+      quantity: units,
+      cgst: line.cgst / 100,
+      sgst: line.sgst / 100,
+      mrp: toRupees(line.mrp),
+      buyingPrice: toRupees(line.buyingPrice),
+      sellingPrice: toRupees(line.sellingPrice),
+    });
+  }
+  return lines;
 }

@@ -1,13 +1,11 @@
 import { computeBill, shopDay } from '../shared/bill.js';
 import { toRupees } from '../shared/money.js';
 import { purchaseBody } from '../shared/schemas/purchase.js';
-import { receive } from '../functions/inventory/service.js';
 import { nextId, transact } from '../functions/lib/db.js';
 import { rootLogger } from '../functions/lib/logger.js';
 import { prepareBill } from '../functions/purchases/service.js';
-import { stockData } from '../functions/stock/data.js';
 import { DEMO_PASSWORD, demoTenant } from '../infra/local/seed.js';
-import { measure, measurePrepared, printTable, withStack } from './lib.js';
+import { measure, measurePrepared, printTable, stockedLines, withStack } from './lib.js';
 
 const LINES = 10;
 
@@ -20,23 +18,7 @@ export async function posBenchmark(runs: number) {
   await withStack(async (stack) => {
     const tenantId = 'demo';
     const scope = { tenantId, actor: { userName: 'cashier@demo.shop', now: new Date() }, log: rootLogger };
-    const lines = (await stockData.first(tenantId, 200)).filter((l) => l.quantity > 0).slice(0, LINES);
-    if (lines.length < LINES) throw new Error(`The demo shop has only ${lines.length} stock lines`);
-    // Enough units on every line for all the bills of both measures.
-    for (const line of lines) {
-      await receive(scope, {
-        productId: line.productId,
-        artcode: line.artcode,
-        barcode: line.barcode,
-        vendor: line.vendor,
-        quantity: 4 * (runs + 40),
-        cgst: line.cgst / 100,
-        sgst: line.sgst / 100,
-        mrp: toRupees(line.mrp),
-        buyingPrice: toRupees(line.buyingPrice),
-        sellingPrice: toRupees(line.sellingPrice),
-      });
-    }
+    const lines = await stockedLines(scope, LINES, 4 * (runs + 40));
     const figures = computeBill({ lines: lines.map((l) => ({ mrp: l.mrp, rate: l.sellingPrice, quantity: 1, cgstRate: l.cgst, sgstRate: l.sgst })) });
     const body = {
       mobileNumber: demoTenant.walkInCustomers![0]!.mobileNumber,

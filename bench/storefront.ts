@@ -1,10 +1,7 @@
 import type { Customer } from '../shared/schemas/customer.js';
 import type { PaymentOutcome, ProviderOrder } from '../shared/schemas/payment.js';
-import { toRupees } from '../shared/money.js';
-import { receive } from '../functions/inventory/service.js';
 import { rootLogger } from '../functions/lib/logger.js';
-import { stockData } from '../functions/stock/data.js';
-import { printTable, signIn, timed, timingOf, withStack } from './lib.js';
+import { printTable, signIn, stockedLines, timed, timingOf, withStack } from './lib.js';
 
 const LINES = 3;
 const SHOPPER_PASSWORD = 'Shopper@2024';
@@ -23,23 +20,7 @@ export async function storefrontBenchmark(runs: number) {
     const scope = { tenantId, actor: { userName: 'admin@demo.shop', now: new Date() }, log: rootLogger };
     const rounds = Math.max(1, runs);
     const warmup = Math.min(5, rounds);
-    const lines = (await stockData.first(tenantId, 200)).filter((l) => l.quantity > 0).slice(0, LINES);
-    if (lines.length < LINES) throw new Error(`The demo shop has only ${lines.length} stock lines to sell`);
-    // Units for every round on each line, received as the inventory screen does.
-    for (const line of lines) {
-      await receive(scope, {
-        productId: line.productId,
-        artcode: line.artcode,
-        barcode: line.barcode,
-        vendor: line.vendor,
-        quantity: rounds + warmup + 10,
-        cgst: line.cgst / 100,
-        sgst: line.sgst / 100,
-        mrp: toRupees(line.mrp),
-        buyingPrice: toRupees(line.buyingPrice),
-        sellingPrice: toRupees(line.sellingPrice),
-      });
-    }
+    const lines = await stockedLines(scope, LINES, rounds + warmup + 10);
 
     // A customer who signs up on the storefront and signs in.
     const name = `Benchshopper${Date.now() % 1_000_000}`;

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconSearch } from '@tabler/icons-react';
+import { Alert, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { shopDay } from '../../../../../shared/bill.js';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { NO_TRANSACTION } from '../../../../../shared/schemas/purchase.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
+import { BackHome } from '../../../components/back-home.js';
 import { Page } from '../../../components/page.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { saveFile } from '../../../lib/save-file.js';
@@ -142,12 +142,7 @@ function MonthlySalesContent() {
         </Paper>
       )}
       <Group justify="space-between">
-        <Anchor component={Link} to="/home">
-          <Group gap={4}>
-            <IconArrowLeft size={16} />
-            Back
-          </Group>
-        </Anchor>
+        <BackHome />
         <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => void download()} disabled={!data}>
           Download
         </Button>

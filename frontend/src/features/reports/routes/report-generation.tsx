@@ -1,7 +1,7 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconReportAnalytics } from '@tabler/icons-react';
+import { Alert, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconDownload, IconReportAnalytics } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { addDays, indiaToday, spanDays } from '../../../../../shared/leave-days.js';
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
@@ -22,6 +22,7 @@ import {
   type ReportType,
 } from '../../../../../shared/schemas/report.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
+import { BackHome } from '../../../components/back-home.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, type Column } from '../../../components/paged-table.js';
 import { ProductSuggest } from '../../../components/product-suggest.js';
@@ -230,12 +231,7 @@ function ReportScreen() {
       )}
       {generated && <Result generated={generated} page={page} onPageChange={setPage} loading={report.isFetching} />}
 
-      <Anchor component={Link} to="/home">
-        <Group gap={4}>
-          <IconArrowLeft size={16} />
-          Back
-        </Group>
-      </Anchor>
+      <BackHome />
     </Stack>
   );
 }
