@@ -7,7 +7,7 @@ import dynalite from 'dynalite';
 import S3rver from 's3rver';
 import sesModule from 'aws-ses-v2-local';
 import { withTransactions } from './dynamo-transactions.js';
-import { waitForPort } from './ports.js';
+import { assertPortFree, waitForPort } from './ports.js';
 
 const require = createRequire(import.meta.url);
 
@@ -62,6 +62,8 @@ export async function startS3(port: number, dir: string, bucket: string): Promis
 
 /** SES API; sent mail is readable at `GET /store` and on its web page. In memory only. */
 export async function startSes(port: number): Promise<Emulator> {
+  // The emulator listens without an error handler, so a taken port would end the process instead of failing here.
+  await assertPortFree(port, 'ses');
   const server = (await (((sesModule as unknown as { default?: typeof sesModule }).default ?? sesModule) as typeof sesModule)({ host: '127.0.0.1', port })) as Server;
   return { name: 'aws-ses-v2-local', stop: () => closeServer(server) };
 }
@@ -85,6 +87,8 @@ export async function startCognito(port: number, dir: string, lambdaEndpoint: st
       2,
     ),
   );
+  // Another program on the port would answer the readiness check below in cognito-local's place.
+  await assertPortFree(port, 'cognito');
   const bin = require.resolve('cognito-local/lib/bin/start.js');
   const child: ChildProcess = spawn(process.execPath, [bin], {
     cwd: dir,

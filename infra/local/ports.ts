@@ -1,16 +1,51 @@
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
-/** A port the OS says is free right now (tests run every emulator on free ports). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/** The lowest port the test stacks pick from; the range ends below the kernel's ephemeral ports. */
+const FIRST_TEST_PORT = 10_000;
+
+/** Where the kernel's own port choices start (outgoing connections, `listen(0)`). */
+function firstEphemeralPort(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) ? low : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = net.createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/** Ports this process has handed out, so two emulators never get the same one. */
+const handedOut = new Set<number>();
+
+/**
+ * A port that is free right now (tests run every emulator on free ports). It is picked at random below the
+ * kernel's ephemeral range: a port the kernel itself hands out for `listen(0)` or an outgoing connection could be
+ * taken again by one of those between this check and the emulator listening on it.
+ */
+export async function freePort(): Promise<number> {
+  const end = firstEphemeralPort();
+  for (let attempt = 0; attempt < 100 && end - FIRST_TEST_PORT > 1_000; attempt++) {
+    const port = FIRST_TEST_PORT + Math.floor(Math.random() * (end - FIRST_TEST_PORT));
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error(`No free port found between ${FIRST_TEST_PORT} and ${end}`);
+}
+
+/** True for the error of a port that another program took. */
+export function isAddressInUse(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return code === 'EADDRINUSE' || /EADDRINUSE/.test(message ?? '');
 }
 
 /** Fails with a clear message when a fixed port is taken by another program. */
@@ -18,13 +53,11 @@ export async function assertPortFree(port: number, what: string): Promise<void> 
   await new Promise<void>((resolve, reject) => {
     const server = net.createServer();
     server.once('error', (error: NodeJS.ErrnoException) => {
-      reject(
-        new Error(
-          error.code === 'EADDRINUSE'
-            ? `Port ${port} (${what}) is already in use. Stop the program using it, or set the port with ${what.toUpperCase().replace(/[^A-Z]/g, '_')}_PORT.`
-            : `Cannot listen on port ${port} (${what}): ${error.message}`,
-        ),
-      );
+      const message =
+        error.code === 'EADDRINUSE'
+          ? `Port ${port} (${what}) is already in use. Stop the program using it, or set the port with ${what.toUpperCase().replace(/[^A-Z]/g, '_')}_PORT.`
+          : `Cannot listen on port ${port} (${what}): ${error.message}`;
+      reject(Object.assign(new Error(message), { code: error.code }));
     });
     server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
   });

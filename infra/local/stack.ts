@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCognito, startDynalite, startS3, startSes, type Emulator } from './emulators.js';
 import { startGateway } from './gateway.js';
-import { assertPortFree, freePort } from './ports.js';
+import { assertPortFree, freePort, isAddressInUse } from './ports.js';
 import { startRazorpaySimulator } from './razorpay-sim.js';
 import { localWorkflowRunner } from './step-functions.js';
 import { startWhatsAppSimulator } from './whatsapp-sim.js';
@@ -107,7 +107,17 @@ function pointFunctionsAt(ports: Ports, pool: UserPoolIds | undefined, logLevel:
  * and API on one origin) and, on first start, the demo data. `npm start`, the tests and the benchmarks all use it.
  */
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
-  const ports = await choosePorts(options.ports);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnPorts(options, await choosePorts(options.ports));
+    } catch (error) {
+      // Free ports are checked before use; another program can still take one in between. Pick again.
+      if (options.ports !== 'free' || attempt === 3 || !isAddressInUse(error)) throw error;
+    }
+  }
+}
+
+async function startOnPorts(options: LocalStackOptions, ports: Ports): Promise<LocalStack> {
   const dataDir = path.resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const logLevel = options.logLevel ?? 'warn';
