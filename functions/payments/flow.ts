@@ -7,6 +7,7 @@ import { Conflict } from '../lib/errors.js';
 import { rootLogger } from '../lib/logger.js';
 import { sendMail } from '../lib/mail.js';
 import { lineSalesFigures, purchaseData, type StoredLine, type StoredPurchase } from '../purchases/data.js';
+import { billRecords } from '../purchases/bill-records.js';
 import { shownName } from '../purchases/view.js';
 import { changeLine, STOCK_CHANGED } from '../stock/changes.js';
 import { stockData } from '../stock/data.js';
@@ -179,81 +180,20 @@ export async function reserveStock(flow: FlowState): Promise<FlowState> {
 // ---------------------------------------------------------------- 4. the bill
 
 function billOf(payment: StoredPayment, customerPoints: number): { bill: StoredPurchase; lines: StoredLine[] } {
-  const figures = computeBill({ lines: payment.lines.map((l) => ({ mrp: l.mrp, rate: l.price, quantity: l.quantity, cgstRate: l.cgst, sgstRate: l.sgst })) });
   const paidAt = payment.paymentDateTime ?? payment.createdOn;
-  const saleDate = shopDay(new Date(paidAt));
-  const customerName = shownName(payment.customerName);
-  const purchaseId = payment.purchaseId!;
-  const lines: StoredLine[] = payment.lines.map((l, i) => {
-    const amounts = figures.lines[i]!;
-    return {
-      purchaseId,
-      purchasedProductId: i + 1,
-      productId: l.productId,
-      productName: l.productName,
-      artcode: l.artcode,
-      stockId: l.stockId,
-      productInventoryId: l.inventoryId,
-      originalQuantity: l.quantity,
-      returnQuantity: 0,
-      quantity: l.quantity,
-      mrp: l.mrp,
-      rate: l.price,
-      boughtPrice: payment.costs?.[i] ?? 0,
-      cgstRate: l.cgst,
-      sgstRate: l.sgst,
-      discountPercent: amounts.discountPercent,
-      gross: amounts.gross,
-      discount: amounts.discount,
-      taxable: amounts.taxable,
-      cgst: amounts.cgst,
-      sgst: amounts.sgst,
-      tax: amounts.tax,
-      net: amounts.net,
-      modified: false,
-      saleDate,
-      customerName,
-      mobileNumber: payment.mobileNumber,
-      paymentMode: 'Online',
-      createdOn: paidAt,
-      createdBy: payment.createdBy,
-    };
-  });
-  const { totals } = figures;
-  const bill: StoredPurchase = {
-    purchaseId,
-    customerId: payment.customerId,
-    customerName,
-    mobileNumber: payment.mobileNumber,
-    emailId: payment.emailId,
-    address: payment.address,
+  const { bill, lines } = billRecords({
+    purchaseId: payment.purchaseId!,
+    customer: payment,
     paymentMode: 'Online',
-    saleDate,
-    ...totals,
-    redeemed: 0,
-    paid: totals.net,
-    cost: lines.reduce((sum, l) => sum + l.boughtPrice * l.originalQuantity, 0),
-    // Credit points belong to the till: an online order neither uses nor earns them.
-    pointsUsed: 0,
-    pointsEarned: 0,
+    saleDate: shopDay(new Date(paidAt)),
+    sold: payment.lines.map((l, i) => ({ ...l, rate: l.price, boughtPrice: payment.costs?.[i] ?? 0, cgstRate: l.cgst, sgstRate: l.sgst })),
+    figures: computeBill({ lines: payment.lines.map((l) => ({ mrp: l.mrp, rate: l.price, quantity: l.quantity, cgstRate: l.cgst, sgstRate: l.sgst })) }),
     customerPointsAfter: customerPoints,
-    lineCount: lines.length,
-    soldQuantity: lines.reduce((sum, l) => sum + l.originalQuantity, 0),
-    returnQuantity: 0,
-    refunded: 0,
-    returnedValue: 0,
-    pointsReturned: 0,
-    pointsTakenBack: 0,
-    returnCount: 0,
-    mailed: false,
-    printed: false,
-    reBills: 0,
-    orderId: payment.orderId,
-    version: 1,
     createdOn: paidAt,
     createdBy: payment.createdBy,
-  };
-  return { bill, lines };
+  });
+  // Credit points belong to the till: an online order neither uses nor earns them.
+  return { bill: { ...bill, pointsEarned: 0, orderId: payment.orderId }, lines };
 }
 
 /**

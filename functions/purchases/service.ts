@@ -25,6 +25,7 @@ import { changeLine, STOCK_CHANGED } from '../stock/changes.js';
 import { stockData, type StoredStock } from '../stock/data.js';
 import { lineSalesFigures, purchaseData, type OpenedBill, type SalesFigures, type StoredLine, type StoredPurchase, type StoredReturn } from './data.js';
 import { mailReceipt, type MailOutcome } from './receipt.js';
+import { billRecords } from './bill-records.js';
 import { purchaseView, shownName } from './view.js';
 
 export { BILL_HAS_RETURNS, BILL_NOT_FOUND, ONLINE_ORDER_BILL };
@@ -248,86 +249,29 @@ interface BillDraft {
 
 function draftBill(d: BillDraft): { bill: StoredPurchase; lines: StoredLine[] } {
   const { actor } = d.scope;
-  const now = actor.now.toISOString();
-  const createdOn = d.before?.bill.createdOn ?? now;
-  const createdBy = d.before?.bill.createdBy ?? actor.userName;
-  const saleDate = d.before?.bill.saleDate ?? shopDay(actor.now);
-  const customerName = shownName(d.customer.customerName);
-  const lines: StoredLine[] = d.priced.map((p, i) => {
-    const amounts = d.figures.lines[i]!;
-    return {
-      purchaseId: d.purchaseId,
-      purchasedProductId: i + 1,
-      productId: p.stock.productId,
-      productName: p.stock.productName,
-      artcode: p.stock.artcode,
-      stockId: p.stock.stockId,
-      productInventoryId: p.stock.inventoryId,
-      originalQuantity: p.input.quantity,
-      returnQuantity: 0,
+  const { bill, lines } = billRecords({
+    purchaseId: d.purchaseId,
+    customer: d.customer,
+    paymentMode: d.body.paymentMode,
+    saleDate: d.before?.bill.saleDate ?? shopDay(actor.now),
+    sold: d.priced.map((p) => ({
+      ...p.stock,
       quantity: p.input.quantity,
       mrp: p.mrp,
       rate: p.rate,
       boughtPrice: p.stock.buyingPrice,
       cgstRate: p.cgstRate,
       sgstRate: p.sgstRate,
-      discountPercent: amounts.discountPercent,
-      gross: amounts.gross,
-      discount: amounts.discount,
-      taxable: amounts.taxable,
-      cgst: amounts.cgst,
-      sgst: amounts.sgst,
-      tax: amounts.tax,
-      net: amounts.net,
-      modified: false,
-      saleDate,
-      customerName,
-      mobileNumber: d.customer.mobileNumber,
-      paymentMode: d.body.paymentMode,
-      createdOn,
-      createdBy,
-    };
-  });
-  const { totals } = d.figures;
-  const bill: StoredPurchase = {
-    purchaseId: d.purchaseId,
-    customerId: d.customer.customerId,
-    customerName,
-    mobileNumber: d.customer.mobileNumber,
-    emailId: d.customer.emailId,
-    address: d.customer.address,
-    paymentMode: d.body.paymentMode,
-    saleDate,
-    gross: totals.gross,
-    discount: totals.discount,
-    taxable: totals.taxable,
-    cgst: totals.cgst,
-    sgst: totals.sgst,
-    tax: totals.tax,
-    net: totals.net,
-    redeemed: d.figures.redeemed,
-    paid: d.figures.paid,
-    cost: lines.reduce((sum, l) => sum + l.boughtPrice * l.originalQuantity, 0),
-    pointsUsed: d.figures.pointsUsed,
-    pointsEarned: d.figures.pointsEarned,
+    })),
+    figures: d.figures,
     customerPointsAfter: d.pointsAfter,
-    lineCount: lines.length,
-    soldQuantity: lines.reduce((sum, l) => sum + l.originalQuantity, 0),
-    returnQuantity: 0,
-    refunded: 0,
-    returnedValue: 0,
-    pointsReturned: 0,
-    pointsTakenBack: 0,
-    returnCount: 0,
-    mailed: d.before?.bill.mailed ?? false,
-    printed: d.body.print || (d.before?.bill.printed ?? false),
-    reBills: d.before?.bill.reBills ?? 0,
-    version: (d.before?.bill.version ?? 0) + 1,
-    createdOn,
-    createdBy,
-    ...(d.before ? { updatedOn: now, updatedBy: actor.userName } : {}),
-  };
-  return { bill, lines };
+    createdOn: d.before?.bill.createdOn ?? actor.now.toISOString(),
+    createdBy: d.before?.bill.createdBy ?? actor.userName,
+  });
+  if (!d.before) return { bill: { ...bill, printed: d.body.print }, lines };
+  const { mailed, printed, reBills, version } = d.before.bill;
+  const edited = { mailed, printed: d.body.print || printed, reBills, version: version + 1, updatedOn: actor.now.toISOString(), updatedBy: actor.userName };
+  return { bill: { ...bill, ...edited }, lines };
 }
 
 // ---------------------------------------------------------------- one bill per idempotency key
