@@ -18,6 +18,27 @@ export function useListSearch() {
   return { search, page, setPage, searchProps: { onSearch: restart, onClear: () => restart('') } };
 }
 
+/**
+ * A list that shows either a chosen view (a day, a kind of stock) or a search across all of them. Choosing a view
+ * ends the search and empties the search field (give it `key={searchFieldKey}`); either starts again at page 1.
+ */
+export function useViewOrSearch<Choice>(initial: Choice) {
+  const [choice, setChoice] = useState(initial);
+  const [search, setSearch] = useState<string | null>(null);
+  const [searchFieldKey, setSearchFieldKey] = useState(0);
+  const [page, setPage] = useState(1);
+  const restart = (text: string | null) => {
+    setSearch(text);
+    setPage(1);
+  };
+  const choose = (next: Choice) => {
+    setChoice(next);
+    setSearchFieldKey((n) => n + 1);
+    restart(null);
+  };
+  return { choice, choose, search, page, setPage, searchFieldKey, searchProps: { onSearch: restart, onClear: () => restart(null) } };
+}
+
 /** Moves back to the last page when a delete shrinks the list under the page the user is on. */
 export function useKeepPageInRange({ page, setPage }: { page: number; setPage: (page: number) => void }, total: number | undefined) {
   const lastPage = pageCount(total ?? 0);

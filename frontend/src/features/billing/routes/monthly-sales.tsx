@@ -5,7 +5,7 @@ import { shopDay } from '../../../../../shared/bill.js';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { NO_TRANSACTION } from '../../../../../shared/schemas/purchase.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
-import { BackHome } from '../../../components/back-home.js';
+import { BackHome } from '../../../components/back-links.js';
 import { Page } from '../../../components/page.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { saveFile } from '../../../lib/save-file.js';

@@ -1,6 +1,4 @@
-import { Button, Text } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Text } from '@mantine/core';
 import { formatDate } from '../../../../../shared/format.js';
 import type { Category } from '../../../../../shared/schemas/catalogue.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
@@ -13,6 +11,7 @@ import { SavedNotice } from '../../../components/saved-notice.js';
 import { SearchBox } from '../../../components/search-box.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useCategoryCount, useCategoryPage, useDeleteCategory } from '../api/categories.js';
+import { ListActions } from '../../../components/back-links.js';
 
 /** /category: the product categories with their pictures, searchable by name, pages of 5 (spec 2 section 2). */
 export default function CategoryListScreen() {
@@ -23,16 +22,7 @@ export default function CategoryListScreen() {
       title="Categories"
       description="Product categories, with the picture customers see in the shop."
       actions={
-        <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
-          {edit && (
-            <Button component={Link} to="/category/new" leftSection={<IconPlus size={16} />}>
-              Create Category
-            </Button>
-          )}
-        </>
+        <ListActions add={{ show: edit, to: '/category/new', label: 'Create Category' }} />
       }
     >
       <RequireFeature anyOf={['CategoryList', 'CategoryEdit']} what="the category list">

@@ -1,7 +1,6 @@
-import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconUserPlus } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { IconUserPlus } from '@tabler/icons-react';
 import { formatDate } from '../../../../../shared/format.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
@@ -14,6 +13,7 @@ import { useCan } from '../../../lib/use-can.js';
 import { useCustomerCount, useCustomerPage, useDeleteCustomer } from '../api/customers.js';
 import { shownName } from '../components/customer-name.js';
 import { ConfirmedDelete, useConfirmedDelete, useKeepPageInRange, useListSearch } from '../../../components/list-state.js';
+import { ListActions } from '../../../components/back-links.js';
 
 const noWrap = { whiteSpace: 'nowrap' } as const;
 
@@ -25,16 +25,7 @@ export default function CustomerListScreen() {
       title="Customers"
       description="Customers registered at the counter or signed up online."
       actions={
-        <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
-          {can('CustomerEdit') && (
-            <Button component={Link} to="/customer/new" leftSection={<IconUserPlus size={16} />}>
-              Create Customer
-            </Button>
-          )}
-        </>
+        <ListActions add={{ show: can('CustomerEdit'), to: '/customer/new', label: 'Create Customer', icon: IconUserPlus }} />
       }
     >
       <RequireFeature anyOf={['CustomerList', 'CustomerView']} what="the customer list">

@@ -1,6 +1,6 @@
 import { Badge, Box, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconEye, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
+import { IconEye, IconPencil, IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
@@ -15,6 +15,7 @@ import { useCan } from '../../../lib/use-can.js';
 import { useDeleteEmployee, useEmployeeCount, useEmployeePage } from '../api/employees.js';
 import { listTitle, mayViewAll, scopeFor, type EmployeeListView } from '../components/employee-rules.js';
 import { ConfirmedDelete, useConfirmedDelete, useKeepPageInRange, useListSearch } from '../../../components/list-state.js';
+import { ListActions } from '../../../components/back-links.js';
 
 /**
  * /user (spec 3 sections 2 and 6): Reporting Employees or Org Employees with the Direct/All filter (All only with
@@ -31,16 +32,7 @@ export default function EmployeeListScreen() {
       title={listTitle(view)}
       description={view === 'ALL' ? 'Everyone working in the shop.' : 'The employees who report to you.'}
       actions={
-        <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
-          {can('EmployeeEdit') && (
-            <Button component={Link} to="/user/new" leftSection={<IconUserPlus size={16} />}>
-              Create Employee
-            </Button>
-          )}
-        </>
+        <ListActions add={{ show: can('EmployeeEdit'), to: '/user/new', label: 'Create Employee', icon: IconUserPlus }} />
       }
     >
       <RequireFeature anyOf={['EmployeeList']} what="the employee list">

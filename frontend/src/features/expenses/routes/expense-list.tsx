@@ -1,6 +1,6 @@
 import { Box, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { EXPENSE_YEARS, type Expense } from '../../../../../shared/schemas/expense.js';
@@ -15,6 +15,7 @@ import { useCan } from '../../../lib/use-can.js';
 import { useDeleteExpense, useExpenseCount, useExpensePage, useExpenseTotal } from '../api/expenses.js';
 import { currentPeriod, MONTHS, periodFrom, recentYears } from '../components/period.js';
 import { PeriodSelect } from '../components/period-select.js';
+import { BackButton } from '../../../components/back-links.js';
 
 /**
  * /expense (spec 3 sections 2 and 4): a month's expenses with month and year selects (the last 10 years), search
@@ -32,9 +33,7 @@ export default function ExpenseListScreen() {
       description="The shop's running costs, month by month."
       actions={
         <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
+          <BackButton />
           {can('ExpenseEdit') && (
             <Button component={Link} to="/expense/new" state={{ back: `/expense?month=${period.month}&year=${period.year}` }} leftSection={<IconPlus size={16} />}>
               Add Expense

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { RETURN_YEARS, returnSearchText, type ReturnRow } from '../../../../../shared/schemas/expense.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
@@ -14,6 +14,7 @@ import { Figure } from '../components/figure.js';
 import { MONTHS, percentText, periodFrom, recentYears } from '../components/period.js';
 import { PeriodSelect } from '../components/period-select.js';
 import { datedFileName, useDownload } from '../components/use-download.js';
+import { BackButton } from '../../../components/back-links.js';
 
 /**
  * Returns report (/return, spec 3 sections 2, 3 and 9): month and year (the last 8 years, months up to the current
@@ -27,9 +28,7 @@ export default function ReturnsReportScreen() {
       title="Returns"
       description="Sales, cost and refunds of a month, day by day."
       actions={
-        <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-          Back
-        </Button>
+        <BackButton />
       }
     >
       <RequireFeature anyOf={['ReturnList']} what="the returns report">

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconDownload } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { IconDownload } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router-dom';
 import { formatRupees } from '../../../../../shared/format.js';
 import { RETURN_YEARS, type YearlyRow } from '../../../../../shared/schemas/expense.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
@@ -12,6 +12,7 @@ import { Figure } from '../components/figure.js';
 import { MONTHS, percentText, periodFrom, recentYears } from '../components/period.js';
 import { PeriodSelect } from '../components/period-select.js';
 import { datedFileName, useDownload } from '../components/use-download.js';
+import { BackButton } from '../../../components/back-links.js';
 
 type Figures = Omit<YearlyRow, 'transactionMonth'>;
 
@@ -37,9 +38,7 @@ export default function YearlyReturnsScreen() {
       title="Yearly Returns"
       description="Month by month: what was bought, sold, refunded and spent, and the profit."
       actions={
-        <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-          Back
-        </Button>
+        <BackButton />
       }
     >
       <RequireFeature anyOf={['YearlyReturnList']} what="the yearly returns">

@@ -1,7 +1,7 @@
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconPlus, IconUpload } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconPlus, IconUpload } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { indiaToday } from '../../../../../shared/leave-days.js';
@@ -14,6 +14,8 @@ import { SavedNotice } from '../../../components/saved-notice.js';
 import { ProductSearchField } from '../../../components/search-box.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useInventoryDates, useInventoryPage, type InventoryView } from '../api/inventory.js';
+import { BackButton } from '../../../components/back-links.js';
+import { useKeepPageInRange, useViewOrSearch } from '../../../components/list-state.js';
 
 const ALL_DATES = 'all';
 const noWrap = { whiteSpace: 'nowrap' } as const;
@@ -31,9 +33,7 @@ export default function InventoryListScreen() {
       description="Goods received, by the day they came in."
       actions={
         <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
+          <BackButton />
           {canEdit && (
             <Button component={Link} to="/inventory/new" variant="light" leftSection={<IconPlus size={16} />}>
               Add Inventory
@@ -58,11 +58,8 @@ const viewKey = (view: InventoryView) => (view.kind === 'date' ? view.date : vie
 
 function InventoryTable() {
   const today = indiaToday(new Date());
-  const [date, setDate] = useState(today);
-  const [search, setSearch] = useState<string | null>(null);
-  // A new key empties the search field when the user picks a date instead.
-  const [searchField, setSearchField] = useState(0);
-  const [page, setPage] = useState(1);
+  const list = useViewOrSearch(today);
+  const { choice: date, choose: chooseDate, search, page, setPage } = list;
   const [emptyDismissed, setEmptyDismissed] = useState<string | null>(null);
 
   const view: InventoryView = search !== null ? { kind: 'search', text: search } : date === ALL_DATES ? { kind: 'all' } : { kind: 'date', date };
@@ -72,16 +69,7 @@ function InventoryTable() {
   const total = count.data ?? 0;
 
   const lastPage = pageCount(total);
-  useEffect(() => {
-    if (count.data !== undefined && page > lastPage) setPage(lastPage);
-  }, [count.data, page, lastPage]);
-
-  const chooseDate = (next: string) => {
-    setDate(next);
-    setSearch(null);
-    setSearchField((n) => n + 1);
-    setPage(1);
-  };
+  useKeepPageInRange(list, count.data);
 
   // Today first, whether or not anything came in yet; then the other receiving days; then everything.
   const dateOptions = [
@@ -165,17 +153,7 @@ function InventoryTable() {
           onChange={(event) => chooseDate(event.currentTarget.value)}
           data={dateOptions}
         />
-        <ProductSearchField
-          key={searchField}
-          onSearch={(text) => {
-            setSearch(text);
-            setPage(1);
-          }}
-          onClear={() => {
-            setSearch(null);
-            setPage(1);
-          }}
-        />
+        <ProductSearchField key={list.searchFieldKey} {...list.searchProps} />
       </Group>
       {search !== null && (
         <Text size="sm" c="dimmed" aria-live="polite">

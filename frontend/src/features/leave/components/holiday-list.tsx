@@ -1,7 +1,6 @@
-import { Button, NativeSelect, Text } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { NativeSelect, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
 import { indiaToday } from '../../../../../shared/leave-days.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
@@ -15,6 +14,7 @@ import { useCan } from '../../../lib/use-can.js';
 import { holidayFeatures, useDeleteHoliday, useHolidays, type Holiday, type HolidayKind } from '../api/holidays.js';
 import { holidayScreens, weekdayOf } from './holiday-screens.js';
 import { useCompactLayout } from './use-compact-layout.js';
+import { ListActions } from '../../../components/back-links.js';
 
 /** The years the list offers: last year to two years ahead, and whichever year a link asked for. */
 function yearOptions(thisYear: number, chosen: number): string[] {
@@ -33,16 +33,7 @@ export function HolidayList({ kind }: { kind: HolidayKind }) {
       title={text.title}
       description={text.description}
       actions={
-        <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
-          {can(features.edit) && (
-            <Button component={Link} to={`${text.path}/new`} leftSection={<IconPlus size={16} />}>
-              Add {text.one}
-            </Button>
-          )}
-        </>
+        <ListActions add={{ show: can(features.edit), to: `${text.path}/new`, label: `Add ${text.one}` }} />
       }
     >
       <SavedNotice />

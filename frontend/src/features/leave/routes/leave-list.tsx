@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Group, NativeSelect, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconCalendarPlus } from '@tabler/icons-react';
+import { IconCalendarPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
@@ -21,6 +21,7 @@ import { isLeaveManager, rowActions } from '../components/leave-rules.js';
 import { LeaveStatusBadge } from '../components/status-badge.js';
 import { useLeaveView } from '../components/use-leave-view.js';
 import { useCompactLayout } from '../components/use-compact-layout.js';
+import { BackButton } from '../../../components/back-links.js';
 
 const ALL_TYPES = '';
 const noWrap = { whiteSpace: 'nowrap' } as const;
@@ -42,9 +43,7 @@ export default function LeaveListScreen() {
       description={view === 'MANAGER' ? 'Approve or reject the leave your reportees applied for.' : 'Apply for leave and follow your applications.'}
       actions={
         <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
+          <BackButton />
           {canEdit &&
             (view === 'MANAGER' ? (
               // The manager view disables new applications (spec 3 section 4); the button stays in place, greyed.

@@ -1,7 +1,5 @@
-import { Button, Text } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
 import type { LeaveType } from '../../../../../shared/schemas/leave.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
@@ -13,6 +11,7 @@ import { SavedNotice } from '../../../components/saved-notice.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeleteLeaveType, useLeaveTypes } from '../api/leave-types.js';
 import { useCompactLayout } from '../components/use-compact-layout.js';
+import { ListActions } from '../../../components/back-links.js';
 
 /**
  * /leaveMaster: the shop's leave types with the days each employee may take per year. Everyone with LeaveList sees
@@ -26,16 +25,7 @@ export default function LeaveTypesScreen() {
       title="Leave Types"
       description="The kinds of leave employees can apply for, and how many days of each they get every year."
       actions={
-        <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
-          {manage && (
-            <Button component={Link} to="/leaveMaster/new" leftSection={<IconPlus size={16} />}>
-              Add Leave Type
-            </Button>
-          )}
-        </>
+        <ListActions add={{ show: manage, to: '/leaveMaster/new', label: 'Add Leave Type' }} />
       }
     >
       <SavedNotice />

@@ -1,7 +1,5 @@
-import { Box, Button, Group, Stack, Text } from '@mantine/core';
+import { Box, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
 import type { BusinessPartner } from '../../../../../shared/schemas/partner.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { ConfirmedDelete, useConfirmedDelete, useKeepPageInRange, useListSearch } from '../../../components/list-state.js';
@@ -12,6 +10,7 @@ import { SavedNotice } from '../../../components/saved-notice.js';
 import { SearchBox } from '../../../components/search-box.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeletePartner, usePartnerCount, usePartnerPage } from '../api/partners.js';
+import { ListActions } from '../../../components/back-links.js';
 
 /** /businessPartners (spec 3 section 2): suppliers by name, searchable by name or company, pages of 5. */
 export default function PartnerListScreen() {
@@ -21,16 +20,7 @@ export default function PartnerListScreen() {
       title="Business Partners"
       description="Suppliers and the products they bring."
       actions={
-        <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
-          {can('BusinessPartnerEdit') && (
-            <Button component={Link} to="/businessPartners/new" leftSection={<IconPlus size={16} />}>
-              Create Partner
-            </Button>
-          )}
-        </>
+        <ListActions add={{ show: can('BusinessPartnerEdit'), to: '/businessPartners/new', label: 'Create Partner' }} />
       }
     >
       <RequireFeature anyOf={['BusinessPartnerList']} what="the business partner list">

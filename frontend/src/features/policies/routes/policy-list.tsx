@@ -1,5 +1,4 @@
-import { Anchor, Button } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { Anchor } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
@@ -14,6 +13,7 @@ import { SavedNotice } from '../../../components/saved-notice.js';
 import { errorText } from '../../../lib/query-client.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeletePolicy, usePolicies } from '../api/policies.js';
+import { ListActions } from '../../../components/back-links.js';
 
 /** /policy: the shop's policies (spec 2 section 2); Delete has no confirmation, as specified. */
 export default function PolicyListScreen() {
@@ -23,16 +23,7 @@ export default function PolicyListScreen() {
       title="Policies"
       description="The policies customers reach from the footer of every page."
       actions={
-        <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
-          {edit && (
-            <Button component={Link} to="/policy/new" leftSection={<IconPlus size={16} />}>
-              Add Policy
-            </Button>
-          )}
-        </>
+        <ListActions add={{ show: edit, to: '/policy/new', label: 'Add Policy' }} />
       }
     >
       <RequireFeature anyOf={['PolicyList', 'PolicyEdit', 'PolicyTemplate']} what="the policy list">

@@ -1,11 +1,12 @@
 import { Button, Card, Center, Group, Image, Loader, SimpleGrid, Text } from '@mantine/core';
-import { IconArrowLeft, IconEye, IconPencil, IconPlus } from '@tabler/icons-react';
+import { IconEye, IconPencil } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { useCan } from '../../../lib/use-can.js';
 import { usePolicies } from '../api/policies.js';
+import { ListActions } from '../../../components/back-links.js';
 
 /**
  * /policyTemplate (PolicyTemplate): the policies as customers see them, side by side, to check their pictures at
@@ -18,16 +19,7 @@ export default function PolicyTemplatesScreen() {
       title="Policy Templates"
       description="Every policy as customers see it from the footer."
       actions={
-        <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
-          {edit && (
-            <Button component={Link} to="/policy/new" leftSection={<IconPlus size={16} />}>
-              Add Policy
-            </Button>
-          )}
-        </>
+        <ListActions add={{ show: edit, to: '/policy/new', label: 'Add Policy' }} />
       }
     >
       <RequireFeature anyOf={['PolicyTemplate', 'PolicyList', 'PolicyEdit']} what="the policy templates">

@@ -1,7 +1,7 @@
 import { Badge, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconArrowLeft, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { SELECT_PRODUCTS, productIds, type Product } from '../../../../../shared/schemas/catalogue.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Thumbnail } from '../../../components/image-picker.js';
@@ -14,6 +14,7 @@ import { SearchBox } from '../../../components/search-box.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useCategoryNames, useDeleteProducts, useProductCount, useProductPage } from '../api/products.js';
 import { useSelection } from '../components/use-selection.js';
+import { ListActions } from '../../../components/back-links.js';
 
 /** What the list hands bulk edit in the navigation state (spec 2 section 2). */
 export interface BulkEditState {
@@ -33,16 +34,7 @@ export default function ProductListScreen() {
       title="Products"
       description="The product catalogue. Switch to Select to modify or delete several products at once."
       actions={
-        <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
-          {can('ProductEdit') && (
-            <Button component={Link} to="/product/new" leftSection={<IconPlus size={16} />}>
-              Create
-            </Button>
-          )}
-        </>
+        <ListActions add={{ show: can('ProductEdit'), to: '/product/new', label: 'Create' }} />
       }
     >
       <RequireFeature anyOf={['ProductList', 'ProductEdit', 'ProductDelete']} what="the product list">

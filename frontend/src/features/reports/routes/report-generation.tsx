@@ -22,7 +22,7 @@ import {
   type ReportType,
 } from '../../../../../shared/schemas/report.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
-import { BackHome } from '../../../components/back-home.js';
+import { BackHome } from '../../../components/back-links.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, type Column } from '../../../components/paged-table.js';
 import { ProductSuggest } from '../../../components/product-suggest.js';

@@ -1,7 +1,5 @@
-import { Badge, Button, Group, Text } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { Badge, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { builtInRoles } from '../../../../../shared/roles.js';
 import type { Role } from '../../../../../shared/schemas/auth.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
@@ -14,6 +12,7 @@ import { SavedNotice } from '../../../components/saved-notice.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeleteRole, useRoles } from '../api/roles.js';
 import { moduleOrder } from '../components/feature-tree.js';
+import { ListActions } from '../../../components/back-links.js';
 
 /** /role: the shop's roles with how many features of each module they carry and how many people hold them. */
 export default function RoleListScreen() {
@@ -23,16 +22,7 @@ export default function RoleListScreen() {
       title="Roles"
       description="What each role may see and do. Built-in roles keep their names."
       actions={
-        <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
-          {can('RoleEdit') && (
-            <Button component={Link} to="/role/new" leftSection={<IconPlus size={16} />}>
-              Create Role
-            </Button>
-          )}
-        </>
+        <ListActions add={{ show: can('RoleEdit'), to: '/role/new', label: 'Create Role' }} />
       }
     >
       <RequireFeature anyOf={['RoleList', 'RoleEdit']} what="the role list">

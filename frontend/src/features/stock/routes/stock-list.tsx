@@ -1,7 +1,7 @@
 import { Box, Button, Flex, Group, Menu, NativeSelect, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconArrowLeft, IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypePdf, IconHistory, IconPencil, IconPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { IconChevronDown, IconDownload, IconFileSpreadsheet, IconFileTypePdf, IconHistory, IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
 import { LOW_STOCK_LIMIT, NO_STOCK, type Stock } from '../../../../../shared/schemas/inventory.js';
@@ -15,6 +15,8 @@ import { errorText } from '../../../lib/query-client.js';
 import { useCan } from '../../../lib/use-can.js';
 import { isPaged, useDownloadStockReport, useInventoryDates, useStockList, type ReportFormat, type StockView } from '../api/stock.js';
 import { MovementHistory } from '../components/movement-history.js';
+import { ListActions } from '../../../components/back-links.js';
+import { useKeepPageInRange, useViewOrSearch } from '../../../components/list-state.js';
 
 const noWrap = { whiteSpace: 'nowrap' } as const;
 type ViewChoice = 'current' | 'full' | 'low' | `date:${string}`;
@@ -34,16 +36,7 @@ export default function StockListScreen() {
       description="What is on the shelf, product by product."
       size="xl"
       actions={
-        <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
-          {can('InventoryEdit') && (
-            <Button component={Link} to="/stock/new" leftSection={<IconPlus size={16} />}>
-              Add Stock
-            </Button>
-          )}
-        </>
+        <ListActions add={{ show: can('InventoryEdit'), to: '/stock/new', label: 'Add Stock' }} />
       }
     >
       <RequireFeature anyOf={['StockList', 'InventoryEdit']} what="the stock list">
@@ -102,10 +95,8 @@ function Stamp({ on, by, label, inline = false }: { on?: string; by?: string; la
 }
 
 function StockTable({ canEdit }: { canEdit: boolean }) {
-  const [choice, setChoice] = useState<ViewChoice>('current');
-  const [search, setSearch] = useState<string | null>(null);
-  const [searchField, setSearchField] = useState(0);
-  const [page, setPage] = useState(1);
+  const list = useViewOrSearch<ViewChoice>('current');
+  const { choice, choose, search, page, setPage } = list;
   const [history, setHistory] = useState<Stock | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [emptyDismissed, setEmptyDismissed] = useState(false);
@@ -118,16 +109,7 @@ function StockTable({ canEdit }: { canEdit: boolean }) {
   const compact = useMediaQuery('(max-width: 47.99em)') ?? false;
 
   const lastPage = pageCount(total ?? 0);
-  useEffect(() => {
-    if (total !== undefined && page > lastPage) setPage(lastPage);
-  }, [total, page, lastPage]);
-
-  const choose = (next: ViewChoice) => {
-    setChoice(next);
-    setSearch(null);
-    setSearchField((n) => n + 1);
-    setPage(1);
-  };
+  useKeepPageInRange(list, total);
 
   const downloadAs = (format: ReportFormat) =>
     download.mutate({ format, view }, { onError: (error) => setMessage(`Download Failed: ${errorText(error)}`) });
@@ -218,17 +200,7 @@ function StockTable({ canEdit }: { canEdit: boolean }) {
           onChange={(event) => choose(event.currentTarget.value as ViewChoice)}
           data={viewOptions}
         />
-        <ProductSearchField
-          key={searchField}
-          onSearch={(text) => {
-            setSearch(text);
-            setPage(1);
-          }}
-          onClear={() => {
-            setSearch(null);
-            setPage(1);
-          }}
-        />
+        <ProductSearchField key={list.searchFieldKey} {...list.searchProps} />
         <Box ml={{ base: 0, md: 'auto' }} pt={{ base: 0, xs: 24 }}>
           <Menu position="bottom-end" shadow="md" withinPortal>
             <Menu.Target>

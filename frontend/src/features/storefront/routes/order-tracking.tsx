@@ -1,6 +1,5 @@
-import { Alert, Button, Group, NativeSelect, Paper, Table } from '@mantine/core';
+import { Alert, Group, NativeSelect, Paper, Table } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { isMobileSearch, MOBILE_SEARCH, ORDER_STATUSES, type OrderRow } from '../../../../../shared/schemas/cart.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
@@ -12,6 +11,7 @@ import { useDeliverOrder, useShipOrder, useTrackedOrderCount, useTrackedOrders, 
 import { ListPager } from '../components/list-pager.js';
 import { TableRows } from '../../../components/paged-table.js';
 import { TrackingRow } from '../components/tracking-row.js';
+import { BackButton } from '../../../components/back-links.js';
 
 const COLUMNS = ['OrderDate', 'OrderId', 'Customer Details', 'Product', 'Quantity', 'Status', 'Delivery Person', 'Delivery Contact', 'Action'];
 const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: s }))];
@@ -146,9 +146,7 @@ export default function OrderTracking() {
       title="Customer Order Tracking"
       size="xl"
       actions={
-        <Button component={Link} to="/home" variant="default">
-          Back
-        </Button>
+        <BackButton />
       }
     >
       <RequireFeature anyOf={['OrderList', 'OrderEdit']} what="customer order tracking">

@@ -1,6 +1,4 @@
-import { Button, Text } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router-dom';
+import { Text } from '@mantine/core';
 import type { Tax } from '../../../../../shared/schemas/catalogue.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
@@ -12,6 +10,7 @@ import { SavedNotice } from '../../../components/saved-notice.js';
 import { SearchBox } from '../../../components/search-box.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeleteTax, useTaxes } from '../api/taxes.js';
+import { ListActions } from '../../../components/back-links.js';
 
 const percent = (rate: number) => `${rate.toLocaleString('en-IN', { maximumFractionDigits: 2 })}%`;
 
@@ -23,16 +22,7 @@ export default function TaxListScreen() {
       title="Taxes"
       description="Tax categories and their CGST and SGST rates, used by inventory and billing."
       actions={
-        <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
-          {edit && (
-            <Button component={Link} to="/tax/new" leftSection={<IconPlus size={16} />}>
-              Add Tax
-            </Button>
-          )}
-        </>
+        <ListActions add={{ show: edit, to: '/tax/new', label: 'Add Tax' }} />
       }
     >
       <RequireFeature anyOf={['CategoryList', 'CategoryEdit']} what="the tax list">

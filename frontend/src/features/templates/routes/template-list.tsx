@@ -1,5 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
-import { IconArrowLeft, IconDownload, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
+import { IconDownload, IconPencil, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
@@ -12,6 +12,7 @@ import { PagedTable, pageCount, type Column } from '../../../components/paged-ta
 import { SavedNotice } from '../../../components/saved-notice.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeleteTemplate, useDownloadCurrentTemplate, useTemplates } from '../api/templates.js';
+import { BackButton } from '../../../components/back-links.js';
 
 /** /template: the spreadsheet templates for the inventory upload (spec 2 section 2). */
 export default function TemplateListScreen() {
@@ -23,9 +24,7 @@ export default function TemplateListScreen() {
       description="Spreadsheet templates for the inventory upload. The last one uploaded or updated is the one staff download."
       actions={
         <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
+          <BackButton />
           <Button variant="light" leftSection={<IconDownload size={16} />} loading={download.isPending} onClick={() => download.mutate()}>
             Download Template
           </Button>

@@ -1,7 +1,5 @@
-import { Badge, Button, Text } from '@mantine/core';
-import { IconArrowLeft, IconPlus } from '@tabler/icons-react';
+import { Badge, Text } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import type { Tenant } from '../../../../../shared/schemas/tenant.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { ConfirmedDelete, useConfirmedDelete } from '../../../components/list-state.js';
@@ -12,6 +10,7 @@ import { SavedNotice } from '../../../components/saved-notice.js';
 import { useSession } from '../../../lib/session.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useCloseTenant, useTenantCount, useTenantPage } from '../api/tenants.js';
+import { ListActions } from '../../../components/back-links.js';
 
 /** /tenant (ADMIN): the shops on the platform, or a shop admin's own, with their receipt details. */
 export default function TenantListScreen() {
@@ -21,16 +20,7 @@ export default function TenantListScreen() {
       title="Tenants"
       description="The shops on this platform and the details printed on their receipts."
       actions={
-        <>
-          <Button component={Link} to="/home" variant="default" leftSection={<IconArrowLeft size={16} />}>
-            Back
-          </Button>
-          {can('TenantEdit') && (
-            <Button component={Link} to="/tenant/new" leftSection={<IconPlus size={16} />}>
-              Create Tenant
-            </Button>
-          )}
-        </>
+        <ListActions add={{ show: can('TenantEdit'), to: '/tenant/new', label: 'Create Tenant' }} />
       }
     >
       <RequireFeature anyOf={['TenantList', 'TenantEdit']} what="the shop list">
