@@ -128,8 +128,11 @@ test('a customer browses a category, searches, adds to the cart and keeps a prod
   await expect(page).toHaveURL(`/productDetails/${shop.jaggeryArtcode}`);
   await expect(page.getByRole('heading', { level: 1, name: shop.jaggery })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('link', { name: 'In cart(2)' })).toBeVisible();
+  // The toggle changes at once; the page is reloaded only after the server has the removal.
+  const removed = page.waitForResponse((r) => r.request().method() === 'DELETE' && r.url().includes('/api/wish'));
   await page.getByRole('button', { name: `Remove ${shop.jaggery} from wishlist` }).click();
   await expect(page.getByRole('button', { name: 'Add to wishlist' })).toBeVisible();
+  expect((await removed).ok()).toBe(true);
   await page.goto('/wish');
   await expect(page.getByText('Your wishlist is empty.', { exact: false })).toBeVisible({ timeout: 30_000 });
 
