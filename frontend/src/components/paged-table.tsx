@@ -9,7 +9,7 @@ export interface Column<Row> {
   align?: 'left' | 'center' | 'right';
 }
 
-interface PagedTableProps<Row> {
+export interface PagedTableProps<Row> {
   /** Names the table for screen readers, e.g. 'Customers'. */
   caption: string;
   columns: Column<Row>[];

@@ -3,7 +3,7 @@ import { IconSearch, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { searchText } from '../../../shared/schemas/common.js';
 
-interface SearchBoxProps {
+export interface SearchBoxProps {
   /** Accessible label, e.g. 'Search by product name'. */
   label: string;
   placeholder?: string;

@@ -1,19 +1,18 @@
-import { Box, Group, Stack, Text } from '@mantine/core';
+import { Box, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconUserPlus } from '@tabler/icons-react';
 import { formatDate } from '../../../../../shared/format.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
-import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
+import { pageCount, type Column } from '../../../components/paged-table.js';
 import { RowActions } from '../../../components/row-actions.js';
-import { SavedNotice } from '../../../components/saved-notice.js';
-import { SearchBox } from '../../../components/search-box.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useCustomerCount, useCustomerPage, useDeleteCustomer } from '../api/customers.js';
 import { shownName } from '../components/customer-name.js';
 import { ConfirmedDelete, useConfirmedDelete, useKeepPageInRange, useListSearch } from '../../../components/list-state.js';
 import { ListActions } from '../../../components/back-links.js';
+import { SearchedTable } from '../../../components/searched-table.js';
 
 const noWrap = { whiteSpace: 'nowrap' } as const;
 
@@ -100,17 +99,8 @@ function CustomerTable() {
 
   return (
     <>
-      <SavedNotice />
-      <Group>
-        <Box flex={1} maw={560}>
-          <SearchBox
-            label="Search by customer name or mobile number"
-            placeholder="Customer name or mobile number"
-            {...searchProps}
-          />
-        </Box>
-      </Group>
-      <PagedTable
+      <SearchedTable
+        search={{ label: 'Search by customer name or mobile number', placeholder: 'Customer name or mobile number', ...searchProps }}
         caption="Customers"
         columns={columns}
         rows={customers.data}

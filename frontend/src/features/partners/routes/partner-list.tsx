@@ -1,16 +1,15 @@
-import { Box, Group, Stack, Text } from '@mantine/core';
+import { Box, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { BusinessPartner } from '../../../../../shared/schemas/partner.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { ConfirmedDelete, useConfirmedDelete, useKeepPageInRange, useListSearch } from '../../../components/list-state.js';
 import { Page } from '../../../components/page.js';
-import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
+import { pageCount, type Column } from '../../../components/paged-table.js';
 import { RowActions } from '../../../components/row-actions.js';
-import { SavedNotice } from '../../../components/saved-notice.js';
-import { SearchBox } from '../../../components/search-box.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeletePartner, usePartnerCount, usePartnerPage } from '../api/partners.js';
 import { ListActions } from '../../../components/back-links.js';
+import { SearchedTable } from '../../../components/searched-table.js';
 
 /** /businessPartners (spec 3 section 2): suppliers by name, searchable by name or company, pages of 5. */
 export default function PartnerListScreen() {
@@ -100,17 +99,8 @@ function PartnerTable() {
 
   return (
     <>
-      <SavedNotice />
-      <Group>
-        <Box flex={1} maw={560}>
-          <SearchBox
-            label="Search by name or company name"
-            placeholder="Name or company name"
-            {...searchProps}
-          />
-        </Box>
-      </Group>
-      <PagedTable
+      <SearchedTable
+        search={{ label: 'Search by name or company name', placeholder: 'Name or company name', ...searchProps }}
         caption="Business Partners"
         columns={columns}
         rows={partners.data}
