@@ -26,9 +26,8 @@ const markerKey = (tenantId: string, uploadId: string, batch: number, part: numb
   sk: `${idSk(batch)}#${idSk(part)}`,
 });
 
-/** A receipt as stored: money in paise, rates in basis points. */
-export interface StoredInventory {
-  inventoryId: number;
+/** One received row, money in paise and rates in basis points. */
+export interface ReceiptInput {
   productId: number;
   productName: string;
   vendor: string;
@@ -40,6 +39,11 @@ export interface StoredInventory {
   mrp: number;
   buyingPrice: number;
   sellingPrice: number;
+}
+
+/** A receipt as stored: money in paise, rates in basis points. */
+export interface StoredInventory extends ReceiptInput {
+  inventoryId: number;
   image?: string;
   inventoryDate: string;
   stockId: number;

@@ -2,23 +2,8 @@ import type { MovementReason } from '../../shared/schemas/inventory.js';
 import { created, type Actor, type TransactItem } from '../lib/db.js';
 import { changeLine, createLine, type PreparedStockChange } from '../stock/changes.js';
 import { stockData, type StoredStock } from '../stock/data.js';
-import type { StoredInventory } from './data.js';
+import type { ReceiptInput, StoredInventory } from './data.js';
 import { inventoryData } from './data.js';
-
-/** One received row, money in paise and rates in basis points. */
-export interface ReceiptInput {
-  productId: number;
-  productName: string;
-  vendor: string;
-  artcode: string;
-  barcode: string;
-  quantity: number;
-  cgst: number;
-  sgst: number;
-  mrp: number;
-  buyingPrice: number;
-  sellingPrice: number;
-}
 
 export interface LineReceipts {
   /** The line's current state, or undefined when these receipts create it (with `newStockId`). */

@@ -28,8 +28,8 @@ import { productData, type StoredProduct } from '../products/data.js';
 import { STOCK_CHANGED, nextStockIds, stockCountWrite, transactWithStock } from '../stock/changes.js';
 import { stockData } from '../stock/data.js';
 import { templateData } from '../templates/data.js';
-import { inventoryData, type StoredUpload } from './data.js';
-import { lineReceiptWrites, type ReceiptInput } from './receipts.js';
+import { inventoryData, type ReceiptInput, type StoredUpload } from './data.js';
+import { lineReceiptWrites } from './receipts.js';
 import { headerKey, readSheet, templateHeaders, type Sheet } from './spreadsheet.js';
 
 /**

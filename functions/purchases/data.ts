@@ -1,6 +1,7 @@
 import type { PaymentMode } from '../../shared/schemas/purchase.js';
 import { getItem, op, queryAll, queryCount, queryPage, strip, tableName, type Item, type QueryOptions, type TransactItem } from '../lib/db.js';
 import { idSk, searchKey, tenantObjectKey, tenantPk } from '../lib/keys.js';
+import type { BillTotals } from '../../shared/money.js';
 
 /**
  * Bills. A bill is one partition: the bill item, one item per line and one per return, so opening a bill is one
@@ -77,7 +78,8 @@ export interface StoredLine {
   createdBy: string;
 }
 
-export interface StoredPurchase {
+/** A bill as stored; its `BillTotals` are the lines' totals as billed, `net` before points. */
+export interface StoredPurchase extends BillTotals {
   purchaseId: number;
   customerId: number;
   customerName: string;
@@ -86,14 +88,6 @@ export interface StoredPurchase {
   address?: string;
   paymentMode: PaymentMode;
   saleDate: string;
-  gross: number;
-  discount: number;
-  taxable: number;
-  cgst: number;
-  sgst: number;
-  tax: number;
-  /** The lines' total before points. */
-  net: number;
   redeemed: number;
   /** Paid in money: net − redeemed. */
   paid: number;
@@ -139,20 +133,13 @@ export interface StoredReturn {
 }
 
 /** A shop day's sales figures; every field is a running sum kept by ADD. */
-export interface SalesDay {
+export interface SalesDay extends BillTotals {
   date: string;
   bills: number;
   cashBills: number;
   onlineBills: number;
   lines: number;
   soldQuantity: number;
-  gross: number;
-  discount: number;
-  taxable: number;
-  cgst: number;
-  sgst: number;
-  tax: number;
-  net: number;
   redeemed: number;
   cashSold: number;
   onlineSold: number;
