@@ -109,7 +109,11 @@ export interface QueryOptions {
   attributes?: string[];
 }
 
-export async function query<T = Record<string, unknown>>(opts: QueryOptions): Promise<{ items: T[]; next?: Record<string, unknown> }> {
+/** The parts of a Query that name the items: index, key condition, filter, and their names and values. */
+function selection(opts: QueryOptions): Pick<
+  QueryCommandInput,
+  'TableName' | 'IndexName' | 'KeyConditionExpression' | 'FilterExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues' | 'ConsistentRead'
+> {
   const pkName = opts.index ? `${opts.index}pk` : 'pk';
   const skName = opts.index ? `${opts.index}sk` : 'sk';
   const names: Record<string, string> = { '#pk': pkName, ...opts.filter?.ExpressionAttributeNames };
@@ -125,20 +129,27 @@ export async function query<T = Record<string, unknown>>(opts: QueryOptions): Pr
     values[':to'] = opts.skBetween[1];
     condition += ' AND #sk BETWEEN :from AND :to';
   }
-  opts.attributes?.forEach((name, i) => (names[`#a${i}`] = name));
+  return {
+    TableName: table(),
+    IndexName: opts.index,
+    KeyConditionExpression: condition,
+    FilterExpression: opts.filter?.FilterExpression,
+    ExpressionAttributeNames: names,
+    ExpressionAttributeValues: values,
+    ConsistentRead: opts.consistent || undefined,
+  };
+}
+
+export async function query<T = Record<string, unknown>>(opts: QueryOptions): Promise<{ items: T[]; next?: Record<string, unknown> }> {
+  const input = selection(opts);
+  opts.attributes?.forEach((name, i) => (input.ExpressionAttributeNames![`#a${i}`] = name));
   const out = await dynamo().send(
     new QueryCommand({
-      TableName: table(),
-      IndexName: opts.index,
-      KeyConditionExpression: condition,
-      FilterExpression: opts.filter?.FilterExpression,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      ...input,
       ProjectionExpression: opts.attributes?.map((_, i) => `#a${i}`).join(', '),
       Limit: opts.limit,
       ScanIndexForward: !opts.descending,
       ExclusiveStartKey: opts.startKey,
-      ConsistentRead: opts.consistent || undefined,
     }),
   );
   return { items: (out.Items ?? []) as T[], next: out.LastEvaluatedKey };
@@ -184,32 +195,11 @@ export async function queryPage<T = Record<string, unknown>>(
 }
 
 /** Counts the items of a query without reading their attributes. */
-export async function queryCount(opts: Omit<QueryOptions, 'startKey' | 'limit'>): Promise<number> {
-  const pkName = opts.index ? `${opts.index}pk` : 'pk';
-  const skName = opts.index ? `${opts.index}sk` : 'sk';
+export async function queryCount(opts: Omit<QueryOptions, 'startKey' | 'limit' | 'attributes' | 'descending'>): Promise<number> {
   let count = 0;
   let startKey: Record<string, unknown> | undefined;
   do {
-    const names: Record<string, string> = { '#pk': pkName, ...opts.filter?.ExpressionAttributeNames };
-    const values: Record<string, unknown> = { ':pk': opts.pk, ...opts.filter?.ExpressionAttributeValues };
-    let condition = '#pk = :pk';
-    if (opts.skPrefix !== undefined) {
-      names['#sk'] = skName;
-      values[':sk'] = opts.skPrefix;
-      condition += ' AND begins_with(#sk, :sk)';
-    }
-    const out = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: opts.index,
-        KeyConditionExpression: condition,
-        FilterExpression: opts.filter?.FilterExpression,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
-        Select: 'COUNT',
-        ExclusiveStartKey: startKey,
-      }),
-    );
+    const out = await dynamo().send(new QueryCommand({ ...selection(opts), Select: 'COUNT', ExclusiveStartKey: startKey }));
     count += out.Count ?? 0;
     startKey = out.LastEvaluatedKey;
   } while (startKey);
