@@ -3,21 +3,10 @@ import type { PaymentMode } from '../../shared/schemas/purchase.js';
 import type { StoredLine, StoredPurchase } from './data.js';
 import { shownName } from './view.js';
 
-/** One sold line as the stock knows it; its amounts come from the bill's figures. */
-export interface SoldLine {
-  productId: number;
-  productName: string;
-  artcode: string;
-  stockId: number;
+/** One sold line as the stock knows it (`boughtPrice`: the stock line's buying price); its amounts come from the bill's figures. */
+export type SoldLine = Pick<StoredLine, 'productId' | 'productName' | 'artcode' | 'stockId' | 'quantity' | 'mrp' | 'rate' | 'boughtPrice' | 'cgstRate' | 'sgstRate'> & {
   inventoryId: number;
-  quantity: number;
-  mrp: number;
-  rate: number;
-  /** What the shop paid for one unit (the stock line's buying price). */
-  boughtPrice: number;
-  cgstRate: number;
-  sgstRate: number;
-}
+};
 
 export interface BillRecordsInput {
   purchaseId: number;
@@ -40,42 +29,31 @@ export interface BillRecordsInput {
 export function billRecords(input: BillRecordsInput): { bill: StoredPurchase; lines: StoredLine[] } {
   const { figures, customer, paymentMode, saleDate, createdOn, createdBy } = input;
   const customerName = shownName(customer.customerName);
-  const lines: StoredLine[] = input.sold.map((sold, i) => {
-    const { discountPercent, gross, discount, taxable, cgst, sgst, tax, net } = figures.lines[i]!;
-    return {
-      purchaseId: input.purchaseId,
-      purchasedProductId: i + 1,
-      productId: sold.productId,
-      productName: sold.productName,
-      artcode: sold.artcode,
-      stockId: sold.stockId,
-      productInventoryId: sold.inventoryId,
-      originalQuantity: sold.quantity,
-      returnQuantity: 0,
-      quantity: sold.quantity,
-      mrp: sold.mrp,
-      rate: sold.rate,
-      boughtPrice: sold.boughtPrice,
-      cgstRate: sold.cgstRate,
-      sgstRate: sold.sgstRate,
-      discountPercent,
-      gross,
-      discount,
-      taxable,
-      cgst,
-      sgst,
-      tax,
-      net,
-      modified: false,
-      saleDate,
-      customerName,
-      mobileNumber: customer.mobileNumber,
-      paymentMode,
-      createdOn,
-      createdBy,
-    };
-  });
-  const { gross, discount, taxable, cgst, sgst, tax, net } = figures.totals;
+  const lines: StoredLine[] = input.sold.map((sold, i) => ({
+    purchaseId: input.purchaseId,
+    purchasedProductId: i + 1,
+    productId: sold.productId,
+    productName: sold.productName,
+    artcode: sold.artcode,
+    stockId: sold.stockId,
+    productInventoryId: sold.inventoryId,
+    originalQuantity: sold.quantity,
+    returnQuantity: 0,
+    quantity: sold.quantity,
+    mrp: sold.mrp,
+    rate: sold.rate,
+    boughtPrice: sold.boughtPrice,
+    cgstRate: sold.cgstRate,
+    sgstRate: sold.sgstRate,
+    ...figures.lines[i]!,
+    modified: false,
+    saleDate,
+    customerName,
+    mobileNumber: customer.mobileNumber,
+    paymentMode,
+    createdOn,
+    createdBy,
+  }));
   const bill: StoredPurchase = {
     purchaseId: input.purchaseId,
     customerId: customer.customerId,
@@ -85,13 +63,7 @@ export function billRecords(input: BillRecordsInput): { bill: StoredPurchase; li
     address: customer.address,
     paymentMode,
     saleDate,
-    gross,
-    discount,
-    taxable,
-    cgst,
-    sgst,
-    tax,
-    net,
+    ...figures.totals,
     redeemed: figures.redeemed,
     paid: figures.paid,
     cost: lines.reduce((sum, l) => sum + l.boughtPrice * l.originalQuantity, 0),
