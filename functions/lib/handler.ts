@@ -6,6 +6,7 @@ import type { Caller, RequestContext } from './context.js';
 import { AppError, Forbidden, Unauthorized, Validation } from './errors.js';
 import { rootLogger, type Logger } from './logger.js';
 import { parseMultipart } from './multipart.js';
+import { standingRefusal } from '../users/standing.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -129,7 +130,13 @@ function errorResult(error: unknown, log: Logger): ApiResult {
  * The Lambda handler of one domain: finds the route by the API Gateway route key, checks access from the token's
  * claims, validates path, query and body with the route's zod schemas, runs the route's handler and maps errors.
  */
-export function domainHandler<D extends Record<string, RouteDef>>(domain: string, routes: D, handlers: DomainHandlers<D>) {
+export function domainHandler<D extends Record<string, RouteDef>>(
+  domain: string,
+  routes: D,
+  handlers: DomainHandlers<D>,
+  /** Why a verified caller may no longer act (a deleted user, a closed shop); the stored records by default. */
+  refusalOf: (caller: Caller) => Promise<string | undefined> = standingRefusal,
+) {
   const byKey = new Map<string, { route: RouteDef; handle: RouteHandler<RouteDef> }>();
   for (const [name, route] of Object.entries(routes)) {
     byKey.set(routeKey(route), { route, handle: handlers[name] as RouteHandler<RouteDef> });
@@ -159,6 +166,10 @@ export function domainHandler<D extends Record<string, RouteDef>>(domain: string
       },
     };
     try {
+      if (caller && entry.route.access !== 'public') {
+        const refusal = await refusalOf(caller);
+        if (refusal) throw new Unauthorized(refusal);
+      }
       checkAccess(entry.route, caller);
       checkTenantHeader(ctx.headers, caller);
       const params = parse(entry.route.params, event.pathParameters ?? {});

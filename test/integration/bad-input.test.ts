@@ -91,7 +91,9 @@ describe.each(routes)('%s', (_, route) => {
   it('answers bad input with a readable refusal, never a 500', async () => {
     const token = callerOf(route);
     const hasParams = /\{\w+\}/.test(route.path) || sampleQueries[routeKey(route)] !== undefined;
-    const paths = hasParams ? pathValues.map((value) => pathOf(route, value)) : [route.path];
+    // A delete of record 1 would only take the shop's first records (and the customer's sign-in) from later routes.
+    const values = route.method === 'DELETE' ? pathValues.slice(1) : pathValues;
+    const paths = hasParams ? values.map((value) => pathOf(route, value)) : [route.path];
     for (const path of paths) {
       for (const [what, body] of jsonBodies(route)) {
         const answer = await send(route, path, token, body);

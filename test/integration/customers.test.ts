@@ -7,6 +7,7 @@ import type { BusinessPartner } from '../../shared/schemas/partner.js';
 import { SIGN_IN_FAILED } from '../../shared/tenant.js';
 import { call, tokenOf } from './client.js';
 import { featuresOf, seedStaffShop, signInAs } from './people.js';
+import { ACCOUNT_CLOSED } from '../../functions/users/standing.js';
 
 /** A shop of its own with staff and no customers yet, so lists, counts and pages are exact. */
 const TENANT = 'shoppers';
@@ -167,11 +168,16 @@ describe('customer self sign-up', () => {
 
   it('takes the sign-in away when staff delete the customer', async () => {
     const signedUp = await call<Customer>('POST', '/customer/signUp', { body: signUpForm({ customerName: 'Brief Visitor', mobileNumber: '9741111120' }) });
-    expect((await signInAs('briefvisitor@shoppers.shop', 'Kavya@2024')).status).toBe(200);
+    const session = await signInAs('briefvisitor@shoppers.shop', 'Kavya@2024');
+    expect(session.status).toBe(200);
+    const held = (session.body as { token: string }).token;
+    expect((await call('GET', '/tenant/currentTenant', { token: held })).status).toBe(200);
     expect((await as(admin, 'DELETE', `/customer/${signedUp.body.customerId}`)).status).toBe(200);
     const refused = await signInAs('briefvisitor@shoppers.shop', 'Kavya@2024');
     expect(refused.status).toBe(401);
     expect(refused.body).toEqual({ message: SIGN_IN_FAILED });
+    // The token they already hold stops working at once.
+    expect(await call('GET', '/tenant/currentTenant', { token: held })).toEqual({ status: 401, body: { message: ACCOUNT_CLOSED } });
   });
 });
 

@@ -8,6 +8,7 @@ import { SIGN_IN_FAILED } from '../../shared/tenant.js';
 import { call, tokenOf } from './client.js';
 import { latestMailTo } from './mail.js';
 import { employeeForm, featuresOf, firstSignIn, NEW_PASSWORD, seedStaffShop, signInAs } from './people.js';
+import { ACCOUNT_CLOSED } from '../../functions/users/standing.js';
 
 /**
  * A shop of its own: owner (TENANT_MANAGER) over manager and hr; manager leads cashier and clerk, whose HR contact
@@ -302,6 +303,7 @@ describe('changing and deleting employees', () => {
   it('disables the sign-in of a deleted employee and keeps the record', async () => {
     const created = await as<Created>('hr', 'POST', '/appUser/save', cashierForm({ userName: 'Leaving Soon', mobileNumber: '9812345021' }));
     const session = await firstSignIn('leavingsoon@staff.shop', created.body.temporaryPassword);
+    expect((await call('GET', '/tenant/currentTenant', { token: session.token })).status).toBe(200);
     const deleted = await as('hr', 'DELETE', `/appUser/${created.body.appUserId}`);
     expect(deleted.status).toBe(200);
     expect(deleted.body.enabled).toBe(false);
@@ -310,6 +312,9 @@ describe('changing and deleting employees', () => {
     expect(signIn.status).toBe(401);
     expect(signIn.body).toEqual({ message: SIGN_IN_FAILED });
     expect((await call('POST', '/token/refresh', { token: session.token, body: { refreshToken: session.refreshToken } })).status).toBe(401);
+    // The token they already hold stops working at once, not when it runs out.
+    const held = await call('GET', '/tenant/currentTenant', { token: session.token });
+    expect(held).toEqual({ status: 401, body: { message: ACCOUNT_CLOSED } });
 
     expect((await as('hr', 'GET', `/appUser/${created.body.appUserId}`)).body.enabled).toBe(false);
     const listed = await as<AppUser[]>('hr', 'GET', '/appUser/search/leaving');

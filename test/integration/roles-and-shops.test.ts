@@ -7,6 +7,7 @@ import { SIGN_IN_FAILED } from '../../shared/tenant.js';
 import { call, tokenOf } from './client.js';
 import { latestMailTo } from './mail.js';
 import { employeeForm, featuresOf, firstSignIn, NEW_PASSWORD, seedStaffShop, signInAs } from './people.js';
+import { SHOP_CLOSED } from '../../functions/users/standing.js';
 
 /** Roles are tried in a shop of their own; shops are created by the demo shop's admin, the platform admin. */
 const TENANT = 'roletest';
@@ -218,8 +219,11 @@ describe('shops', () => {
   });
 
   it('closes a shop: its people cannot sign in and it leaves the sign-up list', async () => {
+    expect((await call('GET', '/tenant/currentTenant', { token: gammaOwner.token })).status).toBe(200);
     const closed = await as<Tenant>(platformAdmin, 'DELETE', '/tenant/gamma');
     expect(closed.body.enabled).toBe(false);
+    // The owner's token stops working at once, not when it runs out.
+    expect(await call('GET', '/tenant/currentTenant', { token: gammaOwner.token })).toEqual({ status: 401, body: { message: SHOP_CLOSED } });
     const signIn = await signInAs('gopalrao@gamma.shop', NEW_PASSWORD);
     expect(signIn.status).toBe(401);
     expect(signIn.body).toEqual({ message: SIGN_IN_FAILED });

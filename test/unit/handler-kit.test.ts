@@ -37,7 +37,7 @@ const handler = domainHandler('test', routes, {
   },
   save: async ({ body }) => body.quantity * 2,
   open: async ({ ctx }) => (ctx.caller ? 'signed in' : 'anonymous'),
-});
+}, async (caller) => (caller.userName === 'gone@demo.shop' ? 'Your account is no longer active. Please ask the shop.' : undefined));
 
 function event(routeKey: string, changes: Partial<ApiEvent> = {}, claims?: Record<string, string> | null): ApiEvent {
   const base = structuredClone(sample) as unknown as ApiEvent;
@@ -69,6 +69,14 @@ describe('domain handler', () => {
       event('GET /stock/{id}', { pathParameters: { id: '7' } }, { 'custom:tenantId': 'demo', email: 'x@demo.shop', features: 'CartEdit' }),
     );
     expect(noFeature).toEqual({ status: 403, body: { message: 'You do not have permission for this action.' } });
+  });
+
+  it('refuses a verified token whose account no longer stands, before the handler runs', async () => {
+    const claims = { 'custom:tenantId': 'demo', email: 'gone@demo.shop', appUserId: '9', features: 'InventoryList' };
+    const gone = await invoke(event('GET /stock/{id}', { pathParameters: { id: '7' } }, claims));
+    expect(gone).toEqual({ status: 401, body: { message: 'Your account is no longer active. Please ask the shop.' } });
+    // A public route does not ask.
+    expect(await invoke(event('GET /open', {}, claims))).toEqual({ status: 200, body: 'signed in' });
   });
 
   it('accepts any one of several features', async () => {

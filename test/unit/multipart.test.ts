@@ -91,7 +91,8 @@ const handler = domainHandler('test', routes, {
     return { fileName: file.fileName, size: file.data.length, note: body.fields.note };
   },
   rows: async ({ body }) => body.length,
-});
+  // Unit tests have no table: the caller's account stands.
+}, async () => undefined);
 
 function event(routeKey: string, body: Buffer | string | undefined, contentType: string, base64: boolean): ApiEvent {
   const base = structuredClone(sample) as unknown as ApiEvent;
