@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../shared/routes/index.js';
-import { ApiError, callApi } from '../../frontend/src/lib/api-client.js';
+import { ApiError, callApi, SignInEnded } from '../../frontend/src/lib/api-client.js';
+import { createQueryClient } from '../../frontend/src/lib/query-client.js';
 import { clearSession, startSession } from '../../frontend/src/lib/session.js';
 import { jsonResponse, tokenAnswer } from './render.js';
 
@@ -86,6 +87,34 @@ describe('callApi errors', () => {
     startSession(tokenAnswer(3600));
     fetchMock.mockResolvedValue(new Response('<html>Bad Gateway</html>', { status: 502, statusText: 'Bad Gateway' }));
     await expect(callApi(api.tenants.currentTenant)).rejects.toMatchObject({ status: 502, message: 'Bad Gateway' });
+  });
+
+  it('marks a 401 to a call made with the token as an ended sign-in, but not a refused sign-in', async () => {
+    startSession(tokenAnswer(3600));
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'This shop is closed.' }));
+    const ended = await callApi(api.tenants.currentTenant).catch((e: unknown) => e);
+    expect(ended).toBeInstanceOf(SignInEnded);
+    expect(ended).toMatchObject({ status: 401, message: 'This shop is closed.' });
+
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Invalid username or password' }));
+    const refused = await callApi(api.auth.generateToken, { body: { username: 'cashier@demo.shop', password: 'wrong' } }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).not.toBeInstanceOf(SignInEnded);
+  });
+
+  it('sends an ended sign-in to the app even from a screen that shows its own errors', async () => {
+    const onError = vi.fn();
+    const client = createQueryClient(onError);
+    const ended = new SignInEnded(new ApiError(401, 'Your account is no longer active. Please ask the shop.'));
+    const refused = new ApiError(400, 'Enter a valid amount');
+    for (const error of [ended, refused]) {
+      await client
+        .getMutationCache()
+        .build(client, { mutationFn: () => Promise.reject(error), meta: { handlesOwnErrors: true } })
+        .execute(undefined)
+        .catch(() => undefined);
+    }
+    expect(onError.mock.calls).toEqual([[ended]]);
   });
 
   it('reports a server that cannot be reached as status 0 with an explanation', async () => {

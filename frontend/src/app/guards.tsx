@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useSession } from '../lib/session.js';
+import { sessionEndReason, useSession } from '../lib/session.js';
 
 export const CUSTOMER_ONLY = 'Allowed only for Customers..  SignUp as a Customer.';
 
@@ -11,13 +11,18 @@ export const CUSTOMER_ONLY = 'Allowed only for Customers..  SignUp as a Customer
 export function RequireSignIn() {
   const session = useSession();
   const location = useLocation();
-  if (!session?.user) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (!session?.user) return <Navigate to="/login" replace state={{ from: location.pathname, notice: sessionEndReason() }} />;
   return <Outlet />;
 }
 
-/** Customer screens need the customer record stored at sign-in (spec 1 section 6). */
+/**
+ * Customer screens need the customer record stored at sign-in (spec 1 section 6). A customer whose session the
+ * server just ended goes to sign-in, with the reason, rather than being told to sign up.
+ */
 export function RequireCustomer() {
   const session = useSession();
+  const ended = sessionEndReason();
+  if (!session && ended) return <Navigate to="/login" replace state={{ notice: ended }} />;
   if (!session?.customer) return <Navigate to="/error" replace state={{ message: CUSTOMER_ONLY }} />;
   return <Outlet />;
 }

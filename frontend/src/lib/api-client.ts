@@ -38,6 +38,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A call made with the user's token that the server answered 401: the account was deleted or the shop closed since
+ * the token was issued. The app ends the session and shows the server's reason on the sign-in screen.
+ */
+export class SignInEnded extends ApiError {
+  constructor(error: ApiError) {
+    super(401, error.message, error.details);
+    this.name = 'SignInEnded';
+  }
+}
+
 /** The API is served under /api on the web app's own origin, locally and in AWS. */
 export const API_BASE = '/api';
 
@@ -132,7 +143,10 @@ async function send<R extends RouteDef>(route: R, options: CallOptions<R>): Prom
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(NO_ANSWER, 'The server could not be reached. Check the connection and try again.');
   }
-  if (!response.ok) throw await errorOf(response);
+  if (!response.ok) {
+    const error = await errorOf(response);
+    throw route.access !== 'public' && error.status === 401 ? new SignInEnded(error) : error;
+  }
   return response;
 }
 

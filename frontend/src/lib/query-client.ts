@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client.js';
+import { ApiError, SignInEnded } from './api-client.js';
 
 interface AppMeta extends Record<string, unknown> {
   /** The screen shows this call's errors itself instead of going to /error (sign-in, forms with inline messages). */
@@ -19,18 +19,18 @@ const shouldRetry = (failures: number, error: unknown) =>
 
 /**
  * The app's query client. A failed read or save goes to `onError` (the /error screen with the server's message,
- * spec 1 section 8) unless the call says it handles its own errors.
+ * spec 1 section 8) unless the call says it handles its own errors; an ended sign-in always goes there.
  */
 export function createQueryClient(onError: (error: unknown) => void): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
       onError: (error, query) => {
-        if (!query.meta?.handlesOwnErrors) onError(error);
+        if (error instanceof SignInEnded || !query.meta?.handlesOwnErrors) onError(error);
       },
     }),
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {
-        if (!mutation.meta?.handlesOwnErrors) onError(error);
+        if (error instanceof SignInEnded || !mutation.meta?.handlesOwnErrors) onError(error);
       },
     }),
     defaultOptions: {

@@ -87,6 +87,7 @@ function localExpiry(answer: TokenAnswer, now: number): number {
 
 /** Stores a fresh token from sign-in; the profile follows with `updateSession`. */
 export function startSession(answer: TokenAnswer, now = Date.now()): Session {
+  endedBecause = undefined;
   const claims = decodeClaims(answer.token);
   const session: Session = {
     token: answer.token,
@@ -119,9 +120,21 @@ export function updateSession(changes: Partial<Omit<Session, 'token' | 'expiresA
   if (current) publish({ ...current, ...changes });
 }
 
+/** Why the server ended the last session (a deleted account, a closed shop); the sign-in screen shows it. */
+let endedBecause: string | undefined;
+
 export function clearSession(): void {
+  endedBecause = undefined;
   publish(null);
 }
+
+/** Ends the session because the server no longer honours its token, keeping the reason for the sign-in screen. */
+export function endSession(reason: string): void {
+  publish(null);
+  endedBecause = reason;
+}
+
+export const sessionEndReason = (): string | undefined => endedBecause;
 
 /** Signed in means a stored token exists and is not expired (spec 1 section 4). */
 export function hasValidToken(session: Session | null, now = Date.now()): session is Session {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { signInBody } from '../../../../../shared/schemas/auth.js';
@@ -70,7 +70,7 @@ export default function SignInScreen() {
       <form onSubmit={submit} noValidate aria-label="Sign in">
         <Stack gap="md">
           {notice && !refused && (
-            <Alert color="brand" icon={<IconCircleCheck size={18} />} role="status">
+            <Alert color="brand" icon={<IconInfoCircle size={18} />} role="status">
               {notice}
             </Alert>
           )}
