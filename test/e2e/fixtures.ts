@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 export const SIGN_IN_FAILED = 'User Name, Password Wrong. Please enter valid Credential';
@@ -19,6 +19,39 @@ export const test = base.extend({
   },
 });
 export { expect };
+
+/** `n` random decimal digits (unique names and numbers for each test's own records). */
+export const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+
+/** An ID token of a demo shop user, through the API. */
+export async function demoTokenOf(http: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<string> {
+  const answer = await http.post('/api/token/generate', { headers: { 'X-TenantID': 'demo' }, data: { username, password } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  return ((await answer.json()) as { token: string }).token;
+}
+
+/**
+ * A customer who signed up in the demo shop just now, named `<prefix><8 digits>`; each test has its own, so parallel
+ * tests never share a cart or a wishlist. Signs in with `password` as `userName`.
+ */
+export async function signUpCustomer(http: APIRequestContext, prefix: string, password: string) {
+  const name = `${prefix}${digits(8)}`;
+  const mobileNumber = `${6 + Math.floor(Math.random() * 4)}${digits(9)}`;
+  const answer = await http.post('/api/customer/signUp', {
+    data: {
+      tenantId: 'demo',
+      customerName: name,
+      mobileNumber,
+      emailId: `${name.toLowerCase()}@example.in`,
+      address: '7, Church Street, Bengaluru 560001',
+      password,
+      passwordVerify: password,
+    },
+  });
+  expect(answer.status(), await answer.text()).toBe(200);
+  const customer = (await answer.json()) as { customerId: number; customerName: string };
+  return { userName: customer.customerName.toLowerCase(), customerId: customer.customerId, mobileNumber };
+}
 
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/login');

@@ -1,18 +1,11 @@
 import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
 import { tinyPng } from './catalogue-helpers.js';
-import { DEMO_PASSWORD, expect, signIn, test } from './fixtures.js';
+import { demoTokenOf, digits, expect, signIn, signUpCustomer, test } from './fixtures.js';
 
 // Several round trips (sign-up, catalogue, stock) before the browser starts, on a busy machine.
 test.describe.configure({ timeout: 180_000 });
 
 const SHOPPER_PASSWORD = 'Browser@2024';
-const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
-
-async function tokenOf(http: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<string> {
-  const answer = await http.post('/api/token/generate', { headers: { 'X-TenantID': 'demo' }, data: { username, password } });
-  expect(answer.status(), await answer.text()).toBe(200);
-  return ((await answer.json()) as { token: string }).token;
-}
 
 async function callAs<T>(http: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
   const answer = await http.post(`/api${path}`, { headers: { authorization: `Bearer ${token}` }, data });
@@ -20,30 +13,12 @@ async function callAs<T>(http: APIRequestContext, token: string, path: string, d
   return (await answer.json()) as T;
 }
 
-/** A customer of the demo shop of the test's own, so no other test shares the cart or the wishlist. */
-async function newShopper(http: APIRequestContext): Promise<string> {
-  const name = `Browser${digits(8)}`;
-  const answer = await http.post('/api/customer/signUp', {
-    data: {
-      tenantId: 'demo',
-      customerName: name,
-      mobileNumber: `6${digits(9)}`,
-      emailId: `${name.toLowerCase()}@example.in`,
-      address: '21, Residency Road, Bengaluru 560025',
-      password: SHOPPER_PASSWORD,
-      passwordVerify: SHOPPER_PASSWORD,
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(200);
-  return ((await answer.json()) as { customerName: string }).customerName.toLowerCase();
-}
-
 /**
  * A category of the test's own with two products received by the shop's admin: a jaggery with 20 units at ₹110
  * (MRP ₹120) and a honey with 2 units left.
  */
 async function stockedCategory(http: APIRequestContext) {
-  const admin = await tokenOf(http, 'admin@demo.shop');
+  const admin = await demoTokenOf(http, 'admin@demo.shop');
   const tag = `${Date.now().toString(36)}${digits(3)}`;
   const imageContent = `data:image/png;base64,${tinyPng([180, 120, 40]).toString('base64')}`;
   const categoryName = `Browse ${tag}`;
@@ -73,7 +48,7 @@ async function stockedCategory(http: APIRequestContext) {
 
 test('a customer browses a category, searches, adds to the cart and keeps a product on the wishlist', async ({ page }) => {
   const http = await playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
-  const [userName, shop] = await Promise.all([newShopper(http), stockedCategory(http)]);
+  const [userName, shop] = await Promise.all([signUpCustomer(http, 'Browser', SHOPPER_PASSWORD).then((c) => c.userName), stockedCategory(http)]);
 
   await signIn(page, userName, SHOPPER_PASSWORD);
   await expect(page).toHaveURL('/customerHome', { timeout: 30_000 });

@@ -1,23 +1,16 @@
 import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { tinyPng } from './catalogue-helpers.js';
-import { DEMO_PASSWORD, expect, signInAndLand, test } from './fixtures.js';
+import { demoTokenOf, digits, expect, signInAndLand, signUpCustomer, test } from './fixtures.js';
 
 // Payments run the payment-to-order flow (stock, bill, order lines, e-mail) on a busy machine.
 test.describe.configure({ timeout: 180_000 });
 
 const SHOPPER_PASSWORD = 'Shopper@2024';
-const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 const todayInIndia = () => new Intl.DateTimeFormat('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
 
 /** The API of the stack the browser tests run against, called as a user of the demo shop. */
 async function api(): Promise<APIRequestContext> {
   return playwrightRequest.newContext({ baseURL: process.env.E2E_BASE_URL });
-}
-
-async function tokenOf(http: APIRequestContext, username: string, password = DEMO_PASSWORD): Promise<string> {
-  const answer = await http.post('/api/token/generate', { headers: { 'X-TenantID': 'demo' }, data: { username, password } });
-  expect(answer.status(), await answer.text()).toBe(200);
-  return ((await answer.json()) as { token: string }).token;
 }
 
 async function callAs<T>(http: APIRequestContext, token: string, method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
@@ -33,25 +26,10 @@ interface Shopper {
   token: string;
 }
 
-/** A customer who signed up in the demo shop (each test its own, so parallel tests never share a cart). */
+/** A customer who signed up in the demo shop, with their token. */
 async function newShopper(http: APIRequestContext): Promise<Shopper> {
-  const name = `Shopper${digits(8)}`;
-  const mobileNumber = `7${digits(9)}`;
-  const answer = await http.post('/api/customer/signUp', {
-    data: {
-      tenantId: 'demo',
-      customerName: name,
-      mobileNumber,
-      emailId: `${name.toLowerCase()}@example.in`,
-      address: '7, Church Street, Bengaluru 560001',
-      password: SHOPPER_PASSWORD,
-      passwordVerify: SHOPPER_PASSWORD,
-    },
-  });
-  expect(answer.status(), await answer.text()).toBe(200);
-  const customer = (await answer.json()) as { customerId: number; customerName: string };
-  const userName = customer.customerName.toLowerCase();
-  return { userName, customerId: customer.customerId, mobileNumber, token: await tokenOf(http, userName, SHOPPER_PASSWORD) };
+  const customer = await signUpCustomer(http, 'Shopper', SHOPPER_PASSWORD);
+  return { ...customer, token: await demoTokenOf(http, customer.userName, SHOPPER_PASSWORD) };
 }
 
 interface Stocked {
@@ -62,7 +40,7 @@ interface Stocked {
 
 /** A product of its own received into stock by the shop's admin: 20 units at ₹110 (MRP ₹120, GST 5%). */
 async function stockedProduct(http: APIRequestContext, base: string): Promise<Stocked> {
-  const admin = await tokenOf(http, 'admin@demo.shop');
+  const admin = await demoTokenOf(http, 'admin@demo.shop');
   const tag = `${Date.now().toString(36)}${digits(3)}`;
   const imageContent = `data:image/png;base64,${tinyPng([40, 120, 200]).toString('base64')}`;
   const category = await callAs<{ categoryId: number }>(http, admin, 'POST', '/category/save', { categoryName: `Checkout ${tag}`, imageContent });
