@@ -37,6 +37,8 @@ export interface TokenAnswer {
 const STORAGE_KEY = 'shopdesk.session';
 const listeners = new Set<() => void>();
 let current: Session | null = read();
+/** Why the server ended the last session (a deleted account, a closed shop); the sign-in screen shows it. */
+let endedBecause: string | undefined;
 
 function read(): Session | null {
   try {
@@ -120,9 +122,6 @@ export function updateSession(changes: Partial<Omit<Session, 'token' | 'expiresA
   if (current) publish({ ...current, ...changes });
 }
 
-/** Why the server ended the last session (a deleted account, a closed shop); the sign-in screen shows it. */
-let endedBecause: string | undefined;
-
 export function clearSession(): void {
   endedBecause = undefined;
   publish(null);
@@ -130,8 +129,8 @@ export function clearSession(): void {
 
 /** Ends the session because the server no longer honours its token, keeping the reason for the sign-in screen. */
 export function endSession(reason: string): void {
-  publish(null);
   endedBecause = reason;
+  publish(null);
 }
 
 export const sessionEndReason = (): string | undefined => endedBecause;
