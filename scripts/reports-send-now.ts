@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { LAMBDA_INVOKE_FILE, type LambdaInvokeAccess } from '../infra/local/stack.js';
 import { SCHEDULED_REPORTS_FUNCTION, type DailyReportEvent } from '../shared/report-schedule.js';
 import type { DailyMailOutcome } from '../functions/reports/daily-mail.js';
 
@@ -7,11 +10,12 @@ import type { DailyMailOutcome } from '../functions/reports/daily-mail.js';
  * schedule runs at 21:00, invoked through the local Lambda Invoke API. The mail shows in the SES emulator.
  */
 async function main() {
-  const port = Number(process.env.WEB_PORT ?? 3000);
+  // The running stack's own access to its Invoke API, kept in its data folder for this command.
+  const access = JSON.parse(readFileSync(path.join(process.cwd(), '.local', LAMBDA_INVOKE_FILE), 'utf8')) as LambdaInvokeAccess;
   const lambda = new LambdaClient({
     region: 'ap-south-1',
-    endpoint: `http://127.0.0.1:${port}`,
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    endpoint: access.endpoint,
+    credentials: { accessKeyId: access.accessKeyId, secretAccessKey: access.secretAccessKey },
   });
   const event: DailyReportEvent = { report: 'daily', scheduledTime: new Date().toISOString(), resend: true };
   const answer = await lambda.send(new InvokeCommand({ FunctionName: SCHEDULED_REPORTS_FUNCTION, Payload: new TextEncoder().encode(JSON.stringify(event)) }));

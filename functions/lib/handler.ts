@@ -74,15 +74,25 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   return result.data;
 }
 
+export const UNREADABLE_BODY = 'The request body could not be read.';
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The body's bytes; a body that is not what `isBase64Encoded` says it is is refused rather than read as noise. */
+function bodyBytes(event: ApiEvent): Buffer {
+  if (typeof event.body !== 'string') throw new Validation(UNREADABLE_BODY);
+  if (!event.isBase64Encoded) return Buffer.from(event.body, 'utf8');
+  if (event.body.length % 4 !== 0 || !BASE64.test(event.body)) throw new Validation(UNREADABLE_BODY);
+  return Buffer.from(event.body, 'base64');
+}
+
 function readBody(event: ApiEvent, route: RouteDef, headers: Record<string, string | undefined>): unknown {
   if (route.bodyKind === 'multipart') {
     // An empty form still reaches the schema, so the route's own message ('Please choose a file.') is what shows.
     if (!event.body) return { fields: {}, files: [] };
-    const raw = Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
-    return parseMultipart(raw, headers['content-type'] ?? '');
+    return parseMultipart(bodyBytes(event), headers['content-type'] ?? '');
   }
   if (route.bodyKind === 'none' || !event.body) return route.bodyKind === 'text' ? '' : undefined;
-  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const text = bodyBytes(event).toString('utf8');
   if (route.bodyKind === 'text') return text;
   try {
     return JSON.parse(text);
@@ -126,6 +136,14 @@ function errorResult(error: unknown, log: Logger): ApiResult {
   return json(500, { message: 'Something went wrong!!! Please try again.' });
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isStringMap = (value: unknown) => value === undefined || value === null || (isRecord(value) && Object.values(value).every((v) => typeof v === 'string'));
+
+function isApiEvent(event: unknown): event is ApiEvent {
+  if (!isRecord(event) || typeof event.routeKey !== 'string' || !isRecord(event.requestContext)) return false;
+  return isStringMap(event.headers) && isStringMap(event.pathParameters) && isStringMap(event.queryStringParameters);
+}
+
 /**
  * The Lambda handler of one domain: finds the route by the API Gateway route key, checks access from the token's
  * claims, validates path, query and body with the route's zod schemas, runs the route's handler and maps errors.
@@ -143,6 +161,8 @@ export function domainHandler<D extends Record<string, RouteDef>>(
   }
 
   const dispatch = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
+    // API Gateway always sends these; anything else reaching the function is refused, not half read.
+    if (!isApiEvent(event)) return json(400, { message: 'The request could not be read.' });
     const started = Date.now();
     const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? 'local';
     const caller = callerFrom(event);

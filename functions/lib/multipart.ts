@@ -27,7 +27,13 @@ function dispositionParams(header: string): Record<string, string> {
     const value = match[2] ?? match[3]!.trim();
     if (name === 'filename*') {
       const encoded = /^utf-8''(.*)$/i.exec(value)?.[1];
-      if (encoded !== undefined) params.filename = decodeURIComponent(encoded);
+      if (encoded !== undefined) {
+        try {
+          params.filename = decodeURIComponent(encoded);
+        } catch {
+          throw new Validation(MALFORMED);
+        }
+      }
     } else if (!(name === 'filename' && params.filename !== undefined)) {
       params[name] = value;
     }

@@ -72,14 +72,14 @@ export async function startSes(port: number): Promise<Emulator> {
  * cognito-local in its own process (it keeps its data in `./.cognito` of its working directory). Its
  * PreTokenGeneration trigger is called through the Lambda Invoke API that the local gateway answers.
  */
-export async function startCognito(port: number, dir: string, lambdaEndpoint: string): Promise<Emulator> {
+export async function startCognito(port: number, dir: string, lambda: { endpoint: string; accessKeyId: string; secretAccessKey: string }): Promise<Emulator> {
   const configDir = path.join(dir, '.cognito');
   mkdirSync(configDir, { recursive: true });
   writeFileSync(
     path.join(configDir, 'config.json'),
     JSON.stringify(
       {
-        LambdaClient: { endpoint: lambdaEndpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
+        LambdaClient: { endpoint: lambda.endpoint, region: 'local', credentials: { accessKeyId: lambda.accessKeyId, secretAccessKey: lambda.secretAccessKey } },
         TriggerFunctions: { PreTokenGeneration: 'pre-token' },
         UserPoolDefaults: { UsernameAttributes: ['email'] },
       },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
-import http from 'node:http';
+import http, { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
@@ -20,6 +21,12 @@ export interface GatewayOptions {
   loadDomain: (domain: string) => Promise<LambdaFn>;
   /** Lambda functions callable through the Lambda Invoke API (Cognito triggers). */
   invokable: Record<string, () => Promise<LambdaFn>>;
+  /**
+   * The access key id the local stack's own processes sign Invoke API calls with (cognito-local's config, the
+   * report command). It is made afresh at each start; calls signed with anything else are refused, so neither a
+   * web page nor another program on the machine can mint a user's claims or send the report mails on demand.
+   */
+  invokeKeyId: string;
   /**
    * Settles once the data the API serves is in place (the demo shop's first seed). API calls made earlier wait for
    * it rather than finding no users yet; the web app and the Invoke API are served at once.
@@ -64,20 +71,67 @@ export function findRoute(method: string, apiPath: string): { entry: RouteEntry;
   return candidates[0] ?? null;
 }
 
-const readBody = (req: http.IncomingMessage) =>
-  new Promise<Buffer>((resolve, reject) => {
+/** API Gateway's payload limit: larger bodies are refused with 413 before anything parses them. */
+export const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/** A request the gateway refuses itself, as API Gateway would, before any function sees it. */
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+const TOO_LARGE = 'The request is too large. Send at most 10 MB.';
+const BAD_ADDRESS = 'The address of the request is not valid.';
+
+function readBody(req: http.IncomingMessage): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    if (Number(req.headers['content-length']) > MAX_BODY_BYTES) return reject(new Refusal(413, TOO_LARGE));
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY_BYTES) {
+        // Stop keeping what arrives; the answer closes the connection (see `send`).
+        req.removeAllListeners('data');
+        req.resume();
+        reject(new Refusal(413, TOO_LARGE));
+      } else chunks.push(c);
+    });
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
+    req.on('aborted', () => reject(new Refusal(400, 'The request ended before its body did.')));
   });
+}
+
+/** Decodes a path, or null when its percent-encoding is broken (`/%E0%A4%A`). */
+function decodePath(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
 
 const isText = (contentType: string | undefined) => !contentType || /json|text|x-www-form-urlencoded/.test(contentType);
 
 function send(res: http.ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  // After a refusal the rest of the request may still be arriving: close rather than read it to find the next one.
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...(status === 413 || status === 400 ? { connection: 'close' } : {}) });
   res.end(JSON.stringify(body));
 }
+
+/** What the HTTP parser refuses (a bad method, a broken request line, overlong headers, a slow sender) ends here. */
+function refuseMalformed(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (!socket.writable || error.code === 'ECONNRESET') return socket.destroy();
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+}
+
+/** The access key id in a SigV4 `Authorization` header (`AWS4-HMAC-SHA256 Credential=<id>/<date>/...`). */
+const signingKeyId = (authorization: string | undefined) => authorization?.match(/^AWS4-HMAC-SHA256 Credential=([^/,\s]+)\//)?.[1];
 
 /**
  * The local stand-in for CloudFront + API Gateway: serves the web app, and under `/api` matches the route table,
@@ -104,9 +158,11 @@ export function startGateway(options: GatewayOptions): Promise<http.Server> {
     }
   }
 
-  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, url: URL) {
-    const apiPath = url.pathname.slice('/api'.length) || '/';
+  async function handleApi(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string, rawQuery: string) {
+    const apiPath = rawPath.slice('/api'.length) || '/';
     const method = req.method ?? 'GET';
+    // API Gateway refuses a path it cannot decode before any route sees it.
+    if (decodePath(apiPath) === null) return send(res, 400, { message: BAD_ADDRESS });
     const found = findRoute(method, apiPath);
     if (!found) return send(res, 404, { message: 'Not Found' });
     const { entry, params } = found;
@@ -120,14 +176,14 @@ export function startGateway(options: GatewayOptions): Promise<http.Server> {
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(',') : v;
     const text = isText(headers['content-type']);
     const query: Record<string, string> = {};
-    url.searchParams.forEach((v, k) => {
+    new URLSearchParams(rawQuery).forEach((v, k) => {
       query[k] = query[k] === undefined ? v : `${query[k]},${v}`;
     });
     const event: ApiEvent = {
       version: '2.0',
       routeKey: routeKey(entry.route),
       rawPath: apiPath,
-      rawQueryString: url.search.slice(1),
+      rawQueryString: rawQuery,
       headers,
       queryStringParameters: Object.keys(query).length ? query : undefined,
       pathParameters: Object.keys(params).length ? params : undefined,
@@ -156,9 +212,19 @@ export function startGateway(options: GatewayOptions): Promise<http.Server> {
   }
 
   async function handleInvoke(req: http.IncomingMessage, res: http.ServerResponse, name: string) {
+    if (req.method !== 'POST') return send(res, 405, { Type: 'User', message: 'The Invoke API takes POST.' });
+    if (signingKeyId(req.headers.authorization) !== options.invokeKeyId) {
+      return send(res, 403, { Type: 'User', message: 'The security token included in the request is invalid.' });
+    }
     const load = options.invokable[name];
     if (!load) return send(res, 404, { Type: 'User', message: `Function not found: ${name}` });
-    const payload = JSON.parse((await readBody(req)).toString('utf8') || 'null');
+    let payload: unknown;
+    try {
+      payload = JSON.parse((await readBody(req)).toString('utf8') || 'null');
+    } catch (error) {
+      if (error instanceof Refusal) throw error;
+      return send(res, 400, { Type: 'User', message: 'Could not parse request body into json.' });
+    }
     try {
       const fn = await load();
       const result = await fn(payload, { awsRequestId: randomUUID(), functionName: name });
@@ -170,14 +236,25 @@ export function startGateway(options: GatewayOptions): Promise<http.Server> {
     }
   }
 
-  function serveStatic(res: http.ServerResponse, url: URL) {
+  function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Method Not Allowed');
+      return;
+    }
+    const decoded = decodePath(rawPath);
+    if (decoded === null || decoded.includes('\0')) {
+      res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(BAD_ADDRESS);
+      return;
+    }
     const root = options.webRoot;
     if (!root || !existsSync(path.join(root, 'index.html'))) {
       res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('The web app is not built. Run "npm run build" (npm start does this for you).');
       return;
     }
-    const safe = path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+    const safe = path.normalize(decoded).replace(/^(\.\.[/\\])+/, '');
     let file = path.join(root, safe);
     if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(root, 'index.html');
     const ext = path.extname(file);
@@ -185,21 +262,37 @@ export function startGateway(options: GatewayOptions): Promise<http.Server> {
       'content-type': mime[ext] ?? 'application/octet-stream',
       'cache-control': file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
-    createReadStream(file).pipe(res);
+    createReadStream(file)
+      .on('error', () => res.destroy())
+      .pipe(res);
   }
 
   const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const invoke = url.pathname.match(/^\/2015-03-31\/functions\/([^/]+)\/invocations$/);
+    // An aborted upload is an event of this request only, never of the process.
+    req.on('error', () => undefined);
+    const raw = req.url ?? '/';
+    // Only origin-form targets (`/path?query`): an absolute or `*` target is not a request for this site.
+    if (!raw.startsWith('/')) return send(res, 400, { message: BAD_ADDRESS });
+    const queryAt = raw.indexOf('?');
+    const rawPath = queryAt < 0 ? raw : raw.slice(0, queryAt);
+    const rawQuery = queryAt < 0 ? '' : raw.slice(queryAt + 1);
+    const invoke = rawPath.match(/^\/2015-03-31\/functions\/([\w-]+)\/invocations$/);
     const work = invoke
-      ? handleInvoke(req, res, decodeURIComponent(invoke[1]!))
-      : url.pathname === '/api' || url.pathname.startsWith('/api/')
-        ? Promise.resolve(options.ready).then(() => handleApi(req, res, url))
-        : Promise.resolve(serveStatic(res, url));
+      ? handleInvoke(req, res, invoke[1]!)
+      : rawPath === '/api' || rawPath.startsWith('/api/')
+        ? Promise.resolve(options.ready).then(() => handleApi(req, res, rawPath, rawQuery))
+        : Promise.resolve(serveStatic(req, res, rawPath));
     work.catch((error: Error) => {
-      if (!res.headersSent) send(res, 502, { message: `Gateway error: ${error.message}` });
+      if (res.headersSent) return res.destroy();
+      if (error instanceof Refusal) return send(res, error.status, { message: error.message });
+      console.error(`Gateway error on ${req.method} ${rawPath}:`, error);
+      send(res, 502, { message: 'Something went wrong!!! Please try again.' });
     });
   });
+  // Bounded waits, so a client that sends its headers or body a byte at a time cannot hold a connection for long.
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 60_000;
+  server.on('clientError', refuseMalformed);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, '127.0.0.1', () => resolve(server));

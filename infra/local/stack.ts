@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
@@ -51,9 +52,20 @@ export interface LocalStack {
   /** The Razorpay simulator; `GET /sim/state` lists its orders, payments, refunds and webhooks. */
   razorpayUrl: string;
   userPool: UserPoolIds;
+  /** How the stack's own processes call its Lambda Invoke API (also written to `lambda-invoke.json` in the data folder). */
+  lambdaInvoke: LambdaInvokeAccess;
   seeded: boolean;
   stop(): Promise<void>;
 }
+
+export interface LambdaInvokeAccess {
+  endpoint: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+}
+
+/** Where a started stack leaves its Invoke API access for the commands that call it (`npm run reports:send-now`). */
+export const LAMBDA_INVOKE_FILE = 'lambda-invoke.json';
 
 const LABELS: Record<keyof Ports, string> = { gateway: 'web', dynamodb: 'dynamodb', cognito: 'cognito', s3: 's3', ses: 'ses', whatsapp: 'whatsapp', razorpay: 'razorpay' };
 
@@ -140,7 +152,14 @@ async function startOnPorts(options: LocalStackOptions, ports: Ports): Promise<L
       await startRazorpaySimulator({ port: ports.razorpay, ...LOCAL_RAZORPAY, webhookUrl: `http://127.0.0.1:${ports.gateway}/api/payment/webhook/razorpay` }),
     );
     useLocalWorkflows(await localWorkflowRunner());
-    started.push(await startCognito(ports.cognito, path.join(dataDir, 'cognito'), `http://127.0.0.1:${ports.gateway}`));
+    // Made afresh at each start and kept only in the data folder: the Invoke API answers no one else.
+    const lambdaInvoke: LambdaInvokeAccess = {
+      endpoint: `http://127.0.0.1:${ports.gateway}`,
+      accessKeyId: `LOCAL${randomBytes(12).toString('hex').toUpperCase()}`,
+      secretAccessKey: randomBytes(24).toString('base64url'),
+    };
+    writeFileSync(path.join(dataDir, LAMBDA_INVOKE_FILE), JSON.stringify(lambdaInvoke, null, 2), { mode: 0o600 });
+    started.push(await startCognito(ports.cognito, path.join(dataDir, 'cognito'), lambdaInvoke));
 
     await ensureTable(process.env.DYNAMODB_ENDPOINT!, process.env.TABLE_NAME!);
     const poolFile = path.join(dataDir, 'user-pool.json');
@@ -163,6 +182,7 @@ async function startOnPorts(options: LocalStackOptions, ports: Ports): Promise<L
       webRoot: options.webRoot,
       issuer: `http://127.0.0.1:${ports.cognito}/${userPool.userPoolId}`,
       audience: userPool.userPoolClientId,
+      invokeKeyId: lambdaInvoke.accessKeyId,
       loadDomain: async (domain) => (await import(path.join(root, 'functions', domain, 'handler.ts'))).handler,
       invokable: {
         'pre-token': async () => (await import('../../functions/triggers/pre-token.js')).handler as never,
@@ -198,6 +218,7 @@ async function startOnPorts(options: LocalStackOptions, ports: Ports): Promise<L
       whatsappUrl: `http://127.0.0.1:${ports.whatsapp}`,
       razorpayUrl: `http://127.0.0.1:${ports.razorpay}`,
       userPool,
+      lambdaInvoke,
       seeded,
       stop,
     };

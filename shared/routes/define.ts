@@ -103,8 +103,13 @@ export function matchPath(pattern: string, actual: string): Record<string, strin
   const match = new RegExp(`^${source}$`).exec(actual);
   if (!match) return null;
   const out: Record<string, string> = {};
-  names.forEach((name, i) => {
-    out[name] = decodeURIComponent(match[i + 1]!);
-  });
+  for (const [i, name] of names.entries()) {
+    // A broken percent-encoding (`%E0%A4%A`) names no resource: no match rather than an exception.
+    try {
+      out[name] = decodeURIComponent(match[i + 1]!);
+    } catch {
+      return null;
+    }
+  }
   return out;
 }

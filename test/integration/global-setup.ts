@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startLocalStack } from '../../infra/local/stack.js';
+import { startLocalStack, type LambdaInvokeAccess } from '../../infra/local/stack.js';
 import { seedTestTenants } from './tenants.js';
 
 declare module 'vitest' {
@@ -12,6 +12,7 @@ declare module 'vitest' {
     sesUrl: string;
     whatsappUrl: string;
     razorpayUrl: string;
+    lambdaInvoke: LambdaInvokeAccess;
   }
 }
 
@@ -27,6 +28,7 @@ export default async function setup(project: TestProject) {
   project.provide('sesUrl', stack.sesUrl);
   project.provide('whatsappUrl', stack.whatsappUrl);
   project.provide('razorpayUrl', stack.razorpayUrl);
+  project.provide('lambdaInvoke', stack.lambdaInvoke);
   return async () => {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });

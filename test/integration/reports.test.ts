@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { computeBill } from '../../shared/bill.js';
 import { toRupees } from '../../shared/money.js';
 import { ROLE } from '../../shared/roles.js';
@@ -287,13 +288,13 @@ describe('scheduled report e-mails', () => {
   const sample = JSON.parse(readFileSync(new URL('../../events/scheduler-daily-report.json', import.meta.url), 'utf8')) as { report: string; scheduledTime: string };
   // The SES emulator keeps a raw message's To header as one text: 'a@x, b@x'.
   const recipients = (mail: { to: string[] }) => mail.to.flatMap((to) => to.split(/,\s*/)).sort();
+  // As EventBridge Scheduler in AWS and `npm run reports:send-now` locally: the Lambda Invoke API with the stack's access.
+  const access = inject('lambdaInvoke');
+  const lambda = new LambdaClient({ region: 'ap-south-1', endpoint: access.endpoint, credentials: { accessKeyId: access.accessKeyId, secretAccessKey: access.secretAccessKey } });
   const invoke = async (event: unknown) => {
-    const response = await fetch(`${apiUrl().replace(/\/api$/, '')}/2015-03-31/functions/${SCHEDULED_REPORTS_FUNCTION}/invocations`, {
-      method: 'POST',
-      body: JSON.stringify(event),
-    });
-    expect(response.headers.get('x-amz-function-error')).toBeNull();
-    return (await response.json()) as { day: string; mailed: { tenantId: string; to: string[] }[]; skipped: { tenantId: string; reason: string }[] };
+    const answer = await lambda.send(new InvokeCommand({ FunctionName: SCHEDULED_REPORTS_FUNCTION, Payload: new TextEncoder().encode(JSON.stringify(event)) }));
+    expect(answer.FunctionError).toBeUndefined();
+    return JSON.parse(new TextDecoder().decode(answer.Payload)) as { day: string; mailed: { tenantId: string; to: string[] }[]; skipped: { tenantId: string; reason: string }[] };
   };
 
   it("mails each shop's managers the day's sales and low stock as a PDF once, and nothing to a shop that switched it off", async () => {
