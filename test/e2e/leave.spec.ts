@@ -49,8 +49,6 @@ const daysLeft = async (page: Page, type: string) => Number(/(\d+) of \d+ days l
 
 test.describe('leave', () => {
   test('the cashier applies, the manager approves with a reason, the cashier sees it Approved with the days taken', async ({ page, browser, baseURL }) => {
-    // Two users sign in and the cashier's screens load three times: more than the default 30 s on a busy machine.
-    test.setTimeout(90_000);
     await signInAndLand(page, CASHIER);
     const [start, end] = await freeMondayAndTuesday(page);
     // The demo seed may hold another type's leave (e.g. a rejected one) starting the same day.

@@ -27,7 +27,6 @@ test.describe('people', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
     const id = unique();
     const roleName = `SHELF ${id.toUpperCase()}`;
     const features: FeatureName[] = ['LeaveList', 'StockList', 'CustomerList'];
@@ -123,7 +122,6 @@ test.describe('people', () => {
   test('staff register a customer: a taken mobile is refused as typed, the list shows the name without the domain, an edit locks name and mobile', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
     const id = unique();
     await signInAndLand(page, OWNER);
     await page.goto('/customer');

@@ -1,16 +1,24 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
-/** Browser tests in Debian's Chromium against the local stack, which global-setup starts on free ports. */
+/**
+ * Browser tests in Debian's Chromium against the local stack, which global-setup starts on free ports.
+ *
+ * The stack (gateway, functions and emulators) runs on the same machine as the browsers, so each worker needs about
+ * two cores: on the 2-core CI machine one worker, where two drove the load average above 10 and pages slower than the
+ * tests' limits. The limits are for a loaded machine; the tests wait for what a user waits for, never for a time.
+ * E2E_WORKERS overrides the count.
+ */
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   globalSetup: './global-setup.ts',
   outputDir: '../../test-results',
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS) || Math.max(1, Math.floor(availableParallelism() / 2)),
   fullyParallel: true,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     browserName: 'chromium',
