@@ -39,8 +39,18 @@ function cellValue(kind: CellKind, value: string | number | undefined): ExcelJS.
 }
 
 export async function tableWorkbook(table: SheetTable): Promise<Buffer> {
+  return tablesWorkbook([table]);
+}
+
+/** Several tables, one sheet each, in the order given. */
+export async function tablesWorkbook(tables: SheetTable[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Shop back office';
+  for (const table of tables) addSheet(workbook, table);
+  return Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+}
+
+function addSheet(workbook: ExcelJS.Workbook, table: SheetTable) {
   const sheet = workbook.addWorksheet(table.sheetName);
   sheet.addRow([table.title]).font = { bold: true, size: 14 };
   for (const line of table.subtitle ?? []) sheet.addRow([line]);
@@ -72,5 +82,4 @@ export async function tableWorkbook(table: SheetTable): Promise<Buffer> {
     }
   });
   if (table.totals) addRow(table.totals).font = { bold: true };
-  return Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
 }

@@ -3,6 +3,7 @@ import { domainHandler } from '../lib/handler.js';
 import { MAX_FILE_ROWS, inventoryByDate, inventoryByName, purchaseByDate, purchaseByName, salesByDate, salesByName, stockByDate, stockByName, stockCurrent, type PageRequest } from './service.js';
 import { reportPdf, type AnyReport } from './files.js';
 import type { RequestContext } from '../lib/context.js';
+import { einvoiceFile, gstr1File, gstr1Of, gstr1Summary } from './gst-return.js';
 
 /** The page asked for, or the whole report (up to MAX_FILE_ROWS rows) when the answer is a PDF. */
 const pageOf = (query: { page: number; size: number; format?: 'pdf' }): PageRequest =>
@@ -40,5 +41,14 @@ export const handler = domainHandler('reports', reportRoutes, {
   },
   async stockByDate({ params, query, ctx }) {
     return answer(ctx, query, { type: 'Stock', report: await stockByDate(ctx.me.tenantId, params.start, params.end, pageOf(query), ctx.now) });
+  },
+  async gstr1({ params, ctx }) {
+    return gstr1Summary(await gstr1Of(ctx.me.tenantId, params.month, params.year));
+  },
+  async gstr1File({ params, query, ctx }) {
+    return gstr1File(ctx.me.tenantId, params.month, params.year, query.format);
+  },
+  async einvoice({ params, ctx }) {
+    return einvoiceFile(ctx.me.tenantId, params.purchaseId);
   },
 });

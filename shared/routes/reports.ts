@@ -7,6 +7,9 @@ import {
   salesReport,
   stockReport,
 } from '../schemas/report.js';
+import { monthYearParams } from '../schemas/purchase.js';
+import { einvoiceParams, gstr1FileQuery, gstr1Summary } from '../schemas/gstr1.js';
+import { z } from 'zod';
 import { route } from './define.js';
 
 const readers = 'ReportList' as const;
@@ -97,5 +100,30 @@ export const reportRoutes = {
     params: dateRangeParams,
     query: reportQuery,
     response: stockReport,
+  }),
+  gstr1: route({
+    method: 'GET',
+    path: '/report/gstr1/{month}/{year}',
+    access: 'GstReturn',
+    summary: "GSTR-1 of a month: the sections with counts and totals, B2C small rows, HSN quantities by unit, documents issued, and the problems to fix first",
+    params: monthYearParams,
+    response: gstr1Summary,
+  }),
+  gstr1File: route({
+    method: 'GET',
+    path: '/report/gstr1/{month}/{year}/file',
+    access: 'GstReturn',
+    summary: "The month's GSTR-1 as the GST portal's JSON (`?format=json`, GSTR1_<GSTIN>_<MMYYYY>.json) or a workbook with a sheet per section (`?format=xlsx`); 409 while problems are listed",
+    params: monthYearParams,
+    query: gstr1FileQuery,
+    response: z.unknown(),
+  }),
+  einvoice: route({
+    method: 'GET',
+    path: '/report/einvoice/{purchaseId}',
+    access: 'GstReturn',
+    summary: 'The e-invoice JSON (schema 1.1) of a B2B tax invoice, EINV_<invoice>.json, for the shop to upload to its IRP; 409 with what is missing',
+    params: einvoiceParams,
+    response: z.unknown(),
   }),
 };

@@ -1,0 +1,259 @@
+import Ajv from 'ajv';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { documentNumber, gstinCheckCharacter, seriesPrefix } from '../../shared/gst.js';
+import { ROLE } from '../../shared/roles.js';
+import type { Gstr1Summary } from '../../shared/schemas/gstr1.js';
+import einvoiceSchema from '../../shared/gst/schemas/einvoice-1.1.schema.json';
+import gstr1Schema from '../../shared/gst/schemas/gstr1.schema.json';
+import { customerData } from '../../functions/customers/data.js';
+import { putItem } from '../../functions/lib/db.js';
+import { idSk, tenantPk } from '../../functions/lib/keys.js';
+import { purchaseData } from '../../functions/purchases/data.js';
+import { gstReturnData } from '../../functions/reports/data.js';
+import { DEMO_PASSWORD, seedTenant, type TenantSeed } from '../../infra/local/seed.js';
+import { apiUrl, call, tokenOf } from './client.js';
+
+/**
+ * A Karnataka shop's June 2026 as the point of sale stores it (docs/gst.md, "What is stored"): tax invoices with
+ * their lines, and credit notes, one of them for goods sold in May. Amounts in paise, GST 18% and 5%.
+ *
+ *   GST/26-27/000002  02/06  B2B  Karnataka buyer (29)   2 x HSN 85167910 taxable 20,000.00  CGST 1,800 SGST 1,800
+ *   GST/26-27/000003  05/06  B2C  Tamil Nadu (33)         1 x HSN 85287217 taxable 1,00,000.00 IGST 18,000 (B2C large)
+ *   GST/26-27/000004  09/06  B2C  Karnataka walk-in      3 kg HSN 0902    taxable 1,500.00   CGST 37.50 SGST 37.50
+ *   GSTC/26-27/00001  12/06  note on 000003: 1 unit back, taxable 1,00,000.00 IGST 18,000 (B2C large note)
+ *   GSTC/26-27/00002  14/06  note on GST/26-27/000001 of 30/05 (B2B): 1 x HSN 85167910 taxable 10,000 CGST 900 SGST 900
+ */
+const SHOP = 'gstr';
+const gstin = (first14: string) => first14 + gstinCheckCharacter(first14);
+const SHOP_GSTIN = gstin('29AAPFG0939F1Z');
+const BUYER_GSTIN = gstin('29BBBCT5678K1Z');
+const BUYER_MOBILE = '9822200011';
+const WALK_IN = '9822200022';
+const invoice = (n: number) => documentNumber(seriesPrefix(SHOP, 'INVOICE'), '26-27', n);
+const note = (n: number) => documentNumber(seriesPrefix(SHOP, 'CREDIT_NOTE'), '26-27', n);
+
+const seed: TenantSeed = {
+  tenant: {
+    tenantId: SHOP,
+    tenantName: SHOP,
+    displayName: 'GSTR Electricals',
+    address: '7, Market Road, Mysuru 570001',
+    gstNumber: SHOP_GSTIN,
+    emailId: `accounts@${SHOP}.shop`,
+    reportEmails: false,
+    state: '29',
+  } as TenantSeed['tenant'],
+  users: [
+    { userName: `owner@${SHOP}.shop`, password: DEMO_PASSWORD, role: ROLE.TENANT_MANAGER, mobileNumber: '9700000011' },
+    { userName: `cashier@${SHOP}.shop`, password: DEMO_PASSWORD, role: ROLE.CASHIER, mobileNumber: '9700000013', manager: `owner@${SHOP}.shop` },
+  ],
+  policies: [],
+  walkInCustomers: [
+    { customerName: 'Mysuru Traders', mobileNumber: BUYER_MOBILE, emailId: 'buy@mysurutraders.example', address: '12, Sayyaji Rao Road, Mysuru 570024' },
+    { customerName: 'Walk-in', mobileNumber: WALK_IN, emailId: 'walkin@gstr.example', address: 'Mysuru' },
+  ],
+};
+
+interface LineSpec {
+  productId: number;
+  productName: string;
+  hsnCode?: string;
+  unit: string;
+  quantity: number;
+  gstRate: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+}
+
+/** A tax invoice written as the point of sale writes it: the bill item, its lines in the day's index. */
+async function storeInvoice(purchaseId: number, number: string, day: string, customer: { customerId: number; customerName: string; gstin?: string }, placeOfSupply: string, lines: LineSpec[]) {
+  const pk = tenantPk(SHOP, 'PURCHASE', idSk(purchaseId));
+  const supply = placeOfSupply === '29' ? 'intra' : 'inter';
+  const common = { purchaseId, invoiceNumber: number, invoiceDate: day, saleDate: day, placeOfSupply, supply, customerGstin: customer.gstin, documentType: 'TAX_INVOICE', customerName: customer.customerName };
+  const sum = (f: 'taxable' | 'cgst' | 'sgst' | 'igst') => lines.reduce((s, l) => s + l[f], 0);
+  await putItem({
+    pk,
+    sk: 'BILL',
+    entity: 'purchase',
+    ...common,
+    customerId: customer.customerId,
+    mobileNumber: '0',
+    shopState: '29',
+    shopGstin: SHOP_GSTIN,
+    customerState: customer.gstin ? customer.gstin.slice(0, 2) : undefined,
+    taxable: sum('taxable'),
+    cgst: sum('cgst'),
+    sgst: sum('sgst'),
+    igst: sum('igst'),
+    tax: sum('cgst') + sum('sgst') + sum('igst'),
+  });
+  for (const [i, line] of lines.entries()) {
+    await putItem({
+      pk,
+      sk: `LINE#${String(i + 1).padStart(3, '0')}`,
+      entity: 'purchaseLine',
+      gsi1pk: purchaseData.dayQuery(SHOP, day).pk,
+      gsi1sk: `${day}T10:00:0${i}Z`,
+      ...common,
+      purchasedProductId: i + 1,
+      originalQuantity: line.quantity,
+      returnQuantity: 0,
+      cgstRate: line.gstRate / 2,
+      sgstRate: line.gstRate / 2,
+      igstRate: supply === 'inter' ? line.gstRate : 0,
+      ...line,
+      tax: line.cgst + line.sgst + line.igst,
+    });
+  }
+}
+
+/** A credit note as the return item of its bill, in the month index of the day it was issued. */
+async function storeCreditNote(purchaseId: number, returnId: number, number: string, day: string, original: { number: string; date: string; placeOfSupply: string; customerName: string; gstin?: string }, lines: (LineSpec & { purchasedProductId: number })[]) {
+  const sum = (f: 'taxable' | 'cgst' | 'sgst' | 'igst') => lines.reduce((s, l) => s + l[f], 0);
+  await putItem({
+    pk: tenantPk(SHOP, 'PURCHASE', idSk(purchaseId)),
+    sk: `RETURN#${String(returnId).padStart(3, '0')}`,
+    entity: 'purchaseReturn',
+    gsi1pk: gstReturnData.creditNoteMonthPk(SHOP, day.slice(0, 7)),
+    gsi1sk: `${day}#${number}`,
+    purchaseId,
+    returnId,
+    returnDate: day,
+    creditNoteNumber: number,
+    creditNoteDate: day,
+    originalInvoiceNumber: original.number,
+    originalInvoiceDate: original.date,
+    placeOfSupply: original.placeOfSupply,
+    customerGstin: original.gstin,
+    customerName: original.customerName,
+    documentType: 'TAX_INVOICE',
+    taxable: sum('taxable'),
+    cgst: sum('cgst'),
+    sgst: sum('sgst'),
+    igst: sum('igst'),
+    lines,
+  });
+}
+
+const IRON = { productId: 101, productName: 'Steam Iron 1200W', hsnCode: '85167910', unit: 'NOS' };
+const TV = { productId: 102, productName: 'LED TV 43 inch', hsnCode: '85287217', unit: 'NOS' };
+const TEA = { productId: 103, productName: 'Assam Tea loose', hsnCode: '0902', unit: 'KGS' };
+
+let owner: string;
+let buyer: { customerId: number; customerName: string; gstin: string };
+
+beforeAll(async () => {
+  await seedTenant(seed);
+  owner = await tokenOf(`owner@${SHOP}.shop`);
+  const mysuru = (await customerData.byMobile(SHOP, BUYER_MOBILE))!;
+  const walkIn = (await customerData.byMobile(SHOP, WALK_IN))!;
+  buyer = { customerId: mysuru.customerId, customerName: mysuru.customerName, gstin: BUYER_GSTIN };
+  const unregistered = { customerId: walkIn.customerId, customerName: walkIn.customerName };
+  // May: the B2B invoice the June credit note returns from.
+  await storeInvoice(9001, invoice(1), '2026-05-30', buyer, '29', [{ ...IRON, quantity: 3, gstRate: 1800, taxable: 30_000_00, cgst: 2_700_00, sgst: 2_700_00, igst: 0 }]);
+  await storeInvoice(9002, invoice(2), '2026-06-02', buyer, '29', [{ ...IRON, quantity: 2, gstRate: 1800, taxable: 20_000_00, cgst: 1_800_00, sgst: 1_800_00, igst: 0 }]);
+  await storeInvoice(9003, invoice(3), '2026-06-05', unregistered, '33', [{ ...TV, quantity: 2, gstRate: 1800, taxable: 1_00_000_00, cgst: 0, sgst: 0, igst: 18_000_00 }]);
+  await storeInvoice(9004, invoice(4), '2026-06-09', unregistered, '29', [{ ...TEA, quantity: 3, gstRate: 500, taxable: 1_500_00, cgst: 37_50, sgst: 37_50, igst: 0 }]);
+  await storeCreditNote(9003, 1, note(1), '2026-06-12', { number: invoice(3), date: '2026-06-05', placeOfSupply: '33', customerName: unregistered.customerName }, [
+    { ...TV, purchasedProductId: 1, quantity: 1, gstRate: 1800, taxable: 50_000_00, cgst: 0, sgst: 0, igst: 9_000_00 },
+  ]);
+  await storeCreditNote(9001, 1, note(2), '2026-06-14', { number: invoice(1), date: '2026-05-30', placeOfSupply: '29', customerName: buyer.customerName, gstin: BUYER_GSTIN }, [
+    { ...IRON, purchasedProductId: 1, quantity: 1, gstRate: 1800, taxable: 10_000_00, cgst: 900_00, sgst: 900_00, igst: 0 },
+  ]);
+  // July: a line whose product has no HSN code yet.
+  await storeInvoice(9005, invoice(5), '2026-07-01', unregistered, '29', [{ productId: 999_999, productName: 'Extension Board', unit: 'NOS', quantity: 1, gstRate: 1800, taxable: 500_00, cgst: 45_00, sgst: 45_00, igst: 0 }]);
+});
+
+const ajv = new Ajv({ allErrors: true, multipleOfPrecision: 6 });
+
+async function download(path: string) {
+  const response = await fetch(`${apiUrl()}${path}`, { headers: { authorization: `Bearer ${owner}` } });
+  return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), bytes: Buffer.from(await response.arrayBuffer()) };
+}
+
+describe('GSTR-1 of a month (GET /report/gstr1/{month}/{year})', () => {
+  it('shows the sections with counts and totals that add up to the month’s invoices less its credit notes', async () => {
+    const { status, body } = await call<Gstr1Summary>('GET', '/report/gstr1/6/2026', { token: owner });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.fp).toBe('062026');
+    expect(body.financialYear).toBe('26-27');
+    expect(body.problems).toEqual([]);
+    const section = (key: string) => body.sections.find((s) => s.key === key)!;
+    expect(section('b2b')).toMatchObject({ count: 1, taxable: 20_000, cgst: 1_800, sgst: 1_800, value: 23_600 });
+    expect(section('b2cl')).toMatchObject({ count: 1, taxable: 1_00_000, igst: 18_000, value: 1_18_000 });
+    expect(section('b2cs')).toMatchObject({ count: 1, taxable: 1_500, cgst: 37.5, sgst: 37.5 });
+    expect(section('cdnr')).toMatchObject({ count: 1, taxable: 10_000, cgst: 900, sgst: 900 });
+    expect(section('cdnur')).toMatchObject({ count: 1, taxable: 50_000, igst: 9_000 });
+    // 20,000 + 1,00,000 + 1,500 sold, 10,000 + 50,000 returned.
+    expect(body.net).toEqual({ value: 72_375, taxable: 61_500, igst: 9_000, cgst: 937.5, sgst: 937.5 });
+    expect(section('hsn')).toMatchObject({ taxable: 61_500, igst: 9_000, cgst: 937.5, sgst: 937.5 });
+    expect(body.quantities).toEqual([{ unit: 'KGS', quantity: 3 }, { unit: 'NOS', quantity: 2 }]);
+    expect(body.documents).toEqual([
+      { nature: 'Invoices for outward supply', from: invoice(2), to: invoice(4), total: 3, cancelled: 0, issued: 3 },
+      { nature: 'Credit Note', from: note(1), to: note(2), total: 2, cancelled: 0, issued: 2 },
+    ]);
+    expect(body.smallRows).toEqual([{ placeOfSupply: '29-Karnataka', supplyType: 'INTRA', rate: 5, taxable: 1_500, igst: 0, cgst: 37.5, sgst: 37.5 }]);
+  });
+
+  it('downloads the portal JSON, which the kept GSTR-1 schema accepts', async () => {
+    const file = await download('/report/gstr1/6/2026/file?format=json');
+    expect(file.status).toBe(200);
+    expect(file.disposition).toBe(`attachment; filename="GSTR1_${SHOP_GSTIN}_062026.json"`);
+    const json = JSON.parse(file.bytes.toString('utf8'));
+    const validate = ajv.compile(gstr1Schema);
+    expect(validate(json), JSON.stringify(validate.errors)).toBe(true);
+    expect(json.cdnr).toEqual([
+      { ctin: BUYER_GSTIN, nt: [{ ntty: 'C', nt_num: note(2), nt_dt: '14-06-2026', val: 11_800, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1801, itm_det: { txval: 10_000, rt: 18, camt: 900, samt: 900, csamt: 0 } }] }] },
+    ]);
+    expect(json.cdnur[0]).toMatchObject({ typ: 'B2CL', nt_num: note(1), val: 59_000, pos: '33' });
+  });
+
+  it('downloads a workbook with one sheet per section', async () => {
+    const file = await download('/report/gstr1/6/2026/file?format=xlsx');
+    expect(file.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.bytes as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn', 'docs']);
+    const docs = workbook.getWorksheet('docs')!;
+    const rows = docs.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
+    expect(rows).toContainEqual(['Invoices for outward supply', invoice(2), invoice(4), 3, 0, 3]);
+  });
+
+  it('lists what to fix and refuses the file until it is fixed', async () => {
+    const { body } = await call<Gstr1Summary>('GET', '/report/gstr1/7/2026', { token: owner });
+    expect(body.problems).toEqual([
+      { kind: 'hsn', message: `Extension Board has no HSN code (invoice ${invoice(5)}).`, fix: { to: 'product', productId: 999_999 } },
+    ]);
+    const refused = await call<{ message: string }>('GET', '/report/gstr1/7/2026/file?format=json', { token: owner });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('GSTR-1 has 1 problem to fix first. Open the GST return screen to see it.');
+  });
+
+  it('is not for a cashier', async () => {
+    const cashier = await tokenOf(`cashier@${SHOP}.shop`);
+    expect((await call('GET', '/report/gstr1/6/2026', { token: cashier })).status).toBe(403);
+  });
+});
+
+describe('e-invoice of a B2B invoice (GET /report/einvoice/{purchaseId})', () => {
+  it('downloads the schema 1.1 JSON with the shop and the buyer', async () => {
+    const file = await download('/report/einvoice/9002');
+    expect(file.status).toBe(200);
+    const payload = JSON.parse(file.bytes.toString('utf8'));
+    const validate = ajv.compile(einvoiceSchema);
+    expect(validate(payload), JSON.stringify(validate.errors)).toBe(true);
+    expect(payload.DocDtls).toEqual({ Typ: 'INV', No: invoice(2), Dt: '02/06/2026' });
+    expect(payload.SellerDtls).toMatchObject({ Gstin: SHOP_GSTIN, LglNm: 'GSTR Electricals', Loc: 'Mysuru', Pin: 570001, Stcd: '29' });
+    expect(payload.BuyerDtls).toMatchObject({ Gstin: BUYER_GSTIN, LglNm: 'Mysuru Traders', Pos: '29', Loc: 'Mysuru', Pin: 570024 });
+    expect(payload.ValDtls).toEqual({ AssVal: 20_000, CgstVal: 1_800, SgstVal: 1_800, IgstVal: 0, CesVal: 0, TotInvVal: 23_600 });
+  });
+
+  it('says why a sale to an unregistered buyer has none', async () => {
+    const refused = await call<{ message: string }>('GET', '/report/einvoice/9004', { token: owner });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('Walk-in has no GSTIN: an e-invoice is only for a sale to a registered buyer.');
+  });
+});
