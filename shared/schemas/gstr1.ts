@@ -57,6 +57,8 @@ export const gstr1Summary = z.object({
   /** The month's invoices less its credit notes: what the sections add up to. */
   net: z.object({ value: z.number(), ...amounts }),
   smallRows: z.array(z.object({ placeOfSupply: z.string(), supplyType: z.enum(['INTRA', 'INTER']), rate: z.number(), ...amounts })),
+  /** The month's B2B invoices, each with its e-invoice download. */
+  b2bInvoices: z.array(z.object({ purchaseId: z.number().int(), number: z.string(), date: z.string(), customerName: z.string(), gstin: z.string(), value: z.number() })),
   quantities: z.array(z.object({ unit: z.string(), quantity: z.number() })),
   documents: z.array(z.object({ nature: z.string(), from: z.string(), to: z.string(), total: z.number().int(), cancelled: z.number().int(), issued: z.number().int() })),
   problems: z.array(gstr1Problem),

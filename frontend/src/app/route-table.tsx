@@ -87,6 +87,7 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/category/{id}', access: 'signedIn', screen: () => import('../features/categories/routes/category-form.js') },
   { path: '/receipt', access: 'signedIn', screen: () => import('../features/billing/routes/receipt.js') },
   { path: '/reportGeneration', access: 'signedIn', screen: () => import('../features/reports/routes/report-generation.js') },
+  { path: '/gstReturn', access: 'signedIn', screen: () => import('../features/reports/routes/gst-return.js') },
   { path: '/template', access: 'signedIn', screen: () => import('../features/templates/routes/template-list.js') },
   { path: '/template/{id}', access: 'signedIn', screen: () => import('../features/templates/routes/template-form.js') },
   { path: '/orderTracking', access: 'signedIn', screen: () => import('../features/storefront/routes/order-tracking.js') },

@@ -145,6 +145,7 @@ export const dashboardSections: DashboardSection[] = [
           { label: 'Returns', to: '/return', features: ['ReturnList'] },
           { label: 'Yearly Returns', to: '/yearlyReturn', features: ['YearlyReturnList'] },
           { label: 'Reports', to: '/reportGeneration', features: ['ReportList'] },
+          { label: 'GST Return (GSTR-1)', to: '/gstReturn', features: ['GstReturn'] },
         ],
       },
     ],
