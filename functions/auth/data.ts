@@ -17,16 +17,27 @@ export const resetCodeData = {
     await putItem({ ...key(tenantId, userName), entity: 'passwordReset', ...code });
   },
   get: (tenantId: string, userName: string) => getItem<ResetCode>(key(tenantId, userName).pk, key(tenantId, userName).sk),
-  async countAttempt(tenantId: string, userName: string) {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key(tenantId, userName),
-        UpdateExpression: 'ADD attempts :one',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':one': 1 },
-      }),
-    );
+  /**
+   * Counts one guess at the pending code, atomically, and answers the code to compare it with; undefined when
+   * there is none, it has expired, or `maxAttempts` guesses were already counted.
+   */
+  async countAttempt(tenantId: string, userName: string, maxAttempts: number, now: Date): Promise<ResetCode | undefined> {
+    try {
+      const out = await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key(tenantId, userName),
+          UpdateExpression: 'ADD attempts :one',
+          ConditionExpression: 'attribute_exists(pk) AND attempts < :max AND expiresAt > :now',
+          ExpressionAttributeValues: { ':one': 1, ':max': maxAttempts, ':now': Math.floor(now.getTime() / 1000) },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return out.Attributes as ResetCode;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+      throw error;
+    }
   },
   async remove(tenantId: string, userName: string) {
     await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: key(tenantId, userName) }));

@@ -3,9 +3,9 @@ import { domainHandler } from '../lib/handler.js';
 import { refresh, resetPassword, sendResetCode, setFirstPassword, signIn } from './service.js';
 
 export const handler = domainHandler('auth', authRoutes, {
-  generateToken: ({ body, ctx }) => signIn(body.username, body.password, ctx.headers['x-tenantid'], ctx.log),
+  generateToken: ({ body, ctx }) => signIn(body.username, body.password, ctx.headers['x-tenantid'], ctx.log, ctx),
   newPassword: ({ body, ctx }) => setFirstPassword(body, ctx.headers['x-tenantid'], ctx.log),
   refreshToken: ({ body, ctx }) => refresh(body.refreshToken, ctx.me),
-  sendResetCode: ({ body, ctx }) => sendResetCode(body.username, ctx.headers['x-tenantid'], ctx.now),
-  resetPassword: ({ body, ctx }) => resetPassword(body, ctx.headers['x-tenantid'], ctx.now),
+  sendResetCode: ({ body, ctx }) => sendResetCode(body.username, ctx.headers['x-tenantid'], ctx),
+  resetPassword: ({ body, ctx }) => resetPassword(body, ctx.headers['x-tenantid'], ctx),
 });

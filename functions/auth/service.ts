@@ -11,6 +11,8 @@ import { sendMail } from '../lib/mail.js';
 import { tenantData } from '../tenants/data.js';
 import { userData } from '../users/data.js';
 import { resetCodeData } from './data.js';
+import type { TryContext } from '../lib/abuse-limits.js';
+import { countFailures, resetGuessTry, resetRequestTry, signInTry } from './limits.js';
 
 const RESET_CODE_MINUTES = 15;
 const RESET_MAX_ATTEMPTS = 5;
@@ -48,8 +50,13 @@ function tokenAnswer(idToken: string | undefined, refreshToken: string | undefin
   return { token: idToken, refreshToken, expiresAt: Number(claims.exp) };
 }
 
-export async function signIn(username: string, password: string, headerTenant: string | undefined, log: Logger): Promise<SignInResponse> {
+export async function signIn(username: string, password: string, headerTenant: string | undefined, log: Logger, client: TryContext): Promise<SignInResponse> {
   const tenantId = await signInTenant(username, headerTenant);
+  const tries = await signInTry(tenantId, username, client);
+  return countFailures(tries, () => authenticate(username, password, tenantId, log), (error) => error instanceof Unauthorized);
+}
+
+async function authenticate(username: string, password: string, tenantId: string, log: Logger): Promise<SignInResponse> {
   try {
     const out = await cognito().send(
       new InitiateAuthCommand({
@@ -122,8 +129,11 @@ export async function refresh(refreshToken: string, caller: { sub: string; tenan
 const hashCode = (userName: string, code: string) => createHash('sha256').update(`${userName}:${code}`).digest();
 
 /** E-mails a one-time code to the address on the user's record; 0 when the user name is unknown. */
-export async function sendResetCode(userName: string, headerTenant: string | undefined, now: Date): Promise<0 | 1> {
+export async function sendResetCode(userName: string, headerTenant: string | undefined, client: TryContext): Promise<0 | 1> {
+  const { now } = client;
   const tenantId = await signInTenant(userName, headerTenant);
+  // Counted before the user is looked up, so the limit answers alike whether or not the user exists.
+  await resetRequestTry(tenantId, userName, client);
   const user = await userData.byUserName(tenantId, userName);
   if (!user || user.enabled === false) return 0;
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -140,23 +150,38 @@ export async function sendResetCode(userName: string, headerTenant: string | und
   return 1;
 }
 
+/** A reset the caller got wrong: a wrong or spent code, or an unknown user name. It stays counted against the limits. */
+class WrongGuess extends Validation {
+  constructor(readonly unknownUser = false) {
+    super(RESET_CODE_INVALID);
+  }
+}
+
 export async function resetPassword(
   input: { username: string; password: string; code: string },
   headerTenant: string | undefined,
-  now: Date,
+  client: TryContext,
 ): Promise<0 | 1> {
   const tenantId = await signInTenant(input.username, headerTenant);
+  const tries = await resetGuessTry(tenantId, input.username, client);
+  try {
+    return await countFailures(tries, () => resetWithCode(tenantId, input, client.now), (error) => error instanceof WrongGuess);
+  } catch (error) {
+    // Counted like a wrong code, so the limit cannot tell who exists; the answer stays the screen's 0.
+    if (error instanceof WrongGuess && error.unknownUser) return 0;
+    throw error;
+  }
+}
+
+async function resetWithCode(tenantId: string, input: { username: string; password: string; code: string }, now: Date): Promise<1> {
   const user = await userData.byUserName(tenantId, input.username);
-  if (!user || user.enabled === false) return 0;
-  const pending = await resetCodeData.get(tenantId, input.username);
-  if (!pending || pending.expiresAt * 1000 < now.getTime() || pending.attempts >= RESET_MAX_ATTEMPTS) {
-    throw new Validation(RESET_CODE_INVALID);
-  }
+  if (!user || user.enabled === false) throw new WrongGuess(true);
+  // The guess is counted before the comparison, by a conditional update that refuses the sixth: parallel guesses
+  // cannot all be compared before any is counted.
+  const pending = await resetCodeData.countAttempt(tenantId, input.username, RESET_MAX_ATTEMPTS, now);
+  if (!pending) throw new WrongGuess();
   const matches = timingSafeEqual(Buffer.from(pending.codeHash, 'hex'), hashCode(input.username, input.code));
-  if (!matches) {
-    await resetCodeData.countAttempt(tenantId, input.username);
-    throw new Validation(RESET_CODE_INVALID);
-  }
+  if (!matches) throw new WrongGuess();
   try {
     await cognito().send(
       new AdminSetUserPasswordCommand({

@@ -24,5 +24,5 @@ export const handler = domainHandler('customers', customerRoutes, {
   create: ({ body, ctx }) => createCustomer(ctx.me, body, ctx.actor),
   update: ({ params, body, ctx }) => updateCustomer(ctx.me, params.customerId, body, ctx.actor),
   remove: ({ params, ctx }) => deleteCustomer(ctx.me, params.customerId, ctx.actor),
-  signUp: ({ body, ctx }) => signUpCustomer(body, ctx.now),
+  signUp: ({ body, ctx }) => signUpCustomer(body, ctx),
 });

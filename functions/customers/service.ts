@@ -1,6 +1,8 @@
 import { ROLE } from '../../shared/roles.js';
 import { CUSTOMER_NAME_EXISTS, MOBILE_EXISTS, type Customer } from '../../shared/schemas/customer.js';
+import type { Tenant } from '../../shared/schemas/tenant.js';
 import { accountName, domainSuffix } from '../../shared/tenant.js';
+import { countedSignUp, type TryContext } from '../lib/abuse-limits.js';
 import type { Caller } from '../lib/context.js';
 import { created, nextId, transactParts, updated, writePart, type Actor } from '../lib/db.js';
 import { Conflict, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
@@ -64,9 +66,13 @@ export function createCustomer(me: Caller, body: CustomerFields, actor: Actor): 
  * Self sign-up: the name with the shop's domain is both the customer's name and their login, with the password
  * they chose, so they can sign in at once. User, customer record and claims are written in one transaction.
  */
-export async function signUpCustomer(body: CustomerFields & { tenantId: string; password: string }, now: Date): Promise<Customer> {
+export async function signUpCustomer(body: CustomerFields & { tenantId: string; password: string }, client: TryContext): Promise<Customer> {
   const tenant = await tenantData.get(body.tenantId);
   if (!tenant || tenant.enabled === false) throw new Validation('Select the shop');
+  return countedSignUp(tenant.tenantId, client, () => signUpAt(tenant, body, client.now));
+}
+
+async function signUpAt(tenant: Tenant, body: CustomerFields & { password: string }, now: Date): Promise<Customer> {
   const customerName = storedName(body.customerName, `@${shopDomain(tenant)}`);
   await checkFree(tenant.tenantId, body.mobileNumber, customerName);
   const customerRole = (await roleData.all(tenant.tenantId)).find((r) => r.name === ROLE.CUSTOMER);

@@ -29,6 +29,16 @@ export const config = {
     optional('LOCAL_AWS') ? { accessKeyId: env('AWS_ACCESS_KEY_ID', 'local'), secretAccessKey: env('AWS_SECRET_ACCESS_KEY', 'local') } : undefined,
   logLevel: () => env('LOG_LEVEL', 'info'),
   /**
+   * Multiplies the per-client-address limits (sign-in, reset codes, sign-up). 1 in AWS; the test stacks raise it
+   * because every test there comes from 127.0.0.1. Per-user-name limits are never scaled.
+   */
+  clientLimitFactor: () => Math.max(1, Number(env('CLIENT_LIMIT_FACTOR', '1')) || 1),
+  /**
+   * Where the caller's address is read: API Gateway's source address, or (behind CloudFront, set by CDK) the
+   * viewer address CloudFront adds, since API Gateway then sees CloudFront's own address.
+   */
+  viewerAddressHeader: () => optional('VIEWER_ADDRESS_HEADER'),
+  /**
    * WhatsApp Cloud API (Graph API). Locally the simulator's URL, token and phone number id come from the
    * environment; in AWS the token and phone number id come from the secret WHATSAPP_SECRET_ARN names.
    */

@@ -18,6 +18,8 @@ export interface RequestContext {
   log: Logger;
   now: Date;
   headers: Record<string, string | undefined>;
+  /** The address the request came from, for per-client limits (never for identity). */
+  clientAddress: string;
   caller: Caller | undefined;
   /** The caller of an authenticated route; throws 401 on a public one. */
   readonly me: Caller;

@@ -41,5 +41,13 @@ export class TooLarge extends AppError {
   }
 }
 
+/** Too many tries from one user name or one client address: refused until the window ends, which the message names. */
+export class TooManyRequests extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { retryAfterSeconds });
+  }
+}
+
 /** A save based on a version of the record that someone else has changed since. */
 export const STALE_RECORD = 'This record was changed by someone else. Please reload it and try again.';

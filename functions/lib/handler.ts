@@ -3,7 +3,8 @@ import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructured
 import { z } from 'zod';
 import { routeKey, type Body, type Params, type Query, type Response, type RouteDef } from '../../shared/routes/define.js';
 import type { Caller, RequestContext } from './context.js';
-import { AppError, Forbidden, Unauthorized, Validation } from './errors.js';
+import { config } from './config.js';
+import { AppError, Forbidden, TooManyRequests, Unauthorized, Validation } from './errors.js';
 import { rootLogger, type Logger } from './logger.js';
 import { parseMultipart } from './multipart.js';
 import { standingRefusal } from '../users/standing.js';
@@ -125,7 +126,9 @@ function errorResult(error: unknown, log: Logger): ApiResult {
   if (error instanceof AppError) {
     if (error.status >= 500) log.error(error.message, { status: error.status });
     else log.info('request refused', { status: error.status, reason: error.message });
-    return json(error.status, error.details === undefined ? { message: error.message } : { message: error.message, details: error.details });
+    const result = json(error.status, error.details === undefined ? { message: error.message } : { message: error.message, details: error.details });
+    if (error instanceof TooManyRequests) result.headers = { ...result.headers, 'retry-after': String(error.retryAfterSeconds) };
+    return result;
   }
   const name = (error as { name?: string }).name;
   if (name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException') {
@@ -134,6 +137,16 @@ function errorResult(error: unknown, log: Logger): ApiResult {
   }
   log.error('unhandled error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
   return json(500, { message: 'Something went wrong!!! Please try again.' });
+}
+
+/**
+ * The caller's address. Behind CloudFront, API Gateway's source address is CloudFront's own, and the viewer's
+ * arrives in the header CloudFront adds (`CloudFront-Viewer-Address: <ip>:<port>`), which CDK names.
+ */
+function clientAddressOf(event: ApiEvent, headers: Record<string, string | undefined>): string {
+  const header = config.viewerAddressHeader();
+  const viewer = header ? headers[header.toLowerCase()]?.replace(/:\d+$/, '') : undefined;
+  return viewer || event.requestContext.http?.sourceIp || 'unknown';
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -170,12 +183,14 @@ export function domainHandler<D extends Record<string, RouteDef>>(
     const entry = byKey.get(event.routeKey);
     if (!entry) return json(404, { message: `No route ${event.routeKey}` });
     const now = new Date();
+    const headers = lowerHeaders(event.headers);
     const ctx: RequestContext = {
       requestId,
       log,
       now,
       caller,
-      headers: lowerHeaders(event.headers),
+      headers,
+      clientAddress: clientAddressOf(event, headers),
       get me() {
         if (!caller) throw new Unauthorized();
         return caller;

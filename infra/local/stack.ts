@@ -40,6 +40,11 @@ export interface LocalStackOptions {
   logLevel?: string;
   /** Run the daily report e-mails at their scheduled time (npm start); tests invoke the function themselves. */
   scheduledReports?: boolean;
+  /**
+   * Multiplies the per-client-address limits (sign-in failures, reset codes, sign-ups). The test stacks raise it:
+   * every test comes from 127.0.0.1. Per-user-name limits are never scaled.
+   */
+  clientLimitFactor?: number;
 }
 
 export interface LocalStack {
@@ -85,8 +90,9 @@ const LOCAL_WHATSAPP = { token: 'local-whatsapp-token', phoneNumberId: '10000000
 const LOCAL_RAZORPAY = { keyId: 'rzp_test_LocalShop0001', keySecret: 'local-razorpay-key-secret', webhookSecret: 'local-razorpay-webhook-secret' };
 
 /** The environment the function code reads (functions/lib/config.ts), pointing it at the emulators. */
-function pointFunctionsAt(ports: Ports, pool: UserPoolIds | undefined, logLevel: string) {
+function pointFunctionsAt(ports: Ports, pool: UserPoolIds | undefined, logLevel: string, clientLimitFactor = 1) {
   Object.assign(process.env, {
+    CLIENT_LIMIT_FACTOR: String(clientLimitFactor),
     LOCAL_AWS: '1',
     // Lambdas run on Node 22 in AWS; the SDK's notice about Node 20 on this machine is noise here.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
@@ -133,7 +139,7 @@ async function startOnPorts(options: LocalStackOptions, ports: Ports): Promise<L
   const dataDir = path.resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const logLevel = options.logLevel ?? 'warn';
-  pointFunctionsAt(ports, undefined, logLevel);
+  pointFunctionsAt(ports, undefined, logLevel, options.clientLimitFactor);
   const started: Emulator[] = [];
   let gateway: Server | undefined;
   let stopReportTimer: (() => void) | undefined;
@@ -166,7 +172,7 @@ async function startOnPorts(options: LocalStackOptions, ports: Ports): Promise<L
     const known = existsSync(poolFile) ? (JSON.parse(readFileSync(poolFile, 'utf8')) as UserPoolIds) : undefined;
     const userPool = await ensureUserPool(process.env.COGNITO_ENDPOINT!, known, options.idTokenMinutes ?? 60);
     writeFileSync(poolFile, JSON.stringify(userPool, null, 2));
-    pointFunctionsAt(ports, userPool, logLevel);
+    pointFunctionsAt(ports, userPool, logLevel, options.clientLimitFactor);
 
     // The demo seed runs after the gateway is up (Cognito calls its triggers through it); API calls wait for it.
     let seedDone: (value?: unknown) => void = () => undefined;

@@ -19,6 +19,8 @@ const stack = await startLocalStack({
   seed: true,
   idTokenMinutes,
   logLevel: 'error',
+  // Every browser test comes from 127.0.0.1: per-client limits are raised; per-user limits stay as in production.
+  clientLimitFactor: 100,
 });
 
 let stopping = false;

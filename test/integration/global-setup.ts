@@ -19,7 +19,8 @@ declare module 'vitest' {
 /** One local stack (emulators on free ports, fresh data) for the whole integration run. */
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-it-'));
-  const stack = await startLocalStack({ dataDir, ports: 'free', seed: true, logLevel: 'error' });
+  // Every test comes from 127.0.0.1: per-client limits are raised; per-user limits stay as in production.
+  const stack = await startLocalStack({ dataDir, ports: 'free', seed: true, logLevel: 'error', clientLimitFactor: 100 });
   await seedTestTenants();
   const keys = ['LOCAL_AWS', 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'TABLE_NAME', 'ASSETS_BUCKET', 'MAIL_FROM',
     'DYNAMODB_ENDPOINT', 'COGNITO_ENDPOINT', 'S3_ENDPOINT', 'SES_ENDPOINT', 'WHATSAPP_API_URL', 'WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'LOG_LEVEL'];

@@ -1,0 +1,152 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from './aws.js';
+import { config } from './config.js';
+import { tableName } from './db.js';
+import { TooManyRequests } from './errors.js';
+import { limitKey } from './keys.js';
+
+/** Who is trying: the client address and the time, from the request (a `RequestContext` is one). */
+export interface TryContext {
+  clientAddress: string;
+  now: Date;
+}
+
+/** How many tries of one kind one subject (a user name or a client address) may make in a window. */
+export interface LimitRule {
+  /** Names the counter in the table. */
+  counter: string;
+  max: number;
+  windowSeconds: number;
+  /** Counted per client address: scaled by `config.clientLimitFactor` (test stacks, where everyone is 127.0.0.1). */
+  perClient?: boolean;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/**
+ * The limits of the public routes. Failures are what sign-in and reset-code guesses count: a success gives its
+ * try back, so a shop's staff signing in all day from one address never meet the limit.
+ */
+export const LIMITS = {
+  signInUser: { counter: 'SIGNIN_USER', max: 5, windowSeconds: 15 * MINUTE },
+  signInClient: { counter: 'SIGNIN_CLIENT', max: 5, windowSeconds: 15 * MINUTE, perClient: true },
+  /** Guesses of a reset code per user name: an hour, so asking for a new code does not buy more guesses. */
+  resetGuessUser: { counter: 'RESET_GUESS_USER', max: 5, windowSeconds: HOUR },
+  resetGuessClient: { counter: 'RESET_GUESS_CLIENT', max: 5, windowSeconds: 15 * MINUTE, perClient: true },
+  /** Reset codes asked for (each one an e-mail), counted whether or not the user exists. */
+  resetRequestUser: { counter: 'RESET_REQUEST_USER', max: 3, windowSeconds: HOUR },
+  resetRequestClient: { counter: 'RESET_REQUEST_CLIENT', max: 3, windowSeconds: HOUR, perClient: true },
+  /** Customer accounts made from one address in a shop. */
+  signUpClient: { counter: 'SIGNUP_CLIENT', max: 5, windowSeconds: HOUR, perClient: true },
+} satisfies Record<string, LimitRule>;
+
+interface Counter {
+  attempts: number;
+  windowStart: number;
+}
+
+const maxOf = (rule: LimitRule) => (rule.perClient ? rule.max * config.clientLimitFactor() : rule.max);
+const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
+
+/** A counted try; `release` gives it back (the try succeeded, or failed for a reason that is not the caller's). */
+export interface Reservation {
+  release(): Promise<void>;
+}
+
+/**
+ * Counts one try before it is made, atomically: the conditional update refuses once the window holds `max`, so
+ * parallel tries cannot all pass a check made before any of them is counted. The window starts at the first try
+ * and lasts `windowSeconds`; the item's TTL removes it afterwards.
+ */
+async function reserveOne(tenantId: string, rule: LimitRule, subject: string, now: Date): Promise<Reservation> {
+  const key = limitKey(tenantId, rule.counter, subject);
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const cutoff = nowSeconds - rule.windowSeconds;
+  const max = maxOf(rule);
+  for (let round = 0; round < 5; round++) {
+    try {
+      const out = await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key,
+          UpdateExpression: 'ADD attempts :one',
+          ConditionExpression: 'windowStart > :cutoff AND attempts < :max',
+          ExpressionAttributeValues: { ':one': 1, ':cutoff': cutoff, ':max': max },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return releaser(key, (out.Attributes as Counter | undefined)?.windowStart);
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    const current = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item as Counter | undefined;
+    if (current && current.windowStart > cutoff && current.attempts >= max) {
+      throw new TooManyRequests(current.windowStart + rule.windowSeconds - nowSeconds);
+    }
+    try {
+      // No counter, or its window is over: this try opens a new window.
+      await dynamo().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...key, entity: 'limit', attempts: 1, windowStart: nowSeconds, expiresAt: nowSeconds + rule.windowSeconds },
+          ConditionExpression: 'attribute_not_exists(pk) OR windowStart <= :cutoff',
+          ExpressionAttributeValues: { ':cutoff': cutoff },
+        }),
+      );
+      return releaser(key, nowSeconds);
+    } catch (error) {
+      // Another try opened the window first: count against it.
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  throw new TooManyRequests(rule.windowSeconds);
+}
+
+function releaser(key: { pk: string; sk: string }, windowStart: number | undefined): Reservation {
+  return {
+    async release() {
+      if (windowStart === undefined) return;
+      try {
+        await dynamo().send(
+          new UpdateCommand({
+            TableName: tableName(),
+            Key: key,
+            UpdateExpression: 'ADD attempts :minus',
+            // Only within the window the try was counted in: a new window owes this try nothing.
+            ConditionExpression: 'windowStart = :start AND attempts > :zero',
+            ExpressionAttributeValues: { ':minus': -1, ':start': windowStart, ':zero': 0 },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+  };
+}
+
+/**
+ * Counts one try against every given limit, or none: when one refuses (429 with when to try again), the tries
+ * already counted are given back. The answer is the same whether or not the user name exists.
+ */
+export async function reserveTries(tenantId: string, limits: [LimitRule, string][], now: Date): Promise<Reservation> {
+  const taken: Reservation[] = [];
+  try {
+    for (const [rule, subject] of limits) taken.push(await reserveOne(tenantId, rule, subject, now));
+  } catch (error) {
+    await Promise.all(taken.map((t) => t.release()));
+    throw error;
+  }
+  return { release: async () => void (await Promise.all(taken.map((t) => t.release()))) };
+}
+
+/** A sign-up from one client address in a shop (5 accounts an hour); a refused sign-up gives its try back. */
+export async function countedSignUp<T>(tenantId: string, client: TryContext, signUp: () => Promise<T>): Promise<T> {
+  const tries = await reserveTries(tenantId, [[LIMITS.signUpClient, client.clientAddress]], client.now);
+  try {
+    return await signUp();
+  } catch (error) {
+    await tries.release();
+    throw error;
+  }
+}
