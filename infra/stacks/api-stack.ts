@@ -1,6 +1,6 @@
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -11,7 +11,7 @@ import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { TENANT_DIRECTORY } from '../../functions/lib/keys.js';
-import { domainNames, type DomainName } from '../../shared/routes/index.js';
+import { allRoutes, domainNames, routeKey, type DomainName } from '../../shared/routes/index.js';
 import { DomainApi, type DomainNeeds } from '../constructs/domain-api.js';
 
 /** The browser reaches the API as `/api/...` on the web origin; the stage name makes that prefix line up. */
@@ -29,6 +29,19 @@ export interface ApiStackProps extends StackProps {
   /** The payment-to-order state machine the payments domain runs (StartSyncExecution). */
   paymentToOrder: IStateMachine;
 }
+
+/** The whole API's share: every route together, across all shops (requests a second, and the burst above it). */
+export const stageThrottle = { rateLimit: 100, burstLimit: 200 };
+/**
+ * Routes anyone may call without a token (sign-in, reset codes, sign-up, the shop list) get a small slice, so a
+ * flood of them cannot use up the stage's share that signed-in shops need. The payment webhook is public too but
+ * signed by Razorpay, and its deliveries are not ours to slow.
+ */
+export const publicRouteThrottle = { rateLimit: 10, burstLimit: 20 };
+const unthrottledPublicRoutes = new Set(['POST /payment/webhook/razorpay']);
+export const throttledPublicRouteKeys = allRoutes
+  .filter((e) => e.route.access === 'public' && !unthrottledPublicRoutes.has(routeKey(e.route)))
+  .map((e) => routeKey(e.route));
 
 /** Cognito calls the code makes on behalf of users; signing in itself needs no IAM permission. */
 const userAdminActions = [
@@ -86,7 +99,7 @@ export class ApiStack extends Stack {
     this.stage = this.httpApi.addStage('Stage', {
       stageName: apiStageName,
       autoDeploy: true,
-      throttle: { rateLimit: 100, burstLimit: 200 },
+      throttle: stageThrottle,
       accessLogSettings: {
         destination: new LogGroupLogDestination(accessLogs),
         format: AccessLogFormat.custom(
@@ -114,6 +127,8 @@ export class ApiStack extends Stack {
       WHATSAPP_SECRET_ARN: props.whatsappSecret.secretArn,
       // The shop whose ADMINs manage every shop (docs/people.md); set with `-c platformTenant=<shop id>`.
       PLATFORM_TENANT: String(this.node.tryGetContext('platformTenant') ?? 'demo'),
+      // Browsers come through CloudFront, whose own address is what API Gateway sees; per-client limits count the viewer's.
+      VIEWER_ADDRESS_HEADER: 'CloudFront-Viewer-Address',
     };
     const resources = {
       table: props.table,
@@ -134,6 +149,13 @@ export class ApiStack extends Stack {
         }),
       ]),
     ) as Record<DomainName, DomainApi>;
+    const stage = this.stage.node.defaultChild as CfnStage;
+    stage.routeSettings = Object.fromEntries(
+      // A JSON property: CloudFormation's own (PascalCase) names, which CDK passes through as written.
+      throttledPublicRouteKeys.map((key) => [key, { ThrottlingRateLimit: publicRouteThrottle.rateLimit, ThrottlingBurstLimit: publicRouteThrottle.burstLimit }]),
+    );
+    // Route settings name routes by key: the routes must exist before the stage that refers to them.
+    for (const domain of Object.values(this.domains)) for (const route of domain.routes) this.stage.node.addDependency(route);
     props.paymentToOrder.grantStartSyncExecution(this.domains.payments.function);
     this.domains.payments.function.addEnvironment('PAYMENT_TO_ORDER_ARN', props.paymentToOrder.stateMachineArn);
 

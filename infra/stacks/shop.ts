@@ -3,6 +3,7 @@ import type { Construct } from 'constructs';
 import { ApiStack } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { DataStack } from './data-stack.js';
+import { EdgeProtectionStack } from './edge-protection-stack.js';
 import { IntegrationsStack } from './integrations-stack.js';
 import { PaymentsStack } from './payments-stack.js';
 import { ReportsStack } from './reports-stack.js';
@@ -50,11 +51,20 @@ export function defineShop(scope: Construct, options: ShopOptions) {
     whatsappSecret: integrations.whatsappSecret,
     paymentToOrder: payments.paymentToOrder,
   });
+  // Opt-in (`-c waf=true`): a web ACL costs money while idle. CloudFront's web ACLs must live in us-east-1.
+  const waf = ['true', true].includes(scope.node.tryGetContext('waf'))
+    ? new EdgeProtectionStack(scope, 'ShopEdgeProtection', {
+        env: { account: env?.account, region: 'us-east-1' },
+        description: 'Shop: AWS WAF in front of CloudFront',
+      })
+    : undefined;
   const web = new WebStack(scope, 'ShopWeb', {
     env,
     description: 'Shop: web app on CloudFront, with /api/* forwarded to the API',
     apiDomainName: api.apiDomainName,
     assetsBucket: data.assetsBucket,
+    webAclArn: waf?.webAcl.attrArn,
+    crossRegionReferences: waf !== undefined,
   });
   const reports = new ReportsStack(scope, 'ShopReports', {
     env,
@@ -63,5 +73,5 @@ export function defineShop(scope: Construct, options: ShopOptions) {
     mailIdentity: integrations.mailIdentity,
     mailFrom: integrations.mailFrom,
   });
-  return { data, auth, integrations, payments, api, web, reports };
+  return { data, auth, integrations, payments, api, web, reports, waf };
 }

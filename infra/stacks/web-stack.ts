@@ -29,6 +29,8 @@ export interface WebStackProps extends StackProps {
   assetsBucket: IBucket;
   /** The React build to upload; defaults to `frontend/dist`. */
   webBuildDir?: string;
+  /** The AWS WAF web ACL in front of the distribution, when the deploy opts in (`-c waf=true`). */
+  webAclArn?: string;
 }
 
 /**
@@ -71,6 +73,7 @@ export class WebStack extends Stack {
       comment: 'Shop web app and API',
       defaultRootObject: 'index.html',
       priceClass: PriceClass.PRICE_CLASS_200,
+      webAclId: props.webAclArn,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.webBucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
