@@ -76,3 +76,11 @@ export const needsHr = (roleNames: readonly string[]) => needsManager(roleNames)
 /** Who may be chosen as an employee's manager, and as their HR contact. */
 export const managerRoles: readonly string[] = [ROLE.MANAGER, ROLE.TENANT_MANAGER];
 export const hrRoles: readonly string[] = [ROLE.HR];
+
+/**
+ * The daily report e-mail goes to the shop's owner; switching it off is the owner's decision (and the admin's),
+ * not that of a manager who also receives it.
+ */
+export const reportEmailSwitchRoles: readonly string[] = [ROLE.TENANT_MANAGER, ROLE.ADMIN];
+export const maySwitchReportEmails = (roleNames: readonly string[]) => roleNames.some((r) => reportEmailSwitchRoles.includes(r));
+export const REPORT_EMAILS_OWNER_ONLY = 'Only the shop owner or an admin can switch the daily report e-mail on or off.';

@@ -22,6 +22,6 @@ export const handler = domainHandler('expenses', expenseRoutes, {
   returnsSearchCount: ({ params, ctx }) => report.returnsCount(ctx.me.tenantId, params.month, params.year, params.text),
   returnsSummary: ({ params, ctx }) => report.returnsSummary(ctx.me.tenantId, params.month, params.year),
   returnsPdf: ({ params, ctx }) => report.returnsPdf(ctx.me.tenantId, params.month, params.year, ctx.now),
-  yearlyReturns: ({ params, ctx }) => report.yearlyReturns(ctx.me.tenantId, params.year, ctx.now),
-  yearlyReturnsPdf: ({ params, ctx }) => report.yearlyReturnsPdf(ctx.me.tenantId, params.year, ctx.now),
+  yearlyReturns: ({ params, query, ctx }) => report.yearlyReturns(ctx.me.tenantId, params.year, query.basis, ctx.now),
+  yearlyReturnsPdf: ({ params, query, ctx }) => report.yearlyReturnsPdf(ctx.me.tenantId, params.year, query.basis, ctx.now),
 });

@@ -1,14 +1,9 @@
 import { shopDay } from '../../shared/bill.js';
 import { fileDate, formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
 import { toRupees } from '../../shared/money.js';
-import {
-  returnPercentage,
-  type ReturnRow,
-  type ReturnsSummary,
-  type YearlyReturns,
-  type YearlyRow,
-} from '../../shared/schemas/expense.js';
-import { PAYMENT_MODES } from '../../shared/schemas/purchase.js';
+import { dayModeRows, profitOf, returnPercentage, salesFigures, salesLines, type SalesFigures } from '../../shared/figures.js';
+import { financialYear, financialYearLabel } from '../../shared/financial-year.js';
+import type { ReturnRow, ReturnsSummary, YearBasis, YearlyReturns, YearlyRow } from '../../shared/schemas/expense.js';
 import { FileResponse } from '../lib/handler.js';
 import { tablePdf } from '../lib/pdf.js';
 import { purchaseData, type SalesDay } from '../purchases/data.js';
@@ -35,28 +30,7 @@ interface RowPaise {
 }
 
 /** A month's rows: per shop day (in order) and payment mode (Cash, then Online) that had bills or refunds, numbered. */
-async function monthRows(tenantId: string, month: number, year: number): Promise<RowPaise[]> {
-  const days = await purchaseData.salesMonth(tenantId, monthOf(year, month));
-  const rows = days.flatMap((day) =>
-    PAYMENT_MODES.flatMap((mode) => {
-      const cash = mode === 'Cash';
-      const transaction = (cash ? day.cashBills : day.onlineBills) ?? 0;
-      const returns = (cash ? day.cashReturns : day.onlineReturns) ?? 0;
-      if (!transaction && !returns) return [];
-      return [
-        {
-          transactionDate: day.date,
-          transaction,
-          paymentMode: mode,
-          credit: (cash ? day.cashSold : day.onlineSold) ?? 0,
-          debit: (cash ? day.cashCost : day.onlineCost) ?? 0,
-          returns,
-        },
-      ];
-    }),
-  );
-  return rows.map((row, i) => ({ returnId: i + 1, ...row }));
-}
+const monthRows = async (tenantId: string, month: number, year: number) => (await monthReport(tenantId, month, year)).rows;
 
 const rowView = (r: RowPaise): ReturnRow => ({ ...r, credit: toRupees(r.credit), debit: toRupees(r.debit), returns: toRupees(r.returns) });
 
@@ -79,16 +53,35 @@ export async function returnsPage(tenantId: string, month: number, year: number,
 export const returnsCount = async (tenantId: string, month: number, year: number, text?: string) =>
   (await filteredRows(tenantId, month, year, text)).length;
 
-function summaryOf(month: number, year: number, rows: RowPaise[]) {
-  const sum = (pick: (r: RowPaise) => number) => rows.reduce((total, r) => total + pick(r), 0);
-  const debit = sum((r) => r.debit);
-  const returns = sum((r) => r.returns);
-  return { month, year, rows: rows.length, transaction: sum((r) => r.transaction), credit: sum((r) => r.credit), debit, returns, returnPercentage: returnPercentage(returns, debit) };
+/** The summary row: the month's shared figures (shared/figures.ts), so it agrees with every other report of the month. */
+function summaryOf(month: number, year: number, rows: RowPaise[], f: SalesFigures) {
+  return {
+    month,
+    year,
+    rows: rows.length,
+    transaction: f.bills.total,
+    credit: f.sold.total,
+    debit: f.cost.billed,
+    returns: f.returns.total,
+    net: f.netSold.total,
+    pointsRedeemed: f.pointsRedeemed,
+    returnPercentage: returnPercentage(f.returns.total, f.cost.billed),
+  };
+}
+
+/** The month's rows and summary; the summary's money is the shared figures of the month's sales days. */
+async function monthReport(tenantId: string, month: number, year: number) {
+  const days = await purchaseData.salesMonth(tenantId, monthOf(year, month));
+  const figures = salesFigures(days);
+  const rows = days
+    .flatMap(dayModeRows)
+    .map((r, i): RowPaise => ({ returnId: i + 1, transactionDate: r.date, transaction: r.bills, paymentMode: r.paymentMode, credit: r.sold, debit: r.cost, returns: r.returns }));
+  return { rows, figures, summary: summaryOf(month, year, rows, figures) };
 }
 
 export async function returnsSummary(tenantId: string, month: number, year: number): Promise<ReturnsSummary> {
-  const s = summaryOf(month, year, await monthRows(tenantId, month, year));
-  return { ...s, credit: toRupees(s.credit), debit: toRupees(s.debit), returns: toRupees(s.returns) };
+  const { summary: s } = await monthReport(tenantId, month, year);
+  return { ...s, credit: toRupees(s.credit), debit: toRupees(s.debit), returns: toRupees(s.returns), net: toRupees(s.net), pointsRedeemed: toRupees(s.pointsRedeemed) };
 }
 
 /** Report files are dated the day they are taken (spec 3 section 9): `22_11_2026`. */
@@ -101,13 +94,13 @@ async function shopLine(tenantId: string) {
 }
 
 export async function returnsPdf(tenantId: string, month: number, year: number, now: Date): Promise<FileResponse> {
-  const [rows, shop] = await Promise.all([monthRows(tenantId, month, year), shopLine(tenantId)]);
-  const s = summaryOf(month, year, rows);
+  const [{ rows, figures, summary: s }, shop] = await Promise.all([monthReport(tenantId, month, year), shopLine(tenantId)]);
   const body = await tablePdf({
     title: `Return List · ${MONTHS[month - 1]} ${year}`,
     subtitle: [
       shop,
-      `Sold ${formatPaise(s.credit)} · Cost ${formatPaise(s.debit)} · Returns ${formatPaise(s.returns)} · Return % ${percent(s.returnPercentage)} (returns × 100 / cost)`,
+      ...salesLines(figures),
+      `Returns ${formatPaise(s.returns)} · Cost ${formatPaise(s.debit)} · Return % ${percent(s.returnPercentage)} (returns × 100 / cost)`,
       `Printed ${formatDateTime(now)}`,
     ].filter(Boolean),
     columns: [
@@ -137,56 +130,77 @@ export async function returnsPdf(tenantId: string, month: number, year: number, 
 
 type Figures = Omit<YearlyRow, 'transactionMonth'>;
 
-/** A month's figures in paise from its sales days and expense total. */
-function monthFigures(days: SalesDay[], expense: number): Figures {
-  const sum = (pick: (d: SalesDay) => number | undefined) => days.reduce((total, d) => total + (pick(d) ?? 0), 0);
-  const cost = sum((d) => d.cashCost) + sum((d) => d.onlineCost);
-  const boughtAmount = cost - sum((d) => d.returnedCost);
-  const onlineCredit = sum((d) => d.onlineSold);
-  const cashCredit = sum((d) => d.cashSold);
-  const returns = sum((d) => d.cashReturns) + sum((d) => d.onlineReturns);
-  const soldAmount = onlineCredit + cashCredit - returns;
-  return { boughtAmount, onlineCredit, cashCredit, returns, soldAmount, expense, profit: soldAmount - boughtAmount - expense, cost };
+/** A month's (or a year's) figures in paise: the shared definitions of sold, returns, cost and profit. */
+function yearlyFigures(days: SalesDay[], expense: number): Figures {
+  const f = salesFigures(days);
+  const p = profitOf(f, expense);
+  return {
+    boughtAmount: p.bought,
+    onlineCredit: f.sold.online,
+    cashCredit: f.sold.cash,
+    returns: f.returns.total,
+    soldAmount: p.sold,
+    expense,
+    profit: p.profit,
+    grossSold: f.sold.total,
+    pointsRedeemed: f.pointsRedeemed,
+    cost: f.cost.billed,
+  };
 }
 
-const FIGURE_KEYS = ['boughtAmount', 'onlineCredit', 'cashCredit', 'returns', 'soldAmount', 'expense', 'profit', 'cost'] as const;
+const FIGURE_KEYS = ['boughtAmount', 'onlineCredit', 'cashCredit', 'returns', 'soldAmount', 'expense', 'profit', 'grossSold', 'pointsRedeemed', 'cost'] as const;
 const inRupees = <T extends Figures>(f: T): T => ({ ...f, ...Object.fromEntries(FIGURE_KEYS.map((k) => [k, toRupees(f[k])])) });
 
-/** The months a year's report covers: all twelve of a past year, up to the current one in the current year. */
-function monthsOf(year: number, now: Date): number[] {
-  const [thisYear, thisMonth] = shopDay(now).split('-').map(Number) as [number, number];
-  const last = year < thisYear ? 12 : year === thisYear ? thisMonth : 0;
-  return Array.from({ length: last }, (_, i) => i + 1);
+/**
+ * The months a year's report covers, `yyyy-mm`: all twelve of a past year, up to the current one in the current
+ * year, none of a year to come. A calendar year runs January–December; a financial year April–March (shared/financial-year.ts).
+ */
+function monthsOf(year: number, basis: YearBasis, now: Date): string[] {
+  const thisMonth = shopDay(now).slice(0, 7);
+  const all = basis === 'financial' ? financialYear(year).months : Array.from({ length: 12 }, (_, i) => ({ year, month: i + 1 }));
+  return all.map((m) => monthOf(m.year, m.month)).filter((m) => m <= thisMonth);
 }
 
-async function yearlyPaise(tenantId: string, year: number, now: Date) {
-  const months = monthsOf(year, now);
+const yearLabel = (year: number, basis: YearBasis) => (basis === 'financial' ? financialYearLabel(year) : String(year));
+
+async function yearlyPaise(tenantId: string, year: number, basis: YearBasis, now: Date) {
+  const months = monthsOf(year, basis, now);
+  const calendarYears = [...new Set(months.map((m) => Number(m.slice(0, 4))))];
   const [salesByMonth, expenses] = await Promise.all([
-    Promise.all(months.map((m) => purchaseData.salesMonth(tenantId, monthOf(year, m)))),
-    expenseTotals(tenantId, year),
+    Promise.all(months.map((m) => purchaseData.salesMonth(tenantId, m))),
+    Promise.all(calendarYears.map((y) => expenseTotals(tenantId, y))),
   ]);
-  const expenseOf = new Map(expenses.months.map((m) => [m.month, m.amount]));
-  const rows = months.map((m, i) => ({ transactionMonth: monthOf(year, m), ...monthFigures(salesByMonth[i]!, expenseOf.get(monthOf(year, m)) ?? 0) }));
-  const totals = Object.fromEntries(FIGURE_KEYS.map((k) => [k, rows.reduce((sum, r) => sum + r[k], 0)])) as Figures;
+  const expenseOf = new Map(expenses.flatMap((e) => e.months).map((m) => [m.month, m.amount]));
+  const rows = months.map((m, i) => ({ transactionMonth: m, ...yearlyFigures(salesByMonth[i]!, expenseOf.get(m) ?? 0) }));
+  const totals = yearlyFigures(salesByMonth.flat(), rows.reduce((sum, r) => sum + r.expense, 0));
   return { rows, totals, returnPercentage: returnPercentage(totals.returns, totals.cost) };
 }
 
-export async function yearlyReturns(tenantId: string, year: number, now: Date): Promise<YearlyReturns> {
-  const y = await yearlyPaise(tenantId, year, now);
-  return { year, rows: y.rows.map(inRupees), totals: inRupees(y.totals), returnPercentage: y.returnPercentage, profit: toRupees(y.totals.profit) };
+export async function yearlyReturns(tenantId: string, year: number, basis: YearBasis, now: Date): Promise<YearlyReturns> {
+  const y = await yearlyPaise(tenantId, year, basis, now);
+  return {
+    year,
+    basis,
+    label: yearLabel(year, basis),
+    rows: y.rows.map(inRupees),
+    totals: inRupees(y.totals),
+    returnPercentage: y.returnPercentage,
+    profit: toRupees(y.totals.profit),
+  };
 }
 
 const monthLabel = (transactionMonth: string) => `${MONTHS[Number(transactionMonth.slice(5, 7)) - 1]} ${transactionMonth.slice(0, 4)}`;
 
-export async function yearlyReturnsPdf(tenantId: string, year: number, now: Date): Promise<FileResponse> {
-  const [y, shop] = await Promise.all([yearlyPaise(tenantId, year, now), shopLine(tenantId)]);
+export async function yearlyReturnsPdf(tenantId: string, year: number, basis: YearBasis, now: Date): Promise<FileResponse> {
+  const [y, shop] = await Promise.all([yearlyPaise(tenantId, year, basis, now), shopLine(tenantId)]);
   const t = y.totals;
   const money = (r: Figures) => [r.boughtAmount, r.onlineCredit, r.cashCredit, r.returns, r.soldAmount, r.expense, r.profit].map(formatPaise);
   const body = await tablePdf({
-    title: `Yearly Returns · ${year}`,
+    title: `Yearly Returns · ${yearLabel(year, basis)}`,
     subtitle: [
       shop,
-      `Sold ${formatPaise(t.soldAmount)} · Bought ${formatPaise(t.boughtAmount)} · Expense ${formatPaise(t.expense)} · Profit ${formatPaise(t.profit)}`,
+      `Sold ${formatPaise(t.grossSold)} − Returns ${formatPaise(t.returns)} = Net sold ${formatPaise(t.soldAmount)} (points redeemed ${formatPaise(t.pointsRedeemed)} not counted as sold)`,
+      `Net sold ${formatPaise(t.soldAmount)} · Bought ${formatPaise(t.boughtAmount)} · Expense ${formatPaise(t.expense)} · Profit ${formatPaise(t.profit)}`,
       `Returns ${formatPaise(t.returns)} · Cost ${formatPaise(t.cost)} · Return % ${percent(y.returnPercentage)} (returns × 100 / cost)`,
       `Printed ${formatDateTime(now)}`,
     ].filter(Boolean),
@@ -196,7 +210,7 @@ export async function yearlyReturnsPdf(tenantId: string, year: number, now: Date
       { header: 'Online Credit', width: 11, align: 'right' },
       { header: 'Cash Credit', width: 11, align: 'right' },
       { header: 'Returns', width: 11, align: 'right' },
-      { header: 'Sold', width: 11, align: 'right' },
+      { header: 'Net Sold', width: 11, align: 'right' },
       { header: 'Expense', width: 11, align: 'right' },
       { header: 'Profit', width: 11, align: 'right' },
     ],

@@ -22,6 +22,15 @@ export interface SheetTable {
   rows: (string | number | undefined)[][];
   highlight?: ReadonlySet<number>;
   totals?: (string | number | undefined)[];
+  /** Labelled figures under the table (a day's or a period's sums): the label in the first column, the number beside it. */
+  figures?: FigureCell[];
+}
+
+export interface FigureCell {
+  label: string;
+  /** Rupees for `rupees`, a count for `integer`. */
+  value: number;
+  kind: 'rupees' | 'integer';
 }
 
 /** Excel has no lakh grouping pattern; conditional sections place the commas for crores, lakhs and thousands. */
@@ -82,4 +91,11 @@ function addSheet(workbook: ExcelJS.Workbook, table: SheetTable) {
     }
   });
   if (table.totals) addRow(table.totals).font = { bold: true };
+  if (table.figures?.length) {
+    sheet.addRow([]);
+    for (const figure of table.figures) {
+      const row = sheet.addRow([figure.label, figure.value]);
+      row.getCell(2).numFmt = formats[figure.kind]!;
+    }
+  }
 }

@@ -36,6 +36,7 @@ const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 36;
 const SIZE = 8.5;
 const ROW_HEIGHT = 15;
+const LINE_HEIGHT = 10;
 const PADDING = 4;
 const ink = rgb(0.13, 0.13, 0.13);
 const rule = rgb(0.8, 0.8, 0.8);
@@ -48,6 +49,17 @@ function fit(text: string, font: PDFFont, width: number): string {
   let end = text.length;
   while (end > 0 && font.widthOfTextAtSize(`${text.slice(0, end)}…`, SIZE) > width) end--;
   return `${text.slice(0, end)}…`;
+}
+
+/** Splits text into lines that fit the width, at spaces; a single word too long for a line is shortened. */
+function wrap(text: string, font: PDFFont, width: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const last = lines.at(-1);
+    if (last !== undefined && font.widthOfTextAtSize(`${last} ${word}`, SIZE) <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(fit(word, font, width));
+  }
+  return lines.length ? lines : [''];
 }
 
 export async function tablePdf(table: PdfTable): Promise<Buffer> {
@@ -64,17 +76,25 @@ export async function tablePdf(table: PdfTable): Promise<Buffer> {
   const widths = table.columns.map((c) => (c.width / share) * tableWidth);
   const lefts = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
 
+  const drawCell = (page: PDFPage, i: number, text: string, baseline: number, font: PDFFont) => {
+    const textWidth = font.widthOfTextAtSize(text, SIZE);
+    const x = table.columns[i]!.align === 'right' ? lefts[i]! + widths[i]! - PADDING - textWidth : lefts[i]! + PADDING;
+    page.drawText(text, { x, y: baseline, size: SIZE, font, color: ink });
+  };
   const drawRow = (page: PDFPage, y: number, cells: string[], font: PDFFont, fill?: ReturnType<typeof rgb>) => {
     if (fill) page.drawRectangle({ x: MARGIN, y: y - ROW_HEIGHT, width: tableWidth, height: ROW_HEIGHT, color: fill });
-    cells.forEach((cell, i) => {
-      const room = widths[i]! - 2 * PADDING;
-      const text = fit(cell ?? '', font, room);
-      const textWidth = font.widthOfTextAtSize(text, SIZE);
-      const x = table.columns[i]!.align === 'right' ? lefts[i]! + widths[i]! - PADDING - textWidth : lefts[i]! + PADDING;
-      page.drawText(text, { x, y: y - ROW_HEIGHT + 4.5, size: SIZE, font, color: ink });
-    });
+    cells.forEach((cell, i) => drawCell(page, i, fit(cell ?? '', font, widths[i]! - 2 * PADDING), y - ROW_HEIGHT + 4.5, font));
     page.drawLine({ start: { x: MARGIN, y: y - ROW_HEIGHT }, end: { x: MARGIN + tableWidth, y: y - ROW_HEIGHT }, thickness: 0.5, color: rule });
     return y - ROW_HEIGHT;
+  };
+  // Column headers wrap onto as many lines as they need rather than being cut: a header names what a column counts.
+  const headerLines = table.columns.map((c, i) => wrap(c.header, bold, widths[i]! - 2 * PADDING));
+  const headerHeight = ROW_HEIGHT + (Math.max(...headerLines.map((l) => l.length)) - 1) * LINE_HEIGHT;
+  const drawHeader = (page: PDFPage, y: number) => {
+    page.drawRectangle({ x: MARGIN, y: y - headerHeight, width: tableWidth, height: headerHeight, color: headerFill });
+    headerLines.forEach((lines, i) => lines.forEach((line, n) => drawCell(page, i, line, y - ROW_HEIGHT + 4.5 - n * LINE_HEIGHT, bold)));
+    page.drawLine({ start: { x: MARGIN, y: y - headerHeight }, end: { x: MARGIN + tableWidth, y: y - headerHeight }, thickness: 0.5, color: rule });
+    return y - headerHeight;
   };
 
   const pages: PDFPage[] = [];
@@ -91,7 +111,7 @@ export async function tablePdf(table: PdfTable): Promise<Buffer> {
       }
       y -= 6;
     }
-    return { page, y: drawRow(page, y, table.columns.map((c) => c.header), bold, headerFill) };
+    return { page, y: drawHeader(page, y) };
   };
 
   let { page, y } = newPage();

@@ -1,10 +1,12 @@
 import { shopDay } from '../../shared/bill.js';
-import { fileDate, formatDate, formatDateTime, formatPaise, formatRupees } from '../../shared/format.js';
+import { cashSummary, cashSummaryLines, dayModeRows, expenseFigures, salesFigures, salesLines, type SalesFigures } from '../../shared/figures.js';
+import { fileDate, formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
 import { toRupees } from '../../shared/money.js';
-import { PAYMENT_MODES, type LineTotals, type MonthlySales, type OrderRow, type PaymentMode, type SalesRow } from '../../shared/schemas/purchase.js';
+import { type LineTotals, type MonthlySales, type OrderRow, type PaymentMode, type SalesRow } from '../../shared/schemas/purchase.js';
+import { cashSummaryView, salesSummaryView } from '../../shared/schemas/figures.js';
 import { XLSX_TYPE } from '../../shared/spreadsheets.js';
 import { expenseTotals } from '../expenses/data.js';
-import { tableWorkbook, type SheetColumn } from '../lib/excel-report.js';
+import { tableWorkbook, type FigureCell, type SheetColumn } from '../lib/excel-report.js';
 import { FileResponse } from '../lib/handler.js';
 import { tablePdf, type PdfColumn } from '../lib/pdf.js';
 import { tenantData } from '../tenants/data.js';
@@ -114,20 +116,40 @@ const sheetColumns: SheetColumn[] = [
   { header: 'Price', width: 14, kind: 'rupees' },
 ];
 
-async function orderListFile(tenantId: string, lines: StoredLine[], title: string, view: string, fileName: string, format: 'pdf' | 'xlsx', now: Date) {
+/**
+ * How a list file values its lines. A customer's list shows what each line holds now (rate × units kept); the
+ * day's list shows the day as it was billed (rate × units billed), because a return is booked on the day of the
+ * refund, not taken off the day of the bill: the day's file carries that day's refunds in its figures instead.
+ */
+interface ListFileOptions {
+  title: string;
+  view: string;
+  fileName: string;
+  format: 'pdf' | 'xlsx';
+  /** The day's sales figures: the lines are valued as billed and the figures are added under the table. */
+  day?: SalesFigures;
+}
+
+async function orderListFile(tenantId: string, lines: StoredLine[], options: ListFileOptions, now: Date) {
+  const { title, view, fileName, format, day } = options;
   const rows = lines.map(orderRowView);
   const tenant = await tenantData.get(tenantId);
+  const figureLines = day ? salesLines(day) : [];
   const subtitle = [
     [tenant?.displayName, tenant?.address].filter(Boolean).join(', '),
     `${view} · ${rows.length} row(s) · printed ${formatDateTime(now)}`,
+    ...figureLines,
   ];
   const totals = rowTotals(lines);
+  const priceHeader = day ? 'Price as billed' : 'Price';
+  const linePaise = (l: StoredLine) => l.rate * (day ? l.originalQuantity : l.quantity);
+  const priceTotal = lines.reduce((sum, l) => sum + linePaise(l), 0);
   if (format === 'pdf') {
     const body = await tablePdf({
       title,
       subtitle,
-      columns: pdfColumns,
-      rows: rows.map((r) => [
+      columns: pdfColumns.map((c) => (c.header === 'Price' ? { ...c, header: priceHeader } : c)),
+      rows: rows.map((r, i) => [
         String(r.purchaseId),
         formatDate(r.saleDate),
         shownName(r.customerName),
@@ -137,10 +159,10 @@ async function orderListFile(tenantId: string, lines: StoredLine[], title: strin
         r.status,
         String(r.originalQuantity),
         String(r.returnQuantity),
-        formatPaise(Math.round(r.sellingPrice * 100)),
-        formatPaise(Math.round(r.purchasedPrice * 100)),
+        formatPaise(lines[i]!.rate),
+        formatPaise(linePaise(lines[i]!)),
       ]),
-      totals: ['Total', '', '', '', '', '', '', String(totals.orderQuantity), String(totals.returnQuantity), '', formatRupees(totals.price)],
+      totals: ['Total', '', '', '', '', '', '', String(totals.orderQuantity), String(totals.returnQuantity), '', formatPaise(priceTotal)],
       landscape: true,
     });
     return new FileResponse(body, 'application/pdf', `${fileName}.pdf`);
@@ -148,9 +170,9 @@ async function orderListFile(tenantId: string, lines: StoredLine[], title: strin
   const body = await tableWorkbook({
     sheetName: title,
     title,
-    subtitle,
-    columns: sheetColumns,
-    rows: rows.map((r) => [
+    subtitle: subtitle.slice(0, 2),
+    columns: sheetColumns.map((c) => (c.header === 'Price' ? { ...c, header: priceHeader } : c)),
+    rows: rows.map((r, i) => [
       r.purchaseId,
       r.saleDate,
       shownName(r.customerName),
@@ -160,90 +182,97 @@ async function orderListFile(tenantId: string, lines: StoredLine[], title: strin
       r.status,
       r.originalQuantity,
       r.returnQuantity,
-      r.sellingPrice,
-      r.purchasedPrice,
+      toRupees(lines[i]!.rate),
+      toRupees(linePaise(lines[i]!)),
     ]),
-    totals: ['Total', undefined, undefined, undefined, undefined, undefined, undefined, totals.orderQuantity, totals.returnQuantity, undefined, totals.price],
+    totals: ['Total', undefined, undefined, undefined, undefined, undefined, undefined, totals.orderQuantity, totals.returnQuantity, undefined, toRupees(priceTotal)],
+    figures: day ? dayFigureCells(day) : undefined,
   });
   return new FileResponse(body, XLSX_TYPE, `${fileName}.xlsx`);
 }
 
-/** The day's order list as Purchase_List_<d>_<m>_<y>.pdf or .xlsx. */
+/** The day's figures as label and number cells under the table of the .xlsx, so they can be summed and checked. */
+const dayFigureCells = (f: SalesFigures): FigureCell[] => [
+  { label: 'Goods billed', value: toRupees(f.goodsBilled), kind: 'rupees' },
+  { label: 'Points redeemed', value: toRupees(f.pointsRedeemed), kind: 'rupees' },
+  { label: 'Sold (money received)', value: toRupees(f.sold.total), kind: 'rupees' },
+  { label: 'Sold in cash', value: toRupees(f.sold.cash), kind: 'rupees' },
+  { label: 'Sold online', value: toRupees(f.sold.online), kind: 'rupees' },
+  { label: 'Returns (refunds booked this day)', value: toRupees(f.returns.total), kind: 'rupees' },
+  { label: 'Net sold', value: toRupees(f.netSold.total), kind: 'rupees' },
+  { label: 'Units sold', value: f.units.sold, kind: 'integer' },
+  { label: 'Units returned this day', value: f.units.returned, kind: 'integer' },
+];
+
+/** The day's order list as Purchase_List_<d>_<m>_<y>.pdf or .xlsx, with the day's figures. */
 export async function exportDay(tenantId: string, date: string, format: 'pdf' | 'xlsx', now: Date): Promise<FileResponse> {
-  const lines = await purchaseData.dayAll(tenantId, date);
-  return orderListFile(tenantId, lines, 'Purchase List', `Orders of ${formatDate(date)}`, `Purchase_List_${fileDate(date)}`, format, now);
+  const [lines, day] = await Promise.all([purchaseData.dayAll(tenantId, date), purchaseData.salesDay(tenantId, date)]);
+  const options = { title: 'Purchase List', view: `Orders of ${formatDate(date)}`, fileName: `Purchase_List_${fileDate(date)}`, format, day: salesFigures(day ? [day] : []) };
+  return orderListFile(tenantId, lines, options, now);
 }
 
 /** A customer's order list as Order_<d>_<m>_<y>.pdf or .xlsx, dated the day it is taken. */
 export async function exportCustomer(tenantId: string, mobile: string, format: 'pdf' | 'xlsx', now: Date): Promise<FileResponse> {
   const lines = await purchaseData.all(purchaseData.customerQuery(tenantId, mobile));
   const name = lines[0] && shownName(lines[0].customerName);
-  return orderListFile(tenantId, lines, 'Order List', `Orders of ${name ? `${name} · ` : ''}${mobile}`, `Order_${fileDate(shopDay(now))}`, format, now);
+  const options = { title: 'Order List', view: `Orders of ${name ? `${name} · ` : ''}${mobile}`, fileName: `Order_${fileDate(shopDay(now))}`, format };
+  return orderListFile(tenantId, lines, options, now);
 }
 
 // ---------------------------------------------------------------- monthly sales
 
 const monthKey = (month: number, year: number) => `${year}-${String(month).padStart(2, '0')}`;
 
-/** A day's rows, one per payment mode that had bills or refunds. */
-function rowsOfDay(day: SalesDay): SalesRow[] {
-  return PAYMENT_MODES.flatMap((mode): SalesRow[] => {
-    const cash = mode === 'Cash';
-    const transaction = (cash ? day.cashBills : day.onlineBills) ?? 0;
-    const returns = (cash ? day.cashReturns : day.onlineReturns) ?? 0;
-    if (!transaction && !returns) return [];
-    return [
-      {
-        transactionDate: day.date,
-        transaction,
-        paymentMode: mode,
-        credit: toRupees((cash ? day.cashSold : day.onlineSold) ?? 0),
-        debit: toRupees((cash ? day.cashCost : day.onlineCost) ?? 0),
-        returns: toRupees(returns),
-      },
-    ];
-  });
-}
+/** A day's rows, one per payment mode that had bills or refunds (shared/figures.ts). */
+const rowsOfDay = (day: SalesDay): SalesRow[] =>
+  dayModeRows(day).map((r) => ({
+    transactionDate: r.date,
+    transaction: r.bills,
+    paymentMode: r.paymentMode,
+    credit: toRupees(r.sold),
+    debit: toRupees(r.cost),
+    returns: toRupees(r.returns),
+  }));
 
 export async function salesRows(tenantId: string, month: number, year: number, mode?: PaymentMode): Promise<SalesRow[]> {
   const days = await purchaseData.salesMonth(tenantId, monthKey(month, year));
   return days.flatMap(rowsOfDay).filter((row) => !mode || row.paymentMode === mode);
 }
 
-/** The monthly sales report: Online, Cash and Total sold, and the cash summary (cash in less cash refunds less the month's expenses). */
-export async function monthlySales(tenantId: string, month: number, year: number): Promise<MonthlySales> {
+/** A month's sales figures and cash summary in paise, from its sales days and the expense totals of the finance domain. */
+async function monthFigures(tenantId: string, month: number, year: number) {
   const [days, expenses] = await Promise.all([purchaseData.salesMonth(tenantId, monthKey(month, year)), expenseTotals(tenantId, year, month)]);
-  const sum = (pick: (d: SalesDay) => number | undefined) => days.reduce((total, d) => total + (pick(d) ?? 0), 0);
-  const online = sum((d) => d.onlineSold);
-  const cash = sum((d) => d.cashSold);
-  const income = cash - sum((d) => d.cashReturns);
-  // The month's expenses, from the totals the expenses domain keeps with every expense.
-  const expense = expenses.total.amount;
+  const figures = salesFigures(days);
+  return { days, figures, cash: cashSummary(figures, expenseFigures(expenses.total.cash, expenses.total.online)) };
+}
+
+/** The monthly sales report: per day and mode, Online, Cash and Total sold, every figure of the month and the cash summary. */
+export async function monthlySales(tenantId: string, month: number, year: number): Promise<MonthlySales> {
+  const { days, figures, cash } = await monthFigures(tenantId, month, year);
   return {
     month,
     year,
     rows: days.flatMap(rowsOfDay),
-    online: toRupees(online),
-    cash: toRupees(cash),
-    total: toRupees(online + cash),
-    income: toRupees(income),
-    expense: toRupees(expense),
-    balance: toRupees(income - expense),
+    online: toRupees(figures.sold.online),
+    cash: toRupees(figures.sold.cash),
+    total: toRupees(figures.sold.total),
+    figures: salesSummaryView(figures),
+    cashSummary: cashSummaryView(cash),
   };
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 export async function monthlySalesPdf(tenantId: string, month: number, year: number, now: Date): Promise<FileResponse> {
-  const [report, tenant] = await Promise.all([monthlySales(tenantId, month, year), tenantData.get(tenantId)]);
-  const rupees = (r: number) => formatPaise(Math.round(r * 100));
+  const [{ days, figures, cash }, tenant] = await Promise.all([monthFigures(tenantId, month, year), tenantData.get(tenantId)]);
+  const rows = days.flatMap(dayModeRows);
   const body = await tablePdf({
     title: `Monthly Sales Report · ${MONTHS[month - 1]} ${year}`,
     subtitle: [
       [tenant?.displayName, tenant?.address].filter(Boolean).join(', '),
-      `Online ${rupees(report.online)} · Cash ${rupees(report.cash)} · Total ${rupees(report.total)}`,
-      `Income ${rupees(report.income)} · Expense ${rupees(report.expense)} · Balance ${rupees(report.balance)}`,
-      ...(report.expenseNote ? [report.expenseNote] : []),
+      ...salesLines(figures),
+      'Cash summary:',
+      ...cashSummaryLines(cash),
       `Printed ${formatDateTime(now)}`,
     ].filter(Boolean),
     columns: [
@@ -253,14 +282,8 @@ export async function monthlySalesPdf(tenantId: string, month: number, year: num
       { header: 'Sold', width: 12, align: 'right' },
       { header: 'Returns', width: 12, align: 'right' },
     ],
-    rows: report.rows.map((r) => [formatDate(r.transactionDate), String(r.transaction), r.paymentMode, rupees(r.credit), rupees(r.returns)]),
-    totals: [
-      'Total',
-      String(report.rows.reduce((n, r) => n + r.transaction, 0)),
-      '',
-      rupees(report.total),
-      rupees(report.rows.reduce((n, r) => n + r.returns, 0)),
-    ],
+    rows: rows.map((r) => [formatDate(r.date), String(r.bills), r.paymentMode, formatPaise(r.sold), formatPaise(r.returns)]),
+    totals: ['Total', String(figures.bills.total), '', formatPaise(figures.sold.total), formatPaise(figures.returns.total)],
   });
   return new FileResponse(body, 'application/pdf', `Sales_Report_${month}_${year}.pdf`);
 }

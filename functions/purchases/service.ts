@@ -1,5 +1,6 @@
 import { canRedeem, computeBill, REDEEM_ABOVE_POINTS, returnSettlement, shopDay, type BillFigures } from '../../shared/bill.js';
 import { formatPaise } from '../../shared/format.js';
+import { refundBookedOn } from '../../shared/figures.js';
 import { toBasisPoints, toPaise, toRupees } from '../../shared/money.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import { createHash } from 'node:crypto';
@@ -444,7 +445,7 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
       refund: settlement.refund,
       pointsBack: settlement.pointsBack,
       pointsTakenBack: settlement.pointsTakenBack,
-      returnDate: shopDay(actor.now),
+      returnDate: refundBookedOn(actor.now),
       createdOn: now,
       createdBy: actor.userName,
     };

@@ -1,8 +1,10 @@
 import type { DailyReportEvent } from '../../shared/report-schedule.js';
+import { cashSummary, cashSummaryLines, expenseFigures, salesFigures, salesLines } from '../../shared/figures.js';
 import { fileDate, formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
 import { indiaToday } from '../../shared/leave-days.js';
 import { ROLE } from '../../shared/roles.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
+import { expenseTotals } from '../expenses/data.js';
 import { rootLogger, type Logger } from '../lib/logger.js';
 import { sendMail } from '../lib/mail.js';
 import { tablePdf } from '../lib/pdf.js';
@@ -48,22 +50,23 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 /** The day's sales summary and the low-stock list of one shop, as mail text, HTML and a PDF. */
 export async function dailyReport(tenant: Tenant, day: string, now: Date) {
   const tenantId = tenant.tenantId;
-  const [sales, lineSales, low] = await Promise.all([
+  const [sales, lineSales, low, expenses] = await Promise.all([
     purchaseData.salesDay(tenantId, day),
     purchaseData.lineSalesDays(tenantId, day, day),
     stockData.low(tenantId, MAX_LOW_LINES),
+    expenseTotals(tenantId, Number(day.slice(0, 4)), Number(day.slice(5, 7))),
   ]);
-  const cash = sales?.cashSold ?? 0;
-  const online = sales?.onlineSold ?? 0;
-  const refunds = (sales?.cashReturns ?? 0) + (sales?.onlineReturns ?? 0);
+  const figures = salesFigures(sales ? [sales] : []);
+  const spent = expenses.days.find((d) => d.date === day);
+  const cash = cashSummary(figures, expenseFigures(spent?.cash ?? 0, spent?.online ?? 0));
   const sold = [...(lineSales[0]?.lines ?? new Map())].filter(([, f]) => f.value > 0).sort(([, a], [, b]) => b.value - a.value).slice(0, TOP_PRODUCTS);
   const names = new Map((await stockData.byIds(tenantId, sold.map(([id]) => id))).map((l) => [l.stockId, l]));
   const top = sold.map(([id, f]) => ({ name: `${names.get(id)?.productName ?? `Stock line ${id}`} (${names.get(id)?.artcode ?? ''})`, units: f.units, value: f.value }));
   const shop = tenant.displayName || tenant.tenantName || tenantId;
   const summary = [
-    `Bills: ${sales?.bills ?? 0} (cash ${sales?.cashBills ?? 0}, online ${sales?.onlineBills ?? 0}) · units sold ${sales?.soldQuantity ?? 0}`,
-    `Cash ${formatPaise(cash)} · Online ${formatPaise(online)} · Total ${formatPaise(cash + online)}`,
-    `Refunds ${formatPaise(refunds)} · Cash in hand from sales ${formatPaise(cash - (sales?.cashReturns ?? 0))}`,
+    `Bills: ${figures.bills.total} (cash ${figures.bills.cash}, online ${figures.bills.online})`,
+    ...salesLines(figures),
+    ...cashSummaryLines(cash),
     `Low stock (5 or fewer units): ${low.length} line(s)`,
   ];
   const pdf = await tablePdf({

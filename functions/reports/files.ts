@@ -1,6 +1,8 @@
+import { salesLines } from '../../shared/figures.js';
 import { formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
 import { indiaToday } from '../../shared/leave-days.js';
 import { toPaise } from '../../shared/money.js';
+import { salesSummaryPaise } from '../../shared/schemas/figures.js';
 import {
   reportFileName,
   type InventoryReport,
@@ -52,13 +54,9 @@ function inventoryTable(report: InventoryReport): Drawn {
 
 function purchaseTable(report: PurchaseReport): Drawn {
   const t = report.totals;
-  const summary =
-    t.bills === undefined
-      ? [`${t.lines} bill line(s)`]
-      : [
-          `${t.bills} bill(s) · ${t.lines} line(s) · ${t.units} unit(s) · goods ${rupees(t.net)} · tax ${rupees(t.tax)} · points redeemed ${rupees(t.redeemed)}`,
-          `Cash ${rupees(t.cash)} · Online ${rupees(t.online)} · Total ${rupees((t.cash ?? 0) + (t.online ?? 0))} · Refunds ${rupees(t.refunds)}`,
-        ];
+  const summary = report.figures
+    ? [`${t.bills} bill(s) · ${t.lines} line(s) · tax ${rupees(t.tax)}`, ...salesLines(salesSummaryPaise(report.figures))]
+    : [`${t.lines} bill line(s)`];
   return {
     summary,
     columns: [
@@ -122,17 +120,20 @@ function stockTable(report: StockReport): Drawn {
 function salesTable(report: SalesReport): Drawn {
   const t = report.totals;
   return {
-    summary: [`${t.products} product line(s) · ${t.received} unit(s) received · ${t.sold} unit(s) sold for ${rupees(t.soldPrice)} (bought for ${rupees(t.cost)})`],
+    summary: [
+      `${t.products} product line(s) · ${t.received} unit(s) received · net ${t.sold} unit(s) sold, goods value ${rupees(t.soldPrice)} at the rates billed, net of returns (bought for ${rupees(t.cost)})`,
+      ...(report.figures ? salesLines(salesSummaryPaise(report.figures)) : []),
+    ],
     columns: [
       { header: 'Product Name', width: 18 },
       { header: 'Art Code', width: 9 },
-      { header: 'Inventory Qty', width: 7, align: 'right' },
-      { header: 'Stock Qty', width: 6, align: 'right' },
-      { header: 'Sold Qty', width: 6, align: 'right' },
+      { header: 'Inventory Quantity', width: 7, align: 'right' },
+      { header: 'Stock Quantity', width: 6, align: 'right' },
+      { header: 'Net Sold Quantity', width: 6, align: 'right' },
       { header: 'MRP', width: 8, align: 'right' },
       { header: 'Bought Price', width: 8, align: 'right' },
       { header: 'NRP', width: 8, align: 'right' },
-      { header: 'Sold Price', width: 10, align: 'right' },
+      { header: 'Net Goods Value', width: 10, align: 'right' },
     ],
     rows: report.rows.map((r) => [
       r.productName,

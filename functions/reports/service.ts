@@ -1,6 +1,8 @@
+import { salesFigures } from '../../shared/figures.js';
 import { formatDate } from '../../shared/format.js';
 import { addDays, indiaToday, spanDays } from '../../shared/leave-days.js';
 import { splitInclusiveGst, toRupees } from '../../shared/money.js';
+import { salesSummaryView } from '../../shared/schemas/figures.js';
 import { LOW_STOCK_LIMIT } from '../../shared/schemas/inventory.js';
 import {
   END_AFTER_TODAY,
@@ -111,11 +113,15 @@ const sumOf = (days: SalesDay[], pick: (d: SalesDay) => number | undefined) => d
 
 /** Money received per day by mode, and the cash/online split: what a shop owner would rather see than read. */
 function salesCharts(days: SalesDay[]): Pick<ReportCharts, 'byDay' | 'paymentModes'> {
+  const sold = salesFigures(days).sold;
   return {
-    byDay: days.map((d) => ({ date: d.date, cash: toRupees(d.cashSold ?? 0), online: toRupees(d.onlineSold ?? 0) })),
+    byDay: days.map((d) => {
+      const day = salesFigures([d]).sold;
+      return { date: d.date, cash: toRupees(day.cash), online: toRupees(day.online) };
+    }),
     paymentModes: [
-      { label: 'Cash', value: toRupees(sumOf(days, (d) => d.cashSold)) },
-      { label: 'Online', value: toRupees(sumOf(days, (d) => d.onlineSold)) },
+      { label: 'Cash', value: toRupees(sold.cash) },
+      { label: 'Online', value: toRupees(sold.online) },
     ],
   };
 }
@@ -174,6 +180,7 @@ export async function purchaseByDate(tenantId: string, start: string, end: strin
   const rows = await pageAcrossDays(withLines.reverse(), page * size, size, (date, skip, take) =>
     sliceOf((p, s) => purchaseData.dayPage(tenantId, date, p, s), skip, take),
   );
+  const f = salesFigures(days);
   const money = (pick: (d: SalesDay) => number | undefined) => toRupees(sumOf(days, pick));
   return {
     subject: rangeSubject(start, end),
@@ -183,17 +190,18 @@ export async function purchaseByDate(tenantId: string, start: string, end: strin
     rows: rows.map(orderRowView),
     totals: {
       lines: sumOf(days, (d) => d.lines),
-      bills: sumOf(days, (d) => d.bills),
-      units: sumOf(days, (d) => d.soldQuantity),
+      bills: f.bills.total,
+      units: f.units.sold,
       gross: money((d) => d.gross),
       discount: money((d) => d.discount),
       tax: money((d) => d.tax),
-      net: money((d) => d.net),
-      redeemed: money((d) => d.redeemed),
-      cash: money((d) => d.cashSold),
-      online: money((d) => d.onlineSold),
-      refunds: money((d) => (d.cashReturns ?? 0) + (d.onlineReturns ?? 0)),
+      net: toRupees(f.goodsBilled),
+      redeemed: toRupees(f.pointsRedeemed),
+      cash: toRupees(f.sold.cash),
+      online: toRupees(f.sold.online),
+      refunds: toRupees(f.returns.total),
     },
+    figures: salesSummaryView(f),
     charts: salesCharts(days),
   };
 }
@@ -322,6 +330,7 @@ export async function salesByDate(tenantId: string, start: string, end: string, 
     count: figures.length,
     rows: shown.map((f) => salesRow(f, lines.get(f.stockId))),
     totals: salesTotals(figures),
+    figures: salesSummaryView(salesFigures(days)),
     charts: { ...salesCharts(days), topProducts: topProducts(top, lines) },
   };
 }

@@ -1,4 +1,4 @@
-import { ROLE } from '../../shared/roles.js';
+import { maySwitchReportEmails, REPORT_EMAILS_OWNER_ONLY, ROLE } from '../../shared/roles.js';
 import type { AppUser } from '../../shared/schemas/auth.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
 import { accountName, tenantIdFromUserName } from '../../shared/tenant.js';
@@ -56,8 +56,9 @@ export async function updateTenant(me: Caller, tenantId: string, body: TenantUpd
   return next;
 }
 
-/** Switches the caller's shop's daily report e-mail on or off (anyone who may read the reports). */
+/** Switches the caller's shop's daily report e-mail on or off: the shop owner or an admin only. */
 export async function setReportEmails(me: Caller, reportEmails: boolean, actor: Actor): Promise<Tenant> {
+  if (!maySwitchReportEmails(me.roleNames)) throw new Forbidden(REPORT_EMAILS_OWNER_ONLY);
   const current = await readTenant(me, me.tenantId);
   if ((current.reportEmails ?? true) === reportEmails) return current;
   const next: Tenant = { ...current, reportEmails, ...updated(actor), version: (current.version ?? 0) + 1 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
-import { expense, expenseBody, expenseSum, returnRow, returnSearchText, returnsSummary, yearlyReturns } from '../schemas/expense.js';
+import { expense, expenseBody, expenseSum, returnRow, returnSearchText, returnsSummary, yearBasisQuery, yearlyReturns } from '../schemas/expense.js';
 import { monthYearParams } from '../schemas/purchase.js';
 import { route } from './define.js';
 
@@ -169,16 +169,18 @@ export const expenseRoutes = {
     method: 'GET',
     path: '/expense/yearlyReturns/{year}',
     access: 'YearlyReturnList',
-    summary: 'Per month of the year: bought, online and cash credit, returns, sold, expense, profit; totals, return % and profit',
+    summary: 'Per month of the year: bought, online and cash credit, returns, sold, expense, profit; totals, return % and profit. `?basis=financial` for the Indian financial year starting in April of {year}',
     params: byYear,
+    query: yearBasisQuery,
     response: yearlyReturns,
   }),
   yearlyReturnsPdf: route({
     method: 'GET',
     path: '/expense/yearlyReturns/{year}/pdf',
     access: 'YearlyReturnList',
-    summary: 'The yearly returns as Yearly_Return_<d>_<m>_<y>.pdf (dated the day it is taken)',
+    summary: 'The yearly returns as Yearly_Return_<d>_<m>_<y>.pdf (dated the day it is taken); `?basis=financial` as for the figures',
     params: byYear,
+    query: yearBasisQuery,
     response: z.unknown(),
   }),
 } as const;

@@ -30,12 +30,15 @@ export const RETURN_YEARS = 8;
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-/** Whole rupees as typed (`"1500"`) or sent as a number; anything else is not an integer amount. */
+/**
+ * Whole rupees as typed (`"1500"`) or sent as a number; anything else is not an integer amount. A negative whole
+ * number is an integer: it gets the rule it breaks (more than 0), not the integer message.
+ */
 const expenseAmount = z
   .unknown()
   .superRefine((value, ctx) => {
     if (isBlank(value)) ctx.addIssue({ code: 'custom', message: EXPENSE_MESSAGES.amountRequired });
-    else if (!(typeof value === 'number' && Number.isInteger(value)) && !(typeof value === 'string' && /^\s*\d+\s*$/.test(value))) {
+    else if (!(typeof value === 'number' && Number.isInteger(value)) && !(typeof value === 'string' && /^\s*-?\d+\s*$/.test(value))) {
       ctx.addIssue({ code: 'custom', message: EXPENSE_MESSAGES.amountInteger });
     }
   })
@@ -106,6 +109,10 @@ export const returnsSummary = z.object({
   credit: z.number(),
   debit: z.number(),
   returns: z.number(),
+  /** Sold (credit) − Returns: the month's net takings. */
+  net: z.number(),
+  /** Goods paid with credit points that month (not counted in Sold). */
+  pointsRedeemed: z.number(),
   /** returns × 100 / debit, two decimals; 0 when nothing was sold. */
   returnPercentage: z.number(),
 });
@@ -126,13 +133,27 @@ export const yearlyRow = z.object({
   soldAmount: z.number(),
   expense: z.number(),
   profit: z.number(),
+  /** Money received for the month's bills (Online + Cash Credit) before returns, and goods paid with points. */
+  grossSold: z.number(),
+  pointsRedeemed: z.number(),
   /** Bought price of the goods billed, before returns: the "cost" of the return percentage. */
   cost: z.number(),
 });
 export type YearlyRow = z.output<typeof yearlyRow>;
 
+/** A year of the yearly returns: the calendar year (January–December, as the spec shows) or the Indian financial year (April–March). */
+export const YEAR_BASES = ['calendar', 'financial'] as const;
+export type YearBasis = (typeof YEAR_BASES)[number];
+export const yearBasisQuery = z.object({
+  basis: z.enum(YEAR_BASES, { error: 'Choose the calendar year or the financial year.' }).default('calendar'),
+});
+
 export const yearlyReturns = z.object({
+  /** The calendar year, or the year the financial year starts in (2026 for FY 2026-27). */
   year: z.number().int(),
+  basis: z.enum(YEAR_BASES),
+  /** `2026` or `FY 2026-27`. */
+  label: z.string(),
   /** Every month of the year, up to the current one in the current year. */
   rows: z.array(yearlyRow),
   totals: yearlyRow.omit({ transactionMonth: true }),
@@ -142,9 +163,6 @@ export const yearlyReturns = z.object({
   profit: z.number(),
 });
 export type YearlyReturns = z.output<typeof yearlyReturns>;
-
-/** returns × 100 / cost rounded to two decimals (spec 3 section 9); nothing sold is 0%. Paise in, percent out. */
-export const returnPercentage = (returns: number, cost: number) => (cost > 0 ? Math.round((returns * 10_000) / cost) / 100 : 0);
 
 /** The returns list's search: rows whose payment mode or date (as shown, dd/mm/yyyy, or yyyy-mm-dd) starts with the text. */
 export const returnSearchText = z.string().trim().min(1, 'Search text should not be empty!').max(20);

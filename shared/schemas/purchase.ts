@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { auditFields, searchText } from './common.js';
+import { cashSummary, salesSummary } from './figures.js';
 
 /**
  * The point of sale (spec 2 sections 2 to 9, spec 3 "Cash receipt"): bills, returns, re-bills, order lists and the
@@ -460,15 +461,14 @@ export const monthlySales = z.object({
   month: z.number().int(),
   year: z.number().int(),
   rows: z.array(salesRow),
+  /** Sold (money received for the month's bills) by mode, before returns. */
   online: z.number(),
   cash: z.number(),
   total: z.number(),
-  /** The cash summary: cash sold less cash refunds, the month's expenses, and what remains. */
-  income: z.number(),
-  expense: z.number(),
-  balance: z.number(),
-  /** Set when the expense could not be taken from the finance records. */
-  expenseNote: z.string().optional(),
+  /** Every sales figure of the month (shared/figures.ts): goods, points redeemed, sold, returns, net. */
+  figures: salesSummary,
+  /** Cash in hand (cash takings − cash refunds − expenses paid in cash), and the online balance beside it. */
+  cashSummary,
 });
 export type MonthlySales = z.output<typeof monthlySales>;
 

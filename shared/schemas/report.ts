@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { salesSummary } from './figures.js';
 import { pageQuery } from './common.js';
 import { orderRow } from './purchase.js';
 import { fileDate } from '../format.js';
@@ -97,6 +98,8 @@ export const purchaseReport = z.object({
     /** Money refunded by returns made in the range. */
     refunds: z.number().optional(),
   }),
+  /** For a date range: every sales figure of the range (shared/figures.ts), gross, deductions and net. */
+  figures: salesSummary.optional(),
 });
 
 /** Stock report rows (spec 3 section 3): stockId, productName, artcode, quantity, price, createdOn. */
@@ -130,13 +133,13 @@ export const salesReportRow = z.object({
   inventoryQuantity: z.number().int(),
   /** Units on the shelf now. */
   stockQuantity: z.number().int(),
-  /** Units sold, less units returned. */
+  /** Net units sold: units billed less units returned (returns count on the day they came back). */
   purchaseQuantity: z.number().int(),
   mrp: z.number(),
   boughtPrice: z.number(),
   /** Selling price without GST. */
   nrp: z.number(),
-  /** What the units sold brought in: rate × units, less returns. */
+  /** Net goods value: rate × units billed less the goods returned, at the rates billed (points redeemed included). */
   soldPrice: z.number(),
 });
 export const salesReport = z.object({
@@ -150,6 +153,8 @@ export const salesReport = z.object({
     /** Bought price of the units sold. */
     cost: z.number(),
   }),
+  /** For a date range: every sales figure of the range (shared/figures.ts), so money received can be read beside the goods value. */
+  figures: salesSummary.optional(),
 });
 
 export type InventoryReport = z.output<typeof inventoryReport>;

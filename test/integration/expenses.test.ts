@@ -92,6 +92,8 @@ describe('expenses', () => {
     [{ expenseName: 'Tea', expenseDate: today, expenseAmount: 12.5 }, 'Enter the Amount in whole rupees!!!'],
     [{ expenseName: 'Tea', expenseDate: today, expenseAmount: '12abc' }, 'Enter the Amount in whole rupees!!!'],
     [{ expenseName: 'Tea', expenseDate: today, expenseAmount: '0' }, 'Expense Amount should be more than 0.'],
+    [{ expenseName: 'Tea', expenseDate: today, expenseAmount: '-5' }, 'Expense Amount should be more than 0.'],
+    [{ expenseName: 'Tea', expenseDate: today, expenseAmount: -5 }, 'Expense Amount should be more than 0.'],
     [{ expenseName: 'Tea', expenseDate: today, expenseAmount: 10, paymentMode: 'Card' }, 'Please choose the Payment Mode (Cash or Online).'],
   ])('refuses %j with the message', async (body, message) => {
     const before = await sumOf(thisMonth, thisYear);
@@ -252,6 +254,8 @@ describe('returns report of March 2013', () => {
       credit: 2220,
       debit: 1380,
       returns: 500,
+      net: 1720,
+      pointsRedeemed: 0,
       returnPercentage: 36.23,
     });
   });
@@ -260,18 +264,19 @@ describe('returns report of March 2013', () => {
     const file = await download(`/expense/returns/pdf/3/${YEAR}`);
     expect(file.disposition).toBe(`attachment; filename="Return_List_${fileDate}.pdf"`);
     expect(file.text).toContain('Return List · March 2013');
-    expect(file.text).toContain('Sold ₹2,220.00 · Cost ₹1,380.00 · Returns ₹500.00 · Return % 36.23%');
+    expect(file.text).toContain('Sold ₹2,220.00 − Returns ₹500.00 (refunds booked on the day of the return) = Net sold ₹1,720.00');
+    expect(file.text).toContain('Returns ₹500.00 · Cost ₹1,380.00 · Return % 36.23%');
     expect(file.text).toContain('25/03/2013');
   });
 });
 
 describe('yearly returns of 2013', () => {
-  const zero = { boughtAmount: 0, onlineCredit: 0, cashCredit: 0, returns: 0, soldAmount: 0, expense: 0, profit: 0, cost: 0 };
+  const zero = { boughtAmount: 0, onlineCredit: 0, cashCredit: 0, returns: 0, soldAmount: 0, expense: 0, profit: 0, grossSold: 0, pointsRedeemed: 0, cost: 0 };
   // March: cost 600+360+420 = 1380; bought = 1380 − 300 (the returned A) = 1080; online 540; cash 1000+680 = 1680;
   //        returns 500; sold = 540 + 1680 − 500 = 1720; expense 2000 + 750 = 2750; profit = 1720 − 1080 − 2750 = −2110.
-  const march = { boughtAmount: 1080, onlineCredit: 540, cashCredit: 1680, returns: 500, soldAmount: 1720, expense: 2750, profit: -2110, cost: 1380 };
+  const march = { boughtAmount: 1080, onlineCredit: 540, cashCredit: 1680, returns: 500, soldAmount: 1720, expense: 2750, profit: -2110, grossSold: 2220, pointsRedeemed: 0, cost: 1380 };
   // July: cost = bought = 300; online 500; sold 500; expense 120; profit = 500 − 300 − 120 = 80.
-  const july = { boughtAmount: 300, onlineCredit: 500, cashCredit: 0, returns: 0, soldAmount: 500, expense: 120, profit: 80, cost: 300 };
+  const july = { boughtAmount: 300, onlineCredit: 500, cashCredit: 0, returns: 0, soldAmount: 500, expense: 120, profit: 80, grossSold: 500, pointsRedeemed: 0, cost: 300 };
 
   it('has every month of a past year, the totals, the return percentage and the profit', async () => {
     const report = await ok<YearlyReturns>('GET', `/expense/yearlyReturns/${YEAR}`);
@@ -282,7 +287,8 @@ describe('yearly returns of 2013', () => {
     // Totals: bought 1080+300 = 1380; online 540+500 = 1040; cash 1680; returns 500; sold 1720+500 = 2220;
     // expense 2750+120 = 2870; profit = 2220 − 1380 − 2870 = −2030; cost 1380+300 = 1680;
     // return % = 500 × 100 / 1680 = 29.7619… → 29.76
-    expect(report.totals).toEqual({ boughtAmount: 1380, onlineCredit: 1040, cashCredit: 1680, returns: 500, soldAmount: 2220, expense: 2870, profit: -2030, cost: 1680 });
+    expect(report.totals).toEqual({ boughtAmount: 1380, onlineCredit: 1040, cashCredit: 1680, returns: 500, soldAmount: 2220, expense: 2870, profit: -2030, grossSold: 2720, pointsRedeemed: 0, cost: 1680 });
+    expect(report).toMatchObject({ year: YEAR, basis: 'calendar', label: '2013' });
     expect(report.returnPercentage).toBe(29.76);
     expect(report.profit).toBe(-2030);
   });
@@ -294,11 +300,32 @@ describe('yearly returns of 2013', () => {
     expect(next).toMatchObject({ rows: [], profit: 0, returnPercentage: 0 });
   });
 
+  it('offers the Indian financial year, April to March, as ?basis=financial', async () => {
+    // FY 2012-13 runs April 2012 to March 2013: of the worked year only March is in it.
+    const fy = await ok<YearlyReturns>('GET', `/expense/yearlyReturns/2012?basis=financial`);
+    expect(fy).toMatchObject({ year: 2012, basis: 'financial', label: 'FY 2012-13' });
+    expect(fy.rows.map((r) => r.transactionMonth)).toEqual([
+      '2012-04', '2012-05', '2012-06', '2012-07', '2012-08', '2012-09', '2012-10', '2012-11', '2012-12', '2013-01', '2013-02', '2013-03',
+    ]);
+    expect(fy.rows[11]).toEqual({ transactionMonth: '2013-03', ...march });
+    expect(fy.totals).toEqual(march);
+    // FY 2013-14 holds July 2013 (and the expense of July): profit 80.
+    const next = await ok<YearlyReturns>('GET', `/expense/yearlyReturns/${YEAR}?basis=financial`);
+    expect(next.totals).toEqual(july);
+    expect(next.label).toBe('FY 2013-14');
+    const file = await download(`/expense/yearlyReturns/2012/pdf?basis=financial`);
+    expect(file.text).toContain('Yearly Returns · FY 2012-13');
+    expect(file.text).toContain('April 2012');
+    const bad = await as<{ message: string }>('GET', `/expense/yearlyReturns/2012?basis=fiscal`);
+    expect(bad).toMatchObject({ status: 400, body: { message: 'Choose the calendar year or the financial year.' } });
+  });
+
   it('downloads the yearly returns PDF with the totals', async () => {
     const file = await download(`/expense/yearlyReturns/${YEAR}/pdf`);
     expect(file.disposition).toBe(`attachment; filename="Yearly_Return_${fileDate}.pdf"`);
     expect(file.text).toContain('Yearly Returns · 2013');
-    expect(file.text).toContain('Sold ₹2,220.00 · Bought ₹1,380.00 · Expense ₹2,870.00 · Profit -₹2,030.00');
+    expect(file.text).toContain('Sold ₹2,720.00 − Returns ₹500.00 = Net sold ₹2,220.00');
+    expect(file.text).toContain('Net sold ₹2,220.00 · Bought ₹1,380.00 · Expense ₹2,870.00 · Profit -₹2,030.00');
     expect(file.text).toContain('Returns ₹500.00 · Cost ₹1,680.00 · Return % 29.76%');
     expect(file.text).toContain('March 2013');
   });
@@ -309,17 +336,17 @@ describe('yearly returns of 2013', () => {
 });
 
 describe('monthly sales report of March 2013', () => {
-  it('takes the Expense from the month’s expenses', async () => {
-    // Income = cash sold 1680 − cash refunds 500 = 1180; Expense 2000 + 750 = 2750; Balance = 1180 − 2750 = −1570.
-    expect(await ok<MonthlySales>('GET', `/purchase/monthly/3/${YEAR}`)).toMatchObject({
-      online: 540,
-      cash: 1680,
-      total: 2220,
-      income: 1180,
-      expense: 2750,
-      balance: -1570,
+  it('keeps cash in hand apart from online money', async () => {
+    // Cash in hand = cash takings 1680 − cash refunds 500 − rent paid in cash 2000 = −820;
+    // online balance = online takings 540 − electricity paid online 750 = −210.
+    const report = await ok<MonthlySales>('GET', `/purchase/monthly/3/${YEAR}`);
+    expect(report).toMatchObject({ online: 540, cash: 1680, total: 2220 });
+    expect(report.cashSummary).toEqual({
+      cash: { takings: 1680, refunds: 500, expenses: 2000, inHand: -820 },
+      online: { takings: 540, refunds: 0, expenses: 750, balance: -210 },
     });
     const file = await download(`/purchase/monthly/3/${YEAR}/pdf`);
-    expect(file.text).toContain('Income ₹1,180.00 · Expense ₹2,750.00 · Balance -₹1,570.00');
+    expect(file.text).toContain('Cash in hand -₹820.00 = cash takings ₹1,680.00 − cash refunds ₹500.00 − expenses paid in cash ₹2,000.00');
+    expect(file.text).toContain('Online balance -₹210.00 = online takings ₹540.00 − online refunds ₹0.00 − expenses paid online ₹750.00');
   });
 });

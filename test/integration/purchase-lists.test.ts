@@ -101,11 +101,12 @@ describe("today's order list", () => {
     const sheet = workbook.worksheets[0]!;
     const values = Array.from(sheet.getSheetValues(), (row) => (Array.isArray(row) ? row.slice(1) : []));
     const header = values.find((r) => r[0] === 'Id');
-    expect(header).toEqual(['Id', 'Date', 'Customer Name', 'Artcode', 'Product Name', 'Payment Mode', 'Order Status', 'Order Qty', 'Return Qty', 'Rate', 'Price']);
+    expect(header).toEqual(['Id', 'Date', 'Customer Name', 'Artcode', 'Product Name', 'Payment Mode', 'Order Status', 'Order Qty', 'Return Qty', 'Rate', 'Price as billed']);
     const teaRows = values.filter((r) => r[3] === tea.artcode);
     expect(teaRows).toHaveLength(3);
     expect(teaRows.map((r) => r[10]).sort()).toEqual([320, 640, 960]);
-    expect(values.at(-1)?.[0]).toBe('Total');
+    expect(values.find((r) => r[0] === 'Total')).toBeDefined();
+    expect(values.find((r) => r[0] === 'Sold (money received)')).toBeDefined();
   });
 });
 
@@ -171,11 +172,12 @@ describe('monthly sales report', () => {
     expect(cents(after.cash - before.cash)).toBe(32000);
     expect(cents(after.online - before.online)).toBe(4000);
     expect(cents(after.total - before.total)).toBe(36000);
-    expect(cents(after.income - before.income)).toBe(0);
-    // Expense is the month's expense total (test/integration/expenses.test.ts works a month through); Balance = Income − Expense.
+    // The cash bill came back today for a cash refund: cash in hand does not move; the online bill is online money.
+    expect(cents(after.cashSummary.cash.inHand - before.cashSummary.cash.inHand)).toBe(0);
+    expect(cents(after.cashSummary.online.balance - before.cashSummary.online.balance)).toBe(4000);
     expect(after).toMatchObject({ month, year });
-    expect(after.expenseNote).toBeUndefined();
-    expect(cents(after.balance)).toBe(cents(after.income) - cents(after.expense));
+    const c = after.cashSummary.cash;
+    expect(cents(c.inHand)).toBe(cents(c.takings) - cents(c.refunds) - cents(c.expenses));
 
     const rowsAfter = await todayRows(`/expense/returnsAll/${month}/${year}`);
     const of = (rows: SalesRow[], mode: string) => rows.find((r) => r.paymentMode === mode) ?? { transaction: 0, credit: 0, returns: 0 };
@@ -192,7 +194,7 @@ describe('monthly sales report', () => {
     expect(file.disposition).toBe(`attachment; filename="Sales_Report_${month}_${year}.pdf"`);
     const text = (await pdfText(file.bytes)).join('\n');
     expect(text).toContain('Monthly Sales Report');
-    expect(text).toMatch(/Income -?₹[\d,]+\.\d\d · Expense ₹[\d,]+\.\d\d · Balance -?₹/);
+    expect(text).toMatch(/Cash in hand -?₹[\d,]+\.\d\d = cash takings ₹[\d,]+\.\d\d − cash refunds ₹[\d,]+\.\d\d − expenses paid in cash ₹/);
   });
 
   it('checks the month and year', async () => {

@@ -128,6 +128,8 @@ describe('purchase report', () => {
     expect(first.body.count).toBe(4);
     expect(first.body.subject).toBe('30/10/2026 - 05/11/2026');
     expect(first.body.totals).toEqual({ lines: 4, bills: 2, units: 10, gross: 3080, discount: 70, tax: 143.33, net: 3010, redeemed: 0, cash: 1650, online: 1360, refunds: 190 });
+    // Gross, deductions and net side by side: sold 3010 − refunds 190 = net 2820, the sales report's net goods value.
+    expect(first.body.figures).toMatchObject({ goodsBilled: 3010, pointsRedeemed: 0, sold: { total: 3010 }, returns: { total: 190 }, netSold: { total: 2820 } });
     expect(first.body.rows.map((r) => [r.saleDate, r.productName, r.originalQuantity, r.purchasedPrice])).toEqual([
       ['2026-11-03', RICE, 1, 600],
       ['2026-11-03', OIL, 4, 570],
@@ -169,6 +171,7 @@ describe('sales report', () => {
       [DAL, 'DAL1', 30, 22, 3, 160, 120, 142.86, 450],
     ]);
     expect(answer.body.totals).toEqual({ products: 3, received: 65, sold: 9, soldPrice: 2820, cost: 2170 });
+    expect(answer.body.figures).toMatchObject({ units: { sold: 10, returned: 1, net: 9 }, sold: { total: 3010 }, returns: { total: 190 }, netSold: { total: 2820 } });
     expect(answer.body.charts.topProducts).toEqual([{ label: RICE, value: 1800 }, { label: OIL, value: 570 }, { label: DAL, value: 450 }]);
   });
 
@@ -212,6 +215,9 @@ describe('sales report', () => {
     for (const expected of ['Sales Report · 30/10/2026 - 05/11/2026', RICE, OIL, DAL, '₹1,800.00', '₹2,820.00', 'RPT Kirana']) {
       expect(text).toContain(expected);
     }
+    // Column headers wrap rather than being cut short.
+    expect(text).toMatch(/^Inventory\nQuantity$/m);
+    expect(text).not.toMatch(/Invent…|Quanti…/);
   });
 });
 
@@ -311,8 +317,10 @@ describe('scheduled report e-mails', () => {
     const mail = ours[0]!;
     expect(recipients(mail)).toEqual([`manager@${SHOP}.shop`, `owner@${SHOP}.shop`]);
     expect(mail.subject).toBe('Daily report · RPT Kirana · 22/11/2026');
-    expect(mail.text).toContain('Bills: 1 (cash 1, online 0) · units sold 7');
-    expect(mail.text).toContain('Cash ₹1,130.00 · Online ₹0.00 · Total ₹1,130.00');
+    expect(mail.text).toContain('Bills: 1 (cash 1, online 0)');
+    expect(mail.text).toContain('Goods billed ₹1,130.00 − points redeemed ₹0.00 = Sold ₹1,130.00 (cash ₹1,130.00, online ₹0.00)');
+    expect(mail.text).toContain('Units sold 7 − returned 0 = net 7');
+    expect(mail.text).toContain('Cash in hand ₹1,130.00 = cash takings ₹1,130.00 − cash refunds ₹0.00 − expenses paid in cash ₹0.00');
     expect(mail.text).toContain(`${DAL} (DAL1): 5 unit(s), ₹750.00`);
     expect(mail.text).toContain(`${OIL} (OIL1): 2 unit(s), ₹380.00`);
     expect(mail.attachments.map((a) => a.filename)).toEqual(['Daily_Report_22_11_2026.pdf']);

@@ -184,6 +184,10 @@ describe('shops', () => {
     // The demo shop is untouched by gamma's switch, and a cashier (no ReportList) cannot switch it.
     expect((await as<Tenant>(platformAdmin, 'GET', '/tenant/demo')).body.reportEmails).not.toBe(false);
     expect((await as(at('cashier'), 'PUT', '/tenant/currentTenant/reportEmails', { reportEmails: false })).status).toBe(403);
+    // A manager receives the mail and reads the reports, but switching the owner's mail off is not theirs to do.
+    const manager = await as<{ message: string }>(at('manager'), 'PUT', '/tenant/currentTenant/reportEmails', { reportEmails: false });
+    expect(manager).toMatchObject({ status: 403, body: { message: 'Only the shop owner or an admin can switch the daily report e-mail on or off.' } });
+    expect((await as<Tenant>(platformAdmin, 'GET', '/tenant/demo')).body.reportEmails).not.toBe(false);
   });
 
   it("lets a shop's own ADMIN edit their shop and nobody else's", async () => {

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { shopDay } from '../../../../../shared/bill.js';
+import type { MonthlySales as MonthlySalesReport } from '../../../../../shared/schemas/purchase.js';
 import { renderScreen, serve, signInAs, type Call } from '../../../../../test/web/leave-fixtures.js';
 import { clearSession } from '../../../lib/session.js';
 import MonthlySales, { yearsUpTo } from './monthly-sales.js';
@@ -11,8 +12,23 @@ vi.setConfig({ testTimeout: 30_000 });
 const [thisYear, thisMonth] = shopDay(new Date()).split('-').map(Number) as [number, number];
 
 // Two days of March 2024: 3 cash bills ₹1,250.50 and 1 online ₹480.00 on the 4th, 2 cash ₹310.00 on the 5th;
-// a cash refund of ₹60.50 and expenses of ₹500.00: Income 1,560.50 − 60.50 = ₹1,500.00, Balance ₹1,000.00.
-const march = {
+// ₹20.00 of goods paid with points; a cash refund of ₹60.50 on the 5th; expenses ₹300.00 in cash and ₹200.00
+// online: cash in hand 1,560.50 − 60.50 − 300.00 = ₹1,200.00, online balance 480.00 − 200.00 = ₹280.00.
+const zero = { cash: 0, online: 0, total: 0 };
+const figures = (f: Partial<MonthlySalesReport['figures']> = {}): MonthlySalesReport['figures'] => ({
+  bills: zero,
+  units: { sold: 0, returned: 0, net: 0 },
+  goodsBilled: 0,
+  pointsRedeemed: 0,
+  sold: zero,
+  returns: zero,
+  returnCount: 0,
+  returnedGoods: 0,
+  netSold: zero,
+  cost: { billed: 0, returned: 0, net: 0 },
+  ...f,
+});
+const march: MonthlySalesReport = {
   month: 3,
   year: 2024,
   rows: [
@@ -23,11 +39,26 @@ const march = {
   online: 480,
   cash: 1560.5,
   total: 2040.5,
-  income: 1500,
-  expense: 500,
-  balance: 1000,
+  figures: figures({
+    bills: { cash: 5, online: 1, total: 6 },
+    goodsBilled: 2060.5,
+    pointsRedeemed: 20,
+    sold: { cash: 1560.5, online: 480, total: 2040.5 },
+    returns: { cash: 60.5, online: 0, total: 60.5 },
+    netSold: { cash: 1500, online: 480, total: 1980 },
+  }),
+  cashSummary: { cash: { takings: 1560.5, refunds: 60.5, expenses: 300, inHand: 1200 }, online: { takings: 480, refunds: 0, expenses: 200, balance: 280 } },
 };
-const empty = { month: thisMonth, year: thisYear, rows: [], online: 0, cash: 0, total: 0, income: 0, expense: 0, balance: 0 };
+const empty: MonthlySalesReport = {
+  month: thisMonth,
+  year: thisYear,
+  rows: [],
+  online: 0,
+  cash: 0,
+  total: 0,
+  figures: figures(),
+  cashSummary: { cash: { takings: 0, refunds: 0, expenses: 0, inHand: 0 }, online: { takings: 0, refunds: 0, expenses: 0, balance: 0 } },
+};
 
 describe('Monthly Sales Report', () => {
   beforeEach(() => signInAs('MANAGER', ['MonthlyPurchaseList']));
@@ -62,17 +93,26 @@ describe('Monthly Sales Report', () => {
     expect(await within(table).findByText('₹1,250.50')).toBeInTheDocument();
     const rows = within(table).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
-      'DateTransactionPaymentModeSold',
-      '04/03/20243Cash₹1,250.50',
-      '04/03/20241Online₹480.00',
-      '05/03/20242Cash₹310.00',
-      'Online₹480.00',
-      'Cash₹1,560.50',
-      'Total₹2,040.50',
+      'DateTransactionPaymentModeSoldReturns',
+      '04/03/20243Cash₹1,250.50₹0.00',
+      '04/03/20241Online₹480.00₹0.00',
+      '05/03/20242Cash₹310.00₹60.50',
+      'Online₹480.00₹0.00',
+      'Cash₹1,560.50₹60.50',
+      'Total₹2,040.50₹60.50',
     ]);
-    expect(screen.getByLabelText('Income')).toHaveTextContent('₹1,500.00');
-    expect(screen.getByLabelText('Expense')).toHaveTextContent('₹500.00');
-    expect(screen.getByLabelText('Balance')).toHaveTextContent('₹1,000.00');
+    expect(screen.getByLabelText('Goods billed')).toHaveTextContent('₹2,060.50');
+    expect(screen.getByLabelText('Points redeemed')).toHaveTextContent('₹20.00');
+    expect(screen.getByLabelText('Sold (money received)')).toHaveTextContent('₹2,040.50');
+    expect(screen.getByLabelText('Returns (refunded)')).toHaveTextContent('₹60.50');
+    expect(screen.getByLabelText('Net sold')).toHaveTextContent('₹1,980.00');
+    expect(screen.getByLabelText('Cash takings')).toHaveTextContent('₹1,560.50');
+    expect(screen.getByLabelText('Cash refunds')).toHaveTextContent('₹60.50');
+    expect(screen.getByLabelText('Expenses paid in cash')).toHaveTextContent('₹300.00');
+    expect(screen.getByLabelText('Cash in hand')).toHaveTextContent('₹1,200.00');
+    expect(screen.getByLabelText('Online takings')).toHaveTextContent('₹480.00');
+    expect(screen.getByLabelText('Expenses paid online')).toHaveTextContent('₹200.00');
+    expect(screen.getByLabelText('Online balance')).toHaveTextContent('₹280.00');
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/home');
   });
 

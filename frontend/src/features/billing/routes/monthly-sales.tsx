@@ -3,7 +3,7 @@ import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { shopDay } from '../../../../../shared/bill.js';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
-import { NO_TRANSACTION } from '../../../../../shared/schemas/purchase.js';
+import { NO_TRANSACTION, type MonthlySales as MonthlySalesReport } from '../../../../../shared/schemas/purchase.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { BackHome } from '../../../components/back-links.js';
 import { Page } from '../../../components/page.js';
@@ -19,8 +19,9 @@ export const yearsUpTo = (year: number) => Array.from({ length: REPORT_YEARS }, 
 
 /**
  * Monthly Sales Report (spec 2 section 2): month and year (the last 10 years), Search; per day and payment mode
- * Date, Transaction, PaymentMode and Sold, the Online, Cash and Total sums, the cash summary Income, Expense and
- * Balance, the PDF, and Back to /home.
+ * Date, Transaction, PaymentMode, Sold and Returns (as its PDF), the Online, Cash and Total sums, the month's
+ * figures gross, deductions and net side by side (shared/figures.ts), the cash summary (cash in hand, and the
+ * online balance beside it), the PDF, and Back to /home.
  */
 export default function MonthlySales() {
   return (
@@ -76,7 +77,7 @@ function MonthlySalesContent() {
         </Alert>
       )}
       <Paper withBorder>
-        <Table.ScrollContainer minWidth={480}>
+        <Table.ScrollContainer minWidth={560}>
           <Table striped verticalSpacing="sm" aria-label="Monthly sales">
             <Table.Thead>
               <Table.Tr>
@@ -84,12 +85,13 @@ function MonthlySalesContent() {
                 <Table.Th ta="right">Transaction</Table.Th>
                 <Table.Th>PaymentMode</Table.Th>
                 <Table.Th ta="right">Sold</Table.Th>
+                <Table.Th ta="right">Returns</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {report.isPending ? (
                 <Table.Tr>
-                  <Table.Td colSpan={4}>
+                  <Table.Td colSpan={5}>
                     <Center py="lg">
                       <Loader size="sm" aria-label="Loading" />
                     </Center>
@@ -102,11 +104,12 @@ function MonthlySalesContent() {
                     <Table.Td ta="right">{row.transaction}</Table.Td>
                     <Table.Td>{row.paymentMode}</Table.Td>
                     <Table.Td ta="right">{formatRupees(row.credit)}</Table.Td>
+                    <Table.Td ta="right">{formatRupees(row.returns)}</Table.Td>
                   </Table.Tr>
                 ))
               ) : (
                 <Table.Tr>
-                  <Table.Td colSpan={4}>
+                  <Table.Td colSpan={5}>
                     <Text c="dimmed" ta="center" py="md">
                       {report.isError ? (isApiError(report.error) ? report.error.message : 'The report could not be loaded.') : NO_TRANSACTION}
                     </Text>
@@ -116,31 +119,15 @@ function MonthlySalesContent() {
             </Table.Tbody>
             {data && (
               <Table.Tfoot>
-                <SumRow label="Online" value={data.online} />
-                <SumRow label="Cash" value={data.cash} />
-                <SumRow label="Total" value={data.total} strong />
+                <SumRow label="Online" sold={data.online} returns={data.figures.returns.online} />
+                <SumRow label="Cash" sold={data.cash} returns={data.figures.returns.cash} />
+                <SumRow label="Total" sold={data.total} returns={data.figures.returns.total} strong />
               </Table.Tfoot>
             )}
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      {data && (
-        <Paper withBorder p="md" radius="md">
-          <Stack gap="xs">
-            <Text fw={600}>Cash summary</Text>
-            <SimpleGrid cols={{ base: 3 }}>
-              <Figure label="Income" value={data.income} />
-              <Figure label="Expense" value={data.expense} />
-              <Figure label="Balance" value={data.balance} />
-            </SimpleGrid>
-            {data.expenseNote && (
-              <Text size="xs" c="dimmed">
-                {data.expenseNote}
-              </Text>
-            )}
-          </Stack>
-        </Paper>
-      )}
+      {data && <MonthFigures data={data} />}
       <Group justify="space-between">
         <BackHome />
         <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => void download()} disabled={!data}>
@@ -151,14 +138,60 @@ function MonthlySalesContent() {
   );
 }
 
-function SumRow({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+function SumRow({ label, sold, returns, strong }: { label: string; sold: number; returns: number; strong?: boolean }) {
   return (
     <Table.Tr fw={strong ? 700 : 500}>
       <Table.Td colSpan={3}>{label}</Table.Td>
       <Table.Td ta="right" aria-label={`${label} sold`}>
-        {formatRupees(value)}
+        {formatRupees(sold)}
+      </Table.Td>
+      <Table.Td ta="right" aria-label={`${label} returns`}>
+        {formatRupees(returns)}
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** The month's figures, gross, deductions and net side by side, and the cash summary: cash in hand beside the online balance. */
+function MonthFigures({ data }: { data: MonthlySalesReport }) {
+  const f = data.figures;
+  const c = data.cashSummary;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="xs">
+          <Text fw={600}>Sales of the month</Text>
+          <SimpleGrid cols={{ base: 2, sm: 3 }}>
+            <Figure label="Goods billed" value={f.goodsBilled} />
+            <Figure label="Points redeemed" value={f.pointsRedeemed} />
+            <Figure label="Sold (money received)" value={f.sold.total} />
+            <Figure label="Returns (refunded)" value={f.returns.total} />
+            <Figure label="Net sold" value={f.netSold.total} />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            Sold = goods billed − points redeemed. Net sold = sold − returns; a return is counted on the day of its refund.
+          </Text>
+        </Stack>
+      </Paper>
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="xs">
+          <Text fw={600}>Cash summary</Text>
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            <Figure label="Cash takings" value={c.cash.takings} />
+            <Figure label="Cash refunds" value={c.cash.refunds} />
+            <Figure label="Expenses paid in cash" value={c.cash.expenses} />
+            <Figure label="Cash in hand" value={c.cash.inHand} />
+            <Figure label="Online takings" value={c.online.takings} />
+            <Figure label="Online refunds" value={c.online.refunds} />
+            <Figure label="Expenses paid online" value={c.online.expenses} />
+            <Figure label="Online balance" value={c.online.balance} />
+          </SimpleGrid>
+          <Text size="xs" c="dimmed">
+            Cash in hand = cash takings − cash refunds − expenses paid in cash. Online money is kept apart.
+          </Text>
+        </Stack>
+      </Paper>
+    </SimpleGrid>
   );
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { expenseRoutes } from '../../../../../shared/routes/expenses.js';
-import type { Expense, ExpenseBody } from '../../../../../shared/schemas/expense.js';
+import type { Expense, ExpenseBody, YearBasis } from '../../../../../shared/schemas/expense.js';
 import { pageQueryFor } from '../../../components/paged-table.js';
 import { callApi, callApiForFile } from '../../../lib/api-client.js';
 import { useOptimisticDelete } from '../../../lib/optimistic-delete.js';
@@ -121,12 +121,12 @@ export function useReturnsSummary(m: MonthYear) {
 
 export const returnsPdf = (m: MonthYear) => callApiForFile(expenseRoutes.returnsPdf, { params: m });
 
-export function useYearlyReturns(year: number) {
+export function useYearlyReturns(year: number, basis: YearBasis) {
   return useQuery({
-    queryKey: ['returns', 'yearly', year],
-    queryFn: () => callApi(expenseRoutes.yearlyReturns, { params: { year } }),
+    queryKey: ['returns', 'yearly', basis, year],
+    queryFn: () => callApi(expenseRoutes.yearlyReturns, { params: { year }, query: { basis } }),
     placeholderData: keepPreviousData,
   });
 }
 
-export const yearlyReturnsPdf = (year: number) => callApiForFile(expenseRoutes.yearlyReturnsPdf, { params: { year } });
+export const yearlyReturnsPdf = (year: number, basis: YearBasis) => callApiForFile(expenseRoutes.yearlyReturnsPdf, { params: { year }, query: { basis } });

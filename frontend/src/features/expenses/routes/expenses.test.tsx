@@ -94,6 +94,13 @@ describe('expense form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Enter the Amount in whole rupees!!!')).toBeInTheDocument();
 
+    // A negative whole number breaks the amount rule, not the whole-rupees one.
+    await user.clear(screen.getByRole('textbox', { name: /^Amount/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '-5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Expense Amount should be more than 0.')).toBeInTheDocument();
+    expect(screen.queryByText('Enter the Amount in whole rupees!!!')).not.toBeInTheDocument();
+
     await user.clear(screen.getByRole('textbox', { name: /^Amount/ }));
     await user.type(screen.getByRole('textbox', { name: /^Amount/ }), '450');
     await user.click(screen.getByRole('radio', { name: 'Online' }));

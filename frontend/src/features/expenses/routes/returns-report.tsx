@@ -128,13 +128,18 @@ function ReturnsReport() {
         </Alert>
       )}
       <section aria-label="Summary">
-        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+        <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="sm">
           <Figure label="Transactions" value={s && String(s.transaction)} />
-          <Figure label="Sold" value={s && formatRupees(s.credit)} />
+          <Figure label="Sold (money received)" value={s && formatRupees(s.credit)} />
+          <Figure label="Returns (refunded)" value={s && formatRupees(s.returns)} />
+          <Figure label="Net sold" value={s && formatRupees(s.net)} />
+          <Figure label="Points redeemed" value={s && formatRupees(s.pointsRedeemed)} />
           <Figure label="Cost" value={s && formatRupees(s.debit)} />
-          <Figure label="Returns" value={s && formatRupees(s.returns)} />
           <Figure label="Return %" value={s && percentText(s.returnPercentage)} />
         </SimpleGrid>
+        <Text size="xs" c="dimmed" mt={4}>
+          Net sold = sold − returns; a return is counted on the day of its refund. Goods paid with points are not counted as sold.
+        </Text>
       </section>
       <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
         <Box flex={1} miw={260} maw={480}>

@@ -1,16 +1,16 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
 import { useSearchParams } from 'react-router-dom';
 import { formatRupees } from '../../../../../shared/format.js';
-import { RETURN_YEARS, type YearlyRow } from '../../../../../shared/schemas/expense.js';
+import { currentFinancialYear, financialYearLabel } from '../../../../../shared/financial-year.js';
+import { RETURN_YEARS, type YearBasis, type YearlyRow } from '../../../../../shared/schemas/expense.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { TableRows } from '../../../components/paged-table.js';
 import { useYearlyReturns, yearlyReturnsPdf } from '../api/expenses.js';
 import { Figure } from '../components/figure.js';
-import { MONTHS, percentText, periodFrom, recentYears } from '../components/period.js';
-import { PeriodSelect } from '../components/period-select.js';
+import { currentPeriod, MONTHS, percentText } from '../components/period.js';
 import { datedFileName, useDownload } from '../components/use-download.js';
 import { BackButton } from '../../../components/back-links.js';
 
@@ -21,16 +21,18 @@ const COLUMNS: { key: keyof Figures; header: string }[] = [
   { key: 'onlineCredit', header: 'Online Credit' },
   { key: 'cashCredit', header: 'Cash Credit' },
   { key: 'returns', header: 'Returns' },
-  { key: 'soldAmount', header: 'Sold' },
+  { key: 'soldAmount', header: 'Net Sold' },
   { key: 'expense', header: 'Expense' },
   { key: 'profit', header: 'Profit' },
 ];
 
 /**
- * Yearly Returns (/yearlyReturn, spec 3 sections 2, 3 and 9): a year (the last 8), its months up to the current
- * one with Bought (bought price of the goods sold, less returned goods), Online and Cash Credit, Returns (refunds),
- * Sold (credit less refunds), Expense and Profit (Sold − Bought − Expense); the totals, the return percentage
- * (returns × 100 / cost of the goods billed) and the PDF.
+ * Yearly Returns (/yearlyReturn, spec 3 sections 2, 3 and 9): a year (the last 8), by Indian financial year
+ * (April–March, the default: shops file by it) or by calendar year (as the spec shows), in the address as
+ * `?basis=financial|calendar&year=`; its months up to the current one with Bought (bought price of the goods sold,
+ * less returned goods), Online and Cash Credit, Returns (refunds), Net Sold (credit less refunds), Expense and
+ * Profit (Net Sold − Bought − Expense); the totals, the return percentage (returns × 100 / cost of the goods
+ * billed) and the PDF. The figures are shared/figures.ts's.
  */
 export default function YearlyReturnsScreen() {
   return (
@@ -48,11 +50,20 @@ export default function YearlyReturnsScreen() {
   );
 }
 
+const BASIS_OPTIONS = [
+  { value: 'financial', label: 'Financial year (Apr–Mar)' },
+  { value: 'calendar', label: 'Calendar year' },
+];
+
 function YearlyReturns() {
   const [params, setParams] = useSearchParams();
-  const years = recentYears(RETURN_YEARS);
-  const { year } = periodFrom(params, years, false);
-  const report = useYearlyReturns(year);
+  const basis: YearBasis = params.get('basis') === 'calendar' ? 'calendar' : 'financial';
+  const latest = basis === 'financial' ? currentFinancialYear(new Date()) : currentPeriod().year;
+  const years = Array.from({ length: RETURN_YEARS }, (_, i) => latest - i);
+  const asked = Number(params.get('year'));
+  const year = years.includes(asked) ? asked : latest;
+  const label = basis === 'financial' ? financialYearLabel(year) : String(year);
+  const report = useYearlyReturns(year, basis);
   const { busy, problem, download } = useDownload();
   const data = report.data;
   const t = data?.totals;
@@ -62,13 +73,28 @@ function YearlyReturns() {
   return (
     <>
       <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
-        <PeriodSelect year={year} years={years} onChange={(next) => setParams({ year: String(next.year) }, { replace: true })} />
+        <Group gap="sm" align="flex-end" wrap="wrap">
+          <SegmentedControl
+            aria-label="Year type"
+            data={BASIS_OPTIONS}
+            value={basis}
+            onChange={(next) => setParams({ basis: next }, { replace: true })}
+          />
+          <Select
+            label="Year"
+            data={years.map((y) => ({ value: String(y), label: basis === 'financial' ? financialYearLabel(y) : String(y) }))}
+            value={String(year)}
+            onChange={(v) => v && setParams({ basis, year: v }, { replace: true })}
+            allowDeselect={false}
+            w={140}
+          />
+        </Group>
         <Button
           variant="light"
           leftSection={<IconDownload size={16} />}
           loading={busy}
           disabled={!data}
-          onClick={() => void download(() => yearlyReturnsPdf(year), datedFileName('Yearly_Return'))}
+          onClick={() => void download(() => yearlyReturnsPdf(year, basis), datedFileName('Yearly_Return'))}
         >
           Download PDF
         </Button>
@@ -78,33 +104,43 @@ function YearlyReturns() {
           {problem}
         </Alert>
       )}
-      <section aria-label={`Totals of ${year}`}>
-        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
-          <Figure label="Sold" value={t && formatRupees(t.soldAmount)} />
+      <section aria-label={`Totals of ${label}`}>
+        <SimpleGrid cols={{ base: 2, sm: 4, lg: 7 }} spacing="sm">
+          <Figure label="Sold (money received)" value={t && formatRupees(t.grossSold)} />
+          <Figure label="Returns" value={t && formatRupees(t.returns)} />
+          <Figure label="Net sold" value={t && formatRupees(t.soldAmount)} />
           <Figure label="Bought" value={t && formatRupees(t.boughtAmount)} />
           <Figure label="Expense" value={t && formatRupees(t.expense)} />
           <Figure label="Profit" value={data && formatRupees(data.profit)} tone={(data?.profit ?? 0) < 0 ? 'loss' : 'gain'} />
           <Figure label="Return %" value={data && percentText(data.returnPercentage)} />
         </SimpleGrid>
       </section>
-      <TableOfMonths year={year} rows={data?.rows} totals={t} loading={report.isPending} />
+      <TableOfMonths year={label} withYear={basis === 'financial'} rows={data?.rows} totals={t} loading={report.isPending} />
       {t && (
         <Text size="sm" c="dimmed">
-          Return % = returns {formatRupees(t.returns)} × 100 / cost of the goods billed {formatRupees(t.cost)}. Profit = Sold − Bought − Expense.
+          Net Sold = money received {formatRupees(t.grossSold)} − refunds {formatRupees(t.returns)} (goods paid with points,{' '}
+          {formatRupees(t.pointsRedeemed)}, are not counted as sold). Profit = Net Sold − Bought − Expense. Return % = returns ×
+          100 / cost of the goods billed {formatRupees(t.cost)}.
         </Text>
       )}
     </>
   );
 }
 
+/** A month's name, with its year in a financial year (which spans two). */
+const monthName = (transactionMonth: string, withYear: boolean) =>
+  `${MONTHS[Number(transactionMonth.slice(5, 7)) - 1]}${withYear ? ` ${transactionMonth.slice(0, 4)}` : ''}`;
+
 interface MonthsProps {
-  year: number;
+  /** `2026` or `FY 2026-27`. */
+  year: string;
+  withYear: boolean;
   rows: YearlyRow[] | undefined;
   totals: Figures | undefined;
   loading: boolean;
 }
 
-function WideMonths({ year, rows, totals, loading }: MonthsProps) {
+function WideMonths({ year, withYear, rows, totals, loading }: MonthsProps) {
   return (
         <Paper withBorder>
           <Table.ScrollContainer minWidth={860}>
@@ -124,7 +160,7 @@ function WideMonths({ year, rows, totals, loading }: MonthsProps) {
                   {(row) => (
                     <Table.Tr key={row.transactionMonth}>
                       <Table.Th scope="row" fw={500}>
-                        {MONTHS[Number(row.transactionMonth.slice(5, 7)) - 1]}
+                        {monthName(row.transactionMonth, withYear)}
                       </Table.Th>
                       {COLUMNS.map((c) => (
                         <Table.Td key={c.key} ta="right" c={c.key === 'profit' && row.profit < 0 ? 'red.7' : undefined}>
@@ -154,7 +190,7 @@ function WideMonths({ year, rows, totals, loading }: MonthsProps) {
 }
 
 /** On a phone: Month with its credits and returns, then Sold over Bought and Expense over Profit. */
-function CompactMonths({ year, rows, totals, loading }: MonthsProps) {
+function CompactMonths({ year, withYear, rows, totals, loading }: MonthsProps) {
   const cells = (label: string, r: Figures) => (
     <>
       <Table.Th scope="row" fw={label === 'Total' ? 700 : 500}>
@@ -190,7 +226,7 @@ function CompactMonths({ year, rows, totals, loading }: MonthsProps) {
           <Table.Tr>
             <Table.Th scope="col">Month</Table.Th>
             <Table.Th scope="col" ta="right">
-              Sold / Bought
+              Net Sold / Bought
             </Table.Th>
             <Table.Th scope="col" ta="right">
               Expense / Profit
@@ -199,7 +235,7 @@ function CompactMonths({ year, rows, totals, loading }: MonthsProps) {
         </Table.Thead>
         <Table.Tbody>
           <TableRows loading={loading} rows={rows} span={3} empty={<>No months of {year} yet.</>}>
-            {(row) => <Table.Tr key={row.transactionMonth}>{cells(MONTHS[Number(row.transactionMonth.slice(5, 7)) - 1]!, row)}</Table.Tr>}
+            {(row) => <Table.Tr key={row.transactionMonth}>{cells(monthName(row.transactionMonth, withYear), row)}</Table.Tr>}
           </TableRows>
         </Table.Tbody>
         {totals && (

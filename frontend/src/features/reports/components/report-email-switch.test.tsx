@@ -10,11 +10,21 @@ const shop = { tenantId: 'demo', tenantName: 'demo', displayName: 'Demo Stores',
 
 beforeEach(() => {
   clearSession();
-  signInAs('MANAGER', ['ReportList']);
+  signInAs('TENANT_MANAGER', ['ReportList']);
 });
 afterEach(() => vi.unstubAllGlobals());
 
 describe('daily report e-mail switch', () => {
+  it("is the owner's: a manager sees it but cannot switch it", async () => {
+    signInAs('MANAGER', ['ReportList']);
+    serve([['GET /tenant/currentTenant', [200, shop]]]);
+    renderScreen(<ReportEmailSwitch />, { path: '/reportGeneration' });
+    const toggle = await screen.findByRole('switch', { name: /E-mail the daily report to the shop's managers/ });
+    expect(toggle).toBeChecked();
+    expect(toggle).toBeDisabled();
+    expect(screen.getByText('Only the shop owner or an admin can switch the daily report e-mail on or off.')).toBeInTheDocument();
+  });
+
   it('is on for a shop that never switched it, and switching it off asks the server', async () => {
     const calls = serve([
       ['GET /tenant/currentTenant', [200, shop]],

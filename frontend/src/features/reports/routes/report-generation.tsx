@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { addDays, indiaToday, spanDays } from '../../../../../shared/leave-days.js';
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
+import type { SalesSummary } from '../../../../../shared/schemas/figures.js';
 import {
   DATES_REQUIRED,
   END_AFTER_TODAY,
@@ -260,15 +261,8 @@ function figuresOf(g: GeneratedReport): { label: string; value: ReactNode }[] {
     }
     case 'Purchase': {
       const t = g.report.totals;
-      if (t.bills === undefined) return [{ label: 'Bill lines', value: t.lines }];
-      return [
-        { label: 'Bills', value: t.bills },
-        { label: 'Units sold', value: t.units },
-        { label: 'Cash', value: formatRupees(t.cash ?? 0) },
-        { label: 'Online', value: formatRupees(t.online ?? 0) },
-        { label: 'Total', value: formatRupees((t.cash ?? 0) + (t.online ?? 0)) },
-        { label: 'Refunds', value: formatRupees(t.refunds ?? 0) },
-      ];
+      if (t.bills === undefined || !g.report.figures) return [{ label: 'Bill lines', value: t.lines }];
+      return [{ label: 'Bills', value: t.bills }, ...moneyFigures(g.report.figures)];
     }
     case 'Stock': {
       const t = g.report.totals;
@@ -283,13 +277,27 @@ function figuresOf(g: GeneratedReport): { label: string; value: ReactNode }[] {
       return [
         { label: 'Products', value: t.products },
         { label: 'Units received', value: t.received },
-        { label: 'Units sold', value: t.sold },
-        { label: 'Sold value', value: formatRupees(t.soldPrice) },
+        { label: 'Net units sold', value: t.sold },
+        { label: 'Net goods value (at bill rates)', value: formatRupees(t.soldPrice) },
         { label: 'Bought value of sold units', value: formatRupees(t.cost) },
+        ...(g.report.figures ? moneyFigures(g.report.figures) : []),
       ];
     }
   }
 }
+
+/** The money of a range, gross, deductions and net side by side (shared/figures.ts): the same figures as every other report. */
+const moneyFigures = (f: SalesSummary): { label: string; value: ReactNode }[] => [
+  { label: 'Units sold', value: f.units.sold },
+  { label: 'Units returned', value: f.units.returned },
+  { label: 'Goods billed', value: formatRupees(f.goodsBilled) },
+  { label: 'Points redeemed', value: formatRupees(f.pointsRedeemed) },
+  { label: 'Sold (money received)', value: formatRupees(f.sold.total) },
+  { label: 'Cash', value: formatRupees(f.sold.cash) },
+  { label: 'Online', value: formatRupees(f.sold.online) },
+  { label: 'Returns (refunded)', value: formatRupees(f.returns.total) },
+  { label: 'Net sold', value: formatRupees(f.netSold.total) },
+];
 
 function Result({ generated, page, onPageChange, loading }: { generated: GeneratedReport; page: number; onPageChange: (page: number) => void; loading: boolean }) {
   const { report } = generated;
@@ -388,11 +396,11 @@ const stockColumns = (byDate: boolean): Column<Rows<'Stock'>>[] => [
 const salesColumns: Column<Rows<'Sales'>>[] = [
   { key: 'name', header: 'Product Name', render: (r) => r.productName },
   { key: 'artcode', header: 'Art Code', render: (r) => r.artCode },
-  { key: 'inventory', header: 'Inventory Qty', align: 'right', render: (r) => r.inventoryQuantity },
-  { key: 'stock', header: 'Stock Qty', align: 'right', render: (r) => r.stockQuantity },
-  { key: 'sold', header: 'Sold Qty', align: 'right', render: (r) => r.purchaseQuantity },
+  { key: 'inventory', header: 'Inventory Quantity', align: 'right', render: (r) => r.inventoryQuantity },
+  { key: 'stock', header: 'Stock Quantity', align: 'right', render: (r) => r.stockQuantity },
+  { key: 'sold', header: 'Net Sold Quantity', align: 'right', render: (r) => r.purchaseQuantity },
   { key: 'mrp', header: 'MRP', align: 'right', render: (r) => formatRupees(r.mrp) },
   { key: 'bought', header: 'Bought Price', align: 'right', render: (r) => formatRupees(r.boughtPrice) },
   { key: 'nrp', header: 'NRP', align: 'right', render: (r) => formatRupees(r.nrp) },
-  { key: 'soldPrice', header: 'Sold Price', align: 'right', render: (r) => formatRupees(r.soldPrice) },
+  { key: 'soldPrice', header: 'Net Goods Value', align: 'right', render: (r) => formatRupees(r.soldPrice) },
 ];

@@ -1,0 +1,189 @@
+/**
+ * What every money figure of the reports means, defined once. The monthly sales report and its PDF, the returns
+ * report, the yearly returns, the purchase and sales reports, the day's order export, the daily report e-mail and
+ * the dashboard read their figures from here, so the same days give the same money on every screen.
+ *
+ * The inputs are the counters the point of sale keeps per shop day (the daily sales item, docs/point-of-sale.md)
+ * and the expense totals the finance domain keeps; all amounts are paise (shared/money.ts).
+ *
+ * The definitions:
+ * - **Goods billed**: the bills' goods at the rates charged (after discount, GST included).
+ * - **Points redeemed**: the part of the goods the customers paid with credit points (1 point = ₹1).
+ * - **Sold**: money received for the bills, by payment mode: goods billed − points redeemed. Points are a discount
+ *   the shop gave earlier, not takings, so they are never counted as sales.
+ * - **Returns**: money refunded, by the refund's payment mode, **booked on the day of the refund** (not on the day
+ *   of the bill). Goods paid with points come back as points and are no refund.
+ * - **Net sold**: Sold − Returns.
+ * - **Units**: units billed, units returned (on the day they came back) and net units.
+ * - **Cost**: the bought price of the goods billed; returned goods go back to stock, so their bought price is taken
+ *   off on the return day: net cost = cost − returned cost ("Bought" of the yearly report).
+ * - **Profit**: Net sold − net cost − expenses.
+ * - **Cash in hand**: cash takings − cash refunds − expenses paid in cash. Online takings, refunds and expenses are
+ *   a separate balance; the two are never mixed.
+ * - **Return percentage**: returns × 100 / cost (spec 3 section 9).
+ */
+import { shopDay } from './bill.js';
+import { formatPaise } from './format.js';
+import type { Paise } from './money.js';
+
+/** The counters of one shop day's sales (every field a running sum; a field never written reads as 0). */
+export interface DayCounters {
+  bills?: number;
+  cashBills?: number;
+  onlineBills?: number;
+  soldQuantity?: number;
+  /** Goods billed: rate × units of the day's bills, before points. */
+  net?: number;
+  redeemed?: number;
+  cashSold?: number;
+  onlineSold?: number;
+  cashCost?: number;
+  onlineCost?: number;
+  returnCount?: number;
+  returnedQuantity?: number;
+  returnedValue?: number;
+  returnedCost?: number;
+  cashReturns?: number;
+  onlineReturns?: number;
+}
+
+/** An amount split by payment mode. */
+export interface ByMode {
+  cash: Paise;
+  online: Paise;
+  total: Paise;
+}
+
+export interface SalesFigures {
+  bills: { cash: number; online: number; total: number };
+  units: { sold: number; returned: number; net: number };
+  /** Goods at the rates billed (after discount, GST included), and the part of them paid with points. */
+  goodsBilled: Paise;
+  pointsRedeemed: Paise;
+  /** Money received for the bills: goods billed − points redeemed. */
+  sold: ByMode;
+  /** Money refunded, booked on the refund's day, by the refund's payment mode. */
+  returns: ByMode;
+  /** Number of returns and the value of the goods returned (refunds and points given back). */
+  returnCount: number;
+  returnedGoods: Paise;
+  /** Sold − Returns. */
+  netSold: ByMode;
+  /** Bought price of the goods billed, of those returned, and the difference. */
+  cost: { billed: Paise; returned: Paise; net: Paise };
+}
+
+const byMode = (cash: number, online: number): ByMode => ({ cash, online, total: cash + online });
+
+/** The sales figures of a set of shop days (a day, a month, a range, a year). */
+export function salesFigures(days: Iterable<DayCounters>): SalesFigures {
+  const list = [...days];
+  const sum = (pick: (d: DayCounters) => number | undefined) => list.reduce((total, d) => total + (pick(d) ?? 0), 0);
+  const sold = byMode(sum((d) => d.cashSold), sum((d) => d.onlineSold));
+  const returns = byMode(sum((d) => d.cashReturns), sum((d) => d.onlineReturns));
+  const billed = sum((d) => d.cashCost) + sum((d) => d.onlineCost);
+  const returnedCost = sum((d) => d.returnedCost);
+  const unitsSold = sum((d) => d.soldQuantity);
+  const unitsReturned = sum((d) => d.returnedQuantity);
+  return {
+    bills: { cash: sum((d) => d.cashBills), online: sum((d) => d.onlineBills), total: sum((d) => d.bills) },
+    units: { sold: unitsSold, returned: unitsReturned, net: unitsSold - unitsReturned },
+    goodsBilled: sum((d) => d.net),
+    pointsRedeemed: sum((d) => d.redeemed),
+    sold,
+    returns,
+    returnCount: sum((d) => d.returnCount),
+    returnedGoods: sum((d) => d.returnedValue),
+    netSold: byMode(sold.cash - returns.cash, sold.online - returns.online),
+    cost: { billed, returned: returnedCost, net: billed - returnedCost },
+  };
+}
+
+export interface DayModeRow {
+  date: string;
+  paymentMode: 'Cash' | 'Online';
+  bills: number;
+  /** Money received for the day's bills in this mode. */
+  sold: Paise;
+  /** Bought price of those bills' goods. */
+  cost: Paise;
+  /** Money refunded that day in this mode. */
+  returns: Paise;
+}
+
+/** A day's rows of the monthly and returns reports: one per payment mode that had bills or refunds, Cash first. */
+export function dayModeRows(day: DayCounters & { date: string }): DayModeRow[] {
+  return (['Cash', 'Online'] as const).flatMap((paymentMode): DayModeRow[] => {
+    const cash = paymentMode === 'Cash';
+    const bills = (cash ? day.cashBills : day.onlineBills) ?? 0;
+    const returns = (cash ? day.cashReturns : day.onlineReturns) ?? 0;
+    if (!bills && !returns) return [];
+    const sold = (cash ? day.cashSold : day.onlineSold) ?? 0;
+    const cost = (cash ? day.cashCost : day.onlineCost) ?? 0;
+    return [{ date: day.date, paymentMode, bills, sold, cost, returns }];
+  });
+}
+
+/** Expenses of a period by the mode they were paid in. */
+export const expenseFigures = (cash: Paise, online: Paise): ByMode => byMode(cash, online);
+
+export interface CashSummary {
+  /** Cash takings − cash refunds − expenses paid in cash: the money that should be in the drawer. */
+  cash: { takings: Paise; refunds: Paise; expenses: Paise; inHand: Paise };
+  /** The same for money that moved online (bank, UPI, cards). */
+  online: { takings: Paise; refunds: Paise; expenses: Paise; balance: Paise };
+}
+
+export function cashSummary(sales: SalesFigures, expenses: ByMode): CashSummary {
+  return {
+    cash: { takings: sales.sold.cash, refunds: sales.returns.cash, expenses: expenses.cash, inHand: sales.netSold.cash - expenses.cash },
+    online: { takings: sales.sold.online, refunds: sales.returns.online, expenses: expenses.online, balance: sales.netSold.online - expenses.online },
+  };
+}
+
+export interface Profit {
+  /** Net sold. */
+  sold: Paise;
+  /** Net cost of the goods sold. */
+  bought: Paise;
+  expense: Paise;
+  profit: Paise;
+}
+
+/** Profit = net sold − net cost − expenses (spec 3 section 9: Sold − Bought − Expense). */
+export function profitOf(sales: SalesFigures, expense: Paise): Profit {
+  const sold = sales.netSold.total;
+  const bought = sales.cost.net;
+  return { sold, bought, expense, profit: sold - bought - expense };
+}
+
+/** returns × 100 / cost, rounded to two decimals (spec 3 section 9); nothing billed is 0%. Paise in, percent out. */
+export const returnPercentage = (returns: Paise, cost: Paise) => (cost > 0 ? Math.round((returns * 10_000) / cost) / 100 : 0);
+
+/**
+ * The shop day a refund is booked on: the day the goods come back and the money goes out (India's time zone), on
+ * every report, whatever the day of the bill.
+ */
+export const refundBookedOn = (returnedAt: Date): string => shopDay(returnedAt);
+
+/**
+ * The figures in words, the same lines on every PDF, export and e-mail: gross, deductions and net side by side, each
+ * labelled with what it counts.
+ */
+export function salesLines(f: SalesFigures): string[] {
+  const m = formatPaise;
+  return [
+    `Goods billed ${m(f.goodsBilled)} − points redeemed ${m(f.pointsRedeemed)} = Sold ${m(f.sold.total)} (cash ${m(f.sold.cash)}, online ${m(f.sold.online)})`,
+    `Sold ${m(f.sold.total)} − Returns ${m(f.returns.total)} (refunds booked on the day of the return) = Net sold ${m(f.netSold.total)}`,
+    `Units sold ${f.units.sold} − returned ${f.units.returned} = net ${f.units.net} · Cost ${m(f.cost.billed)} − returned ${m(f.cost.returned)} = net cost ${m(f.cost.net)}`,
+  ];
+}
+
+/** The cash summary in words: the drawer's balance, and the online balance beside it. */
+export function cashSummaryLines(c: CashSummary): string[] {
+  const m = formatPaise;
+  return [
+    `Cash in hand ${m(c.cash.inHand)} = cash takings ${m(c.cash.takings)} − cash refunds ${m(c.cash.refunds)} − expenses paid in cash ${m(c.cash.expenses)}`,
+    `Online balance ${m(c.online.balance)} = online takings ${m(c.online.takings)} − online refunds ${m(c.online.refunds)} − expenses paid online ${m(c.online.expenses)}`,
+  ];
+}
