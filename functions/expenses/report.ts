@@ -2,7 +2,7 @@ import { shopDay } from '../../shared/bill.js';
 import { fileDate, formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
 import { toRupees } from '../../shared/money.js';
 import { dayModeRows, profitOf, returnPercentage, salesFigures, salesLines, type SalesFigures } from '../../shared/figures.js';
-import { financialYear, financialYearLabel } from '../../shared/financial-year.js';
+import { financialYearLabel, financialYearSpan } from '../../shared/financial-year.js';
 import type { ReturnRow, ReturnsSummary, YearBasis, YearlyReturns, YearlyRow } from '../../shared/schemas/expense.js';
 import { FileResponse } from '../lib/handler.js';
 import { tablePdf } from '../lib/pdf.js';
@@ -157,7 +157,7 @@ const inRupees = <T extends Figures>(f: T): T => ({ ...f, ...Object.fromEntries(
  */
 function monthsOf(year: number, basis: YearBasis, now: Date): string[] {
   const thisMonth = shopDay(now).slice(0, 7);
-  const all = basis === 'financial' ? financialYear(year).months : Array.from({ length: 12 }, (_, i) => ({ year, month: i + 1 }));
+  const all = basis === 'financial' ? financialYearSpan(year).months : Array.from({ length: 12 }, (_, i) => ({ year, month: i + 1 }));
   return all.map((m) => monthOf(m.year, m.month)).filter((m) => m <= thisMonth);
 }
 
