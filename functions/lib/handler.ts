@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { z } from 'zod';
 import { routeKey, type Body, type Params, type Query, type Response, type RouteDef } from '../../shared/routes/define.js';
+import { findUnsafeText, UNSAFE_TEXT } from '../../shared/schemas/text.js';
 import type { Caller, RequestContext } from './context.js';
 import { config } from './config.js';
 import { AppError, Forbidden, TooManyRequests, Unauthorized, Validation } from './errors.js';
@@ -100,6 +101,15 @@ function readBody(event: ApiEvent, route: RouteDef, headers: Record<string, stri
   } catch {
     throw new Validation('The request body is not valid JSON.');
   }
+}
+
+/**
+ * No stored or searched text may hold control characters, broken characters, direction overrides or nothing but
+ * invisible characters, on any route. A signed webhook body is checked by its signature, not here.
+ */
+function refuseUnsafeText(route: RouteDef, input: { params: unknown; query: unknown; body: unknown }) {
+  const found = findUnsafeText(route.bodyKind === 'text' ? { params: input.params, query: input.query } : input);
+  if (found) throw new Validation(UNSAFE_TEXT, [{ path: found.path.slice(1).join('.'), message: found.reason }]);
 }
 
 function lowerHeaders(headers: ApiEvent['headers']): Record<string, string | undefined> {
@@ -210,6 +220,7 @@ export function domainHandler<D extends Record<string, RouteDef>>(
       const params = parse(entry.route.params, event.pathParameters ?? {});
       const query = parse(entry.route.query, event.queryStringParameters ?? {});
       const body = entry.route.bodyKind === 'none' ? undefined : parse(entry.route.body, readBody(event, entry.route, ctx.headers));
+      refuseUnsafeText(entry.route, { params, query, body });
       const result = await entry.handle({ params, query, body, ctx });
       log.info('request done', { status: 200, ms: Date.now() - started });
       if (result instanceof FileResponse) {

@@ -19,6 +19,7 @@ import {
   type ReturnBody,
 } from '../../shared/schemas/purchase.js';
 import { customerData } from '../customers/data.js';
+import { productData } from '../products/data.js';
 import type { WriteScope } from '../lib/context.js';
 import { nextId, op, transact, type TransactItem } from '../lib/db.js';
 import { Conflict, NotFound, Validation } from '../lib/errors.js';
@@ -38,6 +39,9 @@ export const TOO_LARGE = 'This change touches too many products for one save. Pl
 
 /** DynamoDB writes at most 100 items in one transaction. */
 const MAX_TRANSACTION_ITEMS = 100;
+/** How long a save keeps retrying lost races: inside the function's 29 s. */
+const RETRY_BUDGET_MS = 20_000;
+export const PRODUCT_DELETED = (name: string, artcode: string) => `${name} (${artcode}) was deleted from the catalogue and cannot be sold.`;
 
 export async function openBill(tenantId: string, purchaseId: number, consistent = false): Promise<OpenedBill> {
   const opened = await purchaseData.open(tenantId, purchaseId, consistent);
@@ -64,7 +68,8 @@ export interface Prepared<T> {
  * in Stock for …', 'has already been returned') rather than a generic conflict. An edit made from an older read of
  * the bill is refused in `prepare` by the version the screen sent, so a retry never overwrites someone's change.
  */
-async function writeAtomically<T>(prepare: () => Promise<Prepared<T>>, attempts = 5): Promise<T> {
+async function writeAtomically<T>(prepare: () => Promise<Prepared<T>>, budgetMs = RETRY_BUDGET_MS): Promise<T> {
+  const started = Date.now();
   for (let attempt = 1; ; attempt++) {
     const { items, messages, result } = await prepare();
     if (items.length > MAX_TRANSACTION_ITEMS) throw new Validation(TOO_LARGE);
@@ -72,8 +77,11 @@ async function writeAtomically<T>(prepare: () => Promise<Prepared<T>>, attempts 
       await transact(items, messages);
       return result;
     } catch (error) {
-      if (!isRetryable(error) || attempt >= attempts) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 20));
+      // Many tills on one shelf lose many races in a row; each new read shows whether the stock still suffices, so
+      // only a real shortage ('Only 0 in Stock') ends the retries early.
+      if (!isRetryable(error) || Date.now() - started > budgetMs) throw error;
+      // Full jitter on a growing window spreads the losers out, so each round has few contenders.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(1000, 20 * 2 ** attempt)));
     }
   }
 }
@@ -231,6 +239,18 @@ const soldByLine = (l: StoredLine, sign: 1 | -1) => ({
 
 // ---------------------------------------------------------------- saving a bill (POST and PUT)
 
+/**
+ * A product deleted from the catalogue keeps its stock lines for the records, but is not sold any more: a line
+ * selling more of it than the bill sold before is refused (an edit may keep what it had already sold).
+ */
+async function refuseDeletedProducts(tenantId: string, priced: PricedLine[], units: Map<string, number>, unitsBefore: Map<string, number>) {
+  const growing = priced.filter((p) => (units.get(pairKey(p.stock.productId, p.stock.artcode)) ?? 0) > (unitsBefore.get(pairKey(p.stock.productId, p.stock.artcode)) ?? 0));
+  if (!growing.length) return;
+  const existing = new Set((await productData.byIds(tenantId, [...new Set(growing.map((p) => p.stock.productId))])).map((p) => p.productId));
+  const gone = growing.find((p) => !existing.has(p.stock.productId));
+  if (gone) throw new Validation(PRODUCT_DELETED(gone.stock.productName, gone.stock.artcode));
+}
+
 function stockMovesOf(lines: { productId: number; artcode: string; quantity: number }[]): Map<string, number> {
   const units = new Map<string, number>();
   for (const l of lines) units.set(pairKey(l.productId, l.artcode), (units.get(pairKey(l.productId, l.artcode)) ?? 0) + l.quantity);
@@ -347,6 +367,7 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
   const unitsBefore = stockMovesOf(before?.lines ?? []);
   const stock = await stockLinesOf(tenantId, [...body.purchasedProduct, ...(before?.lines ?? [])]);
   const priced = priceLines(body.purchasedProduct, stock);
+  await refuseDeletedProducts(tenantId, priced, units, unitsBefore);
 
   // An edit may redeem the points the customer had before this bill: its own redemption undone, its earning too.
   const held = customer.creditPoints ?? 0;

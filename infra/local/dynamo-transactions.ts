@@ -79,7 +79,31 @@ export function withTransactions(dynaliteServer: http.Server): Promise<http.Serv
     return Object.fromEntries(keySchemas.get(table)!.map((name) => [name, item[name]]));
   }
 
+  /**
+   * DynamoDB makes TransactWriteItems idempotent by ClientRequestToken for 10 minutes, and the SDK sends one and
+   * keeps it across its own retries: a retry of a transaction that was applied (its answer lost or late) must
+   * answer success again, not fail on the conditions the first try already changed.
+   */
+  const committed = new Map<string, { request: string; at: number }>();
+  const TOKEN_MS = 10 * 60_000;
+  function alreadyCommitted(request: Json): boolean {
+    const token = request.ClientRequestToken;
+    if (typeof token !== 'string') return false;
+    const now = Date.now();
+    for (const [key, entry] of committed) if (now - entry.at > TOKEN_MS) committed.delete(key);
+    const earlier = committed.get(token);
+    if (!earlier) return false;
+    if (earlier.request !== JSON.stringify(request.TransactItems)) {
+      throw new DynamoError('IdempotentParameterMismatchException', 'The request uses the same client token as a previous, but non-identical request.');
+    }
+    return true;
+  }
+  function remember(request: Json) {
+    if (typeof request.ClientRequestToken === 'string') committed.set(request.ClientRequestToken, { request: JSON.stringify(request.TransactItems), at: Date.now() });
+  }
+
   async function transactWrite(request: Json, headers: http.IncomingHttpHeaders): Promise<Json> {
+    if (alreadyCommitted(request)) return {};
     const items = (request.TransactItems as Json[] | undefined) ?? [];
     if (!items.length || items.length > 100) {
       throw new DynamoError('ValidationException', 'Member must have length between 1 and 100 for TransactItems');
@@ -150,6 +174,7 @@ export function withTransactions(dynaliteServer: http.Server): Promise<http.Serv
     for (const [index, step] of plan.entries()) {
       if (step.kind === 'ConditionCheck' && !before[index]) await call('DeleteItem', { TableName: step.table, Key: step.key }, headers);
     }
+    remember(request);
     return {};
   }
 
