@@ -1,5 +1,6 @@
 import { customerRoutes } from '../../shared/routes/customers.js';
 import { Forbidden, NotFound } from '../lib/errors.js';
+import { inTenant } from '../lib/tenant-scope.js';
 import { domainHandler } from '../lib/handler.js';
 import { customerData } from './data.js';
 import { createCustomer, deleteCustomer, readCustomer, signUpCustomer, updateCustomer, validateMobile } from './service.js';
@@ -24,5 +25,6 @@ export const handler = domainHandler('customers', customerRoutes, {
   create: ({ body, ctx }) => createCustomer(ctx.me, body, ctx.actor),
   update: ({ params, body, ctx }) => updateCustomer(ctx.me, params.customerId, body, ctx.actor),
   remove: ({ params, ctx }) => deleteCustomer(ctx.me, params.customerId, ctx.actor),
-  signUp: ({ body, ctx }) => signUpCustomer(body, ctx),
+  // A public route: the customer signs up in the shop the form names, and acts only as that shop.
+  signUp: ({ body, ctx }) => inTenant(body.tenantId, () => signUpCustomer(body, ctx)),
 });

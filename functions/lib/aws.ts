@@ -2,8 +2,12 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@aws-sdk/types';
 import { config } from './config.js';
+import { TENANT_DIRECTORY } from './keys.js';
+import { checkDynamoCommand, checkObjectKey, currentScope, TenantFenceError, type Fence } from './tenant-scope.js';
 
 /** SDK clients, created on first use and kept for the life of the Lambda container. */
 function lazy<T>(make: () => T): () => T {
@@ -13,16 +17,134 @@ function lazy<T>(make: () => T): () => T {
 
 const common = () => ({ region: config.region(), credentials: config.localCredentials() });
 
-export const dynamo = lazy(() =>
-  DynamoDBDocumentClient.from(new DynamoDBClient({ ...common(), endpoint: config.endpoints.dynamodb() }), {
-    marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
-  }),
-);
+const documentClient = (credentials?: AwsCredentialIdentity | AwsCredentialIdentityProvider) =>
+  DynamoDBDocumentClient.from(
+    new DynamoDBClient({ ...common(), ...(credentials ? { credentials } : {}), endpoint: config.endpoints.dynamodb() }),
+    { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } },
+  );
+
+/** An object key in a copy source (`bucket/key`, URL-encoded). */
+const copiedKey = (source: string) => decodeURIComponent(source.slice(source.indexOf('/') + 1));
+
+function s3Client(credentials?: AwsCredentialIdentityProvider): S3Client {
+  const client = new S3Client({
+    ...common(),
+    ...(credentials ? { credentials } : {}),
+    endpoint: config.endpoints.s3(),
+    forcePathStyle: Boolean(config.endpoints.s3()),
+  });
+  // The fence of the tenant in scope, also for presigned URLs (they are signed through this middleware stack).
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      const tenantId = currentScope()?.tenantId;
+      if (tenantId) {
+        const input = args.input as { Key?: unknown; CopySource?: unknown };
+        checkObjectKey(tenantId, input.Key);
+        if (typeof input.CopySource === 'string') checkObjectKey(tenantId, copiedKey(input.CopySource));
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'tenantFence' },
+  );
+  return client;
+}
+
+/** What the data layer sends DynamoDB commands through (the middleware stack is there for benchmarks' counters). */
+export type DynamoSender = Pick<DynamoDBDocumentClient, 'send' | 'middlewareStack'>;
+
+const sts = lazy(() => new STSClient({ region: config.region() }));
+
+/**
+ * Credentials of the tenant-access role with the session tag `tenant=<id>`: its policy allows only items whose
+ * partition key starts with `T#<id>#` and objects under `t/<id>/` and `tmp/<id>/`. The SDK keeps them until five
+ * minutes before they expire, so a warm container asks STS once an hour per tenant.
+ */
+export function tenantCredentials(tenantId: string, roleArn: string): AwsCredentialIdentityProvider {
+  return async () => {
+    const out = await sts().send(
+      new AssumeRoleCommand({
+        RoleArn: roleArn,
+        RoleSessionName: `tenant-${tenantId}`.slice(0, 64),
+        Tags: [{ Key: 'tenant', Value: tenantId }],
+        DurationSeconds: 3600,
+      }),
+    );
+    const c = out.Credentials;
+    if (!c?.AccessKeyId || !c.SecretAccessKey) throw new Error('STS returned no credentials for the tenant role');
+    return { accessKeyId: c.AccessKeyId, secretAccessKey: c.SecretAccessKey, sessionToken: c.SessionToken, expiration: c.Expiration };
+  };
+}
+
+/** Sends each command only after checking the partitions it names against the fence. */
+function fencedDynamo(fence: Fence, client: DynamoDBDocumentClient): DynamoSender {
+  return {
+    send: ((command: { constructor: { name: string }; input: Record<string, unknown> }, ...rest: unknown[]) => {
+      checkDynamoCommand(fence, command.constructor.name, command.input);
+      return (client.send as (...args: unknown[]) => unknown).call(client, command, ...rest);
+    }) as DynamoSender['send'],
+    middlewareStack: client.middlewareStack,
+  };
+}
+
+interface TenantClients {
+  dynamo: DynamoSender;
+  s3: S3Client;
+}
+
+/** At most this many tenants' clients are kept per container; the least recently used are dropped first. */
+export const TENANT_CLIENTS_KEPT = 200;
+const tenantClients = new Map<string, TenantClients>();
+
+function makeTenantClients(tenantId: string): TenantClients {
+  const roleArn = config.tenantAccessRoleArn();
+  // Locally (no IAM) every tenant shares the emulators' clients and the key checks are the fence.
+  if (!roleArn) return { dynamo: fencedDynamo({ tenantId }, unscopedDynamo()), s3: unscopedS3() };
+  const credentials = tenantCredentials(tenantId, roleArn);
+  return { dynamo: fencedDynamo({ tenantId }, documentClient(credentials)), s3: s3Client(credentials) };
+}
+
+/** The clients of one tenant, kept per container (`TENANT_CLIENTS_KEPT` most recently used). */
+export function clientsOf(tenantId: string): TenantClients {
+  let clients = tenantClients.get(tenantId);
+  if (clients) {
+    tenantClients.delete(tenantId);
+  } else {
+    clients = makeTenantClients(tenantId);
+    if (tenantClients.size >= TENANT_CLIENTS_KEPT) tenantClients.delete(tenantClients.keys().next().value!);
+  }
+  tenantClients.set(tenantId, clients);
+  return clients;
+}
+
+/**
+ * The client for the data of the tenant in scope. A request without a tenant (and, in AWS, code outside any
+ * scope) has none: it may read only what the platform's named paths give it (`platformDynamo`).
+ */
+function scopedClients(): TenantClients | undefined {
+  const scope = currentScope();
+  if (scope?.tenantId) return clientsOf(scope.tenantId);
+  if (scope?.platform) return undefined;
+  if (scope || config.tenantAccessRoleArn()) throw new TenantFenceError('Shop data was used outside a shop (no tenant in scope)');
+  return undefined;
+}
+
+const unscopedDynamo = lazy(() => documentClient());
+const unscopedS3 = lazy(() => s3Client());
+/**
+ * The function's own role, on the platform's named path (`asPlatform`): the tenant directory only. In AWS that
+ * role may touch nothing else of the table (infra/constructs/tenant-table-access.ts).
+ */
+const platformDynamo = lazy(() => fencedDynamo({ directory: TENANT_DIRECTORY }, unscopedDynamo()));
+
+/** The table as the code in scope may see it: one tenant's items, or the platform's directory. */
+export const dynamo = (): DynamoSender => scopedClients()?.dynamo ?? (currentScope()?.platform ? platformDynamo() : unscopedDynamo());
+
+/** The assets bucket, as the tenant in scope. */
+export function s3(): S3Client {
+  if (currentScope()?.platform) throw new TenantFenceError('The platform path has no access to shop files');
+  return scopedClients()?.s3 ?? unscopedS3();
+}
 
 export const cognito = lazy(() => new CognitoIdentityProviderClient({ ...common(), endpoint: config.endpoints.cognito() }));
-
-export const s3 = lazy(
-  () => new S3Client({ ...common(), endpoint: config.endpoints.s3(), forcePathStyle: Boolean(config.endpoints.s3()) }),
-);
 
 export const ses = lazy(() => new SESv2Client({ ...common(), endpoint: config.endpoints.ses() }));

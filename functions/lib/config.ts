@@ -18,6 +18,11 @@ export const config = {
   mailFrom: () => env('MAIL_FROM', 'no-reply@shop.local'),
   /** The shop that runs the platform: its ADMINs manage every other shop (docs/people.md). */
   platformTenant: () => env('PLATFORM_TENANT', 'demo'),
+  /**
+   * The role a request's data access assumes with the session tag `tenant=<id>` (AWS only; the local stack has no
+   * IAM and checks the same fence in the data layer's clients).
+   */
+  tenantAccessRoleArn: () => optional('TENANT_ACCESS_ROLE_ARN'),
   endpoints: {
     dynamodb: () => optional('DYNAMODB_ENDPOINT'),
     cognito: () => optional('COGNITO_ENDPOINT'),

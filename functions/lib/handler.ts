@@ -9,6 +9,7 @@ import { AppError, Forbidden, TooManyRequests, Unauthorized, Validation } from '
 import { rootLogger, type Logger } from './logger.js';
 import { parseMultipart } from './multipart.js';
 import { standingRefusal } from '../users/standing.js';
+import { inRequest } from './tenant-scope.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -76,6 +77,9 @@ function parse<T extends z.ZodType>(schema: T, value: unknown): z.output<T> {
   return result.data;
 }
 
+/** The shape of a shop id (shared/schemas/tenant.ts); anything else names no shop. */
+const TENANT_ID = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
 export const UNREADABLE_BODY = 'The request body could not be read.';
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -130,6 +134,17 @@ function checkAccess(route: RouteDef, caller: Caller | undefined): void {
 function checkTenantHeader(headers: Record<string, string | undefined>, caller: Caller | undefined): void {
   const claimed = headers['x-tenantid'];
   if (caller && claimed && claimed.toLowerCase() !== caller.tenantId) throw new Forbidden('The shop in the request does not match your account.');
+}
+
+/**
+ * The tenant a request may touch: the verified token's on an authenticated route; on a public route (sign-in,
+ * sign-up, reset) the shop the request names in `X-TenantID`, whose services then check it against the user name.
+ */
+function requestTenant(event: ApiEvent, route: RouteDef | undefined): string | undefined {
+  if (!isApiEvent(event) || !route) return undefined;
+  if (route.access !== 'public') return callerFrom(event)?.tenantId;
+  const named = lowerHeaders(event.headers)['x-tenantid']?.toLowerCase();
+  return named && TENANT_ID.test(named) ? named : undefined;
 }
 
 function errorResult(error: unknown, log: Logger): ApiResult {
@@ -241,5 +256,8 @@ export function domainHandler<D extends Record<string, RouteDef>>(
     }
   };
 
-  return middy<ApiEvent, ApiResult>().handler(dispatch);
+  // Every data access of a request runs as one tenant: the token's, or on a public route the shop it names.
+  const scoped = (event: ApiEvent, context: Context) =>
+    inRequest(requestTenant(event, byKey.get(event?.routeKey)?.route), () => dispatch(event, context));
+  return middy<ApiEvent, ApiResult>().handler(scoped);
 }

@@ -31,6 +31,7 @@ import { tenantData } from '../tenants/data.js';
 import { paymentData, type PaidLine, type StoredPayment } from './data.js';
 import type { FlowInput, FlowState } from './flow.js';
 import { createOrder, fetchOrder, isGenuineWebhook, razorpayKeys } from './provider.js';
+import { inTenant } from '../lib/tenant-scope.js';
 
 const DUPLICATE_REFUNDED = 'This order was paid already; the second payment has been refunded.';
 const STILL_RUNNING = 'Your payment is received and the order is being completed. Please look at Your Orders in a minute.';
@@ -185,7 +186,9 @@ export async function handleRazorpayWebhook(raw: string, signature: string | und
     log.warn('webhook for an order the product did not create', { orderId: entity.order_id });
     return { received: true };
   }
-  const state = await paymentToOrder({ tenantId, orderId: entity.order_id, paymentId: entity.id, source: 'webhook' }, log);
+  // The order's own notes name its shop; the signed webhook is the only thing that may act for it here.
+  const flow = { tenantId, orderId: entity.order_id, paymentId: entity.id, source: 'webhook' as const };
+  const state = await inTenant(tenantId, () => paymentToOrder(flow, log));
   return { received: true, orderStatus: state.orderStatus };
 }
 

@@ -1,3 +1,4 @@
+import { inTenant } from '../lib/tenant-scope.js';
 import { createPurchase, moveCartLines, recordPayment, refundPayment, reserveStock, sendConfirmation, verifyPayment, type FlowState } from './flow.js';
 
 /** What a Task state of payment-to-order.asl.json hands its step: the step's name and the flow's state. */
@@ -13,6 +14,11 @@ export interface StepEvent {
  * each Task state is mapped to). A thrown error fails the task, which the state machine retries.
  */
 export async function handler(event: StepEvent): Promise<FlowState> {
+  // A step works on the order's shop only (the tenant fence, docs/aws.md).
+  return inTenant(event.flow.tenantId, () => runStep(event));
+}
+
+async function runStep(event: StepEvent): Promise<FlowState> {
   switch (event.step) {
     case 'verifyPayment':
       return verifyPayment(event.flow);

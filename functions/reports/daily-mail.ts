@@ -7,6 +7,7 @@ import type { Tenant } from '../../shared/schemas/tenant.js';
 import { expenseTotals } from '../expenses/data.js';
 import { rootLogger, type Logger } from '../lib/logger.js';
 import { sendMail } from '../lib/mail.js';
+import { inTenant } from '../lib/tenant-scope.js';
 import { tablePdf } from '../lib/pdf.js';
 import { purchaseData } from '../purchases/data.js';
 import { roleData } from '../roles/data.js';
@@ -95,6 +96,43 @@ export async function dailyReport(tenant: Tenant, day: string, now: Date) {
   return { subject: `Daily report · ${shop} · ${formatDate(day)}`, text, html, attachment: { fileName, contentType: 'application/pdf', data: pdf } };
 }
 
+/** Mails one shop's daily report, or says in `outcome` why not. */
+async function reportShop(tenant: Tenant, day: string, event: Partial<DailyReportEvent>, now: Date, outcome: DailyMailOutcome, log: Logger) {
+  const tenantId = tenant.tenantId;
+  const shopLog = log.child({ tenantId, day });
+  if (tenant.enabled === false) {
+    outcome.skipped.push({ tenantId, reason: 'closed' });
+    return;
+  }
+  if (tenant.reportEmails === false) {
+    outcome.skipped.push({ tenantId, reason: 'report e-mails off' });
+    return;
+  }
+  let claimed = false;
+  try {
+    const to = await managerAddresses(tenantId);
+    if (!to.length) {
+      outcome.skipped.push({ tenantId, reason: 'no manager with an e-mail address' });
+      return;
+    }
+    if (!event.resend) {
+      claimed = await reportData.claimDailyMail(tenantId, day, to, now);
+      if (!claimed) {
+        outcome.skipped.push({ tenantId, reason: 'already mailed' });
+        return;
+      }
+    }
+    const report = await dailyReport(tenant, day, now);
+    await sendMail({ to, subject: report.subject, text: report.text, html: report.html, attachments: [report.attachment] });
+    outcome.mailed.push({ tenantId, to });
+    shopLog.info('daily report mailed', { recipients: to.length });
+  } catch (error) {
+    if (claimed) await reportData.releaseDailyMail(tenantId, day).catch(() => undefined);
+    outcome.failed.push({ tenantId, message: (error as Error).message });
+    shopLog.error('daily report failed', { error: (error as Error).message });
+  }
+}
+
 /**
  * The scheduled run: for every open shop that has not switched report e-mails off (on unless `reportEmails` is
  * false), the day's sales summary and low-stock list to its TENANT_MANAGER and MANAGER role holders. A shop is
@@ -106,39 +144,8 @@ export async function sendDailyReports(event: Partial<DailyReportEvent> = {}, no
   const day = indiaToday(Number.isNaN(at.getTime()) ? now : at);
   const outcome: DailyMailOutcome = { day, mailed: [], skipped: [], failed: [] };
   for await (const tenant of everyTenant()) {
-    const tenantId = tenant.tenantId;
-    const shopLog = log.child({ tenantId, day });
-    if (tenant.enabled === false) {
-      outcome.skipped.push({ tenantId, reason: 'closed' });
-      continue;
-    }
-    if (tenant.reportEmails === false) {
-      outcome.skipped.push({ tenantId, reason: 'report e-mails off' });
-      continue;
-    }
-    let claimed = false;
-    try {
-      const to = await managerAddresses(tenantId);
-      if (!to.length) {
-        outcome.skipped.push({ tenantId, reason: 'no manager with an e-mail address' });
-        continue;
-      }
-      if (!event.resend) {
-        claimed = await reportData.claimDailyMail(tenantId, day, to, now);
-        if (!claimed) {
-          outcome.skipped.push({ tenantId, reason: 'already mailed' });
-          continue;
-        }
-      }
-      const report = await dailyReport(tenant, day, now);
-      await sendMail({ to, subject: report.subject, text: report.text, html: report.html, attachments: [report.attachment] });
-      outcome.mailed.push({ tenantId, to });
-      shopLog.info('daily report mailed', { recipients: to.length });
-    } catch (error) {
-      if (claimed) await reportData.releaseDailyMail(tenantId, day).catch(() => undefined);
-      outcome.failed.push({ tenantId, message: (error as Error).message });
-      shopLog.error('daily report failed', { error: (error as Error).message });
-    }
+    // Each shop's report reads and writes as that shop only (the tenant fence, docs/aws.md).
+    await inTenant(tenant.tenantId, () => reportShop(tenant, day, event, now, outcome, log));
   }
   log.info('daily reports done', { day, mailed: outcome.mailed.length, skipped: outcome.skipped.length, failed: outcome.failed.length });
   return outcome;

@@ -10,7 +10,6 @@ import { tenantPk } from '../lib/keys.js';
 const mailedKey = (tenantId: string, day: string) => ({ pk: tenantPk(tenantId, 'REPORT_MAIL'), sk: day });
 
 /** The partition keys the report function may write (IAM `dynamodb:LeadingKeys`): only its mail markers. */
-export const REPORT_MAIL_LEADING_KEYS = [tenantPk('*', 'REPORT_MAIL')];
 
 export const reportData = {
   /** Claims the day's mail for a shop; false when it was already sent. */

@@ -1,6 +1,7 @@
 import type { Tenant } from '../../shared/schemas/tenant.js';
 import { getItem, op, putNew, query, queryCount, queryPage, strip, type Item, type TransactItem } from '../lib/db.js';
 import { TENANT_DIRECTORY, tenantPk } from '../lib/keys.js';
+import { asPlatform } from '../lib/tenant-scope.js';
 
 /** The user-name domain of a shop: as recorded, or the domain of its e-mail, or `<id>.shop`. */
 export const shopDomain = (tenant: Pick<Tenant, 'tenantId' | 'domain' | 'emailId'>) =>
@@ -26,13 +27,11 @@ export const tenantData = {
   replace(tenant: Tenant, expectedVersion: number | undefined): TransactItem {
     return op.replace(this.toItem(tenant), expectedVersion);
   },
+  // The directory is read across shops, so only on the platform's own path (functions/lib/tenant-scope.ts).
   /** The tenant directory, in tenant id order. */
-  async list(limit = 500): Promise<Tenant[]> {
-    const { items } = await query<Tenant & Item>({ ...directory, limit });
-    return items.map((i) => strip(i) as Tenant);
-  },
-  async page(page: number, size: number): Promise<Tenant[]> {
-    return (await queryPage<Tenant & Item>(directory, page, size)).map((i) => strip(i) as Tenant);
-  },
-  count: () => queryCount(directory),
+  list: (limit = 500): Promise<Tenant[]> =>
+    asPlatform(async () => (await query<Tenant & Item>({ ...directory, limit })).items.map((i) => strip(i) as Tenant)),
+  page: (page: number, size: number): Promise<Tenant[]> =>
+    asPlatform(async () => (await queryPage<Tenant & Item>(directory, page, size)).map((i) => strip(i) as Tenant)),
+  count: () => asPlatform(() => queryCount(directory)),
 };

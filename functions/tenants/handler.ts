@@ -1,8 +1,14 @@
 import { tenantRoutes } from '../../shared/routes/tenants.js';
 import { NotFound } from '../lib/errors.js';
 import { domainHandler } from '../lib/handler.js';
+import { inTenant } from '../lib/tenant-scope.js';
 import { tenantData } from './data.js';
-import { countTenants, createTenant, deleteTenant, listTenants, readTenant, setReportEmails, updateTenant } from './service.js';
+import { countTenants, createTenant, deleteTenant, listTenants, newShopId, readTenant, setReportEmails, updateTenant } from './service.js';
+
+/*
+ * The platform admin works on other shops: those routes act as the shop they name, after the service has checked
+ * that the caller may (a shop's own staff reach only their own shop).
+ */
 
 export const handler = domainHandler('tenants', tenantRoutes, {
   async currentTenant({ ctx }) {
@@ -17,8 +23,8 @@ export const handler = domainHandler('tenants', tenantRoutes, {
   },
   all: ({ query, ctx }) => listTenants(ctx.me, query.page, query.size),
   count: ({ ctx }) => countTenants(ctx.me),
-  byId: ({ params, ctx }) => readTenant(ctx.me, params.tenantId),
-  create: ({ body, ctx }) => createTenant(ctx.me, body, ctx.actor, ctx.log),
-  update: ({ params, body, ctx }) => updateTenant(ctx.me, params.tenantId, body, ctx.actor),
-  remove: ({ params, ctx }) => deleteTenant(ctx.me, params.tenantId, ctx.actor),
+  byId: ({ params, ctx }) => inTenant(params.tenantId, () => readTenant(ctx.me, params.tenantId)),
+  create: ({ body, ctx }) => inTenant(newShopId(body), () => createTenant(ctx.me, body, ctx.actor, ctx.log)),
+  update: ({ params, body, ctx }) => inTenant(params.tenantId, () => updateTenant(ctx.me, params.tenantId, body, ctx.actor)),
+  remove: ({ params, ctx }) => inTenant(params.tenantId, () => deleteTenant(ctx.me, params.tenantId, ctx.actor)),
 });

@@ -81,10 +81,14 @@ export async function deleteTenant(me: Caller, tenantId: string, actor: Actor): 
  * Opens a shop: the catalogue and default roles (one transaction), then its first TENANT_MANAGER with a temporary
  * password. If the manager cannot be created the shop is removed again, so the same id can be tried again.
  */
+/** The first manager's user name, and so the new shop's id (the text between `@` and the first dot). */
+const managerUserNameOf = (body: Pick<TenantCreate, 'managerName' | 'domain'>) => accountName(body.managerName, `@${body.domain}`).toLowerCase();
+export const newShopId = (body: Pick<TenantCreate, 'managerName' | 'domain'>) => tenantIdFromUserName(managerUserNameOf(body)) ?? '';
+
 export async function createTenant(me: Caller, body: TenantCreate, actor: Actor, log: Logger) {
   if (!isPlatformAdmin(me)) throw new Forbidden('Only a platform admin can create a shop.');
-  const managerUserName = accountName(body.managerName, `@${body.domain}`).toLowerCase();
-  const tenantId = tenantIdFromUserName(managerUserName);
+  const managerUserName = managerUserNameOf(body);
+  const tenantId = newShopId(body);
   if (!managerUserName || !tenantId) throw new Validation('Enter the Valid UserName...');
   if (await tenantData.get(tenantId)) throw new Conflict(`A shop with the id ${tenantId} already exists.`);
   const shop = {

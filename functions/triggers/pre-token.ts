@@ -1,5 +1,6 @@
 import type { PreTokenGenerationTriggerEvent } from 'aws-lambda';
 import { rootLogger } from '../lib/logger.js';
+import { inTenant } from '../lib/tenant-scope.js';
 import { featuresOf, roleData } from '../roles/data.js';
 import { tenantData } from '../tenants/data.js';
 import { userData } from '../users/data.js';
@@ -14,6 +15,10 @@ export async function handler(event: PreTokenGenerationTriggerEvent): Promise<Pr
   const tenantId = attributes['custom:tenantId'];
   const userName = attributes.email ?? event.userName;
   if (!tenantId || !userName) throw new Error('User has no tenant');
+  return inTenant(tenantId, () => addClaims(event, tenantId, userName));
+}
+
+async function addClaims(event: PreTokenGenerationTriggerEvent, tenantId: string, userName: string): Promise<PreTokenGenerationTriggerEvent> {
   const tenant = await tenantData.get(tenantId);
   if (!tenant || tenant.enabled === false) throw new Error('The shop of this user is closed');
   const user = await userData.byUserName(tenantId, userName);

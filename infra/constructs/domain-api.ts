@@ -3,7 +3,7 @@ import { HttpMethod, HttpNoneAuthorizer, HttpRoute, HttpRouteKey, type IHttpApi,
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
@@ -11,10 +11,7 @@ import { Construct } from 'constructs';
 import { assetsLayout } from '../../shared/assets.js';
 import { allRoutes, type DomainName } from '../../shared/routes/index.js';
 import { AppFunction } from './app-function.js';
-import { grantTenantTableAccess } from './tenant-table-access.js';
-
-/** Asset keys start with `t/<tenantId>/` or `tmp/<tenantId>/` (shared/assets.ts); nothing else is the functions' business. */
-export const tenantAssetsPatterns = [`${assetsLayout.tenantPrefix}/*`, `${assetsLayout.scratchPrefix}/*`];
+import { grantDirectoryRead, useTenantAccess } from './tenant-table-access.js';
 
 /** The resources every domain function works with. */
 export interface DomainResources {
@@ -22,13 +19,15 @@ export interface DomainResources {
   assetsBucket: IBucket;
   userPool: IUserPool;
   mailIdentity: IEmailIdentity;
+  /** Assumed with a tenant tag for every read and write of a request's data. */
+  tenantRole: IRole;
 }
 
 /** Access a domain needs beyond tenant items, tenant assets and sending mail; anything not listed is refused. */
 export interface DomainNeeds {
   cognitoActions?: string[];
-  /** Partition keys outside every tenant, such as the tenant directory. */
-  extraLeadingKeys?: string[];
+  /** Reads the tenant directory across shops on its own role (the platform's named path). */
+  readsDirectory?: boolean;
   secrets?: ISecret[];
   /** For domains with heavy requests (spreadsheet uploads, PDF reports); API Gateway waits at most 30 s. */
   memorySize?: number;
@@ -79,13 +78,9 @@ export class DomainApi extends Construct {
           }),
       );
 
-    grantTenantTableAccess(this.function, resources.table, { extraLeadingKeys: needs.extraLeadingKeys });
-    this.function.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'],
-        resources: tenantAssetsPatterns.map((pattern) => resources.assetsBucket.arnForObjects(pattern)),
-      }),
-    );
+    // The function's own role reaches no shop's items or files: those need the tenant role, assumed per request.
+    useTenantAccess(this.function, resources.tenantRole);
+    if (needs.readsDirectory) grantDirectoryRead(this.function, resources.table);
     resources.mailIdentity.grantSendEmail(this.function);
     if (needs.cognitoActions?.length) resources.userPool.grant(this.function, ...needs.cognitoActions);
     for (const secret of needs.secrets ?? []) secret.grantRead(this.function);

@@ -4,13 +4,13 @@ import { CfnStage, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-li
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import { TENANT_DIRECTORY } from '../../functions/lib/keys.js';
 import { allRoutes, domainNames, routeKey, type DomainName } from '../../shared/routes/index.js';
 import { DomainApi, type DomainNeeds } from '../constructs/domain-api.js';
 
@@ -19,6 +19,8 @@ export const apiStageName = 'api';
 
 export interface ApiStackProps extends StackProps {
   table: ITable;
+  /** The tenant role its functions assume for one shop's data (infra/constructs/tenant-table-access.ts). */
+  tenantRole: IRole;
   assetsBucket: IBucket;
   userPool: IUserPool;
   userPoolClient: IUserPoolClient;
@@ -59,7 +61,7 @@ export const domainNeeds: Partial<Record<DomainName, DomainNeeds>> = {
   auth: { cognitoActions: ['cognito-idp:AdminSetUserPassword'] },
   users: { cognitoActions: userAdminActions },
   // Opening a shop creates its first manager; closing it disables its people's sign-in.
-  tenants: { extraLeadingKeys: [TENANT_DIRECTORY], cognitoActions: userAdminActions },
+  tenants: { readsDirectory: true, cognitoActions: userAdminActions },
   // Customers sign themselves up, and deleting a customer who signed up disables the sign-in.
   customers: { cognitoActions: userAdminActions },
   inventory: { memorySize: 1024, timeout: Duration.seconds(29) },
@@ -135,6 +137,7 @@ export class ApiStack extends Stack {
       assetsBucket: props.assetsBucket,
       userPool: props.userPool,
       mailIdentity: props.mailIdentity,
+      tenantRole: props.tenantRole,
     };
     this.domains = Object.fromEntries(
       domainNames.map((domain) => [

@@ -7,12 +7,15 @@ import {
   UserPoolOperation,
 } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function.js';
-import { grantTenantTableAccess } from '../constructs/tenant-table-access.js';
+import { useTenantAccess } from '../constructs/tenant-table-access.js';
 
 export interface AuthStackProps extends StackProps {
   table: ITable;
+  /** The tenant role its functions assume for one shop's data (infra/constructs/tenant-table-access.ts). */
+  tenantRole: IRole;
 }
 
 /**
@@ -64,7 +67,7 @@ export class AuthStack extends Stack {
       // Cognito waits at most 5 seconds for a trigger.
       timeout: Duration.seconds(5),
     });
-    grantTenantTableAccess(preToken, props.table, { readOnly: true });
+    useTenantAccess(preToken, props.tenantRole);
     this.userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION, preToken);
   }
 }

@@ -4,6 +4,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import type { Construct } from 'constructs';
 import { assetsLayout } from '../../shared/assets.js';
 import { tableDefinition } from '../../shared/table.js';
+import { TenantAccessRoles } from '../constructs/tenant-table-access.js';
 
 const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 
@@ -15,6 +16,8 @@ const stringKey = (name: string) => ({ name, type: AttributeType.STRING });
 export class DataStack extends Stack {
   readonly table: Table;
   readonly assetsBucket: Bucket;
+  /** The roles every function assumes, tagged with a tenant, to reach that tenant's items and files. */
+  readonly tenantAccess: TenantAccessRoles;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -48,5 +51,7 @@ export class DataStack extends Stack {
         { id: 'AbortIncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });
+
+    this.tenantAccess = new TenantAccessRoles(this, 'TenantAccess', { table: this.table, assetsBucket: this.assetsBucket });
   }
 }

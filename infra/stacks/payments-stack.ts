@@ -1,16 +1,19 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function.js';
-import { grantTenantTableAccess } from '../constructs/tenant-table-access.js';
+import { useTenantAccess } from '../constructs/tenant-table-access.js';
 import { definitionText, workflows } from '../workflows.js';
 
 export interface PaymentsStackProps extends StackProps {
   table: ITable;
+  /** The tenant role its functions assume for one shop's data (infra/constructs/tenant-table-access.ts). */
+  tenantRole: IRole;
   mailIdentity: IEmailIdentity;
   mailFrom: string;
   razorpaySecret: ISecret;
@@ -36,7 +39,7 @@ export class PaymentsStack extends Stack {
       environment: { TABLE_NAME: props.table.tableName, MAIL_FROM: props.mailFrom, RAZORPAY_SECRET_ARN: props.razorpaySecret.secretArn },
       timeout: Duration.seconds(20),
     });
-    grantTenantTableAccess(this.steps, props.table);
+    useTenantAccess(this.steps, props.tenantRole);
     props.mailIdentity.grantSendEmail(this.steps);
     props.razorpaySecret.grantRead(this.steps);
 

@@ -1,17 +1,18 @@
 import { Duration, Stack, TimeZone, type StackProps } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { ContextAttribute, Schedule, ScheduleExpression, ScheduleTargetInput } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { Construct } from 'constructs';
-import { TENANT_DIRECTORY } from '../../functions/lib/keys.js';
-import { REPORT_MAIL_LEADING_KEYS } from '../../functions/reports/data.js';
 import { dailyReportCron, dailyReportSchedule, type DailyReportEvent } from '../../shared/report-schedule.js';
 import { AppFunction } from '../constructs/app-function.js';
+import { grantDirectoryRead, useTenantAccess } from '../constructs/tenant-table-access.js';
 
 export interface ReportsStackProps extends StackProps {
   table: ITable;
+  /** The tenant role its functions assume for one shop's data (infra/constructs/tenant-table-access.ts). */
+  tenantRole: IRole;
   mailIdentity: IEmailIdentity;
   mailFrom: string;
 }
@@ -39,21 +40,9 @@ export class ReportsStack extends Stack {
       // Every shop in one run: a few hundred shops at a second or two each.
       timeout: Duration.minutes(15),
     });
-    const indexes = [props.table.tableArn, `${props.table.tableArn}/index/*`];
-    this.reportFunction.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'],
-        resources: indexes,
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['T#*', TENANT_DIRECTORY] } },
-      }),
-    );
-    this.reportFunction.addToRolePolicy(
-      new PolicyStatement({
-        actions: ['dynamodb:PutItem', 'dynamodb:DeleteItem'],
-        resources: [props.table.tableArn],
-        conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': REPORT_MAIL_LEADING_KEYS } },
-      }),
-    );
+    // The round of shops reads the directory on the function's own role; each shop's report runs as that shop.
+    grantDirectoryRead(this.reportFunction, props.table);
+    useTenantAccess(this.reportFunction, props.tenantRole);
     props.mailIdentity.grantSendEmail(this.reportFunction);
 
     const input: DailyReportEvent = { report: 'daily', scheduledTime: ContextAttribute.scheduledTime };

@@ -24,7 +24,7 @@ export interface ShopOptions {
 export function defineShop(scope: Construct, options: ShopOptions) {
   const { env } = options;
   const data = new DataStack(scope, 'ShopData', { env, description: 'Shop: table and assets bucket' });
-  const auth = new AuthStack(scope, 'ShopAuth', { env, description: 'Shop: Cognito user pool', table: data.table });
+  const auth = new AuthStack(scope, 'ShopAuth', { env, description: 'Shop: Cognito user pool', table: data.table, tenantRole: data.tenantAccess.readOnly });
   const integrations = new IntegrationsStack(scope, 'ShopIntegrations', {
     env,
     description: 'Shop: provider secrets and the SES sender identity',
@@ -34,6 +34,7 @@ export function defineShop(scope: Construct, options: ShopOptions) {
     env,
     description: 'Shop: payment-to-order state machine and its steps',
     table: data.table,
+    tenantRole: data.tenantAccess.readWrite,
     mailIdentity: integrations.mailIdentity,
     mailFrom: integrations.mailFrom,
     razorpaySecret: integrations.razorpaySecret,
@@ -42,6 +43,7 @@ export function defineShop(scope: Construct, options: ShopOptions) {
     env,
     description: 'Shop: HTTP API and domain functions',
     table: data.table,
+    tenantRole: data.tenantAccess.readWrite,
     assetsBucket: data.assetsBucket,
     userPool: auth.userPool,
     userPoolClient: auth.userPoolClient,
@@ -70,6 +72,7 @@ export function defineShop(scope: Construct, options: ShopOptions) {
     env,
     description: 'Shop: daily report e-mails on an EventBridge Scheduler schedule',
     table: data.table,
+    tenantRole: data.tenantAccess.readWrite,
     mailIdentity: integrations.mailIdentity,
     mailFrom: integrations.mailFrom,
   });

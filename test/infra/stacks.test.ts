@@ -137,28 +137,30 @@ describe('domain functions', () => {
     expect(existsSync(path.join(assetDir, 'fonts', 'DejaVuSansCondensed.ttf'))).toBe(true);
   });
 
-  it('reach only tenant partitions of the table, plus the tenant directory for the tenants domain, and never scan', () => {
+  it("reach no shop's items or files on their own role, only the tenant directory for the tenants domain", () => {
     for (const domain of domainNames) {
       const statements = statementsOfFunction(api, logicalIdOf(stacks.api, stacks.api.domains[domain].function));
+      expect(statements.flatMap(actionsOf).filter((a) => a.startsWith('s3:')), domain).toEqual([]);
       const dynamo = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
-      expect(dynamo, domain).toHaveLength(1);
-      expect(actionsOf(dynamo[0]!), domain).not.toContain('dynamodb:Scan');
-      expect(dynamo[0]!.Condition, domain).toEqual({
-        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['T#*', ...(domainNeeds[domain]?.extraLeadingKeys ?? [])] },
-      });
+      if (domain === 'tenants') {
+        expect(dynamo.map(actionsOf), domain).toEqual([['dynamodb:Query']]);
+        expect(dynamo[0]!.Condition, domain).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['TENANTS'] } });
+      } else {
+        expect(dynamo, domain).toEqual([]);
+      }
     }
-    expect(domainNeeds.tenants?.extraLeadingKeys).toEqual(['TENANTS']);
+    expect(domainNeeds.tenants?.readsDirectory).toBe(true);
   });
 
-  it('reach assets only under the tenant prefixes', () => {
+  it("reach a shop's data only by assuming the read-write tenant role with a session tag, whose ARN they are given", () => {
+    const roleId = data.getResourceId('AWS::IAM::Role', { Properties: { Description: Match.stringLikeRegexp('^One shop.s data') } });
     for (const domain of domainNames) {
-      const statements = statementsOfFunction(api, logicalIdOf(stacks.api, stacks.api.domains[domain].function));
-      const s3 = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('s3:')));
-      expect(s3, domain).toHaveLength(1);
-      const resources = s3[0]!.Resource as unknown[];
-      expect(resources, domain).toHaveLength(2);
-      expect(JSON.stringify(resources[0]), domain).toMatch(/"\/t\/\*"\]\]\}$/);
-      expect(JSON.stringify(resources[1]), domain).toMatch(/"\/tmp\/\*"\]\]\}$/);
+      const fnId = logicalIdOf(stacks.api, stacks.api.domains[domain].function);
+      const sts = statementsOfFunction(api, fnId).filter((s) => actionsOf(s).some((a) => a.startsWith('sts:')));
+      expect(sts.map(actionsOf), domain).toEqual([['sts:AssumeRole', 'sts:TagSession']]);
+      expect(JSON.stringify(sts[0]!.Resource), domain).toContain(roleId);
+      const variables = (api.toJSON().Resources[fnId] as Resource).Properties.Environment.Variables;
+      expect(JSON.stringify(variables.TENANT_ACCESS_ROLE_ARN), domain).toContain(roleId);
     }
   });
 
@@ -170,6 +172,59 @@ describe('domain functions', () => {
     }
     expect(domainNeeds.users?.cognitoActions).toContain('cognito-idp:AdminCreateUser');
     expect(domainNeeds.auth?.cognitoActions).toEqual(['cognito-idp:AdminSetUserPassword']);
+  });
+});
+
+describe('tenant access roles', () => {
+  const roles = () =>
+    resources(data, 'AWS::IAM::Role').filter(([, role]) => String(role.Properties.Description ?? '').startsWith('One shop'));
+  const policyOf = (roleId: string) =>
+    resources(data, 'AWS::IAM::Policy')
+      .filter(([, policy]) => policy.Properties.Roles.some((role: { Ref: string }) => role.Ref === roleId))
+      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Statement[]);
+  const tagged = '${aws:PrincipalTag/tenant}';
+
+  it('allow only the items whose partition key starts with the tagged tenant, never a scan', () => {
+    expect(roles()).toHaveLength(2);
+    for (const [id, role] of roles()) {
+      const dynamo = policyOf(id).filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+      expect(dynamo, id).toHaveLength(1);
+      expect(dynamo[0]!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`T#${tagged}#*`] } });
+      expect(actionsOf(dynamo[0]!)).not.toContain('dynamodb:Scan');
+      const writes = actionsOf(dynamo[0]!).some((a) => a === 'dynamodb:PutItem');
+      expect(writes, id).toBe(!String(role.Properties.Description).includes('read-only'));
+    }
+  });
+
+  it("allow only the tagged tenant's files and scratch files", () => {
+    for (const [id] of roles()) {
+      const s3 = policyOf(id).filter((s) => actionsOf(s).some((a) => a.startsWith('s3:')));
+      expect(s3, id).toHaveLength(1);
+      const objects = JSON.stringify(s3[0]!.Resource);
+      expect(objects).toContain(`/t/${tagged}/*`);
+      expect(objects).toContain(`/tmp/${tagged}/*`);
+      expect(actionsOf(s3[0]!).every((a) => ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'].includes(a))).toBe(true);
+    }
+  });
+
+  it('can be assumed only with the tenant tag and no other', () => {
+    for (const [id, role] of roles()) {
+      const [trust] = role.Properties.AssumeRolePolicyDocument.Statement as Statement[];
+      expect(actionsOf(trust!).sort(), id).toEqual(['sts:AssumeRole', 'sts:TagSession']);
+      expect(trust!.Condition).toEqual({
+        StringLike: { 'aws:RequestTag/tenant': '?*' },
+        'ForAllValues:StringEquals': { 'aws:TagKeys': ['tenant'] },
+      });
+    }
+  });
+
+  it('are the only way the pre-token trigger reads a shop (read-only)', () => {
+    const [fnId] = single(auth, 'AWS::Lambda::Function');
+    const statements = statementsOfFunction(auth, fnId);
+    expect(statements.flatMap(actionsOf).filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
+    expect(statements.flatMap(actionsOf).filter((a) => a.startsWith('sts:'))).toEqual(['sts:AssumeRole', 'sts:TagSession']);
+    const readOnly = roles().find(([, role]) => String(role.Properties.Description).includes('read-only'))![0];
+    expect(JSON.stringify(statements.find((s) => actionsOf(s).includes('sts:AssumeRole'))!.Resource)).toContain(readOnly);
   });
 });
 
