@@ -8,7 +8,6 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
-import { assetsLayout } from '../../shared/assets.js';
 import { allRoutes, type DomainName } from '../../shared/routes/index.js';
 import { AppFunction } from './app-function.js';
 import { grantDirectoryRead, useTenantAccess } from './tenant-table-access.js';
