@@ -1,3 +1,4 @@
+import { fenceBenchmark } from './fence.js';
 import { inventoryBenchmark } from './inventory.js';
 import { platformBenchmark } from './platform.js';
 import { posBenchmark } from './pos.js';
@@ -14,6 +15,7 @@ const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   inventory: inventoryBenchmark,
   reports: reportsBenchmark,
   storefront: storefrontBenchmark,
+  fence: fenceBenchmark,
 };
 
 const runs = Number(process.env.RUNS ?? 200);
