@@ -25,7 +25,7 @@ beforeAll(() => {
   stacks = defineShop(app, { env: { account: '123456789012', region: 'ap-south-1' }, mailFrom: 'shop@example.com' });
   payments = Template.fromStack(stacks.payments);
   api = Template.fromStack(stacks.api);
-}, 110_000);
+}, 300_000);
 
 afterAll(() => {
   if (outdir) rmSync(outdir, { recursive: true, force: true });

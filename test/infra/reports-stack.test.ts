@@ -21,7 +21,7 @@ beforeAll(() => {
   const app = new App({ outdir, context: { ...shopAppContext, 'aws:cdk:bundling-stacks': ['ShopReports'] } });
   stacks = defineShop(app, { env: { account: '123456789012', region: 'ap-south-1' }, mailFrom: 'shop@example.com' });
   reports = Template.fromStack(stacks.reports);
-}, 110_000);
+}, 300_000);
 
 afterAll(() => {
   if (outdir) rmSync(outdir, { recursive: true, force: true });

@@ -33,7 +33,7 @@ beforeAll(() => {
   auth = Template.fromStack(stacks.auth);
   data = Template.fromStack(stacks.data);
   web = Template.fromStack(stacks.web);
-}, 110_000);
+}, 300_000);
 
 afterAll(() => {
   if (outdir) rmSync(outdir, { recursive: true, force: true });
