@@ -118,7 +118,7 @@ function ExpenseTable() {
     <>
       <SavedNotice />
       <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
-        <PeriodSelect month={period.month} year={period.year} years={years} onChange={choose} />
+        <PeriodSelect month={period.month} year={period.year} years={years} byFinancialYear onChange={choose} />
         <Box flex={1} miw={260} maw={480}>
           <SearchBox
             label="Search by expense name"

@@ -53,6 +53,30 @@ describe('expense list', () => {
     expect(screen.getByText('Expenses can be deleted only in the current month.')).toBeInTheDocument();
   });
 
+  it('offers the year as financial years, April to March, and keeps a calendar month in the address', async () => {
+    // February of last calendar year belongs to the financial year that started the April before it.
+    const feb = { month: 2, year: year - 1 };
+    const fy = `FY ${year - 2}-${String((year - 1) % 100).padStart(2, '0')}`;
+    const old = [{ ...rent, expenseDate: `${feb.year}-02-05` }];
+    serve([
+      [`GET /expense/count/2/${feb.year}`, [200, 1]],
+      [`GET /expense/2/${feb.year}?page=0&size=5`, [200, old]],
+      [`GET /expense/sum/2/${feb.year}`, [200, { month: 2, year: feb.year, expenseAmount: 15000, cash: 0, online: 15000, count: 1 }]],
+      [`GET /expense/count/4/${year - 2}`, [200, 0]],
+      [`GET /expense/4/${year - 2}?page=0&size=5`, [200, []]],
+      [`GET /expense/sum/4/${year - 2}`, [200, { month: 4, year: year - 2, expenseAmount: 0, cash: 0, online: 0, count: 0 }]],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderScreen(<ExpenseListScreen />, { path: '/expense', url: `/expense?month=2&year=${feb.year}`, elsewhere: ['/home'] });
+    expect(await screen.findByText('Shop rent')).toBeInTheDocument();
+    expect(screen.getAllByLabelText('Year')[0]).toHaveValue(fy);
+    await user.click(screen.getAllByLabelText('Month')[0]!);
+    const months = await screen.findAllByRole('option');
+    expect(months.map((o) => o.textContent)).toEqual(['April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December', 'January', 'February', 'March']);
+    await user.click(screen.getByRole('option', { name: 'April' }));
+    await waitFor(() => expect(router.state.location.search).toBe(`?month=4&year=${year - 2}`));
+  });
+
   it('asks before deleting and puts the row back with the server’s reason when refused', async () => {
     const calls = serve([
       [`GET /expense/count/${month}/${year}`, [200, 2]],

@@ -112,7 +112,7 @@ function ReturnsReport() {
   return (
     <>
       <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
-        <PeriodSelect month={period.month} year={period.year} years={years} upToNow onChange={choose} />
+        <PeriodSelect month={period.month} year={period.year} years={years} upToNow byFinancialYear onChange={choose} />
         <Button
           variant="light"
           leftSection={<IconDownload size={16} />}
