@@ -1,19 +1,16 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rootLogger } from '../../functions/lib/logger.js';
-import { placeBill, returnAndMail } from '../../functions/purchases/service.js';
+import { returnAndMail } from '../../functions/purchases/service.js';
 import { dailyReport } from '../../functions/reports/daily-mail.js';
 import { tenantData } from '../../functions/tenants/data.js';
-import { computeBill } from '../../shared/bill.js';
-import { toPaise, toRupees } from '../../shared/money.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import type { ReturnRow, ReturnsSummary, YearlyReturns } from '../../shared/schemas/expense.js';
 import type { SalesSummary } from '../../shared/schemas/figures.js';
-import { purchaseBody, returnBody, type MonthlySales, type PaymentMode, type SalesRow } from '../../shared/schemas/purchase.js';
+import { returnBody, type MonthlySales, type SalesRow } from '../../shared/schemas/purchase.js';
 import type { PurchaseReport, SalesReport } from '../../shared/schemas/report.js';
 import { apiUrl, call, tokenOf } from './client.js';
 import { pdfText } from './pdf-text.js';
-import { newCustomer, stockedProduct, type Shelf } from './pos-fixtures.js';
+import { demoScopeAt, newCustomer, sellOn, stockedProduct, type Shelf } from './pos-fixtures.js';
 
 /**
  * One month of one shop, February 2011 in the demo shop (no other test writes there), with every figure worked by
@@ -86,27 +83,6 @@ let productP: Shelf;
 let productQ: Shelf;
 let buyer: Customer;
 
-const scope = (at: string) => ({ tenantId: 'demo', actor: { userName: 'cashier@demo.shop', now: new Date(at) }, log: rootLogger });
-
-async function sellOn(at: string, mode: PaymentMode, lines: [Shelf, number, number][], redeemPoints?: number) {
-  const figures = computeBill({
-    lines: lines.map(([shelf, quantity, rate]) => ({ mrp: toPaise(shelf.mrp), rate: toPaise(rate), quantity, cgstRate: toPaise(shelf.cgst), sgstRate: toPaise(shelf.sgst) })),
-    redeemPoints,
-  });
-  const body = purchaseBody.parse({
-    mobileNumber: buyer.mobileNumber,
-    paymentMode: mode,
-    purchasedProduct: lines.map(([shelf, quantity, rate]) => ({ productId: shelf.productId, productName: shelf.productName, artcode: shelf.artcode, quantity, sellingPrice: rate })),
-    grossAmount: toRupees(figures.totals.gross),
-    discount: toRupees(figures.totals.discount),
-    tax: toRupees(figures.totals.tax),
-    redeem: redeemPoints !== undefined,
-    redeemAmount: toRupees(figures.redeemed),
-    netAmount: toRupees(figures.paid),
-  });
-  return placeBill(scope(at), body);
-}
-
 async function get<T>(path: string): Promise<T> {
   const answer = await call<T>('GET', path, { token: await tokenOf(OWNER) });
   expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(200);
@@ -133,10 +109,10 @@ beforeAll(async () => {
   productQ = await stockedProduct({ name: 'Figures Steel Plate', quantity: 10, mrp: 250, buyingPrice: 150, gst: 12 });
   buyer = await newCustomer();
   // 10:30 IST and later: every bill is on the shop day written in the hand-worked table.
-  const first = await sellOn('2011-02-03T05:00:00Z', 'Cash', [[productP, 12, 1_000]]);
-  await sellOn('2011-02-05T05:00:00Z', 'Online', [[productQ, 4, 225]], 120);
-  await sellOn('2011-02-10T05:00:00Z', 'Cash', [[productP, 1, 950], [productQ, 2, 250]]);
-  await returnAndMail(scope('2011-02-12T06:00:00Z'), first.purchaseId, returnBody.parse({ paymentMode: 'CASH', purchasedProduct: [{ purchasedProductId: 1, returnQuantity: 2 }], returnAmount: 2_000 }));
+  const first = await sellOn(buyer, '2011-02-03T05:00:00Z', 'Cash', [[productP, 12, 1_000]]);
+  await sellOn(buyer, '2011-02-05T05:00:00Z', 'Online', [[productQ, 4, 225]], 120);
+  await sellOn(buyer, '2011-02-10T05:00:00Z', 'Cash', [[productP, 1, 950], [productQ, 2, 250]]);
+  await returnAndMail(demoScopeAt('2011-02-12T06:00:00Z'), first.purchaseId, returnBody.parse({ paymentMode: 'CASH', purchasedProduct: [{ purchasedProductId: 1, returnQuantity: 2 }], returnAmount: 2_000 }));
   const token = await tokenOf(OWNER);
   for (const expense of [
     { expenseName: 'Figures rent', paymentMode: 'Cash', expenseDate: '2011-02-07', expenseAmount: 3_000 },

@@ -1,6 +1,10 @@
 import { expect } from 'vitest';
+import { rootLogger } from '../../functions/lib/logger.js';
+import { placeBill as saveBill } from '../../functions/purchases/service.js';
+import { computeBill } from '../../shared/bill.js';
+import { toPaise, toRupees } from '../../shared/money.js';
 import type { Customer } from '../../shared/schemas/customer.js';
-import type { Purchase } from '../../shared/schemas/purchase.js';
+import { purchaseBody, type PaymentMode, type Purchase } from '../../shared/schemas/purchase.js';
 import { createCategory, createProducts, productRow, unique } from './catalogue-fixtures.js';
 import { call, tokenOf } from './client.js';
 
@@ -113,4 +117,31 @@ export async function pointsOf(customer: Pick<Customer, 'customerId'>): Promise<
   const answer = await call<Customer>('GET', `/customer/${customer.customerId}`, { token: await cashierToken() });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body.creditPoints;
+}
+
+/** What a return or a bill needs to run on a chosen day of the demo shop: the scope with the till's clock set. */
+export const demoScopeAt = (at: string) => ({ tenantId: 'demo', actor: { userName: 'cashier@demo.shop', now: new Date(at) }, log: rootLogger });
+
+/**
+ * A bill of the demo shop placed at a chosen instant through the point of sale's own service (so past days get
+ * bills), its figures worked by the shared bill module: lines of [shelf, quantity, rate in rupees], optionally
+ * redeeming the customer's points.
+ */
+export async function sellOn(customer: Pick<Customer, 'mobileNumber'>, at: string, mode: PaymentMode, lines: [Shelf, number, number][], redeemPoints?: number) {
+  const figures = computeBill({
+    lines: lines.map(([shelf, quantity, rate]) => ({ mrp: toPaise(shelf.mrp), rate: toPaise(rate), quantity, cgstRate: toPaise(shelf.cgst), sgstRate: toPaise(shelf.sgst) })),
+    redeemPoints,
+  });
+  const body = purchaseBody.parse({
+    mobileNumber: customer.mobileNumber,
+    paymentMode: mode,
+    purchasedProduct: lines.map(([shelf, quantity, rate]) => ({ productId: shelf.productId, productName: shelf.productName, artcode: shelf.artcode, quantity, sellingPrice: rate })),
+    grossAmount: toRupees(figures.totals.gross),
+    discount: toRupees(figures.totals.discount),
+    tax: toRupees(figures.totals.tax),
+    redeem: redeemPoints !== undefined,
+    redeemAmount: toRupees(figures.redeemed),
+    netAmount: toRupees(figures.paid),
+  });
+  return saveBill(demoScopeAt(at), body);
 }
