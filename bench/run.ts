@@ -1,3 +1,4 @@
+import { catalogueBenchmark } from './catalogue.js';
 import { fenceBenchmark } from './fence.js';
 import { inventoryBenchmark } from './inventory.js';
 import { platformBenchmark } from './platform.js';
@@ -16,6 +17,7 @@ const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   reports: reportsBenchmark,
   storefront: storefrontBenchmark,
   fence: fenceBenchmark,
+  catalogue: catalogueBenchmark,
 };
 
 const runs = Number(process.env.RUNS ?? 200);
