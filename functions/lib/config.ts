@@ -33,6 +33,9 @@ export const config = {
   localCredentials: () =>
     optional('LOCAL_AWS') ? { accessKeyId: env('AWS_ACCESS_KEY_ID', 'local'), secretAccessKey: env('AWS_SECRET_ACCESS_KEY', 'local') } : undefined,
   logLevel: () => env('LOG_LEVEL', 'info'),
+  /** The key page cursors are signed with: locally from the environment, in AWS from the secret the ARN names. */
+  cursorSecret: () => env('CURSOR_SECRET'),
+  cursorSecretArn: () => optional('CURSOR_SECRET_ARN'),
   /**
    * Multiplies the per-client-address limits (sign-in, reset codes, sign-up). 1 in AWS; the test stacks raise it
    * because every test there comes from 127.0.0.1. Per-user-name limits are never scaled.

@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws.js';
 import { config } from './config.js';
+import { readCursor, signCursor } from './cursors.js';
 import { Conflict } from './errors.js';
 import { tenantPk } from './keys.js';
 
@@ -167,32 +168,80 @@ export async function queryAll<T = Record<string, unknown>>(opts: Omit<QueryOpti
   return items;
 }
 
-/**
- * Page `page` (from 0) of `size` items of a query, in key order. Reads only the keys of earlier pages
- * (a projection of the key attributes), so deep pages stay cheap for the page sizes the screens use.
- */
-export async function queryPage<T = Record<string, unknown>>(
-  opts: Omit<QueryOptions, 'startKey' | 'limit'>,
-  page: number,
-  size: number,
-): Promise<T[]> {
+/** What a list request asks for: page `page` (from 0) of `size` items, or the page after an opaque `cursor`. */
+export interface PageRequest {
+  page: number;
+  size: number;
+  cursor?: string;
+}
+
+/** A page of items and, when more may follow, the cursor of the page after it. */
+export interface CursorPage<T> {
+  items: T[];
+  next?: string;
+}
+
+type PageQueryOptions = Omit<QueryOptions, 'startKey' | 'limit'>;
+
+/** What a cursor is signed for: the same index, partition (with its tenant), sort-key condition and direction. */
+const cursorScope = (opts: PageQueryOptions) =>
+  JSON.stringify([opts.index ?? '', opts.pk, opts.skPrefix ?? '', opts.skBetween ?? [], opts.descending ? 'desc' : 'asc', opts.filter ?? null]);
+
+/** The start key `page` pages in: reads only the keys of earlier pages. Undefined (with `end`) past the end. */
+async function skipPages(opts: PageQueryOptions, page: number, size: number): Promise<{ startKey?: Record<string, unknown>; end: boolean }> {
   let startKey: Record<string, unknown> | undefined;
   let toSkip = page * size;
   while (toSkip > 0) {
     const skipped = await query({ ...opts, limit: toSkip, startKey, attributes: ['pk'] });
     toSkip -= skipped.items.length;
     startKey = skipped.next;
-    if (!startKey) return [];
+    if (!startKey) return { end: true };
   }
+  return { startKey, end: false };
+}
+
+/** Up to `size` items from `startKey` on, and the key to go on from when the query may hold more. */
+async function pageFrom<T>(opts: PageQueryOptions, startKey: Record<string, unknown> | undefined, size: number) {
   const items: T[] = [];
-  while (items.length < size) {
+  do {
     const out = await query<T>({ ...opts, limit: size - items.length, startKey });
     items.push(...out.items);
     startKey = out.next;
-    if (!startKey) break;
-  }
-  return items;
+  } while (startKey && items.length < size);
+  return { items, next: startKey };
 }
+
+/**
+ * Page `page` (from 0) of `size` items of a query, in key order. Reads only the keys of earlier pages (a
+ * projection of the key attributes); lists that go deep should use `queryCursorPage`, whose cost does not grow
+ * with the page number.
+ */
+export async function queryPage<T = Record<string, unknown>>(opts: PageQueryOptions, page: number, size: number): Promise<T[]> {
+  const { startKey, end } = await skipPages(opts, page, size);
+  return end ? [] : (await pageFrom<T>(opts, startKey, size)).items;
+}
+
+/**
+ * A page of a query with the cursor of the next one. With `cursor` the page starts right after the key the
+ * cursor carries (one Query, whatever the depth); a cursor signed for another query, another tenant or altered in
+ * any way answers 400. Without it the page is found by `page` and `size` as in `queryPage`.
+ */
+export async function queryCursorPage<T = Record<string, unknown>>(opts: PageQueryOptions, request: PageRequest): Promise<CursorPage<T>> {
+  const scope = cursorScope(opts);
+  let startKey: Record<string, unknown> | undefined;
+  if (request.cursor) {
+    startKey = await readCursor(scope, request.cursor);
+  } else {
+    const skipped = await skipPages(opts, request.page, request.size);
+    if (skipped.end) return { items: [] };
+    startKey = skipped.startKey;
+  }
+  const { items, next } = await pageFrom<T>(opts, startKey, request.size);
+  return { items, next: next ? await signCursor(scope, next) : undefined };
+}
+
+/** Maps the items of a page, keeping its cursor. */
+export const mapPage = <T, U>(page: CursorPage<T>, map: (item: T) => U): CursorPage<U> => ({ items: page.items.map(map), next: page.next });
 
 /** Counts the items of a query without reading their attributes. */
 export async function queryCount(opts: Omit<QueryOptions, 'startKey' | 'limit' | 'attributes' | 'descending'>): Promise<number> {
@@ -238,18 +287,64 @@ export async function nextIds(tenantId: string, sequence: string, count: number)
   return Array.from({ length: count }, (_, i) => last - count + 1 + i);
 }
 
+/** Field updates of one item that several parts of a transaction may each add to (see `op.setFields`). */
+const fieldUpdates = new WeakMap<TransactItem, { key: { pk: string; sk: string }; fields: Record<string, unknown> }>();
+
+function setFieldsItem(key: { pk: string; sk: string }, fields: Record<string, unknown>): TransactItem {
+  const names = Object.keys(fields);
+  const item: TransactItem = {
+    Update: {
+      TableName: table(),
+      Key: key,
+      UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:f${i}`, fields[name]])),
+    },
+  };
+  fieldUpdates.set(item, { key, fields });
+  return item;
+}
+
+/**
+ * DynamoDB refuses a transaction that touches one item twice. Field updates made with `op.setFields` on the same
+ * item (two stock lines of one product in one bill) become one update setting all their fields, in place of the
+ * first; every other item and its message stays where it was.
+ */
+function mergeFieldUpdates(items: TransactItem[], messages: (string | undefined)[]) {
+  const merged: TransactItem[] = [];
+  const mergedMessages: (string | undefined)[] = [];
+  const byItem = new Map<string, { at: number; key: { pk: string; sk: string }; fields: Record<string, unknown> }>();
+  items.forEach((item, i) => {
+    const update = fieldUpdates.get(item);
+    if (update) {
+      const id = JSON.stringify([update.key.pk, update.key.sk]);
+      const known = byItem.get(id);
+      if (known) {
+        Object.assign(known.fields, update.fields);
+        return;
+      }
+      byItem.set(id, { at: merged.length, key: update.key, fields: { ...update.fields } });
+    }
+    merged.push(item);
+    mergedMessages.push(messages[i]);
+  });
+  for (const { at, key, fields } of byItem.values()) merged[at] = setFieldsItem(key, fields);
+  return { items: merged, messages: mergedMessages };
+}
+
 /**
  * Writes several items as one all-or-nothing transaction. A failed condition becomes a Conflict carrying the
  * message of the first item whose condition failed, so the caller says exactly what went wrong.
  */
-export async function transact(items: TransactItem[], conflictMessages: (string | undefined)[] = []): Promise<void> {
+export async function transact(writes: TransactItem[], conflictMessages: (string | undefined)[] = []): Promise<void> {
+  const { items, messages } = mergeFieldUpdates(writes, conflictMessages);
   try {
     await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
     const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
     if (reasons) {
       const index = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
-      if (index >= 0) throw new Conflict(conflictMessages[index] ?? 'This record was changed by someone else. Please try again.');
+      if (index >= 0) throw new Conflict(messages[index] ?? 'This record was changed by someone else. Please try again.');
     }
     throw error;
   }
@@ -285,6 +380,11 @@ export const op = {
     Put: { TableName: table(), Item: { ...key, entity: 'unique', owner }, ConditionExpression: 'attribute_not_exists(pk)' },
   }),
   release: (key: { pk: string; sk: string }): TransactItem => ({ Delete: { TableName: table(), Key: { pk: key.pk, sk: key.sk } } }),
+  /**
+   * Sets fields of an item, creating it if missing, with no condition: a copy of figures other writes of the same
+   * transaction own (a product's shelf). Several of these on one item in a transaction are merged into one update.
+   */
+  setFields: (key: { pk: string; sk: string }, fields: Record<string, unknown>): TransactItem => setFieldsItem(key, fields),
 };
 
 /** Items of a transaction, each with the message to show when its condition fails. */

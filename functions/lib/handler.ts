@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { z } from 'zod';
@@ -23,13 +24,27 @@ export class FileResponse {
   ) {}
 }
 
+/**
+ * A page of a list and the opaque cursor of the page after it. The body stays the list the route documents; the
+ * cursor travels in the `X-Next-Page` header, and the client sends it back as `?cursor=` for the next page.
+ */
+export class ListPage<T> {
+  constructor(
+    readonly items: T[],
+    readonly next?: string,
+  ) {}
+}
+export const NEXT_PAGE_HEADER = 'x-next-page';
+export const listPage = <T>(page: { items: T[]; next?: string }) => new ListPage(page.items, page.next);
+
 export interface HandlerInput<R extends RouteDef> {
   params: Params<R>;
   query: Query<R>;
   body: Body<R>;
   ctx: RequestContext;
 }
-export type RouteHandler<R extends RouteDef> = (input: HandlerInput<R>) => Promise<Response<R> | FileResponse>;
+type PageOf<T> = T extends (infer I)[] ? ListPage<I> : never;
+export type RouteHandler<R extends RouteDef> = (input: HandlerInput<R>) => Promise<Response<R> | FileResponse | PageOf<Response<R>>>;
 export type DomainHandlers<D extends Record<string, RouteDef>> = { [K in keyof D]: RouteHandler<D[K]> };
 
 const json = (statusCode: number, body: unknown): ApiResult => ({
@@ -37,6 +52,20 @@ const json = (statusCode: number, body: unknown): ApiResult => ({
   headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
   body: JSON.stringify(body),
 });
+
+/**
+ * A 200 JSON answer; for a route declaring `cache`, with an ETag of the body and a private max-age, or 304 without
+ * a body when the browser already holds that very answer.
+ */
+function answerOf(route: RouteDef, headers: Record<string, string | undefined>, data: unknown): ApiResult {
+  const answer = json(200, data);
+  if (!route.cache || route.method !== 'GET') return answer;
+  const etag = `W/"${createHash('sha256').update(answer.body ?? '').digest('base64url').slice(0, 27)}"`;
+  const caching = { etag, 'cache-control': route.cache.seconds ? `private, max-age=${route.cache.seconds}` : 'private, no-cache' };
+  const held = (headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim());
+  if (held.includes(etag) || held.includes('*')) return { statusCode: 304, headers: caching, body: '' };
+  return { ...answer, headers: { ...answer.headers, ...caching } };
+}
 
 function callerFrom(event: ApiEvent): Caller | undefined {
   const claims = event.requestContext.authorizer?.jwt?.claims;
@@ -250,7 +279,12 @@ export function domainHandler<D extends Record<string, RouteDef>>(
           body: result.body.toString('base64'),
         };
       }
-      return json(200, result ?? null);
+      if (result instanceof ListPage) {
+        const answer = answerOf(entry.route, ctx.headers, result.items);
+        if (result.next) answer.headers = { ...answer.headers, [NEXT_PAGE_HEADER]: result.next };
+        return answer;
+      }
+      return answerOf(entry.route, ctx.headers, result ?? null);
     } catch (error) {
       return errorResult(error, log);
     }

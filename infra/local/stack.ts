@@ -102,6 +102,8 @@ function pointFunctionsAt(ports: Ports, pool: UserPoolIds | undefined, logLevel:
     TABLE_NAME: 'shop',
     ASSETS_BUCKET: 'shop-assets',
     MAIL_FROM: 'no-reply@shop.local',
+    // Page cursors are signed with a key of this run; a cursor from before a restart is refused (400).
+    CURSOR_SECRET: process.env.CURSOR_SECRET ?? randomBytes(32).toString('base64url'),
     DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.dynamodb}`,
     COGNITO_ENDPOINT: `http://127.0.0.1:${ports.cognito}`,
     S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,

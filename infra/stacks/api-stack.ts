@@ -7,7 +7,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
-import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
@@ -71,7 +71,7 @@ export const domainNeeds: Partial<Record<DomainName, DomainNeeds>> = {
   reports: { memorySize: 1024, timeout: Duration.seconds(29) },
 };
 
-/** The provider secrets a domain reads (read access is granted on exactly these). */
+/** The secrets a domain reads besides the page-cursor key (read access is granted on exactly these). */
 const providerSecrets = (props: ApiStackProps): Partial<Record<DomainName, ISecret[]>> => ({
   messages: [props.whatsappSecret],
   payments: [props.razorpaySecret],
@@ -119,8 +119,14 @@ export class ApiStack extends Stack {
     });
 
     const authorizer = new HttpUserPoolAuthorizer('IdToken', props.userPool, { userPoolClients: [props.userPoolClient] });
+    // The key list pages sign their cursors with (functions/lib/cursors.ts); every domain pages a list.
+    const cursorKey = new Secret(this, 'PageCursorKey', {
+      description: 'Signs the opaque page cursors of list answers',
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'key', passwordLength: 48, excludePunctuation: true },
+    });
     const environment = {
       TABLE_NAME: props.table.tableName,
+      CURSOR_SECRET_ARN: cursorKey.secretArn,
       USER_POOL_ID: props.userPool.userPoolId,
       USER_POOL_CLIENT_ID: props.userPoolClient.userPoolClientId,
       ASSETS_BUCKET: props.assetsBucket.bucketName,
@@ -148,7 +154,7 @@ export class ApiStack extends Stack {
           authorizer,
           environment,
           resources,
-          needs: { ...domainNeeds[domain], secrets: providerSecrets(props)[domain] },
+          needs: { ...domainNeeds[domain], secrets: [cursorKey, ...(providerSecrets(props)[domain] ?? [])] },
         }),
       ]),
     ) as Record<DomainName, DomainApi>;

@@ -36,6 +36,11 @@ export interface RouteDef<
   response: R;
   /** The request carries `X-TenantID` that must match the user name's tenant. */
   tenantHeader?: boolean;
+  /**
+   * A catalogue read customers repeat: answered with an `ETag` (a repeat with `If-None-Match` gets 304 and no body)
+   * and `Cache-Control: private, max-age=<seconds>`, so the browser reuses it for that long.
+   */
+  cache?: { seconds: number };
 }
 
 const noParams = z.object({});
@@ -52,6 +57,7 @@ type RouteInput<P, Q, B, R> = {
   bodyKind?: BodyKind;
   response: R;
   tenantHeader?: boolean;
+  cache?: { seconds: number };
 };
 
 export function route<
@@ -73,6 +79,11 @@ export function route<
     bodyKind: def.bodyKind ?? (def.body ? 'json' : 'none'),
   };
 }
+
+/** Catalogue reads customers repeat whose content changes rarely (category cards, policies): kept a minute. */
+export const catalogueCache = { seconds: 60 };
+/** Reads carrying stock figures, which every sale changes: revalidated each time, a 304 when unchanged. */
+export const shelfCache = { seconds: 0 };
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
 

@@ -7,9 +7,21 @@ export const idParam = z.coerce
   .positive('Enter a valid id');
 
 /** Page query of list calls: `?page&size`, pages counted from 0 as the list screens send them. */
+/** A page cursor the server refuses: changed, of another list, or from before the server's key changed. */
+export const BAD_CURSOR = 'This page link is no longer valid. Please go back to the first page.';
+
+/**
+ * `page` (from 0) and `size` as documented; lists that answer an `X-Next-Page` header also take that value back as
+ * `cursor` for the next page, which then costs the same however deep it is (`page` is ignored with a cursor).
+ */
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
   size: z.coerce.number().int().min(1).max(100).default(5),
+  cursor: z
+    .string()
+    .max(2000, BAD_CURSOR)
+    .regex(/^[\w-]+\.[\w-]+$/, BAD_CURSOR)
+    .optional(),
 });
 export type PageQuery = z.output<typeof pageQuery>;
 

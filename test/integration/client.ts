@@ -3,10 +3,13 @@ import { DEMO_PASSWORD } from '../../infra/local/seed.js';
 import { tenantIdFromUserName } from '../../shared/tenant.js';
 
 export const apiUrl = () => inject('apiUrl');
+/** The web app's origin, which the API answers' relative URLs (`/media/...` images) are resolved against. */
+export const webUrl = () => apiUrl().replace(/\/api$/, '');
 
 export interface ApiAnswer<T = unknown> {
   status: number;
   body: T;
+  headers: Headers;
 }
 
 /** A plain HTTP call to the local gateway, as the browser makes it. */
@@ -33,7 +36,8 @@ export async function call<T = unknown>(
   } catch {
     // not JSON: keep the text
   }
-  return { status: response.status, body: body as T };
+  // Not enumerable: tests compare whole answers ({ status, body }) with toEqual.
+  return Object.defineProperty({ status: response.status, body: body as T }, 'headers', { value: response.headers, enumerable: false }) as ApiAnswer<T>;
 }
 
 const tokens = new Map<string, { token: string; refreshToken: string }>();
