@@ -1,6 +1,20 @@
 import type { Category } from '../../shared/schemas/catalogue.js';
 import { CATEGORY_EXISTS } from '../../shared/schemas/catalogue.js';
-import { batchGet, getItem, query, queryAll, queryCount, queryPage, strip, tableName, type Item, type TransactItem } from '../lib/db.js';
+import {
+  batchGet,
+  getItem,
+  mapPage,
+  query,
+  queryAll,
+  queryCount,
+  queryCursorPage,
+  strip,
+  tableName,
+  type CursorPage,
+  type Item,
+  type PageRequest,
+  type TransactItem,
+} from '../lib/db.js';
 import { uniquelyNamed, type Writes } from '../lib/unique-names.js';
 import { idSk, searchKey, tenantPk } from '../lib/keys.js';
 
@@ -56,14 +70,14 @@ export const categoryData = {
     return new Set(items.map((i) => i.categoryId));
   },
 
-  async page(tenantId: string, page: number, size: number): Promise<StoredCategory[]> {
-    return (await queryPage({ pk: categoryPk(tenantId) }, page, size)).map(toCategory);
+  async page(tenantId: string, request: PageRequest): Promise<CursorPage<StoredCategory>> {
+    return mapPage(await queryCursorPage({ pk: categoryPk(tenantId) }, request), toCategory);
   },
 
   count: (tenantId: string) => queryCount({ pk: categoryPk(tenantId) }),
 
-  async searchPage(tenantId: string, text: string, page: number, size: number): Promise<StoredCategory[]> {
-    return (await queryPage({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, page, size)).map(toCategory);
+  async searchPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<StoredCategory>> {
+    return mapPage(await queryCursorPage({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, request), toCategory);
   },
 
   searchCount: (tenantId: string, text: string) => queryCount({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }),

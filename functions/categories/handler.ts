@@ -1,31 +1,32 @@
 import { categoryRoutes } from '../../shared/routes/categories.js';
 import { writeScope } from '../lib/context.js';
-import { domainHandler } from '../lib/handler.js';
-import { categoryData } from './data.js';
+import type { CursorPage } from '../lib/db.js';
+import { domainHandler, ListPage, listPage } from '../lib/handler.js';
+import { categoryData, type StoredCategory } from './data.js';
 import { createCategory, deleteCategory, findCategory, updateCategory, withImageUrl } from './service.js';
 
-const withImageUrls = (categories: Awaited<ReturnType<typeof categoryData.page>>) => Promise.all(categories.map(withImageUrl));
+const withImageUrls = async (page: CursorPage<StoredCategory>) => new ListPage(await Promise.all(page.items.map(withImageUrl)), page.next);
 /** One category with its image URL: the edit form's record and the storefront's card. */
 const categoryCard = async (tenantId: string, categoryId: number) => withImageUrl(await findCategory(tenantId, categoryId));
 
 export const handler = domainHandler('categories', categoryRoutes, {
   async page({ query, ctx }) {
-    return categoryData.page(ctx.me.tenantId, query.page, query.size);
+    return listPage(await categoryData.page(ctx.me.tenantId, query));
   },
   async count({ ctx }) {
     return categoryData.count(ctx.me.tenantId);
   },
   async imagePage({ query, ctx }) {
-    return withImageUrls(await categoryData.page(ctx.me.tenantId, query.page, query.size));
+    return withImageUrls(await categoryData.page(ctx.me.tenantId, query));
   },
   async imageSearch({ params, query, ctx }) {
-    return withImageUrls(await categoryData.searchPage(ctx.me.tenantId, params.text, query.page, query.size));
+    return withImageUrls(await categoryData.searchPage(ctx.me.tenantId, params.text, query));
   },
   async imageById({ params, ctx }) {
     return categoryCard(ctx.me.tenantId, params.id);
   },
   async search({ params, query, ctx }) {
-    return categoryData.searchPage(ctx.me.tenantId, params.text, query.page, query.size);
+    return listPage(await categoryData.searchPage(ctx.me.tenantId, params.text, query));
   },
   async searchCount({ params, ctx }) {
     return categoryData.searchCount(ctx.me.tenantId, params.text);

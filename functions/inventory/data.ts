@@ -1,6 +1,20 @@
-import { batchGet, getItem, query, queryAll, queryCount, queryPage, strip, tableName, type Item, type TransactItem } from '../lib/db.js';
+import {
+  batchGet,
+  getItem,
+  mapPage,
+  query,
+  queryAll,
+  queryCount,
+  queryCursorPage,
+  queryPage,
+  strip,
+  tableName,
+  type CursorPage,
+  type Item,
+  type PageRequest,
+  type TransactItem,
+} from '../lib/db.js';
 import { idSk, searchKey, tenantPk, tenantScratchKey } from '../lib/keys.js';
-import { productData, type StoredProduct } from '../products/data.js';
 
 /**
  * Receipts (inventory records) and spreadsheet uploads.
@@ -102,8 +116,8 @@ const addTo = (key: { pk: string; sk: string }, attribute: string, delta: number
 };
 
 export const inventoryData = {
-  async page(tenantId: string, page: number, size: number): Promise<StoredInventory[]> {
-    return (await queryPage({ pk: inventoryPk(tenantId), descending: true }, page, size)).map(toInventory);
+  async page(tenantId: string, request: PageRequest): Promise<CursorPage<StoredInventory>> {
+    return mapPage(await queryCursorPage({ pk: inventoryPk(tenantId), descending: true }, request), toInventory);
   },
 
   async count(tenantId: string): Promise<number> {
@@ -176,17 +190,6 @@ export const inventoryData = {
     return (await queryPage({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, page, size)).map(toInventory);
   },
   byNameCount: (tenantId: string, text: string) => queryCount({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) }),
-
-  /**
-   * A page of a category's products in name order (the storefront), read from the catalogue's category index. Its
-   * key comes from the catalogue's own item builder, so it is spelled in one place only.
-   */
-  async productsInCategory(tenantId: string, categoryId: number, prefix: string, page: number, size: number): Promise<StoredProduct[]> {
-    const { gsi2pk } = productData.toItem(tenantId, { categoryId, productName: '' } as StoredProduct);
-    // DynamoDB refuses an empty begins_with value: the whole category is read without one.
-    const items = await queryPage({ index: 'gsi2', pk: String(gsi2pk), ...(prefix ? { skPrefix: searchKey(prefix) } : {}) }, page, size);
-    return items.map((item) => strip(item as Item) as unknown as StoredProduct);
-  },
 
   // ------------------------------------------------------------ uploads
 

@@ -1,7 +1,8 @@
 import { inventoryRoutes } from '../../shared/routes/inventory.js';
 import { writeScope } from '../lib/context.js';
 import { Forbidden } from '../lib/errors.js';
-import { domainHandler } from '../lib/handler.js';
+import { mapPage } from '../lib/db.js';
+import { domainHandler, listPage } from '../lib/handler.js';
 import { inventoryData } from './data.js';
 import { inventoryView, receive, searchCount, searchPage, suggestions } from './service.js';
 import { byArtcode, byProductName, categoryProducts, categoryStrip } from './shelf.js';
@@ -11,7 +12,7 @@ export const UPLOAD_FOR_SELF = 'You can upload inventory only as yourself.';
 
 export const handler = domainHandler('inventory', inventoryRoutes, {
   async all({ query, ctx }) {
-    return (await inventoryData.page(ctx.me.tenantId, query.page, query.size)).map(inventoryView);
+    return listPage(mapPage(await inventoryData.page(ctx.me.tenantId, query), inventoryView));
   },
   count: ({ ctx }) => inventoryData.count(ctx.me.tenantId),
   async dates({ ctx }) {
@@ -32,7 +33,7 @@ export const handler = domainHandler('inventory', inventoryRoutes, {
   uploadBatch: ({ params, ctx }) => commitBatch(writeScope(ctx), params.uploadId, params.batch),
   artcode: ({ params, ctx }) => byArtcode(ctx.me.tenantId, params.artcode),
   productName: ({ params, ctx }) => byProductName(ctx.me.tenantId, params.name),
-  categoryProducts: ({ params, query, ctx }) => categoryProducts(ctx.me.tenantId, params.categoryId, '', query.page, query.size),
-  categorySearch: ({ params, query, ctx }) => categoryProducts(ctx.me.tenantId, params.categoryId, params.searchText, query.page, query.size),
+  categoryProducts: async ({ params, query, ctx }) => listPage(await categoryProducts(ctx.me.tenantId, params.categoryId, '', query)),
+  categorySearch: async ({ params, query, ctx }) => listPage(await categoryProducts(ctx.me.tenantId, params.categoryId, params.searchText, query)),
   category: ({ params, ctx }) => categoryStrip(ctx.me.tenantId, params.id),
 });

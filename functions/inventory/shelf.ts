@@ -2,10 +2,10 @@ import { toRupees } from '../../shared/money.js';
 import type { ShelfProduct } from '../../shared/schemas/inventory.js';
 import { searchKey } from '../lib/keys.js';
 import { imageUrl } from '../lib/images.js';
-import { productData, type StoredProduct } from '../products/data.js';
-import { stockData, type StoredStock } from '../stock/data.js';
+import type { CursorPage, PageRequest } from '../lib/db.js';
+import { productData, type ShelfLine, type StoredProduct } from '../products/data.js';
+import { stockData } from '../stock/data.js';
 import { toPercent } from '../stock/view.js';
-import { inventoryData } from './data.js';
 
 /**
  * The storefront's products (spec 1 sections 3 and 7): catalogue products with the price, MRP, tax and stock of
@@ -19,7 +19,7 @@ const CATEGORY_STRIP = 20;
 /** Lines one artcode or name lookup answers. */
 const LOOKUP_LIMIT = 50;
 
-async function shelfOf(product: StoredProduct, lines: StoredStock[]): Promise<ShelfProduct> {
+async function shelfOf(product: StoredProduct, lines: ShelfLine[]): Promise<ShelfProduct> {
   const line = [...lines].sort((a, b) => b.quantity - a.quantity || b.inventoryId - a.inventoryId)[0];
   return {
     productId: product.productId,
@@ -40,16 +40,27 @@ async function shelfOf(product: StoredProduct, lines: StoredStock[]): Promise<Sh
   };
 }
 
+/**
+ * The products with the figures of their lines: one BatchGetItem of their shelf items, which the stock
+ * transactions keep in step with the lines. A product stored before shelves were kept has none; its lines are read
+ * one by one as before (such a product gets its shelf item with its next stock change).
+ */
 async function withLines(tenantId: string, products: StoredProduct[]): Promise<ShelfProduct[]> {
-  const lines = await Promise.all(products.map((p) => stockData.ofProduct(tenantId, p.productId)));
-  return Promise.all(products.map((p, i) => shelfOf(p, lines[i]!)));
+  const shelves = await productData.shelves(tenantId, products.map((p) => p.productId));
+  const older = products.filter((p) => !shelves.has(p.productId));
+  const olderLines = await Promise.all(older.map((p) => stockData.ofProduct(tenantId, p.productId)));
+  older.forEach((p, i) => shelves.set(p.productId, olderLines[i]!));
+  return Promise.all(products.map((p) => shelfOf(p, shelves.get(p.productId) ?? [])));
 }
 
-export async function categoryProducts(tenantId: string, categoryId: number, text: string, page: number, size: number): Promise<ShelfProduct[]> {
-  return withLines(tenantId, await inventoryData.productsInCategory(tenantId, categoryId, text, page, size));
+/** A page of a category's products in name order (one Query and one BatchGetItem), and the next page's cursor. */
+export async function categoryProducts(tenantId: string, categoryId: number, text: string, request: PageRequest): Promise<CursorPage<ShelfProduct>> {
+  const page = await productData.categoryPage(tenantId, categoryId, text, request);
+  return { items: await withLines(tenantId, page.items), next: page.next };
 }
 
-export const categoryStrip = (tenantId: string, categoryId: number) => categoryProducts(tenantId, categoryId, '', 0, CATEGORY_STRIP);
+export const categoryStrip = async (tenantId: string, categoryId: number) =>
+  (await categoryProducts(tenantId, categoryId, '', { page: 0, size: CATEGORY_STRIP })).items;
 
 /** Lines with exactly this artcode (any letter case), one entry per line. */
 export async function byArtcode(tenantId: string, artcode: string): Promise<ShelfProduct[]> {

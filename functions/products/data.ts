@@ -1,5 +1,19 @@
 import type { Product } from '../../shared/schemas/catalogue.js';
-import { batchGet, getItem, query, queryCount, queryPage, strip, tableName, type Item, type TransactItem } from '../lib/db.js';
+import {
+  batchGet,
+  getItem,
+  mapPage,
+  op,
+  query,
+  queryCount,
+  queryCursorPage,
+  strip,
+  tableName,
+  type CursorPage,
+  type Item,
+  type PageRequest,
+  type TransactItem,
+} from '../lib/db.js';
 import { idSk, searchKey, tenantPk } from '../lib/keys.js';
 
 /**
@@ -12,6 +26,24 @@ const byNamePk = (tenantId: string) => tenantPk(tenantId, 'PRODUCT_BY_NAME');
 const byCategoryPk = (tenantId: string, categoryId: number) => tenantPk(tenantId, 'PRODUCT_BY_CATEGORY', categoryId);
 const nameKey = (tenantId: string, name: string) => ({ pk: tenantPk(tenantId, 'PRODUCT_NAME'), sk: searchKey(name) });
 const counterKey = (tenantId: string) => ({ pk: tenantPk(tenantId, 'COUNTER'), sk: 'product' });
+const shelfKey = (tenantId: string, productId: number) => ({ pk: tenantPk(tenantId, 'PRODUCT_SHELF'), sk: idSk(productId) });
+/** One attribute per stock line on the shelf item, so a change of one line never rewrites another's figures. */
+const SHELF_LINE = 'line';
+
+/**
+ * What a listing shows of one stock line of a product (money in paise, rates in basis points), copied onto the
+ * product's shelf item by every transaction that changes the line's quantity or prices.
+ */
+export interface ShelfLine {
+  stockId: number;
+  inventoryId: number;
+  artcode: string;
+  sellingPrice: number;
+  mrp: number;
+  cgst: number;
+  sgst: number;
+  quantity: number;
+}
 
 export type StoredProduct = Product & { image: string; version: number };
 
@@ -44,8 +76,46 @@ export const productData = {
     return productIds.flatMap((id) => byId.get(id) ?? []);
   },
 
-  async page(tenantId: string, page: number, size: number): Promise<StoredProduct[]> {
-    return (await queryPage({ pk: productPk(tenantId) }, page, size)).map(toProduct);
+  /** A page of the products in creation order, with the cursor of the next. */
+  async cursorPage(tenantId: string, request: PageRequest): Promise<CursorPage<StoredProduct>> {
+    return mapPage(await queryCursorPage({ pk: productPk(tenantId) }, request), toProduct);
+  },
+
+  /** A page of a category's products in name order (the storefront), only names starting with `prefix` if given. */
+  async categoryPage(tenantId: string, categoryId: number, prefix: string, request: PageRequest): Promise<CursorPage<StoredProduct>> {
+    // DynamoDB refuses an empty begins_with value: the whole category is read without one.
+    const skPrefix = prefix ? searchKey(prefix) : undefined;
+    return mapPage(await queryCursorPage({ index: 'gsi2', pk: byCategoryPk(tenantId, categoryId), skPrefix }, request), toProduct);
+  },
+
+  /**
+   * The shelf lines of these products, one BatchGetItem per 100 products. A product missing from the answer has
+   * no shelf item (stored before shelves were kept); a product never received has one without lines.
+   */
+  async shelves(tenantId: string, productIds: number[]): Promise<Map<number, ShelfLine[]>> {
+    const items = await batchGet([...new Set(productIds)].map((id) => shelfKey(tenantId, id)));
+    return new Map(
+      items.map((item) => [
+        Number(item.productId),
+        Object.entries(item)
+          .filter(([name]) => name.startsWith(SHELF_LINE) && /^\d+$/.test(name.slice(SHELF_LINE.length)))
+          .map(([, line]) => line as ShelfLine),
+      ]),
+    );
+  },
+
+  /** Copies a line's listed figures onto its product's shelf item, in the transaction that changes the line. */
+  shelfWrite(tenantId: string, productId: number, line: ShelfLine): TransactItem {
+    const { stockId, inventoryId, artcode, sellingPrice, mrp, cgst, sgst, quantity } = line;
+    return op.setFields(shelfKey(tenantId, productId), {
+      entity: 'productShelf',
+      productId,
+      [`${SHELF_LINE}${stockId}`]: { stockId, inventoryId, artcode, sellingPrice, mrp, cgst, sgst, quantity },
+    });
+  },
+
+  async searchCursorPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<StoredProduct>> {
+    return mapPage(await queryCursorPage({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, request), toProduct);
   },
 
   async count(tenantId: string): Promise<number> {
@@ -53,11 +123,14 @@ export const productData = {
     return Number((await getItem<{ value?: number }>(key.pk, key.sk))?.value ?? 0);
   },
 
-  async searchPage(tenantId: string, text: string, page: number, size: number): Promise<StoredProduct[]> {
-    return (await queryPage({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, page, size)).map(toProduct);
-  },
-
   searchCount: (tenantId: string, text: string) => queryCount({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }),
+
+  /** The till's suggestions: id, name and category of up to `limit` products whose name starts with `prefix`. */
+  async suggestions(tenantId: string, prefix: string, limit: number): Promise<Pick<StoredProduct, 'productId' | 'productName' | 'categoryId'>[]> {
+    const attributes = ['productId', 'productName', 'categoryId'];
+    const { items } = await query<Pick<StoredProduct, 'productId' | 'productName' | 'categoryId'>>({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(prefix), limit, attributes });
+    return items;
+  },
 
   /** Up to `limit` products in name order, only names starting with `prefix` when one is given. */
   async byNamePrefix(tenantId: string, prefix: string | undefined, limit: number): Promise<StoredProduct[]> {
@@ -91,6 +164,8 @@ export const productData = {
         },
         message: duplicateMessage,
       },
+      // An empty shelf: the product lists as out of stock until its first line is received.
+      { write: op.setFields(shelfKey(tenantId, product.productId), { entity: 'productShelf', productId: product.productId }) },
     ];
   },
 

@@ -1,6 +1,6 @@
 import { productRoutes } from '../../shared/routes/products.js';
 import { writeScope } from '../lib/context.js';
-import { domainHandler } from '../lib/handler.js';
+import { domainHandler, ListPage } from '../lib/handler.js';
 import { categoryData } from '../categories/data.js';
 import { productData } from './data.js';
 import { deleteProducts, findProducts, saveProducts, updateProducts, withImageUrls } from './service.js';
@@ -12,13 +12,15 @@ const SUGGESTION_LIMIT = 500;
 
 export const handler = domainHandler('products', productRoutes, {
   async page({ query, ctx }) {
-    return withImageUrls(await productData.page(ctx.me.tenantId, query.page, query.size));
+    const page = await productData.cursorPage(ctx.me.tenantId, query);
+    return new ListPage(await withImageUrls(page.items), page.next);
   },
   async count({ ctx }) {
     return productData.count(ctx.me.tenantId);
   },
   async search({ params, query, ctx }) {
-    return withImageUrls(await productData.searchPage(ctx.me.tenantId, params.text, query.page, query.size));
+    const page = await productData.searchCursorPage(ctx.me.tenantId, params.text, query);
+    return new ListPage(await withImageUrls(page.items), page.next);
   },
   async searchCount({ params, ctx }) {
     return productData.searchCount(ctx.me.tenantId, params.text);
@@ -27,8 +29,7 @@ export const handler = domainHandler('products', productRoutes, {
     return productData.byNamePrefix(ctx.me.tenantId, undefined, ALL_LIMIT);
   },
   async suggestion({ params, ctx }) {
-    const products = await productData.byNamePrefix(ctx.me.tenantId, params.text, SUGGESTION_LIMIT);
-    return products.map(({ productId, productName, categoryId }) => ({ productId, productName, categoryId }));
+    return productData.suggestions(ctx.me.tenantId, params.text, SUGGESTION_LIMIT);
   },
   async listOfProducts({ params, ctx }) {
     return withImageUrls(await findProducts(ctx.me.tenantId, params.ids));

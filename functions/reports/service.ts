@@ -223,7 +223,7 @@ function stockRow(line: StoredStock, received?: { date: string; units: number })
 }
 
 export async function stockCurrent(tenantId: string, { page, size }: PageRequest): Promise<StockReport> {
-  const [lines, count, low] = await Promise.all([stockData.page(tenantId, page, size), stockData.count(tenantId), stockData.lowCount(tenantId)]);
+  const [lines, count, low] = await Promise.all([stockData.page(tenantId, { page, size }).then((p) => p.items), stockData.count(tenantId), stockData.lowCount(tenantId)]);
   return { subject: 'Current Stock', page, size, count, rows: lines.map((l) => stockRow(l)), totals: { lines: count, low }, charts: {} };
 }
 

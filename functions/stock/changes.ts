@@ -1,6 +1,7 @@
 import { notEnoughStock, ADD_IN_INVENTORY, type MovementReason } from '../../shared/schemas/inventory.js';
 import { nextId, nextIds, transact, updated, type Actor, type TransactItem } from '../lib/db.js';
 import { Conflict, NotFound } from '../lib/errors.js';
+import { productData } from '../products/data.js';
 import { stockData, type StoredMovement, type StoredStock } from './data.js';
 
 /**
@@ -55,6 +56,9 @@ function movementOf(line: StoredStock, before: number, change: StockChange): Sto
   };
 }
 
+/** The line's figures on its product's shelf item (what the storefront lists), written with the line. */
+const shelfWrite = (tenantId: string, line: StoredStock) => productData.shelfWrite(tenantId, line.productId, line);
+
 /** The writes changing an existing line; refuses (409) a change that would take the line below zero. */
 export function changeLine(tenantId: string, line: StoredStock, change: StockChange, set: LineAttributes = {}): PreparedStockChange {
   const quantity = line.quantity + change.delta;
@@ -64,8 +68,8 @@ export function changeLine(tenantId: string, line: StoredStock, change: StockCha
   // A price-only edit moves no units, so it leaves no movement.
   const moved = change.delta !== 0;
   return {
-    items: [stockData.replaceWrite(tenantId, line, after), ...(moved ? [stockData.movementWrite(tenantId, movement)] : [])],
-    messages: moved ? [STOCK_CHANGED, STOCK_CHANGED] : [STOCK_CHANGED],
+    items: [stockData.replaceWrite(tenantId, line, after), ...(moved ? [stockData.movementWrite(tenantId, movement)] : []), shelfWrite(tenantId, after)],
+    messages: moved ? [STOCK_CHANGED, STOCK_CHANGED, undefined] : [STOCK_CHANGED, undefined],
     before: line,
     after,
     movement,
@@ -78,9 +82,9 @@ export function createLine(tenantId: string, line: Omit<StoredStock, 'quantity' 
   const after: StoredStock = { ...line, quantity: change.delta, version: 1 };
   const movement = movementOf(after, 0, change);
   return {
-    items: [...stockData.createWrites(tenantId, after), stockData.movementWrite(tenantId, movement)],
+    items: [...stockData.createWrites(tenantId, after), stockData.movementWrite(tenantId, movement), shelfWrite(tenantId, after)],
     // A line key already there means someone created the line a moment ago: read it again and change it instead.
-    messages: [STOCK_CHANGED, STOCK_CHANGED, STOCK_CHANGED],
+    messages: [STOCK_CHANGED, STOCK_CHANGED, STOCK_CHANGED, undefined],
     before: undefined,
     after,
     movement,

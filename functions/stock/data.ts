@@ -1,5 +1,21 @@
 import { LOW_STOCK_LIMIT, type MovementReason } from '../../shared/schemas/inventory.js';
-import { batchGet, getItem, query, queryAll, queryCount, queryPage, strip, tableName, type Item, type QueryOptions, type TransactItem } from '../lib/db.js';
+import {
+  batchGet,
+  getItem,
+  mapPage,
+  query,
+  queryAll,
+  queryCount,
+  queryCursorPage,
+  queryPage,
+  strip,
+  tableName,
+  type CursorPage,
+  type Item,
+  type PageRequest,
+  type QueryOptions,
+  type TransactItem,
+} from '../lib/db.js';
 import { idSk, searchKey, tenantPk } from '../lib/keys.js';
 
 /**
@@ -141,8 +157,8 @@ export const stockData = {
     return stockData.byIds(tenantId, lines.map((l) => l.stockId));
   },
 
-  async page(tenantId: string, page: number, size: number): Promise<StoredStock[]> {
-    return (await queryPage({ pk: stockPk(tenantId) }, page, size)).map(toStock);
+  async page(tenantId: string, request: PageRequest): Promise<CursorPage<StoredStock>> {
+    return mapPage(await queryCursorPage({ pk: stockPk(tenantId) }, request), toStock);
   },
 
   async first(tenantId: string, limit: number): Promise<StoredStock[]> {

@@ -2,7 +2,8 @@ import { ADD_IN_INVENTORY, MAX_STOCK_VIEW } from '../../shared/schemas/inventory
 import { stockRoutes } from '../../shared/routes/stock.js';
 import { writeScope } from '../lib/context.js';
 import { NotFound } from '../lib/errors.js';
-import { domainHandler } from '../lib/handler.js';
+import { mapPage } from '../lib/db.js';
+import { domainHandler, listPage } from '../lib/handler.js';
 import { stockData } from './data.js';
 import { stockReport } from './report.js';
 import { byDatePage, byProduct, createStock, findStock, searchLines, searchPage, updateStock } from './service.js';
@@ -10,7 +11,7 @@ import { movementView, stockView } from './view.js';
 
 export const handler = domainHandler('stock', stockRoutes, {
   async page({ query, ctx }) {
-    return (await stockData.page(ctx.me.tenantId, query.page, query.size)).map((line) => stockView(line));
+    return listPage(mapPage(await stockData.page(ctx.me.tenantId, query), (line) => stockView(line)));
   },
   count: ({ ctx }) => stockData.count(ctx.me.tenantId),
   async full({ ctx }) {

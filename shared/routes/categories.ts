@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { category, categorySave } from '../schemas/catalogue.js';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
-import { route } from './define.js';
+import { catalogueCache, route } from './define.js';
 
 /** Back-office readers of the category list; the product screens read the names for their category column. */
 const listReaders = ['CategoryList', 'CategoryEdit'] as const;
@@ -28,6 +28,7 @@ export const categoryRoutes = {
     method: 'GET',
     path: '/category/image',
     access: 'signedIn',
+    cache: catalogueCache,
     summary: 'A page of the categories with image URLs (storefront cards and the back-office list)',
     query: pageQuery,
     response: z.array(category),
@@ -36,6 +37,7 @@ export const categoryRoutes = {
     method: 'GET',
     path: '/category/image/search/{text}',
     access: 'signedIn',
+    cache: catalogueCache,
     summary: 'A page of the categories whose name starts with the text, with image URLs',
     params: z.object({ text: searchText }),
     query: pageQuery,
@@ -45,6 +47,7 @@ export const categoryRoutes = {
     method: 'GET',
     path: '/category/image/{id}',
     access: 'signedIn',
+    cache: catalogueCache,
     summary: "One category card with its image URL (a category's product listing opened by its address)",
     params: z.object({ id: idParam }),
     response: category,

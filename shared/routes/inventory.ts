@@ -12,7 +12,7 @@ import {
   uploadStaged,
 } from '../schemas/inventory.js';
 import { templateUpload as spreadsheetUpload } from '../schemas/catalogue.js';
-import { route } from './define.js';
+import { shelfCache, route } from './define.js';
 
 const readers = ['InventoryList', 'InventoryEdit'] as const;
 /** Screens that pick a received product: inventory add, place order, stock form, reports. */
@@ -118,6 +118,7 @@ export const inventoryRoutes = {
     path: '/inventory/artcode/{artcode}',
     // Storefront product details as well as staff screens read these: no bought price or vendor in the answer.
     access: 'signedIn',
+    cache: shelfCache,
     summary: 'The products on the shelf with this artcode (any letter case), with price, MRP, image and stock',
     params: z.object({ artcode: z.string().trim().min(1).max(50) }),
     response: z.array(shelfProduct),
@@ -126,6 +127,7 @@ export const inventoryRoutes = {
     method: 'GET',
     path: '/inventory/productName/{name}',
     access: 'signedIn',
+    cache: shelfCache,
     summary: 'The shelf lines of the product with this name (any letter case), with price, MRP, image and stock',
     params: z.object({ name: searchText }),
     response: z.array(shelfProduct),
@@ -134,6 +136,7 @@ export const inventoryRoutes = {
     method: 'GET',
     path: '/inventory/products/category/{categoryId}',
     access: 'signedIn',
+    cache: shelfCache,
     summary: "A page of a category's products in name order, each with price, MRP, image and stock",
     params: z.object({ categoryId: idParam }),
     query: pageQuery,
@@ -143,6 +146,7 @@ export const inventoryRoutes = {
     method: 'GET',
     path: '/inventory/products/{categoryId}/{searchText}',
     access: 'signedIn',
+    cache: shelfCache,
     summary: "A page of a category's products whose name starts with the text, with price, MRP, image and stock",
     params: z.object({ categoryId: idParam, searchText }),
     query: pageQuery,
@@ -152,6 +156,7 @@ export const inventoryRoutes = {
     method: 'GET',
     path: '/inventory/category/{id}',
     access: 'signedIn',
+    cache: shelfCache,
     summary: "The first products of a category (the storefront's home strip), with price, MRP, image and stock",
     params: z.object({ id: idParam }),
     response: z.array(shelfProduct),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { policy, policySave } from '../schemas/content.js';
 import { idParam } from '../schemas/common.js';
-import { route } from './define.js';
+import { catalogueCache, route } from './define.js';
 
 const readers = ['PolicyList', 'PolicyEdit', 'PolicyTemplate'] as const;
 const policyName = z.string().trim().min(1, 'Policy Name is required.').max(100);
@@ -11,6 +11,7 @@ export const policyRoutes = {
     method: 'GET',
     path: '/policy/all',
     access: 'signedIn',
+    cache: catalogueCache,
     summary: 'Policies of the shop, linked from the footer, with image URLs',
     response: z.array(policy),
   }),
@@ -18,6 +19,7 @@ export const policyRoutes = {
     method: 'GET',
     path: '/policy/byName/{name}',
     access: 'signedIn',
+    cache: catalogueCache,
     summary: 'One policy by its name (any letter case), for the policy view the footer links reach',
     params: z.object({ name: policyName }),
     response: policy,

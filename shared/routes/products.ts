@@ -8,7 +8,7 @@ import {
   productUpdateRows,
 } from '../schemas/catalogue.js';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
-import { route } from './define.js';
+import { shelfCache, route } from './define.js';
 
 const listReaders = ['ProductList', 'ProductEdit', 'ProductDelete'] as const;
 /** Screens that pick a product: bulk add and edit, inventory add, place order. */
@@ -107,6 +107,7 @@ export const productRoutes = {
     path: '/product/count/category/{categoryId}',
     // The storefront pages a category's products, so customers read these counts as well as staff.
     access: 'signedIn',
+    cache: shelfCache,
     summary: 'How many products a category has',
     params: z.object({ categoryId: idParam }),
     response: countResponse,
@@ -115,6 +116,7 @@ export const productRoutes = {
     method: 'GET',
     path: '/product/searchCount/{categoryId}/{text}',
     access: 'signedIn',
+    cache: shelfCache,
     summary: 'How many products of a category have a name starting with the text',
     params: z.object({ categoryId: idParam, text: searchText }),
     response: countResponse,
