@@ -14,7 +14,7 @@ export default defineConfig({
   server: {
     // The app imports the route table and schemas from ../shared, outside the Vite root.
     fs: { allow: [repoRoot] },
-    proxy: { '/api': 'http://localhost:3000' },
+    proxy: { '/api': 'http://localhost:3000', '/media': 'http://localhost:3000' },
   },
   build: {
     // WEB_OUT_DIR lets several builds of one checkout live side by side (each browser-test run its own).

@@ -10,6 +10,7 @@ import {
   sniffImageType,
   type ImageType,
 } from '../../shared/images.js';
+import { isPublicImageKey, mediaPath } from '../../shared/assets.js';
 import type { ImageChoice, ImageUpload } from '../../shared/schemas/catalogue.js';
 import { Validation } from './errors.js';
 import { tenantObjectKey, tenantScratchKey } from './keys.js';
@@ -117,5 +118,10 @@ export async function saveWithImage<T>(
   return result;
 }
 
-/** The URL the browser shows the image from (valid an hour), or undefined for a record without one. */
-export const imageUrl = (key: string | undefined) => (key ? downloadUrl(key) : Promise.resolve(undefined));
+/**
+ * The URL the browser shows the image from, or undefined for a record without one: the stable `/media/<key>` path
+ * on the web app's origin (cached by browsers and CloudFront), or a presigned URL valid an hour for a key of any
+ * other shape.
+ */
+export const imageUrl = (key: string | undefined) =>
+  !key ? Promise.resolve(undefined) : isPublicImageKey(key) ? Promise.resolve(`${mediaPath}/${key}`) : downloadUrl(key);

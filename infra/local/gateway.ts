@@ -5,8 +5,10 @@ import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { mediaPath } from '../../shared/assets.js';
 import { allRoutes, matchPath, routeKey, type RouteEntry } from '../../shared/routes/index.js';
 import type { ApiEvent } from '../../functions/lib/handler.js';
+import { serveMedia } from './media.js';
 
 type LambdaFn = (event: unknown, context: unknown) => Promise<unknown>;
 
@@ -281,7 +283,9 @@ export function startGateway(options: GatewayOptions): Promise<http.Server> {
       ? handleInvoke(req, res, invoke[1]!)
       : rawPath === '/api' || rawPath.startsWith('/api/')
         ? Promise.resolve(options.ready).then(() => handleApi(req, res, rawPath, rawQuery))
-        : Promise.resolve(serveStatic(req, res, rawPath));
+        : rawPath.startsWith(`${mediaPath}/`)
+          ? serveMedia(req, res, rawPath)
+          : Promise.resolve(serveStatic(req, res, rawPath));
     work.catch((error: Error) => {
       if (res.headersSent) return res.destroy();
       if (error instanceof Refusal) return send(res, error.status, { message: error.message });

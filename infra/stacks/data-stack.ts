@@ -1,8 +1,9 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { assetsLayout } from '../../shared/assets.js';
+import { assetsLayout, publicImageObjects } from '../../shared/assets.js';
 import { tableDefinition } from '../../shared/table.js';
 import { TenantAccessRoles } from '../constructs/tenant-table-access.js';
 
@@ -53,5 +54,18 @@ export class DataStack extends Stack {
     });
 
     this.tenantAccess = new TenantAccessRoles(this, 'TenantAccess', { table: this.table, assetsBucket: this.assetsBucket });
+
+    // The web distribution serves customer-facing images under /media (web stack). CloudFront may read those keys
+    // only; templates, uploads and staged files stay reachable through presigned URLs alone. The distribution is
+    // named by account rather than id: it is created after this stack, and naming it would be a dependency cycle.
+    this.assetsBucket.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'CloudFrontReadsCustomerImages',
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.assetsBucket.arnForObjects(publicImageObjects)],
+        conditions: { StringLike: { 'AWS:SourceArn': `arn:${this.partition}:cloudfront::${this.account}:distribution/*` } },
+      }),
+    );
   }
 }

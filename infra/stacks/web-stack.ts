@@ -13,10 +13,12 @@ import {
   OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { MEDIA_CACHE_CONTROL, PUBLIC_IMAGE_KEY_PATTERN, mediaPath } from '../../shared/assets.js';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { repoRoot } from '../constructs/app-function.js';
@@ -45,6 +47,21 @@ const spaRewrite = `function handler(event) {
   return request;
 }`;
 
+/**
+ * `/media/<key>` is a customer-facing image of the assets bucket (`t/<tenant>/images/<file>`): the prefix is cut so
+ * the origin request names the object's key, and any other path is answered 404 here, before it reaches the
+ * bucket (whose policy lets CloudFront read images only, as a second fence).
+ */
+const mediaRewrite = `function handler(event) {
+  var request = event.request;
+  var key = request.uri.substring(${mediaPath.length + 1});
+  if (!new RegExp(${JSON.stringify(PUBLIC_IMAGE_KEY_PATTERN)}).test(key)) {
+    return { statusCode: 404, statusDescription: 'Not Found' };
+  }
+  request.uri = '/' + key;
+  return request;
+}`;
+
 /** The web app and the API on one origin: CloudFront serves the React build and forwards `/api/*` to the API. */
 export class WebStack extends Stack {
   readonly distribution: Distribution;
@@ -69,19 +86,40 @@ export class WebStack extends Stack {
       comment: 'Serve the app shell for screen paths',
     });
 
+    const media = new CloudFrontFunction(this, 'MediaPath', {
+      code: FunctionCode.fromInline(mediaRewrite),
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'Serve customer-facing images of the assets bucket under /media',
+    });
+    const mediaHeaders = new ResponseHeadersPolicy(this, 'MediaHeaders', {
+      comment: 'Images are written once under a new key: browsers and CloudFront keep them for a year',
+      customHeadersBehavior: { customHeaders: [{ header: 'Cache-Control', value: MEDIA_CACHE_CONTROL, override: true }] },
+      securityHeadersBehavior: { contentTypeOptions: { override: true } },
+    });
+    // The bucket belongs to the data stack; its policy there grants this distribution's reads (no cycle).
+    const assets = Bucket.fromBucketName(this, 'AssetsForMedia', props.assetsBucket.bucketName);
+    const originAccessControl = new S3OriginAccessControl(this, 'BucketAccess', { description: 'The web build and customer-facing images' });
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Shop web app and API',
       defaultRootObject: 'index.html',
       priceClass: PriceClass.PRICE_CLASS_200,
       webAclId: props.webAclArn,
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.webBucket),
+        origin: S3BucketOrigin.withOriginAccessControl(this.webBucket, { originAccessControl }),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
         functionAssociations: [{ function: spa, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        [`${mediaPath}/*`]: {
+          origin: S3BucketOrigin.withOriginAccessControl(assets, { originAccessControl }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: mediaHeaders,
+          functionAssociations: [{ function: media, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
         '/api/*': {
           origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,

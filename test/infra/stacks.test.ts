@@ -6,7 +6,8 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assetsLayout } from '../../shared/assets.js';
+import { runInNewContext } from 'node:vm';
+import { MEDIA_CACHE_CONTROL, assetsLayout } from '../../shared/assets.js';
 import { allRoutes, domainNames, routeKey } from '../../shared/routes/index.js';
 import { tableDefinition } from '../../shared/table.js';
 import { domainNeeds } from '../../infra/stacks/api-stack.js';
@@ -240,6 +241,53 @@ describe('assets bucket', () => {
   });
 });
 
+describe('customer-facing images', () => {
+  it('lets CloudFront read only the images of the assets bucket, nothing else of it', () => {
+    const [, policy] = single(data, 'AWS::S3::BucketPolicy');
+    const statements = policy.Properties.PolicyDocument.Statement as (Statement & { Principal?: { Service?: string } })[];
+    const cloudfront = statements.filter((s) => s.Principal?.Service === 'cloudfront.amazonaws.com');
+    expect(cloudfront).toHaveLength(1);
+    expect(actionsOf(cloudfront[0]!)).toEqual(['s3:GetObject']);
+    expect(JSON.stringify(cloudfront[0]!.Resource)).toMatch(/"\/t\/\*\/images\/\*"\]\]\}$/);
+    expect(JSON.stringify(cloudfront[0]!.Condition)).toContain(':cloudfront::123456789012:distribution/*');
+  });
+
+  it('serves /media/* from the assets bucket, cached for a year, through one origin access control', () => {
+    const [, distribution] = single(web, 'AWS::CloudFront::Distribution');
+    const config = distribution.Properties.DistributionConfig;
+    const media = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === '/media/*');
+    expect(media).toMatchObject({
+      CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6', // Managed-CachingOptimized
+      FunctionAssociations: [expect.objectContaining({ EventType: 'viewer-request' })],
+    });
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === media.TargetOriginId);
+    expect(JSON.stringify(origin)).not.toContain('"Ref"'); // the data stack's bucket, named, not a web-stack bucket
+    web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        CustomHeadersConfig: { Items: [{ Header: 'Cache-Control', Value: MEDIA_CACHE_CONTROL, Override: true }] },
+      }),
+    });
+  });
+
+  it('rewrites /media/<image key> to the key and refuses every other path before the bucket', () => {
+    const functions = web.findResources('AWS::CloudFront::Function');
+    const code = Object.values(functions)
+      .map((f) => f.Properties.FunctionCode as string)
+      .find((c) => c.includes('images'))!;
+    const run = (uri: string) => runInNewContext(`${code}\nhandler(event)`, { event: { request: { uri } } }) as { uri?: string; statusCode?: number };
+    expect(run('/media/t/demo/images/0b5e7c9a-1f2d-4e3a-9b8c-7d6e5f4a3b2c.png')).toMatchObject({ uri: '/t/demo/images/0b5e7c9a-1f2d-4e3a-9b8c-7d6e5f4a3b2c.png' });
+    for (const refused of [
+      '/media/t/demo/templates/1.xlsx',
+      '/media/tmp/demo/uploads/0b5e7c9a-1f2d-4e3a-9b8c-7d6e5f4a3b2c',
+      '/media/t/demo/images/../templates/a.png',
+      '/media/t/demo/images/a.png/../../templates/x.png',
+      '/media/t/demo/receipts/12.pdf',
+    ]) {
+      expect(run(refused), refused).toMatchObject({ statusCode: 404 });
+    }
+  });
+});
+
 describe('table', () => {
   it('is on-demand with point-in-time recovery, TTL and the GSIs of the shared definition', () => {
     const [, table] = single(data, 'AWS::DynamoDB::Table');
@@ -322,7 +370,7 @@ describe('web distribution', () => {
     web.hasResourceProperties('AWS::CloudFront::Function', { FunctionCode: Match.stringLikeRegexp("'/index.html'") });
   });
 
-  it('reads the web bucket through origin access control', () => {
+  it('reads the web bucket (and the images under /media) through one origin access control', () => {
     web.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
   });
 
