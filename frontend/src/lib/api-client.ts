@@ -166,6 +166,16 @@ export async function callApi<R extends RouteDef>(route: R, options: CallOptions
   return (text ? JSON.parse(text) : undefined) as Response<R>;
 }
 
+/** The header a list answers with the cursor of its next page; sent back as `?cursor=` (see shared/schemas/common.ts). */
+export const NEXT_PAGE_HEADER = 'X-Next-Page';
+
+/** A page of a list and the server's cursor for the page after it (absent on the last page). */
+export async function callApiPage<R extends RouteDef>(route: R, options: CallOptions<R> = {}): Promise<{ items: Response<R>; next?: string }> {
+  const response = await send(route, options);
+  const text = await response.text();
+  return { items: (text ? JSON.parse(text) : []) as Response<R>, next: response.headers.get(NEXT_PAGE_HEADER) ?? undefined };
+}
+
 /** Downloads a file answer with the bearer token, with the name the server gave it (`Template.xlsx`). */
 export async function callApiForFile<R extends RouteDef>(
   route: R,

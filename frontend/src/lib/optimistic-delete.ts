@@ -1,4 +1,9 @@
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import type { CursorPageData } from './cursor-pages.js';
+
+/** A cached page of a list that pages by cursor (`{ items, next }`). */
+const isCursorPage = <Row>(cached: unknown): cached is CursorPageData<Row> =>
+  typeof cached === 'object' && cached !== null && Array.isArray((cached as { items?: unknown }).items);
 
 interface OptimisticDeleteOptions<Row, Ids> {
   /** The prefix of every cached page of the list (and its counts, which are reloaded afterwards). */
@@ -22,8 +27,13 @@ export function useOptimisticDelete<Row, Ids>({ listKey, isDeleted, remove }: Op
       await queryClient.cancelQueries({ queryKey: listKey });
       const before = queryClient.getQueriesData<unknown>({ queryKey: listKey });
       // Counts and single records share the prefix; only lists lose rows.
+      const kept = (rows: Row[]) => rows.filter((row) => !isDeleted(row, ids));
       queryClient.setQueriesData<unknown>({ queryKey: listKey }, (cached: unknown) =>
-        Array.isArray(cached) ? (cached as Row[]).filter((row) => !isDeleted(row, ids)) : cached,
+        Array.isArray(cached)
+          ? kept(cached as Row[])
+          : isCursorPage<Row>(cached)
+            ? { ...cached, items: kept(cached.items) }
+            : cached,
       );
       return { before };
     },

@@ -2,7 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClie
 import { categoryRoutes } from '../../../../../shared/routes/categories.js';
 import { productRoutes } from '../../../../../shared/routes/products.js';
 import type { NewProductRow, Product, ProductUpdateRow } from '../../../../../shared/schemas/catalogue.js';
-import { callApi } from '../../../lib/api-client.js';
+import { callApi, callApiPage } from '../../../lib/api-client.js';
+import { fetchCursorPage, itemsOf } from '../../../lib/cursor-pages.js';
 import { useOptimisticDelete } from '../../../lib/optimistic-delete.js';
 import { pageQueryFor } from '../../../components/paged-table.js';
 
@@ -15,14 +16,21 @@ export const productKeys = {
   byIds: (ids: number[]) => ['products', 'byIds', ids.join(',')] as const,
 };
 
-/** A page (from 1) of the products with their pictures, or of those whose name starts with `search`. */
+/**
+ * A page (from 1) of the products with their pictures, or of those whose name starts with `search`. Next and
+ * Previous follow the server's cursors, so page 200 of a large catalogue costs what page 1 does.
+ */
 export function useProductPage(search: string, page: number) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: productKeys.page(search, page),
     queryFn: () =>
-      search
-        ? callApi(productRoutes.search, { params: { text: search }, query: pageQueryFor(page) })
-        : callApi(productRoutes.page, { query: pageQueryFor(page) }),
+      fetchCursorPage(queryClient, productKeys.page(search, page - 1), page, (cursor) =>
+        search
+          ? callApiPage(productRoutes.search, { params: { text: search }, query: { ...pageQueryFor(page), cursor } })
+          : callApiPage(productRoutes.page, { query: { ...pageQueryFor(page), cursor } }),
+      ),
+    select: itemsOf,
     placeholderData: keepPreviousData,
   });
 }

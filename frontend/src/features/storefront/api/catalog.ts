@@ -1,9 +1,10 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { categoryRoutes } from '../../../../../shared/routes/categories.js';
 import { inventoryRoutes } from '../../../../../shared/routes/inventory.js';
 import { productRoutes } from '../../../../../shared/routes/products.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
-import { callApi } from '../../../lib/api-client.js';
+import { callApi, callApiPage } from '../../../lib/api-client.js';
+import { fetchCursorPage, itemsOf } from '../../../lib/cursor-pages.js';
 
 /**
  * What customers browse (spec 1 section 7 "Products for customers"): category cards with images, a category's
@@ -20,7 +21,13 @@ export const catalogKeys = {
   artcode: (artcode: string) => ['catalog', 'artcode', artcode.toLowerCase()] as const,
 };
 
-const pageOf = (page: number) => ({ page: page - 1, size: PAGE_SIZE });
+const pageOf = (page: number, cursor?: string) => ({ page: page - 1, size: PAGE_SIZE, cursor });
+
+/**
+ * How long what customers browse is taken as fresh: pictures and names change rarely, and the server answers a
+ * repeat within its own cache time (ETag) anyway; stock figures are fetched again after this.
+ */
+const CATALOGUE_STALE_MS = 60_000;
 
 /** A page of category cards (with image URLs), or of those whose name starts with `search`. */
 export function useCategoryCards(search: string, page: number) {
@@ -32,6 +39,7 @@ export function useCategoryCards(search: string, page: number) {
         ? callApi(categoryRoutes.imageSearch, { params: { text }, query: pageOf(page) })
         : callApi(categoryRoutes.imagePage, { query: pageOf(page) }),
     placeholderData: keepPreviousData,
+    staleTime: CATALOGUE_STALE_MS,
   });
 }
 
@@ -41,6 +49,7 @@ export function useCategoryCard(categoryId: number, enabled: boolean) {
     queryKey: catalogKeys.category(categoryId),
     queryFn: () => callApi(categoryRoutes.imageById, { params: { id: categoryId } }),
     enabled: enabled && categoryId > 0,
+    staleTime: CATALOGUE_STALE_MS,
     meta: { handlesOwnErrors: true },
   });
 }
@@ -56,14 +65,20 @@ export function useCategoryCount(search: string) {
 /** A page of a category's products in name order, or of those whose name starts with `search`. */
 export function useCategoryProducts(categoryId: number, search: string, page: number) {
   const text = search.trim();
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: catalogKeys.products(categoryId, text, page),
+    // Next and Previous follow the server's cursors: a deep page of a large category costs one read.
     queryFn: () =>
-      text
-        ? callApi(inventoryRoutes.categorySearch, { params: { categoryId, searchText: text }, query: pageOf(page) })
-        : callApi(inventoryRoutes.categoryProducts, { params: { categoryId }, query: pageOf(page) }),
+      fetchCursorPage(queryClient, catalogKeys.products(categoryId, text, page - 1), page, (cursor) =>
+        text
+          ? callApiPage(inventoryRoutes.categorySearch, { params: { categoryId, searchText: text }, query: pageOf(page, cursor) })
+          : callApiPage(inventoryRoutes.categoryProducts, { params: { categoryId }, query: pageOf(page, cursor) }),
+      ),
+    select: itemsOf,
     enabled: categoryId > 0,
     placeholderData: keepPreviousData,
+    staleTime: CATALOGUE_STALE_MS,
   });
 }
 
@@ -85,6 +100,7 @@ export function useCategoryStrip(categoryId: number | undefined) {
     queryKey: catalogKeys.strip(categoryId ?? 0),
     queryFn: () => callApi(inventoryRoutes.category, { params: { id: categoryId! } }),
     enabled: categoryId !== undefined && categoryId > 0,
+    staleTime: CATALOGUE_STALE_MS,
   });
 }
 
