@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Category, Product } from '../../shared/schemas/catalogue.js';
 import { pngDataUrl, samplePng } from '../../infra/local/seed-catalogue.js';
-import { call } from './client.js';
+import { call, webUrl } from './client.js';
 
 /** Names made unique per run, so the tests never collide with the seed or with records of an earlier file. */
 export const unique = (name: string) => `${name} ${Math.random().toString(36).slice(2, 8)}`;
@@ -30,8 +30,8 @@ export async function createProducts(token: string, rows: ReturnType<typeof prod
   return answer.body;
 }
 
-/** Fetches a URL the API answered for the browser (a presigned image or download URL). */
+/** Fetches a URL the API answered for the browser (an image path on the web origin, a presigned download URL). */
 export async function fetchUrl(url: string): Promise<{ status: number; type: string | null; bytes: Buffer }> {
-  const response = await fetch(url);
+  const response = await fetch(new URL(url, webUrl()));
   return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
 }
