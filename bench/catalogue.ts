@@ -39,11 +39,12 @@ function rows(from: number, to: number, categoryId: number, image: string): Bulk
 }
 
 /** DynamoDB requests and items read, counted on the data layer's client for the requests made in between. */
-const meter = { requests: 0, itemsRead: 0, byCommand: new Map<string, number>() };
+const meter = { requests: 0, itemsRead: 0, pending: 0, byCommand: new Map<string, number>() };
 function installMeter() {
   dynamo().middlewareStack.add(
     (next, context) => async (args) => {
-      const out = await next(args);
+      meter.pending += 1;
+      const out = await next(args).finally(() => (meter.pending -= 1));
       const name = context.commandName ?? 'unknown';
       meter.requests += 1;
       meter.byCommand.set(name, (meter.byCommand.get(name) ?? 0) + 1);
@@ -57,7 +58,20 @@ function installMeter() {
   );
 }
 
+/**
+ * Waits until the server has finished the requests a load left queued (no DynamoDB call for half a second), so
+ * one measure's backlog does not land in the next.
+ */
+async function idle() {
+  let quiet = 0;
+  while (quiet < 5) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    quiet = meter.pending === 0 ? quiet + 1 : 0;
+  }
+}
+
 async function metered(work: () => Promise<unknown>) {
+  await idle();
   meter.requests = 0;
   meter.itemsRead = 0;
   meter.byCommand.clear();
@@ -74,6 +88,7 @@ interface Load {
 }
 
 async function load(name: string, url: string, token?: string): Promise<Load> {
+  await idle();
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
@@ -94,7 +109,20 @@ function printLoads(title: string, loads: Load[]) {
   }
 }
 
+/** The URL of page `pages` (from 1) reached by following the `X-Next-Page` cursors, as the web app pages; undefined without cursors. */
+async function followCursors(url: string, token: string, pages: number): Promise<string | undefined> {
+  let cursor: string | undefined;
+  for (let page = 1; page < pages; page++) {
+    const r = await fetch(cursor ? `${url}&cursor=${cursor}` : url, { headers: { authorization: `Bearer ${token}` } });
+    await r.arrayBuffer();
+    cursor = r.headers.get('x-next-page') ?? undefined;
+    if (!cursor) return undefined;
+  }
+  return `${url}&cursor=${cursor}`;
+}
+
 async function sequential(name: string, url: () => string, token: string, runs: number, next?: (r: Response) => void): Promise<Timing> {
+  await idle();
   const samples: number[] = [];
   for (let i = 0; i < runs + 5; i++) {
     const start = process.hrtime.bigint();
@@ -147,27 +175,37 @@ export async function catalogueBenchmark(runs: number) {
 
       const authed = (url: string, token: string) => () => fetch(url, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.arrayBuffer());
       const deep = Math.floor(size / PAGE / 2);
+      const byCursor = await followCursors(categoryUrl(0), customer, 200);
       const perPage = {
         'category page 1': await metered(authed(categoryUrl(0), customer)),
         [`category page ${deep + 1} (?page=${deep})`]: await metered(authed(categoryUrl(deep), customer)),
+        ...(byCursor ? { 'category page 200 (by cursor)': await metered(authed(byCursor, customer)) } : {}),
         'GET /tenant': await metered(() => fetch(`${stack.apiUrl}/tenant`).then((r) => r.arrayBuffer())),
       };
+      if (!byCursor) console.log('(the category page answers no X-Next-Page cursor)');
       console.log('\nDynamoDB per request (the gateway\'s standing check of the caller included)');
       for (const [name, m] of Object.entries(perPage)) console.log(`${name.padEnd(40)} ${String(m.requests).padStart(4)} requests ${String(m.itemsRead).padStart(7)} items read  ${JSON.stringify(m.commands)}`);
 
       if (size === 20_000) {
         const list = (page: number) => `${stack.apiUrl}/product/all?page=${page}&size=${LIST_PAGE}`;
         const sampleRuns = Math.max(10, Math.min(runs, 50));
+        const listCursor = await followCursors(list(0), admin, 200);
         const rowsOut = [
           await sequential('GET /product/all page 1', () => list(0), admin, sampleRuns),
           await sequential('GET /product/all page 200 (?page=199)', () => list(199), admin, sampleRuns),
+          ...(listCursor ? [await sequential('GET /product/all page 200 (by cursor)', () => listCursor, admin, sampleRuns)] : []),
           await sequential('GET /product/count', () => `${stack.apiUrl}/product/count`, admin, sampleRuns),
           await sequential('GET /product/searchCount/{text} (one letter)', () => `${stack.apiUrl}/product/searchCount/k`, admin, sampleRuns),
         ];
-        printTable(`20,000 products, one client, page of ${LIST_PAGE}`, rowsOut, { 'GET /product/all page 200 (?page=199)': 'GET /product/all page 1', 'GET /product/count': 'GET /product/all page 1' });
+        printTable(`20,000 products, one client, page of ${LIST_PAGE}`, rowsOut, {
+          'GET /product/all page 200 (?page=199)': 'GET /product/all page 1',
+          'GET /product/all page 200 (by cursor)': 'GET /product/all page 1',
+          'GET /product/count': 'GET /product/all page 1',
+        });
         const listMeter = {
           'product list page 1': await metered(authed(list(0), admin)),
-          'product list page 200': await metered(authed(list(199), admin)),
+          'product list page 200 (?page=199)': await metered(authed(list(199), admin)),
+          ...(listCursor ? { 'product list page 200 (by cursor)': await metered(authed(listCursor, admin)) } : {}),
           'product count': await metered(authed(`${stack.apiUrl}/product/count`, admin)),
         };
         for (const [name, m] of Object.entries(listMeter)) console.log(`${name.padEnd(40)} ${String(m.requests).padStart(4)} requests ${String(m.itemsRead).padStart(7)} items read  ${JSON.stringify(m.commands)}`);
