@@ -1,5 +1,6 @@
 import { catalogueBenchmark } from './catalogue.js';
 import { fenceBenchmark } from './fence.js';
+import { gstr1Benchmark } from './gstr1.js';
 import { inventoryBenchmark } from './inventory.js';
 import { platformBenchmark } from './platform.js';
 import { posBenchmark } from './pos.js';
@@ -15,6 +16,7 @@ const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   pos: posBenchmark,
   inventory: inventoryBenchmark,
   reports: reportsBenchmark,
+  gstr1: gstr1Benchmark,
   storefront: storefrontBenchmark,
   fence: fenceBenchmark,
   catalogue: catalogueBenchmark,

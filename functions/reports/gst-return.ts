@@ -107,21 +107,29 @@ export async function gstr1Input(tenantId: string, month: string, shop: ShopTena
     };
   });
 
-  // A credit note copies its bill's fields; the bill itself tells the invoice's value (B2C large or not), the
-  // products of the returned lines and the customer.
-  const originals = new Map<number, OpenedBill | undefined>();
+  // A credit note copies its bill's fields; the bill itself tells the invoice's value (B2C large or not) and the
+  // products of the returned lines. A bill of this month is already read (its lines); an older one is opened.
   const notes = storedNotes.filter((n) => n.documentType !== 'BILL_OF_SUPPLY' && n.creditNoteNumber);
-  await inBatches([...new Set(notes.map((n) => n.purchaseId))], 8, async (id) => originals.set(id, await purchaseData.open(tenantId, id)));
+  const originals = new Map<number, { lines: MonthLine[]; customerId?: number; customerName?: string; saleDate?: string }>();
+  for (const id of new Set(notes.map((n) => n.purchaseId))) {
+    const lines = bills.get(id);
+    if (lines) originals.set(id, { lines, saleDate: lines[0]!.saleDate });
+  }
+  const older = [...new Set(notes.map((n) => n.purchaseId))].filter((id) => !originals.has(id));
+  await inBatches(older, 8, async (id) => {
+    const opened = await purchaseData.open(tenantId, id);
+    if (opened) originals.set(id, { lines: opened.lines as MonthLine[], customerId: opened.bill.customerId, customerName: opened.bill.customerName, saleDate: opened.bill.saleDate });
+  });
   const creditNotes: Gstr1CreditNote[] = notes.map((note) => {
     const bill = originals.get(note.purchaseId);
-    const billLines = new Map((bill?.lines ?? []).map((l) => [l.purchasedProductId, l as MonthLine]));
+    const billLines = new Map((bill?.lines ?? []).map((l) => [l.purchasedProductId, l]));
     return {
       purchaseId: note.purchaseId,
       creditNoteId: note.returnId,
       number: note.creditNoteNumber!,
       date: note.creditNoteDate ?? note.returnDate,
-      customerId: bill?.bill.customerId,
-      customerName: note.customerName ?? bill?.bill.customerName ?? '',
+      customerId: bill?.customerId,
+      customerName: note.customerName ?? bill?.customerName ?? '',
       customerGstin: note.customerGstin,
       placeOfSupply: note.placeOfSupply ?? shop.state ?? '',
       lines: note.lines.map((l) => {
@@ -141,8 +149,8 @@ export async function gstr1Input(tenantId: string, month: string, shop: ShopTena
       }),
       original: {
         number: note.originalInvoiceNumber,
-        date: note.originalInvoiceDate ?? bill?.bill.saleDate ?? note.returnDate,
-        value: bill ? bill.lines.reduce((v, l) => v + l.taxable + l.cgst + l.sgst + ((l as MonthLine).igst ?? 0), 0) : 0,
+        date: note.originalInvoiceDate ?? bill?.saleDate ?? note.returnDate,
+        value: bill ? bill.lines.reduce((v, l) => v + l.taxable + l.cgst + l.sgst + (l.igst ?? 0), 0) : 0,
       },
     };
   });

@@ -314,6 +314,8 @@ function documentRanges(numbers: string[], nature: string): Gstr1DocumentRange[]
     });
 }
 
+/** Document numbers in code-point order: as the series runs, and far quicker than a locale's collation. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const registeredGstin = (gstin: string | undefined) => (gstin && gstin.trim() ? gstin.trim().toUpperCase() : undefined);
 
@@ -417,7 +419,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
     return rates;
   };
 
-  for (const invoice of [...input.invoices].sort((a, b) => (a.number ?? '').localeCompare(b.number ?? '') || a.purchaseId - b.purchaseId)) {
+  for (const invoice of [...input.invoices].sort((a, b) => byText(a.number ?? '', b.number ?? '') || a.purchaseId - b.purchaseId)) {
     const label = invoice.number ? `invoice ${invoice.number}` : `bill ${invoice.purchaseId}`;
     const gstin = checkDocument(invoice, label);
     const numbered = checkNumber(invoice.number, invoice.purchaseId, invoice.number ? `Invoice ${invoice.number}` : `Bill ${invoice.purchaseId}`);
@@ -448,7 +450,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
     }
   }
 
-  for (const note of [...input.creditNotes].sort((a, b) => a.number.localeCompare(b.number))) {
+  for (const note of [...input.creditNotes].sort((a, b) => byText(a.number, b.number))) {
     const label = `credit note ${note.number}`;
     const gstin = checkDocument(note, label);
     checkNumber(note.number, note.purchaseId, `Credit note ${note.number}`);

@@ -7,12 +7,9 @@ import type { Gstr1Summary } from '../../shared/schemas/gstr1.js';
 import einvoiceSchema from '../../shared/gst/schemas/einvoice-1.1.schema.json';
 import gstr1Schema from '../../shared/gst/schemas/gstr1.schema.json';
 import { customerData } from '../../functions/customers/data.js';
-import { putItem } from '../../functions/lib/db.js';
-import { idSk, tenantPk } from '../../functions/lib/keys.js';
-import { purchaseData } from '../../functions/purchases/data.js';
-import { gstReturnData } from '../../functions/reports/data.js';
 import { DEMO_PASSWORD, seedTenant, type TenantSeed } from '../../infra/local/seed.js';
 import { apiUrl, call, tokenOf } from './client.js';
+import { creditNoteItem, invoiceItems, writeItems, type StoredCreditNoteSpec, type StoredInvoiceSpec, type StoredLineSpec } from './gst-documents.js';
 
 /**
  * A Karnataka shop's June 2026 as the point of sale stores it (docs/gst.md, "What is stored"): tax invoices with
@@ -55,87 +52,14 @@ const seed: TenantSeed = {
   ],
 };
 
-interface LineSpec {
-  productId: number;
-  productName: string;
-  hsnCode?: string;
-  unit: string;
-  quantity: number;
-  gstRate: number;
-  taxable: number;
-  cgst: number;
-  sgst: number;
-  igst: number;
+const KARNATAKA_SHOP = { state: '29', gstin: SHOP_GSTIN };
+
+async function storeInvoice(purchaseId: number, number: string, day: string, customer: StoredInvoiceSpec['customer'], placeOfSupply: string, lines: StoredLineSpec[]) {
+  await writeItems(invoiceItems(SHOP, { purchaseId, number, day, customer, placeOfSupply, shop: KARNATAKA_SHOP, lines }));
 }
 
-/** A tax invoice written as the point of sale writes it: the bill item, its lines in the day's index. */
-async function storeInvoice(purchaseId: number, number: string, day: string, customer: { customerId: number; customerName: string; gstin?: string }, placeOfSupply: string, lines: LineSpec[]) {
-  const pk = tenantPk(SHOP, 'PURCHASE', idSk(purchaseId));
-  const supply = placeOfSupply === '29' ? 'intra' : 'inter';
-  const common = { purchaseId, invoiceNumber: number, invoiceDate: day, saleDate: day, placeOfSupply, supply, customerGstin: customer.gstin, documentType: 'TAX_INVOICE', customerName: customer.customerName };
-  const sum = (f: 'taxable' | 'cgst' | 'sgst' | 'igst') => lines.reduce((s, l) => s + l[f], 0);
-  await putItem({
-    pk,
-    sk: 'BILL',
-    entity: 'purchase',
-    ...common,
-    customerId: customer.customerId,
-    mobileNumber: '0',
-    shopState: '29',
-    shopGstin: SHOP_GSTIN,
-    customerState: customer.gstin ? customer.gstin.slice(0, 2) : undefined,
-    taxable: sum('taxable'),
-    cgst: sum('cgst'),
-    sgst: sum('sgst'),
-    igst: sum('igst'),
-    tax: sum('cgst') + sum('sgst') + sum('igst'),
-  });
-  for (const [i, line] of lines.entries()) {
-    await putItem({
-      pk,
-      sk: `LINE#${String(i + 1).padStart(3, '0')}`,
-      entity: 'purchaseLine',
-      gsi1pk: purchaseData.dayQuery(SHOP, day).pk,
-      gsi1sk: `${day}T10:00:0${i}Z`,
-      ...common,
-      purchasedProductId: i + 1,
-      originalQuantity: line.quantity,
-      returnQuantity: 0,
-      cgstRate: line.gstRate / 2,
-      sgstRate: line.gstRate / 2,
-      igstRate: supply === 'inter' ? line.gstRate : 0,
-      ...line,
-      tax: line.cgst + line.sgst + line.igst,
-    });
-  }
-}
-
-/** A credit note as the return item of its bill, in the month index of the day it was issued. */
-async function storeCreditNote(purchaseId: number, returnId: number, number: string, day: string, original: { number: string; date: string; placeOfSupply: string; customerName: string; gstin?: string }, lines: (LineSpec & { purchasedProductId: number })[]) {
-  const sum = (f: 'taxable' | 'cgst' | 'sgst' | 'igst') => lines.reduce((s, l) => s + l[f], 0);
-  await putItem({
-    pk: tenantPk(SHOP, 'PURCHASE', idSk(purchaseId)),
-    sk: `RETURN#${String(returnId).padStart(3, '0')}`,
-    entity: 'purchaseReturn',
-    gsi1pk: gstReturnData.creditNoteMonthPk(SHOP, day.slice(0, 7)),
-    gsi1sk: `${day}#${number}`,
-    purchaseId,
-    returnId,
-    returnDate: day,
-    creditNoteNumber: number,
-    creditNoteDate: day,
-    originalInvoiceNumber: original.number,
-    originalInvoiceDate: original.date,
-    placeOfSupply: original.placeOfSupply,
-    customerGstin: original.gstin,
-    customerName: original.customerName,
-    documentType: 'TAX_INVOICE',
-    taxable: sum('taxable'),
-    cgst: sum('cgst'),
-    sgst: sum('sgst'),
-    igst: sum('igst'),
-    lines,
-  });
+async function storeCreditNote(purchaseId: number, returnId: number, number: string, day: string, original: StoredCreditNoteSpec['original'], lines: StoredCreditNoteSpec['lines']) {
+  await writeItems([creditNoteItem(SHOP, { purchaseId, returnId, number, day, original, lines })]);
 }
 
 const IRON = { productId: 101, productName: 'Steam Iron 1200W', hsnCode: '85167910', unit: 'NOS' };
