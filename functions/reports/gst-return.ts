@@ -5,6 +5,7 @@ import { toRupees } from '../../shared/money.js';
 import { GSTR1_SECTION_KEYS, GSTR1_SECTIONS, type Gstr1Summary } from '../../shared/schemas/gstr1.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
 import { customerData } from '../customers/data.js';
+import { queryAll } from '../lib/db.js';
 import { Conflict, NotFound } from '../lib/errors.js';
 import { FileResponse } from '../lib/handler.js';
 import { productData } from '../products/data.js';
@@ -32,6 +33,12 @@ type GstLineFields = Partial<{
   igst: number;
 }>;
 type MonthLine = StoredLine & GstLineFields;
+
+/** What GSTR-1 reads of a month's lines: a projection, so a large month moves a fraction of the lines' bytes. */
+const MONTH_LINE_FIELDS: (keyof MonthLine)[] = [
+  'purchaseId', 'purchasedProductId', 'productId', 'productName', 'originalQuantity', 'cgstRate', 'sgstRate', 'taxable', 'cgst', 'sgst',
+  'saleDate', 'customerName', 'invoiceNumber', 'invoiceDate', 'placeOfSupply', 'customerGstin', 'documentType', 'hsnCode', 'unit', 'gstRate', 'igst',
+];
 
 interface StoredCreditNote extends GstLineFields {
   purchaseId: number;
@@ -86,7 +93,7 @@ async function shopOf(tenantId: string): Promise<ShopTenant> {
 /** The month's invoices (from the lines of its days) and credit notes, with the shop's GSTIN and state. */
 export async function gstr1Input(tenantId: string, month: string, shop: ShopTenant): Promise<Gstr1Input> {
   const [days, storedNotes] = await Promise.all([
-    inBatches(daysOf(month), 8, (day) => purchaseData.dayAll(tenantId, day) as Promise<MonthLine[]>),
+    inBatches(daysOf(month), 8, (day) => queryAll<MonthLine>({ ...purchaseData.dayQuery(tenantId, day), attributes: MONTH_LINE_FIELDS })),
     gstReturnData.creditNotesOfMonth<StoredCreditNote>(tenantId, month),
   ]);
   const bills = new Map<number, MonthLine[]>();
