@@ -2,13 +2,12 @@ import os from 'node:os';
 import { documentNumber, gstinCheckCharacter, seriesPrefix } from '../shared/gst.js';
 import { buildGstr1 } from '../shared/gst/gstr1.js';
 import { ROLE } from '../shared/roles.js';
-import { dynamo } from '../functions/lib/aws.js';
 import { gstr1Input } from '../functions/reports/gst-return.js';
 import { tenantData } from '../functions/tenants/data.js';
 import { DEMO_PASSWORD, seedTenant } from '../infra/local/seed.js';
 import { creditNoteItem, invoiceItems, writeItems, type StoredCreditNoteSpec, type StoredLineSpec } from '../test/integration/gst-documents.js';
 import type { Item } from '../functions/lib/db.js';
-import { measure, signIn, timed, withStack, type Timing } from './lib.js';
+import { countReads, measure, random, readsOf, signIn, timed, withStack, type Reads, type Timing } from './lib.js';
 
 /**
  * GSTR-1 of a month at two sizes: a month of 500 bills and a month of 20,000 (`GSTR1_BILLS=500,20000`), each in
@@ -39,15 +38,6 @@ const PRODUCTS: [string, string, number, number][] = Array.from({ length: 20 }, 
   [500, 500, 1800, 1800, 500, 1800, 1800, 1800, 1800, 1200][i % 10]!,
   [60_000, 45_000, 2_40_000, 32_00_000, 40_000, 4_500, 9_00_000, 1_20_000, 25_000, 18_000][i % 10]! + i * 100,
 ]);
-
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A line of `units` units of product `p`: the tax-inclusive price split into taxable value and tax, as billed. */
 function lineOf(p: number, units: number, inter: boolean): StoredLineSpec {
@@ -91,39 +81,6 @@ function monthOfDocuments(month: number, count: number, first: number) {
   }
   items.push(...notes.map((n) => creditNoteItem(SHOP, n)));
   return { items, notes: notes.length };
-}
-
-interface Reads {
-  requests: number;
-  items: number;
-}
-const tally: Reads = { requests: 0, items: 0 };
-let tallying = false;
-function countReads() {
-  dynamo().middlewareStack.add(
-    (next) => async (args) => {
-      const answer = await next(args);
-      if (tallying) {
-        const output = answer.output as { Items?: unknown[]; Item?: unknown; Responses?: Record<string, unknown[]> };
-        tally.requests += 1;
-        if (output.Items) tally.items += output.Items.length;
-        else if (output.Item) tally.items += 1;
-        else if (output.Responses) tally.items += Object.values(output.Responses).reduce((s, r) => s + r.length, 0);
-      }
-      return answer;
-    },
-    { step: 'initialize', name: 'gstr1ReadTally' },
-  );
-}
-async function readsOf(work: () => Promise<unknown>): Promise<Reads> {
-  Object.assign(tally, { requests: 0, items: 0 });
-  tallying = true;
-  try {
-    await work();
-  } finally {
-    tallying = false;
-  }
-  return { ...tally };
 }
 
 export async function gstr1Benchmark(runs: number) {

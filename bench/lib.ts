@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { receive } from '../functions/inventory/service.js';
+import { dynamo } from '../functions/lib/aws.js';
 import type { WriteScope } from '../functions/lib/context.js';
 import { stockData } from '../functions/stock/data.js';
 import { toRupees } from '../shared/money.js';
@@ -102,4 +103,64 @@ export async function stockedLines(scope: WriteScope, count: number, units: numb
     });
   }
   return lines;
+}
+
+/** What a request read from DynamoDB: requests, items (returned, or evaluated by a COUNT) and scans. */
+export interface Reads {
+  requests: number;
+  items: number;
+  scans: number;
+}
+const tally: Reads = { requests: 0, items: 0, scans: 0 };
+let tallying = false;
+let counting = false;
+
+/** Counts the reads of the process's DynamoDB client from now on (once per process), for `readsOf`. */
+export function countReads() {
+  if (counting) return;
+  counting = true;
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      const answer = await next(args);
+      if (tallying) {
+        const output = answer.output as {
+          Items?: unknown[];
+          ScannedCount?: number;
+          Item?: unknown;
+          Responses?: Record<string, unknown[]> | { Item?: unknown }[];
+        };
+        tally.requests += 1;
+        if (context.commandName === 'ScanCommand') tally.scans += 1;
+        if (output.ScannedCount !== undefined) tally.items += output.ScannedCount;
+        else if (output.Items) tally.items += output.Items.length;
+        else if (output.Item) tally.items += 1;
+        else if (Array.isArray(output.Responses)) tally.items += output.Responses.filter((r) => r.Item).length;
+        else if (output.Responses) tally.items += Object.values(output.Responses).reduce((sum, items) => sum + items.length, 0);
+      }
+      return answer;
+    },
+    { step: 'initialize', name: 'benchReadTally' },
+  );
+}
+
+/** The reads `work` made (after `countReads`). */
+export async function readsOf(work: () => Promise<unknown>): Promise<Reads> {
+  Object.assign(tally, { requests: 0, items: 0, scans: 0 });
+  tallying = true;
+  try {
+    await work();
+  } finally {
+    tallying = false;
+  }
+  return { ...tally };
+}
+
+/** A small seeded generator, so every run writes the same data. */
+export function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }

@@ -6,7 +6,6 @@ import type { YearlyReturns } from '../shared/schemas/expense.js';
 import { purchaseBody, returnBody, type PaymentMode, type PurchaseBody } from '../shared/schemas/purchase.js';
 import { createExpense } from '../functions/expenses/service.js';
 import { receive } from '../functions/inventory/service.js';
-import { dynamo } from '../functions/lib/aws.js';
 import { searchKey } from '../functions/lib/keys.js';
 import { rootLogger } from '../functions/lib/logger.js';
 import { productData } from '../functions/products/data.js';
@@ -14,7 +13,7 @@ import { returnGoods, saveBill } from '../functions/purchases/service.js';
 import { stockData, type StoredStock } from '../functions/stock/data.js';
 import { demoCatalogue, seedCatalogue } from '../infra/local/seed-catalogue.js';
 import { DEMO_PASSWORD, seedTenant } from '../infra/local/seed.js';
-import { measure, signIn, timed, timingOf, withStack, type Timing } from './lib.js';
+import { countReads, measure, random, readsOf, signIn, timed, timingOf, withStack, type Reads, type Timing } from './lib.js';
 
 /**
  * Report figures over a shop's whole year: the monthly sales report, the returns report, the yearly returns and
@@ -43,15 +42,6 @@ const PRICES: [number, number, number][] = [
   [110, 90, 12], [320, 268, 5], [345, 290, 18], [1299, 820, 12], [2499, 1750, 5], [399, 240, 5],
 ];
 
-/** A small seeded generator, so every run writes the same shop. */
-function random(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface PlannedBill {
   at: Date;
@@ -219,50 +209,6 @@ async function writeBills(planned: PlannedBill[], stock: StoredStock[], expected
 }
 
 /** DynamoDB requests and items read (items returned, or evaluated by a COUNT query) while `work` runs. */
-interface Reads {
-  requests: number;
-  items: number;
-  scans: number;
-}
-const tally: Reads = { requests: 0, items: 0, scans: 0 };
-let tallying = false;
-
-function countReads() {
-  dynamo().middlewareStack.add(
-    (next, context) => async (args) => {
-      const answer = await next(args);
-      if (tallying) {
-        const output = answer.output as {
-          Items?: unknown[];
-          ScannedCount?: number;
-          Item?: unknown;
-          Responses?: Record<string, unknown[]> | { Item?: unknown }[];
-        };
-        tally.requests += 1;
-        if (context.commandName === 'ScanCommand') tally.scans += 1;
-        if (output.ScannedCount !== undefined) tally.items += output.ScannedCount;
-        else if (output.Items) tally.items += output.Items.length;
-        else if (output.Item) tally.items += 1;
-        else if (Array.isArray(output.Responses)) tally.items += output.Responses.filter((r) => r.Item).length;
-        else if (output.Responses) tally.items += Object.values(output.Responses).reduce((sum, items) => sum + items.length, 0);
-      }
-      return answer;
-    },
-    { step: 'initialize', name: 'benchReadTally' },
-  );
-}
-
-async function readsOf(work: () => Promise<unknown>): Promise<Reads> {
-  Object.assign(tally, { requests: 0, items: 0, scans: 0 });
-  tallying = true;
-  try {
-    await work();
-  } finally {
-    tallying = false;
-  }
-  return { ...tally };
-}
-
 const mm = String(MONTH).padStart(2, '0');
 const lastOfMonth = new Date(Date.UTC(YEAR, MONTH, 0)).getUTCDate();
 /** The measured requests: [label, path, runs share, answers a PDF]. */
