@@ -1,4 +1,4 @@
-import { DEFAULT_UNIT, gstinProblem } from '../../shared/gst.js';
+import { DEFAULT_UNIT, gstinProblem, gstinState, isStateCode } from '../../shared/gst.js';
 import { buildEinvoice, einvoiceProblems, type EinvoicePayload } from '../../shared/gst/einvoice.js';
 import { buildGstr1, placeOfSupplyLabel, type Gstr1, type Gstr1CreditNote, type Gstr1Input, type Gstr1Invoice, type Gstr1Line } from '../../shared/gst/gstr1.js';
 import { toRupees } from '../../shared/money.js';
@@ -87,7 +87,9 @@ const gstLine = (line: MonthLine): Gstr1Line => ({
 async function shopOf(tenantId: string): Promise<ShopTenant> {
   const tenant = (await tenantData.get(tenantId)) as ShopTenant | undefined;
   if (!tenant) throw new NotFound('Shop not found');
-  return tenant;
+  // A shop that has not chosen its state is in its GSTIN's state (docs/gst.md, "Shop").
+  const fromGstin = tenant.gstNumber ? gstinState(tenant.gstNumber) : '';
+  return { ...tenant, state: tenant.state || (isStateCode(fromGstin) ? fromGstin : undefined) };
 }
 
 /** The month's invoices (from the lines of its days) and credit notes, with the shop's GSTIN and state. */

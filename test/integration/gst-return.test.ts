@@ -156,6 +156,30 @@ describe('GSTR-1 of a month (GET /report/gstr1/{month}/{year})', () => {
     expect(refused.body.message).toBe('GSTR-1 has 1 problem to fix first. Open the GST return screen to see it.');
   });
 
+  it('takes a shop without a state to be in its GSTIN’s state', async () => {
+    const noState = 'gstrns';
+    await seedTenant({
+      ...seed,
+      tenant: { ...seed.tenant, tenantId: noState, tenantName: noState, emailId: `accounts@${noState}.shop`, state: undefined } as TenantSeed['tenant'],
+      users: [{ userName: `owner@${noState}.shop`, password: DEMO_PASSWORD, role: ROLE.TENANT_MANAGER, mobileNumber: '9700000021' }],
+      walkInCustomers: [],
+    });
+    await writeItems(
+      invoiceItems(noState, {
+        purchaseId: 1,
+        number: documentNumber(seriesPrefix(noState, 'INVOICE'), '26-27', 1),
+        day: '2026-06-03',
+        customer: { customerId: 1, customerName: 'Walk-in' },
+        placeOfSupply: '29',
+        shop: KARNATAKA_SHOP,
+        lines: [{ ...TEA, quantity: 1, gstRate: 500, taxable: 500_00, cgst: 12_50, sgst: 12_50, igst: 0 }],
+      }),
+    );
+    const { body } = await call<Gstr1Summary>('GET', '/report/gstr1/6/2026', { token: await tokenOf(`owner@${noState}.shop`) });
+    expect(body.problems).toEqual([]);
+    expect(body.smallRows).toEqual([{ placeOfSupply: '29-Karnataka', supplyType: 'INTRA', rate: 5, taxable: 500, igst: 0, cgst: 12.5, sgst: 12.5 }]);
+  });
+
   it('is not for a cashier', async () => {
     const cashier = await tokenOf(`cashier@${SHOP}.shop`);
     expect((await call('GET', '/report/gstr1/6/2026', { token: cashier })).status).toBe(403);
