@@ -40,7 +40,7 @@ export const TOO_LARGE = 'This change touches too many products for one save. Pl
 /** DynamoDB writes at most 100 items in one transaction. */
 const MAX_TRANSACTION_ITEMS = 100;
 /** How long a save keeps retrying lost races: inside the function's 29 s. */
-const RETRY_BUDGET_MS = 20_000;
+const RETRY_BUDGET_MS = 25_000;
 export const PRODUCT_DELETED = (name: string, artcode: string) => `${name} (${artcode}) was deleted from the catalogue and cannot be sold.`;
 
 export async function openBill(tenantId: string, purchaseId: number, consistent = false): Promise<OpenedBill> {
@@ -391,10 +391,8 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
     const marker = { key: body.idempotencyKey, purchaseId: id, fingerprint: fingerprintOf(body, purchaseId), createdOn: actor.now.toISOString(), createdBy: actor.userName };
     add(purchaseData.saveMarkerWrite(tenantId, marker), SAVED_BY_KEY);
   }
-  add(before ? purchaseData.replaceBillWrite(tenantId, bill, before.bill.version) : purchaseData.createBillWrite(tenantId, bill), BILL_CHANGED);
-  for (const line of lines) add(purchaseData.putLineWrite(tenantId, line));
-  for (const old of before?.lines ?? []) if (old.purchasedProductId > lines.length) add(purchaseData.removeLineWrite(tenantId, old));
-
+  // The contended items (stock lines) next: a till that lost the race to them finds out at once, before the bill's
+  // other items are written and undone (on the local stack, where a transaction applies its items in order).
   for (const key of new Set([...units.keys(), ...unitsBefore.keys()])) {
     const delta = (unitsBefore.get(key) ?? 0) - (units.get(key) ?? 0);
     const line = stock.get(key);
@@ -402,6 +400,10 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
     const change = changeLine(tenantId, line, { productId: line.productId, artcode: line.artcode, delta, reason: 'sale', ref: `Bill ${id}${before ? ' edit' : ''}`, actor });
     change.items.forEach((item, i) => add(item, change.messages[i]));
   }
+  add(before ? purchaseData.replaceBillWrite(tenantId, bill, before.bill.version) : purchaseData.createBillWrite(tenantId, bill), BILL_CHANGED);
+  for (const line of lines) add(purchaseData.putLineWrite(tenantId, line));
+  for (const old of before?.lines ?? []) if (old.purchasedProductId > lines.length) add(purchaseData.removeLineWrite(tenantId, old));
+
   if (pointsAfter !== held) add(pointsWrite(tenantId, customer, pointsAfter), POINTS_CHANGED);
   const figuresNow = saleFigures(bill);
   for (const item of salesWrites(tenantId, [[bill.saleDate, before ? difference(figuresNow, saleFigures(before.bill)) : figuresNow]])) add(item);

@@ -1,3 +1,4 @@
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -10,6 +11,11 @@ import type { AddressInfo } from 'node:net';
  * current version of each item it touches, applies its operations one by one as conditional writes, and on the
  * first failure restores every item it changed. Plain reads are not queued and may observe a transaction midway
  * (real DynamoDB isolates them); that matters only for local development, never for stored results.
+ *
+ * Across a crash: before its first write, a transaction writes the items as they were to a journal file (synced);
+ * the journal is removed once the last write is done or the first failure undone. A journal found at start
+ * belongs to a transaction the process did not finish (killed midway), and its items are put back as they were,
+ * so a transaction is all-or-nothing on disk too.
  */
 
 type Json = Record<string, unknown>;
@@ -45,7 +51,27 @@ const readBody = (req: http.IncomingMessage) =>
     req.on('error', reject);
   });
 
-export function withTransactions(dynaliteServer: http.Server): Promise<http.Server> {
+interface JournalEntry {
+  table: string;
+  key: AttributeMap;
+  /** The item before the transaction; absent when it did not exist. */
+  item?: AttributeMap;
+}
+
+/** Writes the file and syncs it to disk before answering: a journal that is not on disk protects nothing. */
+function writeDurably(file: string, text: string) {
+  const temporary = `${file}.tmp`;
+  const fd = openSync(temporary, 'w');
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, file);
+}
+
+export function withTransactions(dynaliteServer: http.Server, journalFile?: string): Promise<http.Server> {
   const dynaliteListener = dynaliteServer.listeners('request')[0] as http.RequestListener;
   const queue = new Queue();
   const keySchemas = new Map<string, string[]>();
@@ -68,6 +94,35 @@ export function withTransactions(dynaliteServer: http.Server): Promise<http.Serv
       throw new DynamoError(type, String(body.message ?? body.Message ?? type));
     }
     return body;
+  }
+
+  async function putBack(entry: JournalEntry, headers: http.IncomingHttpHeaders = {}) {
+    if (entry.item) await call('PutItem', { TableName: entry.table, Item: entry.item }, headers);
+    else await call('DeleteItem', { TableName: entry.table, Key: entry.key }, headers);
+  }
+  function openJournal(entries: JournalEntry[]) {
+    if (journalFile) writeDurably(journalFile, JSON.stringify(entries));
+  }
+  function closeJournal() {
+    if (journalFile && existsSync(journalFile)) unlinkSync(journalFile);
+  }
+  /** A journal left by a killed process: its transaction is undone before anything else is served. */
+  async function undoUnfinished() {
+    if (!journalFile || !existsSync(journalFile)) return;
+    // dynalite opens its LevelDB files after it listens; the first calls may find it closed.
+    for (let waited = 0; ; waited += 50) {
+      try {
+        await call('ListTables', {}, {});
+        break;
+      } catch (error) {
+        if (waited > 10_000) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+    // Written whole or not at all (renamed into place), so a journal that exists is complete.
+    const entries = JSON.parse(readFileSync(journalFile, 'utf8')) as JournalEntry[];
+    for (const entry of entries.reverse()) await putBack(entry);
+    closeJournal();
   }
 
   async function keyOf(table: string, item: AttributeMap, headers: http.IncomingHttpHeaders): Promise<AttributeMap> {
@@ -128,11 +183,11 @@ export function withTransactions(dynaliteServer: http.Server): Promise<http.Serv
     const restore = async () => {
       for (const index of applied.reverse()) {
         const step = plan[index]!;
-        const old = before[index];
-        if (old) await call('PutItem', { TableName: step.table, Item: old }, headers);
-        else await call('DeleteItem', { TableName: step.table, Key: step.key }, headers);
+        await putBack({ table: step.table, key: step.key, item: before[index] }, headers);
       }
+      closeJournal();
     };
+    openJournal(plan.map((step, i) => ({ table: step.table, key: step.key, item: before[i] })));
     for (const [index, step] of plan.entries()) {
       const condition = {
         ConditionExpression: step.op.ConditionExpression,
@@ -174,6 +229,7 @@ export function withTransactions(dynaliteServer: http.Server): Promise<http.Serv
     for (const [index, step] of plan.entries()) {
       if (step.kind === 'ConditionCheck' && !before[index]) await call('DeleteItem', { TableName: step.table, Key: step.key }, headers);
     }
+    closeJournal();
     remember(request);
     return {};
   }
@@ -228,7 +284,7 @@ export function withTransactions(dynaliteServer: http.Server): Promise<http.Serv
     dynaliteServer.once('error', reject);
     dynaliteServer.listen(0, '127.0.0.1', () => {
       innerPort = (dynaliteServer.address() as AddressInfo).port;
-      resolve(front);
+      undoUnfinished().then(() => resolve(front), reject);
     });
   });
 }

@@ -22,7 +22,8 @@ const closeServer = (server: Server) => new Promise<void>((resolve) => server.cl
 export async function startDynalite(port: number, dir: string): Promise<Emulator> {
   mkdirSync(dir, { recursive: true });
   const inner = dynalite({ path: dir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 }) as Server;
-  const server = await withTransactions(inner);
+  // Beside the LevelDB folder: a transaction killed midway is undone from it at the next start.
+  const server = await withTransactions(inner, `${dir}-journal.json`);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
