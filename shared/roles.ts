@@ -14,13 +14,16 @@ const ims = featureCatalogue.IMS;
 const crm = featureCatalogue.CRM;
 const without = (list: readonly FeatureName[], ...drop: FeatureName[]) => list.filter((f) => !drop.includes(f));
 
+/**
+ * Shop administration of the platform (listing, creating, editing and closing shops). A shop's own ADMIN holds
+ * them for its own shop's profile only; the shop owner's role can never hold them (docs/people.md).
+ */
+export const tenantFeatures: readonly FeatureName[] = ['TenantEdit', 'TenantList', 'TenantDelete'];
+
 /** The roles every new tenant starts with, and what each may do. Tenants can edit them afterwards. */
 export const defaultRoles: { name: string; features: FeatureName[] }[] = [
   { name: ROLE.ADMIN, features: [...allFeatures] },
-  {
-    name: ROLE.TENANT_MANAGER,
-    features: allFeatures.filter((f) => !['TenantEdit', 'TenantList', 'TenantDelete'].includes(f)),
-  },
+  { name: ROLE.TENANT_MANAGER, features: allFeatures.filter((f) => !tenantFeatures.includes(f)) },
   {
     name: ROLE.MANAGER,
     features: [
@@ -56,16 +59,34 @@ export const hasOrgView = (roleNames: readonly string[]) => roleNames.some((r) =
 export const builtInRoles: readonly string[] = [ROLE.ADMIN, ROLE.TENANT_MANAGER, ROLE.MANAGER, ROLE.HR, ROLE.CUSTOMER];
 
 /**
- * Whether a user holding `callerRoles` may give (or take away) the role `roleName` on the employee form.
- * The spec hides ADMIN from MANAGER and ADMIN creators; since ADMIN carries every feature, only the shop owner
- * (TENANT_MANAGER) may hand it out at all. TENANT_MANAGER itself needs an owner or an admin. CUSTOMER is never an
- * employee role: customers get it by signing up.
+ * The platform's own tenant sells nothing: its one role administers shops and the platform's own staff. Its
+ * holders are the platform admins (functions/tenants/platform.ts).
  */
-export function mayAssignRole(roleName: string, callerRoles: readonly string[]): boolean {
-  if (roleName === ROLE.CUSTOMER) return false;
-  if (roleName === ROLE.ADMIN) return callerRoles.includes(ROLE.TENANT_MANAGER);
-  if (roleName === ROLE.TENANT_MANAGER) return callerRoles.includes(ROLE.TENANT_MANAGER) || callerRoles.includes(ROLE.ADMIN);
-  return true;
+export const platformRoles: { name: string; features: FeatureName[] }[] = [
+  {
+    name: ROLE.ADMIN,
+    features: [...tenantFeatures, 'EmployeeView', 'EmployeeEdit', 'EmployeeList', 'EmployeeDelete', 'RoleList'],
+  },
+];
+
+/** The features of `wanted` the caller does not hold: nobody hands out more than they have. */
+export const notHeld = (wanted: readonly string[], held: Iterable<string>): string[] => {
+  const mine = new Set(held);
+  return [...new Set(wanted)].filter((feature) => !mine.has(feature));
+};
+
+/** Features a role of this name may never carry, whoever edits it (the shop owner never administers shops). */
+export const neverGranted = (roleName: string, features: readonly string[]): string[] =>
+  roleName === ROLE.TENANT_MANAGER ? features.filter((f) => (tenantFeatures as readonly string[]).includes(f)) : [];
+
+/**
+ * Whether a caller holding `callerFeatures` may give (or take away) a role on the employee form: only a role
+ * whose every feature the caller holds, so nobody creates an employee more powerful than themselves (an owner
+ * cannot make a shop ADMIN, HR cannot make a MANAGER). CUSTOMER is never an employee role: customers sign up.
+ */
+export function mayAssignRole(role: { name: string; features: readonly string[] }, callerFeatures: Iterable<string>): boolean {
+  if (role.name === ROLE.CUSTOMER) return false;
+  return notHeld(role.features, callerFeatures).length === 0;
 }
 
 /** Employees at the top of the organisation report to nobody; everyone else needs a manager and an HR contact. */

@@ -1,6 +1,6 @@
 import { authRoutes } from '../../shared/routes/auth.js';
 import { domainHandler } from '../lib/handler.js';
-import { refresh, resetPassword, sendResetCode, setFirstPassword, signIn } from './service.js';
+import { refresh, resetPassword, sendResetCode, setFirstPassword, signIn, signOut } from './service.js';
 
 export const handler = domainHandler('auth', authRoutes, {
   generateToken: ({ body, ctx }) => signIn(body.username, body.password, ctx.headers['x-tenantid'], ctx.log, ctx),
@@ -8,4 +8,5 @@ export const handler = domainHandler('auth', authRoutes, {
   refreshToken: ({ body, ctx }) => refresh(body.refreshToken, ctx.me),
   sendResetCode: ({ body, ctx }) => sendResetCode(body.username, ctx.headers['x-tenantid'], ctx),
   resetPassword: ({ body, ctx }) => resetPassword(body, ctx.headers['x-tenantid'], ctx),
+  signOut: ({ body, ctx }) => signOut(ctx.me, body.refreshToken, ctx.log),
 });

@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { AdminSetUserPasswordCommand, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminSetUserPasswordCommand, InitiateAuthCommand, RespondToAuthChallengeCommand, RevokeTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import type { SignInResponse } from '../../shared/schemas/auth.js';
 import { SIGN_IN_FAILED, tenantIdFromUserName } from '../../shared/tenant.js';
@@ -10,6 +10,8 @@ import type { Logger } from '../lib/logger.js';
 import { sendMail } from '../lib/mail.js';
 import { tenantData } from '../tenants/data.js';
 import { userData } from '../users/data.js';
+import { endAllSessions } from '../users/service.js';
+import type { Caller } from '../lib/context.js';
 import { resetCodeData } from './data.js';
 import type { TryContext } from '../lib/abuse-limits.js';
 import { countFailures, resetGuessTry, resetRequestTry, signInTry } from './limits.js';
@@ -160,12 +162,12 @@ class WrongGuess extends Validation {
 export async function resetPassword(
   input: { username: string; password: string; code: string },
   headerTenant: string | undefined,
-  client: TryContext,
+  client: TryContext & { log: Logger },
 ): Promise<0 | 1> {
   const tenantId = await signInTenant(input.username, headerTenant);
   const tries = await resetGuessTry(tenantId, input.username, client);
   try {
-    return await countFailures(tries, () => resetWithCode(tenantId, input, client.now), (error) => error instanceof WrongGuess);
+    return await countFailures(tries, () => resetWithCode(tenantId, input, client.now, client.log), (error) => error instanceof WrongGuess);
   } catch (error) {
     // Counted like a wrong code, so the limit cannot tell who exists; the answer stays the screen's 0.
     if (error instanceof WrongGuess && error.unknownUser) return 0;
@@ -173,7 +175,7 @@ export async function resetPassword(
   }
 }
 
-async function resetWithCode(tenantId: string, input: { username: string; password: string; code: string }, now: Date): Promise<1> {
+async function resetWithCode(tenantId: string, input: { username: string; password: string; code: string }, now: Date, log: Logger): Promise<1> {
   const user = await userData.byUserName(tenantId, input.username);
   if (!user || user.enabled === false) throw new WrongGuess(true);
   // The guess is counted before the comparison, by a conditional update that refuses the sixth: parallel guesses
@@ -196,5 +198,22 @@ async function resetWithCode(tenantId: string, input: { username: string; passwo
     throw error;
   }
   await resetCodeData.remove(tenantId, input.username);
+  // Whoever knew the old password may still hold a session: a reset ends them all.
+  await endAllSessions(tenantId, user, log);
   return 1;
+}
+
+/**
+ * Sign Out: revokes the refresh token this device holds and ends the user's sessions (the session stamp moves on
+ * and Cognito's global sign-out revokes every refresh token), so the ID token in hand is refused at its next call.
+ */
+export async function signOut(me: Caller, refreshToken: string | undefined, log: Logger): Promise<{ message: string }> {
+  if (refreshToken) {
+    await cognito()
+      .send(new RevokeTokenCommand({ ClientId: config.userPoolClientId(), Token: refreshToken }))
+      // A token already revoked or not this client's is no reason to keep the session open.
+      .catch((error: Error) => log.info('refresh token not revoked', { reason: error.name }));
+  }
+  if (me.appUserId !== undefined) await endAllSessions(me.tenantId, { appUserId: me.appUserId, userName: me.userName }, log);
+  return { message: 'You Logged Out Successfully' };
 }

@@ -16,8 +16,18 @@ export const config = {
   userPoolClientId: () => env('USER_POOL_CLIENT_ID'),
   assetsBucket: () => env('ASSETS_BUCKET'),
   mailFrom: () => env('MAIL_FROM', 'no-reply@shop.local'),
-  /** The shop that runs the platform: its ADMINs manage every other shop (docs/people.md). */
-  platformTenant: () => env('PLATFORM_TENANT', 'demo'),
+  /**
+   * The platform's own tenant: it sells nothing, and its ADMINs manage every shop (docs/people.md). The deploy and
+   * the local seed create it.
+   */
+  platformTenant: () => env('PLATFORM_TENANT', 'platform'),
+  /** Who is made the first platform admin when the platform tenant is created (the deploy's context value). */
+  platformAdminEmail: () => optional('PLATFORM_ADMIN_EMAIL'),
+  /**
+   * Whether Cognito can end every session of a user (AdminUserGlobalSignOut). AWS can; cognito-local cannot, and
+   * the local stack says so; the session stamp on the user record refuses the old tokens either way.
+   */
+  cognitoGlobalSignOut: () => optional('COGNITO_WITHOUT_GLOBAL_SIGN_OUT') === undefined,
   /**
    * The role a request's data access assumes with the session tag `tenant=<id>` (AWS only; the local stack has no
    * IAM and checks the same fence in the data layer's clients).

@@ -11,6 +11,10 @@ export interface Caller {
   roleIds: number[];
   roleNames: string[];
   features: ReadonlySet<string>;
+  /** The user's session version the token was issued with (functions/users/standing.ts). */
+  sessionVersion: number;
+  /** The version of each of the token's roles when it was issued. */
+  roleVersions: ReadonlyMap<number, number>;
 }
 
 export interface RequestContext {

@@ -9,7 +9,7 @@ import { config } from './config.js';
 import { AppError, Forbidden, TooManyRequests, Unauthorized, Validation } from './errors.js';
 import { rootLogger, type Logger } from './logger.js';
 import { parseMultipart } from './multipart.js';
-import { standingRefusal } from '../users/standing.js';
+import { standingOf } from '../users/standing.js';
 import { inRequest } from './tenant-scope.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -82,8 +82,20 @@ function callerFrom(event: ApiEvent): Caller | undefined {
     roleIds: list('roleIds').map(Number).filter(Number.isInteger),
     roleNames: list('roleNames'),
     features: new Set(list('features')),
+    sessionVersion: Number(text('sessionVersion')) || 0,
+    roleVersions: new Map(
+      list('roleVersions')
+        .map((pair) => pair.split(':').map(Number) as [number, number])
+        .filter(([id, version]) => Number.isInteger(id) && Number.isInteger(version)),
+    ),
   };
 }
+
+/**
+ * Set on every answer to a token whose roles were edited since it was issued: the call was judged by the roles'
+ * current features, and the web app should fetch a fresh token (which carries them) and say that access changed.
+ */
+export const ACCESS_CHANGED_HEADER = 'x-access-changed';
 
 /**
  * An issue inside a list body (bulk saves) names its row, counted from 1 as the screen shows rows:
@@ -219,8 +231,11 @@ export function domainHandler<D extends Record<string, RouteDef>>(
   domain: string,
   routes: D,
   handlers: DomainHandlers<D>,
-  /** Why a verified caller may no longer act (a deleted user, a closed shop); the stored records by default. */
-  refusalOf: (caller: Caller) => Promise<string | undefined> = standingRefusal,
+  /**
+   * Why a verified caller may no longer act (a deleted user, a closed shop, an ended session), or the caller with
+   * the access their roles give now; the stored records by default.
+   */
+  standing: (caller: Caller) => Promise<string | undefined | Caller> = standingOf,
 ) {
   const byKey = new Map<string, { route: RouteDef; handle: RouteHandler<RouteDef> }>();
   for (const [name, route] of Object.entries(routes)) {
@@ -230,19 +245,29 @@ export function domainHandler<D extends Record<string, RouteDef>>(
   const dispatch = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
     // API Gateway always sends these; anything else reaching the function is refused, not half read.
     if (!isApiEvent(event)) return json(400, { message: 'The request could not be read.' });
+    const outcome = await judged(event, context);
+    if (outcome.changed) outcome.result.headers = { ...outcome.result.headers, [ACCESS_CHANGED_HEADER]: '1' };
+    return outcome.result;
+  };
+
+  /** The answer, and whether it was judged by roles edited since the token was issued. */
+  const judged = async (event: ApiEvent, context: Context): Promise<{ result: ApiResult; changed: boolean }> => {
     const started = Date.now();
     const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? 'local';
-    const caller = callerFrom(event);
+    let caller = callerFrom(event);
+    let accessChanged = false;
     const log = rootLogger.child({ domain, route: event.routeKey, requestId, tenantId: caller?.tenantId, user: caller?.userName });
     const entry = byKey.get(event.routeKey);
-    if (!entry) return json(404, { message: `No route ${event.routeKey}` });
+    if (!entry) return { result: json(404, { message: `No route ${event.routeKey}` }), changed: false };
     const now = new Date();
     const headers = lowerHeaders(event.headers);
     const ctx: RequestContext = {
       requestId,
       log,
       now,
-      caller,
+      get caller() {
+        return caller;
+      },
       headers,
       clientAddress: clientAddressOf(event, headers),
       get me() {
@@ -256,8 +281,9 @@ export function domainHandler<D extends Record<string, RouteDef>>(
     };
     try {
       if (caller && entry.route.access !== 'public') {
-        const refusal = await refusalOf(caller);
-        if (refusal) throw new Unauthorized(refusal);
+        const current = await standing(caller);
+        if (typeof current === 'string') throw new Unauthorized(current);
+        if (current) [caller, accessChanged] = [current, true];
       }
       checkAccess(entry.route, caller);
       checkTenantHeader(ctx.headers, caller);
@@ -268,7 +294,7 @@ export function domainHandler<D extends Record<string, RouteDef>>(
       const result = await entry.handle({ params, query, body, ctx });
       log.info('request done', { status: 200, ms: Date.now() - started });
       if (result instanceof FileResponse) {
-        return {
+        const file: ApiResult = {
           statusCode: 200,
           isBase64Encoded: true,
           headers: {
@@ -278,15 +304,16 @@ export function domainHandler<D extends Record<string, RouteDef>>(
           },
           body: result.body.toString('base64'),
         };
+        return { result: file, changed: accessChanged };
       }
       if (result instanceof ListPage) {
         const answer = answerOf(entry.route, ctx.headers, result.items);
         if (result.next) answer.headers = { ...answer.headers, [NEXT_PAGE_HEADER]: result.next };
-        return answer;
+        return { result: answer, changed: accessChanged };
       }
-      return answerOf(entry.route, ctx.headers, result ?? null);
+      return { result: answerOf(entry.route, ctx.headers, result ?? null), changed: accessChanged };
     } catch (error) {
-      return errorResult(error, log);
+      return { result: errorResult(error, log), changed: accessChanged };
     }
   };
 

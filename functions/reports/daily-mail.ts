@@ -12,6 +12,7 @@ import { tablePdf } from '../lib/pdf.js';
 import { purchaseData } from '../purchases/data.js';
 import { roleData } from '../roles/data.js';
 import { stockData } from '../stock/data.js';
+import { config } from '../lib/config.js';
 import { tenantData } from '../tenants/data.js';
 import { userData } from '../users/data.js';
 import { reportData } from './data.js';
@@ -29,11 +30,11 @@ export interface DailyMailOutcome {
   failed: { tenantId: string; message: string }[];
 }
 
-/** Every shop, from the tenant directory (one small partition), a page at a time. */
+/** Every shop, from the tenant directory (one small partition), a page at a time; the platform sells nothing. */
 async function* everyTenant(): AsyncGenerator<Tenant> {
   for (let page = 0; ; page++) {
     const tenants = await tenantData.page(page, TENANT_PAGE);
-    yield* tenants;
+    yield* tenants.filter((t) => t.tenantId !== config.platformTenant());
     if (tenants.length < TENANT_PAGE) return;
   }
 }

@@ -16,7 +16,7 @@ export const handler = domainHandler('roles', roleRoutes, {
   employeeRoles: ({ ctx }) => employeeRoles(ctx.me),
   all: ({ ctx }) => allRoles(ctx.me.tenantId),
   byId: ({ params, ctx }) => readRole(ctx.me.tenantId, params.roleId),
-  create: ({ body, ctx }) => createRole(ctx.me.tenantId, body, ctx.actor),
-  update: ({ params, body, ctx }) => updateRole(ctx.me.tenantId, params.roleId, body, ctx.actor),
-  remove: ({ params, ctx }) => deleteRole(ctx.me.tenantId, params.roleId),
+  create: ({ body, ctx }) => createRole(ctx.me, body, ctx.actor),
+  update: ({ params, body, ctx }) => updateRole(ctx.me, params.roleId, body, ctx.actor),
+  remove: ({ params, ctx }) => deleteRole(ctx.me, params.roleId),
 });

@@ -4,13 +4,14 @@ import { ROLE_NAME_EXISTS, type Role, type RoleBody } from '../../shared/schemas
 import type { Caller } from '../lib/context.js';
 import { created, nextId, op, transactParts, updated, writePart, type Actor } from '../lib/db.js';
 import { Conflict, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
-import { roleData, toRoleModules } from './data.js';
+import { featuresOf, roleData, toRoleModules } from './data.js';
+import { checkRoleChange } from './grants.js';
 
 const byId = (a: Role, b: Role) => a.roleId - b.roleId;
 
 /** The roles the caller may give on the employee form. */
 export async function employeeRoles(me: Caller): Promise<Role[]> {
-  return (await roleData.all(me.tenantId)).filter((r) => mayAssignRole(r.name, me.roleNames)).sort(byId);
+  return (await roleData.all(me.tenantId)).filter((r) => mayAssignRole({ name: r.name, features: featuresOf(r) }, me.features)).sort(byId);
 }
 
 export async function allRoles(tenantId: string): Promise<Role[]> {
@@ -32,13 +33,16 @@ async function checkNameFree(tenantId: string, name: string, exceptId?: number):
   if ((await roleData.all(tenantId)).some((r) => r.name === name && r.roleId !== exceptId)) throw new Conflict(ROLE_NAME_EXISTS);
 }
 
-export async function createRole(tenantId: string, body: RoleBody, actor: Actor): Promise<Role> {
+export async function createRole(me: Caller, body: RoleBody, actor: Actor): Promise<Role> {
+  const tenantId = me.tenantId;
+  const roleModule = modulesOf(body);
+  checkRoleChange(me, { name: body.name, after: featuresOf({ roleModule }) });
   await checkNameFree(tenantId, body.name);
   const role: Role = {
     roleId: await nextId(tenantId, 'role'),
     name: body.name,
     description: body.name,
-    roleModule: modulesOf(body),
+    roleModule,
     holders: 0,
     version: 1,
     ...created(actor),
@@ -49,8 +53,10 @@ export async function createRole(tenantId: string, body: RoleBody, actor: Actor)
   return role;
 }
 
-export async function updateRole(tenantId: string, roleId: number, body: RoleBody, actor: Actor): Promise<Role> {
+export async function updateRole(me: Caller, roleId: number, body: RoleBody, actor: Actor): Promise<Role> {
+  const tenantId = me.tenantId;
   const current = await readRole(tenantId, roleId);
+  checkRoleChange(me, { roleId, name: current.name, before: featuresOf(current), after: featuresOf({ roleModule: modulesOf(body) }) });
   if (current.name === ROLE.ADMIN) throw new Validation('The ADMIN role always has every feature and cannot be changed.');
   if (body.name !== current.name && builtInRoles.includes(current.name)) {
     throw new Validation(`The ${current.name} role cannot be renamed: the product relies on its name.`);
@@ -73,8 +79,10 @@ export async function updateRole(tenantId: string, roleId: number, body: RoleBod
   return next;
 }
 
-export async function deleteRole(tenantId: string, roleId: number): Promise<Role> {
+export async function deleteRole(me: Caller, roleId: number): Promise<Role> {
+  const tenantId = me.tenantId;
   const role = await readRole(tenantId, roleId);
+  checkRoleChange(me, { roleId, name: role.name, before: featuresOf(role) });
   if (builtInRoles.includes(role.name)) throw new Validation(`The ${role.name} role cannot be deleted: the product relies on it.`);
   const inUse = `The role ${role.name} is held by ${role.holders ?? 0} user(s). Take it away from them before deleting it.`;
   if (role.holders) throw new Conflict(inUse);

@@ -3,6 +3,7 @@ import { NotFound } from '../lib/errors.js';
 import { domainHandler } from '../lib/handler.js';
 import { inTenant } from '../lib/tenant-scope.js';
 import { tenantData } from './data.js';
+import { isPlatformTenant } from './platform.js';
 import { countTenants, createTenant, deleteTenant, listTenants, newShopId, readTenant, setReportEmails, updateTenant } from './service.js';
 
 /*
@@ -19,7 +20,7 @@ export const handler = domainHandler('tenants', tenantRoutes, {
   reportEmails: ({ body, ctx }) => setReportEmails(ctx.me, body.reportEmails, ctx.actor),
   async publicList() {
     const tenants = await tenantData.list();
-    return tenants.filter((t) => t.enabled !== false).map(({ tenantId, tenantName, displayName }) => ({ tenantId, tenantName, displayName }));
+    return tenants.filter((t) => t.enabled !== false && !isPlatformTenant(t.tenantId)).map(({ tenantId, tenantName, displayName }) => ({ tenantId, tenantName, displayName }));
   },
   all: ({ query, ctx }) => listTenants(ctx.me, query.page, query.size),
   count: ({ ctx }) => countTenants(ctx.me),

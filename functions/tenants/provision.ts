@@ -1,4 +1,4 @@
-import { defaultRoles } from '../../shared/roles.js';
+import { defaultRoles, platformRoles } from '../../shared/roles.js';
 import type { Role } from '../../shared/schemas/auth.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
 import { created, op, tableName, transact, type Actor, type TransactItem } from '../lib/db.js';
@@ -10,9 +10,12 @@ import { shopDomain, tenantData } from './data.js';
 
 type NewTenant = Omit<Tenant, 'createdBy' | 'createdOn'>;
 
-function defaultRoleRecords(actor: Actor): Role[] {
+/** A retail shop, or the platform's own tenant (which sells nothing: one role administering shops, no template). */
+export type TenantKind = 'shop' | 'platform';
+
+function defaultRoleRecords(actor: Actor, kind: TenantKind): Role[] {
   const stamps = created(actor);
-  return defaultRoles.map((r, i) => ({
+  return (kind === 'platform' ? platformRoles : defaultRoles).map((r, i) => ({
     roleId: i + 1,
     name: r.name,
     description: r.name,
@@ -23,8 +26,8 @@ function defaultRoleRecords(actor: Actor): Role[] {
 }
 
 /** Every item a new shop starts with, keyed, so provisioning and its undo name the same items. */
-function startingItems(tenant: NewTenant, actor: Actor) {
-  const roles = defaultRoleRecords(actor);
+function startingItems(tenant: NewTenant, actor: Actor, kind: TenantKind) {
+  const roles = defaultRoleRecords(actor, kind);
   const tenantId = tenant.tenantId;
   return {
     roles,
@@ -40,8 +43,8 @@ function startingItems(tenant: NewTenant, actor: Actor) {
  * Creates a tenant with everything a new shop needs to start: the shop record, the feature catalogue and the
  * default roles, in one transaction (a tenant is either fully there or not at all). Returns the role ids by name.
  */
-export async function provisionTenant(tenant: NewTenant, actor: Actor): Promise<Record<string, number>> {
-  const start = startingItems(tenant, actor);
+export async function provisionTenant(tenant: NewTenant, actor: Actor, kind: TenantKind = 'shop'): Promise<Record<string, number>> {
+  const start = startingItems(tenant, actor, kind);
   const put = (Item: Record<string, unknown>, condition = true): TransactItem => ({
     Put: { TableName: tableName(), Item, ...(condition ? { ConditionExpression: 'attribute_not_exists(pk)' } : {}) },
   });
@@ -53,7 +56,10 @@ export async function provisionTenant(tenant: NewTenant, actor: Actor): Promise<
     ...start.features.map((item) => put(item, false)),
   ];
   // The default inventory template's file is stored first and removed again if the shop is not created.
-  const template = await prepareDefaultTemplate(tenant.tenantId, created(actor), { log: rootLogger });
+  const template =
+    kind === 'shop'
+      ? await prepareDefaultTemplate(tenant.tenantId, created(actor), { log: rootLogger })
+      : { items: [], discard: async () => undefined };
   items.push(...template.items.map((item) => put(item)));
   const messages = [`A shop with the id ${tenant.tenantId} already exists.`];
   try {
@@ -70,7 +76,7 @@ export async function provisionTenant(tenant: NewTenant, actor: Actor): Promise<
  * the shop id is free for another try. The shop has no users and no data yet at that point.
  */
 export async function unprovisionTenant(tenant: NewTenant, actor: Actor, extraSequences: string[]): Promise<void> {
-  const start = startingItems(tenant, actor);
+  const start = startingItems(tenant, actor, 'shop');
   const keys = [start.profile, ...start.roleItems, ...start.roleNameClaims, start.roleSequence, ...start.features].map(({ pk, sk }) => ({ pk, sk }));
   const sequences = extraSequences.map((sk) => ({ pk: tenantPk(tenant.tenantId, 'SEQ'), sk }));
   const template = await unprepareDefaultTemplate(tenant.tenantId, { log: rootLogger });

@@ -7,7 +7,7 @@ import type { Caller } from '../lib/context.js';
 import { transactParts, updated, writePart, type Actor } from '../lib/db.js';
 import { Conflict, Forbidden, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
-import { createAppUser, mailTemporaryPassword, temporaryPassword } from '../users/service.js';
+import { createAppUser, sendTemporaryPassword, temporaryPassword } from '../users/service.js';
 import { tenantData } from './data.js';
 import { provisionTenant, unprovisionTenant } from './provision.js';
 
@@ -15,8 +15,8 @@ type TenantUpdate = Pick<Tenant, 'displayName' | 'address' | 'gstNumber' | 'emai
 type TenantCreate = Omit<TenantUpdate, 'version'> & { domain: string; managerName: string; managerEmailId: string; managerMobileNumber: string };
 
 /**
- * A platform admin holds the ADMIN role in the platform's own shop (env PLATFORM_TENANT). Every shop has an ADMIN
- * role of its own, but that one reaches only its own shop.
+ * A platform admin holds the ADMIN role in the platform's own tenant (env PLATFORM_TENANT), which is no shop. Every
+ * shop has an ADMIN role of its own, but that one reaches only its own shop.
  */
 export const isPlatformAdmin = (me: Caller) => me.tenantId === config.platformTenant() && me.roleNames.includes(ROLE.ADMIN);
 
@@ -124,6 +124,5 @@ export async function createTenant(me: Caller, body: TenantCreate, actor: Actor,
     throw error;
   }
   const tenant = await readTenant(me, tenantId);
-  const mailSent = await mailTemporaryPassword(manager, password, tenant.displayName, log);
-  return { tenant, manager, temporaryPassword: password, mailSent };
+  return { tenant, manager, ...(await sendTemporaryPassword(manager, password, tenant.displayName, log)) };
 }

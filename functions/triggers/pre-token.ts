@@ -8,7 +8,9 @@ import { userData } from '../users/data.js';
 /**
  * Cognito pre-token-generation trigger: puts the user's record id, role ids, role names and the combined feature
  * names of all their roles into the ID token, so every route can check its feature from the verified claims.
- * It runs on every sign-in and refresh, so a deleted user or a closed shop gets no new token.
+ * It runs on every sign-in and refresh, so a deleted user or a closed shop gets no new token. The token also
+ * carries the user's session version and each role's version, which the per-request standing check compares with
+ * the stored ones (functions/users/standing.ts): an ended session or an edited role shows at the next call.
  */
 export async function handler(event: PreTokenGenerationTriggerEvent): Promise<PreTokenGenerationTriggerEvent> {
   const attributes = event.request.userAttributes;
@@ -33,6 +35,8 @@ async function addClaims(event: PreTokenGenerationTriggerEvent, tenantId: string
         roleIds: roles.map((r) => r.roleId).join(','),
         roleNames: roles.map((r) => r.name).join(','),
         features: features.join(','),
+        sessionVersion: String(user.sessionVersion ?? 0),
+        roleVersions: roles.map((r) => `${r.roleId}:${r.version ?? 0}`).join(','),
       },
     },
   };

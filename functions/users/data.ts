@@ -67,16 +67,29 @@ export const userData = {
   disable(tenantId: string, user: AppUser, stamp: { updatedBy: string; updatedOn: string }): TransactItem {
     return op.update(key(tenantId, user.appUserId), {
       UpdateExpression:
-        'SET #enabled = :false, #version = :next, #by = :by, #on = :on REMOVE gsi2pk, gsi2sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk',
+        'SET #enabled = :false, #version = :next, #by = :by, #on = :on ADD #sessions :one REMOVE gsi2pk, gsi2sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk',
       ConditionExpression: user.version ? '#version = :expected' : 'attribute_exists(pk) AND attribute_not_exists(#version)',
-      ExpressionAttributeNames: { '#enabled': 'enabled', '#version': 'version', '#by': 'updatedBy', '#on': 'updatedOn' },
+      ExpressionAttributeNames: { '#enabled': 'enabled', '#version': 'version', '#by': 'updatedBy', '#on': 'updatedOn', '#sessions': 'sessionVersion' },
       ExpressionAttributeValues: {
+        ':one': 1,
         ':false': false,
         ':next': (user.version ?? 0) + 1,
         ':by': stamp.updatedBy,
         ':on': stamp.updatedOn,
         ...(user.version ? { ':expected': user.version } : {}),
       },
+    });
+  },
+  /**
+   * Ends every session of a user: tokens issued before carry the old session version and are refused at their next
+   * call. Independent of the record's edit version, so it never collides with an edit.
+   */
+  endSessions(tenantId: string, appUserId: number): TransactItem {
+    return op.update(key(tenantId, appUserId), {
+      UpdateExpression: 'ADD #sessions :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#sessions': 'sessionVersion' },
+      ExpressionAttributeValues: { ':one': 1 },
     });
   },
   async byId(tenantId: string, appUserId: number): Promise<AppUser | undefined> {
@@ -99,5 +112,26 @@ export const userData = {
   async members(tenantId: string, roleId: number): Promise<UserRef[]> {
     const items = await queryAll<Item & UserRef>({ pk: memberPk(tenantId, roleId) });
     return items.map(({ appUserId, userName }) => ({ appUserId, userName }));
+  },
+};
+
+/**
+ * The one reveal of an employee's temporary password allowed to the owner: who and when, kept beside the record
+ * (and never the password). Created only if absent, so a second reveal is refused.
+ */
+export const passwordRevealData = {
+  item(tenantId: string, user: AppUser, actor: { userName: string; now: Date }): Item {
+    return {
+      pk: tenantPk(tenantId, 'PASSWORD_REVEAL'),
+      sk: idSk(user.appUserId),
+      entity: 'passwordReveal',
+      appUserId: user.appUserId,
+      userName: user.userName,
+      revealedBy: actor.userName,
+      revealedOn: actor.now.toISOString(),
+    };
+  },
+  async byUser(tenantId: string, appUserId: number) {
+    return getItem<Item & { revealedBy: string; revealedOn: string }>(tenantPk(tenantId, 'PASSWORD_REVEAL'), idSk(appUserId));
   },
 };

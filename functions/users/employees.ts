@@ -1,4 +1,4 @@
-import { ROLE, hasOrgView, hrRoles, managerRoles, mayAssignRole, needsHr, needsManager } from '../../shared/roles.js';
+import { ROLE, hasOrgView, hrRoles, managerRoles, mayAssignRole, needsHr, needsManager, notHeld } from '../../shared/roles.js';
 import type { AppUser, Role } from '../../shared/schemas/auth.js';
 import { NAME_EXISTS, type EmployeeBody, type UserRef } from '../../shared/schemas/employee.js';
 import { accountName, domainSuffix, tenantIdFromUserName } from '../../shared/tenant.js';
@@ -6,10 +6,19 @@ import type { Caller } from '../lib/context.js';
 import { op, transactParts, updated, writePart, type Actor } from '../lib/db.js';
 import { Conflict, Forbidden, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
-import { roleData } from '../roles/data.js';
+import { featuresOf, roleData } from '../roles/data.js';
 import { tenantData } from '../tenants/data.js';
-import { userData, type EmployeeScope } from './data.js';
-import { createAppUser, disableAppUser, mailTemporaryPassword, temporaryPassword } from './service.js';
+import { passwordRevealData, userData, type EmployeeScope } from './data.js';
+import {
+  awaitsFirstSignIn,
+  createAppUser,
+  disableAppUser,
+  endAllSessions,
+  revokeRefreshTokens,
+  sendTemporaryPassword,
+  setTemporaryPassword,
+  temporaryPassword,
+} from './service.js';
 
 const CUSTOMERS_ELSEWHERE = 'Customers are managed on the customer screens.';
 
@@ -91,10 +100,19 @@ async function resolveRoles(tenantId: string, body: EmployeeBody): Promise<Role[
   return roles;
 }
 
-function checkRoleChanges(me: Caller, roleNames: string[]): void {
-  const refused = roleNames.find((name) => !mayAssignRole(name, me.roleNames));
-  if (refused === ROLE.CUSTOMER) throw new Forbidden(CUSTOMERS_ELSEWHERE);
-  if (refused) throw new Forbidden(`You cannot give or take away the ${refused} role.`);
+/**
+ * Giving or taking away a role needs every feature of it (nobody makes someone more powerful than themselves);
+ * the refusal names the role and the features the caller lacks. Roles are read as stored now, so a role whose
+ * features grew since the form was opened is judged by what it carries today.
+ */
+function checkRoleChanges(me: Caller, roles: Role[]): void {
+  for (const role of roles) {
+    const features = featuresOf(role);
+    if (role.name === ROLE.CUSTOMER) throw new Forbidden(CUSTOMERS_ELSEWHERE);
+    if (!mayAssignRole({ name: role.name, features }, me.features)) {
+      throw new Forbidden(`You cannot give or take away the ${role.name} role: it has features you do not hold (${notHeld(features, me.features).join(', ')}).`);
+    }
+  }
 }
 
 /** Manager and HR: required below the top of the organisation, and each must be an enabled holder of the right role. */
@@ -130,7 +148,7 @@ const roleRefs = (roles: Role[]) => roles.map((r) => ({ roleId: r.roleId, name: 
 export async function createEmployee(me: Caller, body: EmployeeBody, actor: Actor, log: Logger) {
   const userName = employeeUserName(body.userName, me);
   const roles = await resolveRoles(me.tenantId, body);
-  checkRoleChanges(me, roles.map((r) => r.name));
+  checkRoleChanges(me, roles);
   const links = await resolveLinks(me.tenantId, body, roles.map((r) => r.name), undefined);
   if (!orgView(me) && links.managerId !== me.appUserId) throw new Forbidden('You can add employees only to your own team.');
   const password = temporaryPassword();
@@ -141,8 +159,7 @@ export async function createEmployee(me: Caller, body: EmployeeBody, actor: Acto
     { temporaryPassword: password },
   );
   const shop = (await tenantData.get(me.tenantId))?.displayName ?? me.tenantId;
-  const mailSent = await mailTemporaryPassword(user, password, shop, log);
-  return { ...user, temporaryPassword: password, mailSent };
+  return { ...user, ...(await sendTemporaryPassword(user, password, shop, log)) };
 }
 
 /** Another's record: the org view, or the caller is their manager or HR contact. */
@@ -152,7 +169,7 @@ function checkMayChange(me: Caller, user: AppUser): void {
   if (user.enabled === false) throw new NotFound('This employee has been deleted.');
 }
 
-export async function updateEmployee(me: Caller, appUserId: number, body: EmployeeBody, actor: Actor): Promise<AppUser> {
+export async function updateEmployee(me: Caller, appUserId: number, body: EmployeeBody, actor: Actor, log: Logger): Promise<AppUser> {
   const current = await userData.byId(me.tenantId, appUserId);
   if (!current) throw new NotFound('Employee not found.');
   checkMayChange(me, current);
@@ -167,7 +184,7 @@ export async function updateEmployee(me: Caller, appUserId: number, body: Employ
   const after = new Set(roles.map((r) => r.roleId));
   const added = roles.filter((r) => !before.has(r.roleId));
   const removed = current.appUserRole.filter((r) => !after.has(r.roleId));
-  checkRoleChanges(me, [...added, ...removed].map((r) => r.name));
+  checkRoleChanges(me, [...added, ...(await roleData.byIds(me.tenantId, removed.map((r) => r.roleId)))]);
   const links = await resolveLinks(me.tenantId, body, roles.map((r) => r.name), appUserId);
   if (current.appUserId === me.appUserId) {
     if (added.length || removed.length || links.managerId !== current.managerId || links.hrId !== current.hrId) {
@@ -176,6 +193,7 @@ export async function updateEmployee(me: Caller, appUserId: number, body: Employ
   } else if (!orgView(me) && links.managerId !== me.appUserId) {
     throw new Forbidden('You can keep employees only in your own team.');
   }
+  const rolesChanged = added.length > 0 || removed.length > 0;
   const next: AppUser = {
     ...current,
     ...personalFields(body),
@@ -183,6 +201,9 @@ export async function updateEmployee(me: Caller, appUserId: number, body: Employ
     appUserRole: roleRefs(roles),
     ...updated(actor),
     version: (current.version ?? 0) + 1,
+    // Roles given or taken end the employee's sessions: the next call of an open session is refused, and the next
+    // sign-in carries the new roles.
+    ...(rolesChanged ? { sessionVersion: (current.sessionVersion ?? 0) + 1 } : {}),
   };
   await transactParts(
     writePart(
@@ -193,6 +214,7 @@ export async function updateEmployee(me: Caller, appUserId: number, body: Employ
       ...removed.map((r) => [op.remove(userData.memberKey(me.tenantId, r.roleId, appUserId))] as const),
     ),
   );
+  if (rolesChanged) await revokeRefreshTokens(next.userName, log);
   return next;
 }
 
@@ -201,10 +223,51 @@ export async function deleteEmployee(me: Caller, appUserId: number, actor: Actor
   if (!user) throw new NotFound('Employee not found.');
   if (user.appUserId === me.appUserId) throw new Validation('You cannot delete your own account.');
   checkMayChange(me, user);
-  checkRoleChanges(me, user.appUserRole.map((r) => r.name));
+  checkRoleChanges(me, await roleData.byIds(me.tenantId, user.appUserRole.map((r) => r.roleId)));
   const reports = await userData.count(me.tenantId, { kind: 'manager', id: appUserId }, undefined);
   if (reports) throw new Conflict(`${reports} employee(s) report to ${user.userName}. Choose another manager for them first.`);
   const hrScoped = await userData.count(me.tenantId, { kind: 'hr', id: appUserId }, undefined);
   if (hrScoped) throw new Conflict(`${user.userName} is the HR contact of ${hrScoped} employee(s). Choose another HR for them first.`);
   return disableAppUser(me.tenantId, user, actor);
+}
+
+/**
+ * Someone the caller may change and whose every role the caller could give: nobody ends the sessions of, or reveals
+ * a password for, a person with more rights than themselves.
+ */
+async function changeableEmployee(me: Caller, appUserId: number): Promise<AppUser> {
+  const user = await userData.byId(me.tenantId, appUserId);
+  if (!user) throw new NotFound('Employee not found.');
+  checkMayChange(me, user);
+  checkRoleChanges(me, await roleData.byIds(me.tenantId, user.appUserRole.map((r) => r.roleId)));
+  return user;
+}
+
+/** Signs an employee out of every device (a lost phone, a shared till): their open sessions end at the next call. */
+export async function signOutEmployee(me: Caller, appUserId: number, log: Logger): Promise<{ message: string }> {
+  const user = await changeableEmployee(me, appUserId);
+  await endAllSessions(me.tenantId, user, log);
+  return { message: `${user.userName} was signed out of every device.` };
+}
+
+/** Only the shop's owner (or its ADMIN) may see a temporary password, and only once per employee. */
+const mayRevealPasswords = (me: Caller) => me.roleNames.includes(ROLE.TENANT_MANAGER) || me.roleNames.includes(ROLE.ADMIN);
+
+/**
+ * For a shop whose e-mail does not reach the employee yet: the owner confirms a second time and is shown a fresh
+ * temporary password, once per employee and only before their first sign-in. The one sent earlier stops working.
+ * Who revealed it and when is kept with the employee (`passwordRevealData`), for the audit trail.
+ */
+export async function revealTemporaryPassword(me: Caller, appUserId: number, actor: Actor) {
+  if (!mayRevealPasswords(me)) throw new Forbidden('Only the shop owner can reveal a temporary password.');
+  const user = await changeableEmployee(me, appUserId);
+  if (user.appUserId === me.appUserId) throw new Validation('Your own password is yours alone.');
+  if (!(await awaitsFirstSignIn(user.userName))) {
+    throw new Conflict(`${user.userName} has already signed in and chosen a password. Use Forgot Password instead.`);
+  }
+  const revealed = `The temporary password of ${user.userName} was already revealed once. Ask them to use Forgot Password.`;
+  await transactParts(writePart([op.create(passwordRevealData.item(me.tenantId, user, actor)), revealed]));
+  const password = temporaryPassword();
+  await setTemporaryPassword(user.userName, password);
+  return { userName: user.userName, temporaryPassword: password };
 }

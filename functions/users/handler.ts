@@ -13,6 +13,8 @@ import {
   managerOf,
   managerOptions,
   readEmployee,
+  revealTemporaryPassword,
+  signOutEmployee,
   updateEmployee,
 } from './employees.js';
 
@@ -30,7 +32,9 @@ export const handler = domainHandler('users', userRoutes, {
   isUserExist: ({ params, ctx }) => isNameTaken(ctx.me, params.userName),
   isUserExistById: ({ params, ctx }) => isNameTaken(ctx.me, params.userName, params.appUserId),
   create: ({ body, ctx }) => createEmployee(ctx.me, body, ctx.actor, ctx.log),
-  update: ({ params, body, ctx }) => updateEmployee(ctx.me, params.id, body, ctx.actor),
+  update: ({ params, body, ctx }) => updateEmployee(ctx.me, params.id, body, ctx.actor, ctx.log),
+  signOut: ({ params, ctx }) => signOutEmployee(ctx.me, params.id, ctx.log),
+  revealPassword: ({ params, ctx }) => revealTemporaryPassword(ctx.me, params.id, ctx.actor),
   remove: ({ params, ctx }) => deleteEmployee(ctx.me, params.id, ctx.actor),
   all: ({ query, ctx }) => listEmployees(ctx.me, { kind: 'all' }, undefined, query.page, query.size),
   allCount: ({ ctx }) => countEmployees(ctx.me, { kind: 'all' }, undefined),

@@ -3,16 +3,19 @@ import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
   AdminDisableUserCommand,
+  AdminGetUserCommand,
   AdminSetUserPasswordCommand,
+  AdminUserGlobalSignOutCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { AppUser } from '../../shared/schemas/auth.js';
-import { NAME_EXISTS } from '../../shared/schemas/employee.js';
+import { NAME_EXISTS, type PasswordDelivery } from '../../shared/schemas/employee.js';
 import { cognito } from '../lib/aws.js';
 import { config } from '../lib/config.js';
 import { created, nextId, op, transactParts, updated, writePart, type Actor, type WritePart } from '../lib/db.js';
 import { Conflict } from '../lib/errors.js';
 import { rootLogger, type Logger } from '../lib/logger.js';
 import { sendMail } from '../lib/mail.js';
+import { sendWhatsApp } from '../lib/whatsapp.js';
 import { roleData } from '../roles/data.js';
 import { userData } from './data.js';
 
@@ -105,7 +108,43 @@ export async function disableAppUser(tenantId: string, user: AppUser, actor: Act
     also,
   );
   await cognito().send(new AdminDisableUserCommand({ UserPoolId: poolId(), Username: user.userName }));
-  return { ...user, enabled: false, version: (user.version ?? 0) + 1, ...stamp };
+  await revokeRefreshTokens(user.userName, rootLogger);
+  return { ...user, enabled: false, version: (user.version ?? 0) + 1, sessionVersion: (user.sessionVersion ?? 0) + 1, ...stamp };
+}
+
+/**
+ * Revokes every refresh token of a user in Cognito (global sign-out), so no new ID token can be had with them.
+ * The session stamp on the record has already been raised by then and refuses the ID tokens still out there, so a
+ * failure here is logged rather than undoing the change that asked for it.
+ */
+export async function revokeRefreshTokens(userName: string, log: Logger): Promise<void> {
+  if (!config.cognitoGlobalSignOut()) return;
+  try {
+    await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: poolId(), Username: userName }));
+  } catch (error) {
+    log.error('global sign-out failed', { user: userName, error: (error as Error).message });
+  }
+}
+
+/**
+ * Ends every session of a user on every device: the session stamp on the record moves on (ID tokens issued before
+ * are refused at their next call, and with them the refresh route) and Cognito revokes the refresh tokens.
+ */
+export async function endAllSessions(tenantId: string, user: Pick<AppUser, 'appUserId' | 'userName'>, log: Logger): Promise<void> {
+  await transactParts(writePart([userData.endSessions(tenantId, user.appUserId), 'This user no longer exists.']));
+  await revokeRefreshTokens(user.userName, log);
+  log.info('sessions ended', { appUserId: user.appUserId });
+}
+
+/** Whether the user has yet to sign in for the first time (Cognito still holds the temporary password). */
+export async function awaitsFirstSignIn(userName: string): Promise<boolean> {
+  const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: poolId(), Username: userName }));
+  return user.UserStatus === 'FORCE_CHANGE_PASSWORD';
+}
+
+/** Replaces a user's password with a temporary one they must change at the next sign-in. */
+export async function setTemporaryPassword(userName: string, password: string): Promise<void> {
+  await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: poolId(), Username: userName, Password: password, Permanent: false }));
 }
 
 const LOWER = 'abcdefghijkmnpqrstuvwxyz';
@@ -128,21 +167,31 @@ export function temporaryPassword(): string {
 }
 
 /**
- * E-mails a new user their login and temporary password. A mail failure does not undo the account: the creator
- * was shown the password too and can hand it over.
+ * Sends a new user their login and temporary password, only to them: by e-mail, and by WhatsApp where the shop has
+ * WhatsApp set up and the user a mobile number. A failed delivery does not undo the account: the owner may reveal a
+ * fresh temporary password once (`revealTemporaryPassword`).
  */
-export async function mailTemporaryPassword(user: AppUser, password: string, shop: string, log: Logger): Promise<boolean> {
-  try {
-    await sendMail({
-      to: [user.emailId ?? user.userName],
-      subject: `Your sign-in for ${shop}`,
-      text:
-        `Hello,\n\nan account was created for you at ${shop}.\n\nUser name: ${user.userName}\nTemporary password: ${password}\n\n` +
-        'Sign in with these; you will then choose your own password.',
-    });
-    return true;
-  } catch (error) {
-    log.warn('temporary password mail not sent', { appUserId: user.appUserId, error: (error as Error).message });
-    return false;
-  }
+export async function sendTemporaryPassword(user: AppUser, password: string, shop: string, log: Logger): Promise<PasswordDelivery> {
+  const text =
+    `Hello,\n\nan account was created for you at ${shop}.\n\nUser name: ${user.userName}\nTemporary password: ${password}\n\n` +
+    'Sign in with these; you will then choose your own password.';
+  const [mailSent, whatsappSent] = await Promise.all([
+    sendMail({ to: [user.emailId ?? user.userName], subject: `Your sign-in for ${shop}`, text }).then(
+      () => true,
+      (error: Error) => {
+        log.warn('temporary password mail not sent', { appUserId: user.appUserId, error: error.message });
+        return false;
+      },
+    ),
+    user.mobileNumber
+      ? sendWhatsApp(user.mobileNumber, { type: 'text', text: { body: text } }).then(
+          () => true,
+          (error: Error) => {
+            log.info('temporary password not sent by WhatsApp', { appUserId: user.appUserId, reason: error.message });
+            return false;
+          },
+        )
+      : false,
+  ]);
+  return { mailSent, whatsappSent };
 }

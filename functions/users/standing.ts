@@ -1,20 +1,36 @@
 import type { Caller } from '../lib/context.js';
+import { featuresOf, roleData } from '../roles/data.js';
 import { tenantData } from '../tenants/data.js';
 import { userData } from './data.js';
 
 export const ACCOUNT_CLOSED = 'Your account is no longer active. Please ask the shop.';
 export const SHOP_CLOSED = 'This shop is closed.';
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 /**
- * Why the caller may no longer act, or undefined while their account and shop stand. The API checks a token's
- * signature and expiry only, and the pre-token trigger refuses new tokens; without this check a deleted employee
- * or a closed shop would keep working until the token they hold runs out (up to an hour). Two small reads, in
- * parallel, on every authenticated call.
+ * The caller's standing now: a refusal (why they may no longer act), undefined while the token still says the
+ * truth, or the caller with the access their roles give today.
+ *
+ * The API checks a token's signature and expiry only; the pre-token trigger stamps each token with the user's
+ * session version and the version of each role it names. One read each of the user, the shop and the token's
+ * roles (in parallel, on every authenticated call) then answers at once:
+ * - a deleted user or a closed shop is refused;
+ * - a token issued before the user's sessions were ended (sign-out, password reset, roles given or taken, disabled)
+ *   is refused, so neither it nor the refresh route it would call works any more;
+ * - a token whose roles were edited since is judged by the roles' current features (a removed feature is refused
+ *   at the very next call), and the answer tells the web app to fetch a token with the new features.
  */
-export async function standingRefusal(caller: Caller): Promise<string | undefined> {
+export async function standingOf(caller: Caller): Promise<string | undefined | Caller> {
   if (caller.appUserId === undefined) return ACCOUNT_CLOSED;
-  const [user, tenant] = await Promise.all([userData.byId(caller.tenantId, caller.appUserId), tenantData.get(caller.tenantId)]);
+  const [user, tenant, roles] = await Promise.all([
+    userData.byId(caller.tenantId, caller.appUserId),
+    tenantData.get(caller.tenantId),
+    roleData.byIds(caller.tenantId, caller.roleIds),
+  ]);
   if (!tenant || tenant.enabled === false) return SHOP_CLOSED;
   if (!user || user.enabled === false) return ACCOUNT_CLOSED;
-  return undefined;
+  if ((user.sessionVersion ?? 0) !== caller.sessionVersion) return SESSION_ENDED;
+  const unchanged = roles.length === caller.roleIds.length && roles.every((r) => caller.roleVersions.get(r.roleId) === (r.version ?? 0));
+  if (unchanged) return undefined;
+  return { ...caller, roleNames: roles.map((r) => r.name), features: new Set(roles.flatMap(featuresOf)) };
 }

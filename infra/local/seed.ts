@@ -6,6 +6,7 @@ import type { Actor } from '../../functions/lib/db.js';
 import { createPartner } from '../../functions/partners/service.js';
 import { provisionTenant } from '../../functions/tenants/provision.js';
 import { tenantData } from '../../functions/tenants/data.js';
+import { ensurePlatformTenant } from '../../functions/tenants/platform.js';
 import { createAppUser } from '../../functions/users/service.js';
 import { rootLogger } from '../../functions/lib/logger.js';
 import { demoCatalogue, seedCatalogue, seedPolicies, type CatalogueSeed } from './seed-catalogue.js';
@@ -166,8 +167,15 @@ export async function seedTenant(seed: TenantSeed, now = new Date()): Promise<vo
   }
 }
 
-/** Seeds the demo shop on the first start; later starts find it and keep what is there. */
+/** The platform admin of the local stack: administers shops, belongs to none (README lists the login). */
+export const PLATFORM_ADMIN = 'admin@platform.shop';
+
+/**
+ * Seeds the platform tenant with its admin and the demo shop on the first start; later starts find them and keep
+ * what is there.
+ */
 export async function seedIfEmpty(): Promise<boolean> {
+  await ensurePlatformTenant({ adminUserName: PLATFORM_ADMIN, permanentPassword: DEMO_PASSWORD });
   if (await tenantData.get(demoTenant.tenant.tenantId)) return false;
   await seedTenant(demoTenant);
   return true;

@@ -117,6 +117,8 @@ function pointFunctionsAt(ports: Ports, pool: UserPoolIds | undefined, logLevel:
     RAZORPAY_KEY_SECRET: LOCAL_RAZORPAY.keySecret,
     RAZORPAY_WEBHOOK_SECRET: LOCAL_RAZORPAY.webhookSecret,
     LOCAL_WORKFLOWS: '1',
+    // cognito-local answers AdminUserGlobalSignOut with "unsupported" (docs/people.md, "Ending sessions").
+    COGNITO_WITHOUT_GLOBAL_SIGN_OUT: '1',
     LOG_LEVEL: logLevel,
     ...(pool ? { USER_POOL_ID: pool.userPoolId, USER_POOL_CLIENT_ID: pool.userPoolClientId } : {}),
   });

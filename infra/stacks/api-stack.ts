@@ -1,4 +1,5 @@
-import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, CustomResource, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Provider } from 'aws-cdk-lib/custom-resources';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -12,7 +13,9 @@ import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { allRoutes, domainNames, routeKey, type DomainName } from '../../shared/routes/index.js';
-import { DomainApi, type DomainNeeds } from '../constructs/domain-api.js';
+import { AppFunction } from '../constructs/app-function.js';
+import { DomainApi, type DomainResources, type DomainNeeds } from '../constructs/domain-api.js';
+import { grantTenantTableAccess } from '../constructs/tenant-table-access.js';
 
 /** The browser reaches the API as `/api/...` on the web origin; the stage name makes that prefix line up. */
 export const apiStageName = 'api';
@@ -51,6 +54,9 @@ const userAdminActions = [
   'cognito-idp:AdminSetUserPassword',
   'cognito-idp:AdminDeleteUser',
   'cognito-idp:AdminDisableUser',
+  // Ending every session of a user (deleted, roles changed, signed out) and the owner's one password reveal.
+  'cognito-idp:AdminUserGlobalSignOut',
+  'cognito-idp:AdminGetUser',
 ];
 
 /**
@@ -58,7 +64,8 @@ const userAdminActions = [
  * Cognito or a provider gets its entry here, in the same change.
  */
 export const domainNeeds: Partial<Record<DomainName, DomainNeeds>> = {
-  auth: { cognitoActions: ['cognito-idp:AdminSetUserPassword'] },
+  // A password reset and Sign Out end every session of the user.
+  auth: { cognitoActions: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'] },
   users: { cognitoActions: userAdminActions },
   // Opening a shop creates its first manager; closing it disables its people's sign-in.
   tenants: { readsDirectory: true, cognitoActions: userAdminActions },
@@ -133,8 +140,8 @@ export class ApiStack extends Stack {
       MAIL_FROM: props.mailFrom,
       RAZORPAY_SECRET_ARN: props.razorpaySecret.secretArn,
       WHATSAPP_SECRET_ARN: props.whatsappSecret.secretArn,
-      // The shop whose ADMINs manage every shop (docs/people.md); set with `-c platformTenant=<shop id>`.
-      PLATFORM_TENANT: String(this.node.tryGetContext('platformTenant') ?? 'demo'),
+      // The platform's own tenant, whose ADMINs manage every shop (docs/people.md); `-c platformTenant=<id>`.
+      PLATFORM_TENANT: String(this.node.tryGetContext('platformTenant') ?? 'platform'),
       // Browsers come through CloudFront, whose own address is what API Gateway sees; per-client limits count the viewer's.
       VIEWER_ADDRESS_HEADER: 'CloudFront-Viewer-Address',
     };
@@ -168,7 +175,33 @@ export class ApiStack extends Stack {
     props.paymentToOrder.grantStartSyncExecution(this.domains.payments.function);
     this.domains.payments.function.addEnvironment('PAYMENT_TO_ORDER_ARN', props.paymentToOrder.stateMachineArn);
 
+    this.platformSetup(environment, resources);
+
     new CfnOutput(this, 'ApiUrl', { value: this.stage.url });
+  }
+
+  /**
+   * The platform tenant is created by the deploy: a custom resource runs `functions/tenants/platform-setup.ts`,
+   * which provisions it and its first admin, whose temporary password goes to the context value
+   * `platformAdminEmail` (`npx cdk deploy --all -c platformAdminEmail=you@example.com`).
+   */
+  private platformSetup(environment: Record<string, string>, resources: DomainResources): void {
+    const adminEmail = this.node.tryGetContext('platformAdminEmail');
+    const setup = new AppFunction(this, 'PlatformSetup', {
+      entry: 'functions/tenants/platform-setup.ts',
+      description: 'Creates the platform tenant and its first admin on deploy',
+      environment: { ...environment, ...(adminEmail ? { PLATFORM_ADMIN_EMAIL: String(adminEmail) } : {}) },
+      timeout: Duration.minutes(1),
+    });
+    grantTenantTableAccess(setup, resources.table, { extraLeadingKeys: [TENANT_DIRECTORY] });
+    resources.mailIdentity.grantSendEmail(setup);
+    resources.userPool.grant(setup, 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser');
+    const provider = new Provider(this, 'PlatformSetupProvider', { onEventHandler: setup });
+    new CustomResource(this, 'PlatformTenant', {
+      serviceToken: provider.serviceToken,
+      // A new value re-runs the setup on the next deploy (a changed admin e-mail, a new platform id).
+      properties: { platformTenant: environment.PLATFORM_TENANT, adminEmail: adminEmail ?? '' },
+    });
   }
 
   /** The host CloudFront forwards `/api/*` to. */

@@ -1,6 +1,7 @@
 import {
   newPasswordBody,
   refreshBody,
+  signOutBody,
   resetCodeBody,
   resetPasswordBody,
   resetResult,
@@ -8,6 +9,7 @@ import {
   signInResponse,
   tokenResponse,
 } from '../schemas/auth.js';
+import { z } from 'zod';
 import { route } from './define.js';
 
 export const authRoutes = {
@@ -36,6 +38,14 @@ export const authRoutes = {
     summary: 'Exchange the refresh token for a new ID token before the current one expires',
     body: refreshBody,
     response: tokenResponse,
+  }),
+  signOut: route({
+    method: 'POST',
+    path: '/token/signOut',
+    access: 'signedIn',
+    summary: "Sign out: revoke this device's refresh token and end the user's sessions (the ID token is refused from now on)",
+    body: signOutBody,
+    response: z.object({ message: z.string() }),
   }),
   sendResetCode: route({
     method: 'POST',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { appUser } from '../schemas/auth.js';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
-import { employeeBody, employeeCreated, employeeDetail, userRef } from '../schemas/employee.js';
+import { employeeBody, employeeCreated, employeeDetail, revealedPassword, revealPasswordBody, userRef } from '../schemas/employee.js';
 import { route } from './define.js';
 
 const byId = z.object({ id: idParam });
@@ -80,7 +80,7 @@ export const userRoutes = {
     method: 'POST',
     path: '/appUser/save',
     access: 'EmployeeEdit',
-    summary: 'Register an employee: a sign-in with a temporary password (e-mailed, and answered once) and the record',
+    summary: 'Register an employee: a sign-in with a temporary password sent only to them (e-mail, WhatsApp) and the record',
     body: employeeBody,
     response: employeeCreated,
   }),
@@ -88,10 +88,27 @@ export const userRoutes = {
     method: 'PUT',
     path: '/appUser/{id}',
     access: 'EmployeeEdit',
-    summary: 'Update an employee; new roles take effect at their next token refresh',
+    summary: 'Update an employee; giving or taking a role ends their sessions, so they sign in again with the new roles',
     params: byId,
     body: employeeBody,
     response: appUser,
+  }),
+  signOut: route({
+    method: 'POST',
+    path: '/appUser/signOut/{id}',
+    access: 'EmployeeEdit',
+    summary: 'Sign an employee out of every device: their refresh tokens are revoked and open sessions end at the next call',
+    params: byId,
+    response: z.object({ message: z.string() }),
+  }),
+  revealPassword: route({
+    method: 'POST',
+    path: '/appUser/temporaryPassword/{id}',
+    access: 'EmployeeEdit',
+    summary: "The owner's one reveal of a fresh temporary password before the employee's first sign-in, after a second confirmation",
+    params: byId,
+    body: revealPasswordBody,
+    response: revealedPassword,
   }),
   remove: route({
     method: 'DELETE',

@@ -27,6 +27,8 @@ export type SignInResponse = z.output<typeof signInResponse>;
 export const isNewPasswordChallenge = (answer: SignInResponse): answer is z.output<typeof newPasswordChallenge> => 'challenge' in answer;
 
 export const refreshBody = z.object({ refreshToken: z.string().min(10) });
+/** Sign Out: the refresh token this device holds, when it has one. */
+export const signOutBody = z.object({ refreshToken: z.string().min(10).max(4096).optional() });
 
 export const passwordSchema = z
   .string()
@@ -125,6 +127,11 @@ export const appUser = z.object({
   appUserRole: z.array(appUserRole),
   enabled: z.boolean().optional(),
   version: z.number().int().optional(),
+  /**
+   * Raised whenever the user's sessions end (sign-out, password reset, roles changed, disabled); tokens carry the
+   * value they were issued with and are refused once it moved on.
+   */
+  sessionVersion: z.number().int().optional(),
   ...auditFields,
 });
 export type AppUser = z.output<typeof appUser>;

@@ -41,11 +41,26 @@ export const employeeBody = z.object({
 });
 export type EmployeeBody = z.output<typeof employeeBody>;
 
-/** A new employee, with the temporary password shown once to the creator (it is also e-mailed to the employee). */
-export const employeeCreated = appUser.extend({
-  temporaryPassword: z.string(),
+/**
+ * How the temporary password went to the new employee. It goes only to them (e-mail, and WhatsApp where the shop
+ * has it), never to the creator; the owner may reveal a fresh one once (`revealedPassword`).
+ */
+export const passwordDelivery = z.object({
   mailSent: z.boolean().describe('Whether the e-mail with the temporary password went out'),
+  whatsappSent: z.boolean().describe('Whether the WhatsApp message with the temporary password went out'),
 });
+export type PasswordDelivery = z.output<typeof passwordDelivery>;
+
+/** A new employee and how their temporary password reached them. */
+export const employeeCreated = appUser.extend(passwordDelivery.shape);
+
+/** The owner's second confirmation before a temporary password is shown on the screen. */
+export const revealPasswordBody = z.object({
+  confirm: z.literal(true, { error: 'Confirm that the employee cannot receive the e-mail.' }),
+});
+
+/** A fresh temporary password, shown once to the owner; the one sent before no longer works. */
+export const revealedPassword = z.object({ userName: z.string(), temporaryPassword: z.string() });
 
 /** A person to pick in a select (manager, HR). */
 export const userRef = z.object({ appUserId: z.number().int(), userName: z.string() });

@@ -38,7 +38,7 @@ export const tenantUpdateBody = z.object({
 });
 
 /** Ids the API's own paths use after `/tenant/`, which a shop id must never shadow. */
-export const reservedTenantIds = ['all', 'count', 'save', 'currentTenant'];
+export const reservedTenantIds = ['all', 'count', 'save', 'currentTenant', 'platform'];
 
 /**
  * A new shop (platform admin only): its user-name domain, whose first label becomes the tenant id
@@ -59,8 +59,9 @@ export const tenantCreateBody = tenantUpdateBody.omit({ version: true }).extend(
 export const tenantCreated = z.object({
   tenant,
   manager: appUser,
-  temporaryPassword: z.string(),
+  /** The first manager's temporary password goes only to them. */
   mailSent: z.boolean(),
+  whatsappSent: z.boolean(),
 });
 
 /** What anyone may see of a tenant: enough to pick a shop when signing up. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasOrgView, mayAssignRole, needsHr, needsManager, ROLE } from '../../shared/roles.js';
+import { defaultRoles, hasOrgView, mayAssignRole, neverGranted, needsHr, needsManager, notHeld, ROLE } from '../../shared/roles.js';
 import { latestEmployeeDob } from '../../shared/schemas/employee.js';
 import { accountName } from '../../shared/tenant.js';
 
@@ -15,18 +15,35 @@ describe('account names', () => {
   });
 });
 
+const builtIn = (name: string) => ({ name, features: defaultRoles.find((r) => r.name === name)!.features });
+
 describe('who may give a role', () => {
   it.each([
-    [ROLE.ADMIN, [ROLE.TENANT_MANAGER], true],
-    [ROLE.ADMIN, [ROLE.ADMIN], false],
-    [ROLE.ADMIN, [ROLE.MANAGER], false],
-    [ROLE.ADMIN, [ROLE.HR], false],
-    [ROLE.TENANT_MANAGER, [ROLE.ADMIN], true],
-    [ROLE.TENANT_MANAGER, [ROLE.HR], false],
-    [ROLE.CASHIER, [ROLE.HR], true],
-    [ROLE.CUSTOMER, [ROLE.TENANT_MANAGER], false],
-  ])('%s by %j: %s', (role, caller, allowed) => {
-    expect(mayAssignRole(role, caller)).toBe(allowed);
+    // Nobody gives more than they hold: the owner lacks the shop administration features of ADMIN.
+    [ROLE.ADMIN, ROLE.TENANT_MANAGER, false],
+    [ROLE.ADMIN, ROLE.ADMIN, true],
+    [ROLE.ADMIN, ROLE.MANAGER, false],
+    [ROLE.ADMIN, ROLE.HR, false],
+    [ROLE.TENANT_MANAGER, ROLE.ADMIN, true],
+    [ROLE.TENANT_MANAGER, ROLE.TENANT_MANAGER, true],
+    [ROLE.TENANT_MANAGER, ROLE.HR, false],
+    [ROLE.MANAGER, ROLE.HR, false],
+    [ROLE.MANAGER, ROLE.TENANT_MANAGER, true],
+    [ROLE.CASHIER, ROLE.HR, false],
+    [ROLE.CASHIER, ROLE.MANAGER, true],
+    [ROLE.CUSTOMER, ROLE.TENANT_MANAGER, false],
+  ])('%s by %s: %s', (role, caller, allowed) => {
+    expect(mayAssignRole(builtIn(role), builtIn(caller).features)).toBe(allowed);
+  });
+
+  it('lets HR give a role made of features HR holds, and names what a caller lacks', () => {
+    expect(mayAssignRole({ name: 'LEAVE CLERK', features: ['LeaveEdit', 'LeaveList'] }, builtIn(ROLE.HR).features)).toBe(true);
+    expect(notHeld(['LeaveEdit', 'StockList', 'StockList'], builtIn(ROLE.HR).features)).toEqual(['StockList']);
+  });
+
+  it('never lets the owner role carry shop administration', () => {
+    expect(neverGranted(ROLE.TENANT_MANAGER, ['StockList', 'TenantEdit', 'TenantDelete'])).toEqual(['TenantEdit', 'TenantDelete']);
+    expect(neverGranted('STORE KEEPER', ['TenantEdit'])).toEqual([]);
   });
 
   it('asks a manager and an HR contact below the top of the organisation only', () => {

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router-dom';
 import { AppFooter } from '../components/app-footer.js';
 import { TopBar } from '../components/top-bar.js';
+import { AccessChangedNotice } from '../features/auth/components/access-changed-notice.js';
 import { SessionPopup } from '../features/auth/components/session-popup.js';
 import { useCartCount } from '../features/storefront/api/cart.js';
 import classes from './app-layout.module.css';
@@ -32,6 +33,7 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Main className={classes.main}>
         <Box id="main" tabIndex={-1} className={classes.content}>
+          <AccessChangedNotice />
           <Outlet />
         </Box>
         <AppFooter />

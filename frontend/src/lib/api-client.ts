@@ -49,6 +49,17 @@ export class SignInEnded extends ApiError {
   }
 }
 
+/**
+ * The server marks answers to a token whose roles were edited since it was issued (the call was judged by the
+ * roles' current features); the app then fetches a fresh token and says that access changed.
+ */
+export const ACCESS_CHANGED_HEADER = 'x-access-changed';
+const accessChangedListeners = new Set<() => void>();
+export function onAccessChanged(listener: () => void): () => void {
+  accessChangedListeners.add(listener);
+  return () => accessChangedListeners.delete(listener);
+}
+
 /** The API is served under /api on the web app's own origin, locally and in AWS. */
 export const API_BASE = '/api';
 
@@ -143,6 +154,7 @@ async function send<R extends RouteDef>(route: R, options: CallOptions<R>): Prom
     if ((error as Error).name === 'AbortError') throw error;
     throw new ApiError(NO_ANSWER, 'The server could not be reached. Check the connection and try again.');
   }
+  if (response.headers.get(ACCESS_CHANGED_HEADER)) accessChangedListeners.forEach((listener) => listener());
   if (!response.ok) {
     const error = await errorOf(response);
     throw route.access !== 'public' && error.status === 401 ? new SignInEnded(error) : error;

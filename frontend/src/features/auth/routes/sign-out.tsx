@@ -1,17 +1,34 @@
 import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { clearSession } from '../../../lib/session.js';
+import { authRoutes } from '../../../../../shared/routes/auth.js';
+import { callApi } from '../../../lib/api-client.js';
+import { clearSession, getSession, hasValidToken } from '../../../lib/session.js';
 import { AuthFrame } from '../components/auth-frame.js';
 
-/** Sign-out (spec 1 section 2): forgets the token and everything fetched with it. */
+/**
+ * Ends the session on the server first (the refresh token is revoked and the ID token refused from then on), then
+ * forgets the token and everything fetched with it. Without a server answer (offline) the device still forgets it.
+ */
+async function signOut(): Promise<void> {
+  const session = getSession();
+  if (hasValidToken(session)) {
+    await callApi(authRoutes.signOut, { body: session.refreshToken ? { refreshToken: session.refreshToken } : {} }).catch(() => undefined);
+  }
+  clearSession();
+}
+
+/** Sign-out (spec 1 section 2). */
 export default function SignOutScreen() {
   const queryClient = useQueryClient();
+  const [done, setDone] = useState(false);
   useEffect(() => {
-    clearSession();
-    queryClient.clear();
+    void signOut().then(() => {
+      queryClient.clear();
+      setDone(true);
+    });
   }, [queryClient]);
 
   return (
@@ -21,7 +38,7 @@ export default function SignOutScreen() {
           <IconCircleCheck size={32} />
         </ThemeIcon>
         <Text fw={600} fz="lg" role="status">
-          You Logged Out Successfully
+          {done ? 'You Logged Out Successfully' : 'Signing out…'}
         </Text>
         <Text c="dimmed" ta="center" size="sm">
           On a shared counter computer, close the browser window too.

@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { roleRoutes } from '../../../../../shared/routes/roles.js';
 import { userRoutes } from '../../../../../shared/routes/users.js';
 import type { AppUser } from '../../../../../shared/schemas/auth.js';
-import type { EmployeeBody } from '../../../../../shared/schemas/employee.js';
+import type { EmployeeBody, PasswordDelivery } from '../../../../../shared/schemas/employee.js';
 import { pageQueryFor } from '../../../components/paged-table.js';
 import { callApi } from '../../../lib/api-client.js';
 import { useOptimisticDelete } from '../../../lib/optimistic-delete.js';
@@ -123,7 +123,7 @@ export function useNameTaken(name: string, exceptId: number | undefined) {
 export function useSaveEmployee(id: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: EmployeeBody): Promise<AppUser & { temporaryPassword?: string; mailSent?: boolean }> =>
+    mutationFn: async (body: EmployeeBody): Promise<AppUser & Partial<PasswordDelivery>> =>
       id === undefined ? callApi(userRoutes.create, { body }) : callApi(userRoutes.update, { params: { id }, body }),
     meta: { handlesOwnErrors: true },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: employeeKeys.all }),
@@ -135,5 +135,21 @@ export function useDeleteEmployee() {
     listKey: employeeKeys.all,
     isDeleted: (row, id) => row.appUserId === id,
     remove: (id) => callApi(userRoutes.remove, { params: { id } }),
+  });
+}
+
+/**
+ * The owner's one reveal of a fresh temporary password (after the screen's second confirmation); the server
+ * records who revealed it.
+ */
+export async function revealTemporaryPassword(id: number): Promise<string> {
+  return (await callApi(userRoutes.revealPassword, { params: { id }, body: { confirm: true } })).temporaryPassword;
+}
+
+/** Signs an employee out of every device; the screen shows the refusal itself. */
+export function useSignOutEmployee() {
+  return useMutation({
+    mutationFn: (id: number) => callApi(userRoutes.signOut, { params: { id } }),
+    meta: { handlesOwnErrors: true },
   });
 }

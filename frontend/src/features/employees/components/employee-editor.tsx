@@ -4,16 +4,16 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useMemo, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { hasOrgView, managerRoles, needsHr, needsManager } from '../../../../../shared/roles.js';
+import { ROLE, hasOrgView, managerRoles, needsHr, needsManager } from '../../../../../shared/roles.js';
 import type { AppUser } from '../../../../../shared/schemas/auth.js';
 import { latestEmployeeDob, NAME_EXISTS } from '../../../../../shared/schemas/employee.js';
 import { accountName, domainSuffix } from '../../../../../shared/tenant.js';
 import { TextField, useZodForm } from '../../../components/form-fields.js';
 import { HINT_BELOW } from '../../../components/form-layout.js';
-import { TemporaryPasswordModal } from '../../../components/temporary-password-modal.js';
+import { SignInSentModal } from '../../../components/sign-in-sent-modal.js';
 import { useSaveFailure } from '../../../lib/save-failure.js';
 import { useSession } from '../../../lib/session.js';
-import { useAssignableRoles, useLinkOptions, useNameTaken, useSaveEmployee } from '../api/employees.js';
+import { revealTemporaryPassword, useAssignableRoles, useLinkOptions, useNameTaken, useSaveEmployee } from '../api/employees.js';
 import { HR_REQUIRED, MANAGER_REQUIRED, employeeFormSchema, initialValues, peopleOptions, roleOptions } from './employee-rules.js';
 
 /** Which field a refusal of the server is about, so it shows under that field. */
@@ -35,16 +35,18 @@ const fieldOfMessage: Record<string, 'userName' | 'mobileNumber' | 'emailId' | '
 const checkedName = (entered: string) => (entered.split('@')[0] ?? '').replace(/[^A-Za-z0-9]/g, '');
 
 interface Created {
+  appUserId: number;
   userName: string;
-  temporaryPassword: string;
   mailSent: boolean;
+  whatsappSent: boolean;
   emailId?: string;
 }
 
 /**
  * Employee Registration (no employee) or Update (spec 3 sections 2 and 5): every rule of the shared schema with its
  * message, the user name checked as it is typed, the roles this creator may give, and the manager and HR contact
- * the chosen roles need. A new employee's temporary password is shown once after the save.
+ * the chosen roles need. After a registration the screen says where the temporary password was sent (only to
+ * the employee); the owner may reveal a fresh one once.
  */
 export function EmployeeEditor({ employee }: { employee?: AppUser }) {
   const session = useSession();
@@ -61,7 +63,8 @@ export function EmployeeEditor({ employee }: { employee?: AppUser }) {
 
   const offered = useAssignableRoles();
   const links = useLinkOptions(employee?.appUserId ?? me?.appUserId);
-  const options = roleOptions(offered.data ?? [], myRoles, employee?.appUserRole);
+  const options = roleOptions(offered.data ?? [], session?.features ?? [], employee?.appUserRole);
+  const mayReveal = myRoles.includes(ROLE.TENANT_MANAGER) || myRoles.includes(ROLE.ADMIN);
   const roleNameOf = (roleId: number) =>
     offered.data?.find((r) => r.roleId === roleId)?.name ?? employee?.appUserRole.find((r) => r.roleId === roleId)?.name;
   // The schema is made once; it reads the role names loaded by then.
@@ -102,8 +105,9 @@ export function EmployeeEditor({ employee }: { employee?: AppUser }) {
     }
     save.mutate(values, {
       onSuccess: (saved) => {
-        if (isNew && saved.temporaryPassword) {
-          setCreated({ userName: saved.userName, temporaryPassword: saved.temporaryPassword, mailSent: saved.mailSent ?? false, emailId: saved.emailId });
+        if (isNew) {
+          const { appUserId, userName: name, emailId, mailSent = false, whatsappSent = false } = saved;
+          setCreated({ appUserId, userName: name, mailSent, whatsappSent, emailId });
         } else {
           void navigate('/user', { state: { notice: `Saved ${saved.userName}.` } });
         }
@@ -308,13 +312,14 @@ export function EmployeeEditor({ employee }: { employee?: AppUser }) {
         </Stack>
       </form>
       {created && (
-        <TemporaryPasswordModal
+        <SignInSentModal
           opened
           title="Employee registered"
           userName={created.userName}
-          temporaryPassword={created.temporaryPassword}
           mailSent={created.mailSent}
+          whatsappSent={created.whatsappSent}
           emailId={created.emailId}
+          reveal={mayReveal ? () => revealTemporaryPassword(created.appUserId) : undefined}
           onClose={() => void navigate('/user', { state: { notice: `Registered ${created.userName}.` } })}
         />
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { latestEmployeeDob } from '../../../../../shared/schemas/employee.js';
-import { roles } from '../../../../../test/web/people-fixtures.js';
+import { featuresOf, roleOf, roles } from '../../../../../test/web/people-fixtures.js';
 import { HR_REQUIRED, MANAGER_REQUIRED, employeeFormSchema, peopleOptions, roleOptions, scopeFor } from './employee-rules.js';
 
 const offered = Object.values(roles).filter((r) => r.name !== 'CUSTOMER');
@@ -20,14 +20,18 @@ describe('the list behind Direct and All', () => {
 });
 
 describe('the roles a creator may give', () => {
-  it('offers ADMIN to the shop owner only, never to a MANAGER or ADMIN creator, and never CUSTOMER', () => {
-    expect(names(roleOptions(offered, ['TENANT_MANAGER']))).toContain('ADMIN');
-    for (const creator of [['MANAGER'], ['ADMIN'], ['HR']]) expect(names(roleOptions(offered, creator))).not.toContain('ADMIN');
-    expect(names(roleOptions([...offered, roles.CUSTOMER], ['TENANT_MANAGER']))).not.toContain('CUSTOMER');
+  it('offers only roles whose every feature the creator holds, and never CUSTOMER', () => {
+    expect(names(roleOptions(offered, featuresOf('ADMIN')))).toEqual(['ADMIN', 'TENANT_MANAGER', 'MANAGER', 'HR', 'CASHIER']);
+    // The owner lacks shop administration, so ADMIN is not theirs to give.
+    expect(names(roleOptions(offered, featuresOf('TENANT_MANAGER')))).toEqual(['TENANT_MANAGER', 'MANAGER', 'HR', 'CASHIER']);
+    // HR holds neither a manager's nor a cashier's features; a role made of HR's own features is offered.
+    const leaveClerk = roleOf(7, 'LEAVE CLERK', ['LeaveEdit', 'LeaveList']);
+    expect(names(roleOptions([...offered, leaveClerk], featuresOf('HR')))).toEqual(['HR', 'LEAVE CLERK']);
+    expect(names(roleOptions([...offered, roles.CUSTOMER], featuresOf('ADMIN')))).not.toContain('CUSTOMER');
   });
 
   it('keeps a role the employee holds but the editor may not give, locked', () => {
-    const options = roleOptions(offered, ['HR'], [{ roleId: 1, name: 'ADMIN' }]);
+    const options = roleOptions(offered, featuresOf('HR'), [{ roleId: 1, name: 'ADMIN' }]);
     expect(options.find((o) => o.label === 'ADMIN')).toEqual({ value: '1', label: 'ADMIN', disabled: true });
   });
 });

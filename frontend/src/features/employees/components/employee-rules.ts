@@ -45,14 +45,16 @@ export interface RoleOption {
   disabled?: boolean;
 }
 
+const featuresOf = (role: Role) => role.roleModule.flatMap((m) => m.roleFeature.map((f) => f.featureName));
+
 /**
- * The roles the form offers: those the server offers this creator, never ADMIN to a MANAGER or ADMIN creator
- * (spec 3 section 5; the server allows ADMIN only from a TENANT_MANAGER) and never CUSTOMER. Roles the employee
- * already holds but the creator may not give stay visible, locked, so saving does not take them away.
+ * The roles the form offers: those the server offers this creator, and of them only roles whose every feature the
+ * creator holds (the server's rule: nobody gives more than they hold), never CUSTOMER. Roles the employee already
+ * holds but the creator may not give stay visible, locked, so saving does not take them away.
  */
-export function roleOptions(offered: Role[], creatorRoles: readonly string[], held: AppUser['appUserRole'] = []): RoleOption[] {
+export function roleOptions(offered: Role[], creatorFeatures: readonly string[], held: AppUser['appUserRole'] = []): RoleOption[] {
   const options: RoleOption[] = offered
-    .filter((role) => mayAssignRole(role.name, creatorRoles))
+    .filter((role) => mayAssignRole({ name: role.name, features: featuresOf(role) }, creatorFeatures))
     .map((role) => ({ value: String(role.roleId), label: role.name }));
   for (const role of held) {
     if (!options.some((o) => o.value === String(role.roleId))) {

@@ -1,14 +1,15 @@
-import { Badge, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconPencil } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Alert, Badge, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconLogout, IconPencil } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
 import { idParam } from '../../../../../shared/schemas/common.js';
+import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { useSession } from '../../../lib/session.js';
 import { useCan } from '../../../lib/use-can.js';
-import { useEmployeeDetail } from '../api/employees.js';
+import { useEmployeeDetail, useSignOutEmployee } from '../api/employees.js';
 
 /** The dashboard's order of the modules. */
 const moduleOrder = ['ERP', 'IMS', 'CRM', 'ADMIN'];
@@ -39,6 +40,8 @@ export default function EmployeeViewScreen() {
   const detail = useEmployeeDetail(id);
   const own = id !== undefined && id === session?.user?.appUserId;
   const back = own ? '/home' : '/user';
+  const signOut = useSignOutEmployee();
+  const [asking, setAsking] = useState(false);
 
   if (id === undefined) return <Navigate to="/error" replace state={{ message: 'Employee not found.' }} />;
   const user = detail.data;
@@ -52,6 +55,11 @@ export default function EmployeeViewScreen() {
           <Button component={Link} to={back} variant="default" leftSection={<IconArrowLeft size={16} />}>
             Back
           </Button>
+          {can('EmployeeEdit') && user && !own && (
+            <Button variant="light" color="red" leftSection={<IconLogout size={16} />} onClick={() => setAsking(true)}>
+              Sign out everywhere
+            </Button>
+          )}
           {can('EmployeeEdit') && user && (
             <Button component={Link} to={`/user/${user.appUserId}`} leftSection={<IconPencil size={16} />}>
               Edit
@@ -60,6 +68,28 @@ export default function EmployeeViewScreen() {
         </>
       }
     >
+      {user && (
+        <ConfirmDialog
+          opened={asking}
+          title="Sign out everywhere"
+          message={`Sign ${user.userName} out of every device? Their open screens stop working at once and they sign in again.`}
+          confirmLabel="Sign out"
+          danger
+          loading={signOut.isPending}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => signOut.mutate(user.appUserId, { onSettled: () => setAsking(false) })}
+        />
+      )}
+      {signOut.isSuccess && (
+        <Alert color="brand" mb="md" role="status">
+          {signOut.data.message}
+        </Alert>
+      )}
+      {signOut.isError && (
+        <Alert color="red" mb="md" role="alert">
+          {signOut.error.message}
+        </Alert>
+      )}
       <RequireFeature anyOf={['EmployeeView', 'EmployeeEdit', 'EmployeeList']} what="employee records" back={back}>
         {!user ? (
           <Center py="xl">

@@ -10,7 +10,7 @@ import { RequireFeature } from '../../../components/feature-gate.js';
 import { TextField, useZodForm } from '../../../components/form-fields.js';
 import { HINT_BELOW } from '../../../components/form-layout.js';
 import { Page } from '../../../components/page.js';
-import { TemporaryPasswordModal } from '../../../components/temporary-password-modal.js';
+import { SignInSentModal } from '../../../components/sign-in-sent-modal.js';
 import { useSaveFailure } from '../../../lib/save-failure.js';
 import { useCreateTenant, useTenant, useUpdateTenant } from '../api/tenants.js';
 import { tenantCreateForm, tenantEditForm } from '../components/tenant-schemas.js';
@@ -148,8 +148,8 @@ function TenantEditor({ tenant }: { tenant: Tenant }) {
 
 interface Opened {
   userName: string;
-  temporaryPassword: string;
   mailSent: boolean;
+  whatsappSent: boolean;
   emailId: string;
   shop: string;
 }
@@ -188,8 +188,8 @@ function TenantCreator() {
       onSuccess: (created) =>
         setOpened({
           userName: created.manager.userName,
-          temporaryPassword: created.temporaryPassword,
           mailSent: created.mailSent,
+          whatsappSent: created.whatsappSent,
           emailId: values.managerEmailId,
           shop: created.tenant.displayName,
         }),
@@ -240,12 +240,12 @@ function TenantCreator() {
       </form>
       </FormProvider>
       {opened && (
-        <TemporaryPasswordModal
+        <SignInSentModal
           opened
           title={`${opened.shop} is open`}
           userName={opened.userName}
-          temporaryPassword={opened.temporaryPassword}
           mailSent={opened.mailSent}
+          whatsappSent={opened.whatsappSent}
           emailId={opened.emailId}
           onClose={() => void navigate('/tenant', { state: { notice: `Created ${opened.shop}; its manager is ${opened.userName}.` } })}
         />

@@ -1,0 +1,18 @@
+import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
+import { config } from '../lib/config.js';
+import { rootLogger } from '../lib/logger.js';
+import { ensurePlatformTenant } from './platform.js';
+
+/**
+ * The deploy's custom resource: creates the platform tenant and its first admin (`admin@<platform id>.shop`, the
+ * temporary password mailed to PLATFORM_ADMIN_EMAIL) on create and on every update; nothing is removed on delete,
+ * since shops keep their data when a stack goes.
+ */
+export async function handler(event: CloudFormationCustomResourceEvent): Promise<{ PhysicalResourceId: string }> {
+  const physicalId = `platform-tenant-${config.platformTenant()}`;
+  if (event.RequestType === 'Delete') return { PhysicalResourceId: physicalId };
+  const adminEmail = config.platformAdminEmail();
+  const outcome = await ensurePlatformTenant({ adminUserName: `admin@${config.platformTenant()}.shop`, adminEmail });
+  rootLogger.info('platform tenant ready', { tenantId: config.platformTenant(), adminCreated: outcome.created });
+  return { PhysicalResourceId: physicalId };
+}
