@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { AdminSetUserPasswordCommand, InitiateAuthCommand, RespondToAuthChallengeCommand, RevokeTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminSetUserPasswordCommand, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import type { SignInResponse } from '../../shared/schemas/auth.js';
 import { SIGN_IN_FAILED, tenantIdFromUserName } from '../../shared/tenant.js';
@@ -10,7 +10,7 @@ import type { Logger } from '../lib/logger.js';
 import { sendMail } from '../lib/mail.js';
 import { tenantData } from '../tenants/data.js';
 import { userData } from '../users/data.js';
-import { endAllSessions } from '../users/service.js';
+import { endAllSessions, endDeviceSession } from '../users/service.js';
 import type { Caller } from '../lib/context.js';
 import { resetCodeData } from './data.js';
 import type { TryContext } from '../lib/abuse-limits.js';
@@ -204,16 +204,11 @@ async function resetWithCode(tenantId: string, input: { username: string; passwo
 }
 
 /**
- * Sign Out: revokes the refresh token this device holds and ends the user's sessions (the session stamp moves on
- * and Cognito's global sign-out revokes every refresh token), so the ID token in hand is refused at its next call.
+ * Sign Out on this device: its refresh token is revoked and the ID token in hand is refused from the next call on
+ * (functions/users/service.ts `endDeviceSession`). The user's other devices stay signed in; the owner's "Sign out
+ * everywhere" and a password reset end those too.
  */
 export async function signOut(me: Caller, refreshToken: string | undefined, log: Logger): Promise<{ message: string }> {
-  if (refreshToken) {
-    await cognito()
-      .send(new RevokeTokenCommand({ ClientId: config.userPoolClientId(), Token: refreshToken }))
-      // A token already revoked or not this client's is no reason to keep the session open.
-      .catch((error: Error) => log.info('refresh token not revoked', { reason: error.name }));
-  }
-  if (me.appUserId !== undefined) await endAllSessions(me.tenantId, { appUserId: me.appUserId, userName: me.userName }, log);
+  await endDeviceSession(me.tenantId, me, refreshToken, log);
   return { message: 'You Logged Out Successfully' };
 }

@@ -11,6 +11,10 @@ export interface Caller {
   roleIds: number[];
   roleNames: string[];
   features: ReadonlySet<string>;
+  /** The token's own id (`jti`), by which one device's sign-out refuses it. */
+  tokenId: string;
+  /** When the token expires (seconds since the epoch). */
+  expiresAt: number;
   /** The user's session version the token was issued with (functions/users/standing.ts). */
   sessionVersion: number;
   /** The version of each of the token's roles when it was issued. */

@@ -82,6 +82,8 @@ function callerFrom(event: ApiEvent): Caller | undefined {
     roleIds: list('roleIds').map(Number).filter(Number.isInteger),
     roleNames: list('roleNames'),
     features: new Set(list('features')),
+    tokenId: text('jti'),
+    expiresAt: Number(text('exp')) || 0,
     sessionVersion: Number(text('sessionVersion')) || 0,
     roleVersions: new Map(
       list('roleVersions')

@@ -69,7 +69,7 @@ export async function setReportEmails(me: Caller, reportEmails: boolean, actor: 
 /** Closes a shop: nobody of it can sign in or refresh a token any more, and it leaves the sign-up list. */
 export async function deleteTenant(me: Caller, tenantId: string, actor: Actor): Promise<Tenant> {
   if (!isPlatformAdmin(me)) throw new Forbidden('Only a platform admin can delete a shop.');
-  if (tenantId === config.platformTenant()) throw new Validation("The platform's own shop cannot be deleted.");
+  if (tenantId === config.platformTenant()) throw new Validation('The platform itself cannot be closed.');
   const current = await readTenant(me, tenantId);
   if (current.enabled === false) return current;
   const next: Tenant = { ...current, enabled: false, ...updated(actor), version: (current.version ?? 0) + 1 };

@@ -92,6 +92,31 @@ export const userData = {
       ExpressionAttributeValues: { ':one': 1 },
     });
   },
+  /**
+   * Refuses one ID token from now on (a device's Sign Out), until it would have expired anyway. Two writes: the
+   * first makes sure the map exists, the second adds the token and drops entries already expired, each atomic,
+   * so two devices signing out at once both stay refused.
+   */
+  revokeTokenWrites(tenantId: string, user: AppUser, tokenId: string, expiresAt: number, nowSeconds: number): TransactItem[] {
+    const expired = Object.entries(user.revokedTokens ?? {})
+      .filter(([id, until]) => until < nowSeconds && id !== tokenId)
+      .map(([id]) => id);
+    const names = Object.fromEntries(expired.map((id, i) => [`#old${i}`, id]));
+    return [
+      op.update(key(tenantId, user.appUserId), {
+        UpdateExpression: 'SET #revoked = if_not_exists(#revoked, :empty)',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#revoked': 'revokedTokens' },
+        ExpressionAttributeValues: { ':empty': {} },
+      }),
+      op.update(key(tenantId, user.appUserId), {
+        UpdateExpression: `SET #revoked.#token = :until${expired.length ? ` REMOVE ${expired.map((_, i) => `#revoked.#old${i}`).join(', ')}` : ''}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#revoked': 'revokedTokens', '#token': tokenId, ...names },
+        ExpressionAttributeValues: { ':until': expiresAt },
+      }),
+    ];
+  },
   async byId(tenantId: string, appUserId: number): Promise<AppUser | undefined> {
     const item = await getItem<UserItem>(key(tenantId, appUserId).pk, key(tenantId, appUserId).sk);
     return item ? (strip(item) as AppUser) : undefined;

@@ -245,6 +245,7 @@ async function changeableEmployee(me: Caller, appUserId: number): Promise<AppUse
 
 /** Signs an employee out of every device (a lost phone, a shared till): their open sessions end at the next call. */
 export async function signOutEmployee(me: Caller, appUserId: number, log: Logger): Promise<{ message: string }> {
+  if (appUserId === me.appUserId) throw new Validation('Use Sign Out to end your own sessions.');
   const user = await changeableEmployee(me, appUserId);
   await endAllSessions(me.tenantId, user, log);
   return { message: `${user.userName} was signed out of every device.` };
@@ -260,8 +261,8 @@ const mayRevealPasswords = (me: Caller) => me.roleNames.includes(ROLE.TENANT_MAN
  */
 export async function revealTemporaryPassword(me: Caller, appUserId: number, actor: Actor) {
   if (!mayRevealPasswords(me)) throw new Forbidden('Only the shop owner can reveal a temporary password.');
+  if (appUserId === me.appUserId) throw new Validation('Your own password is yours alone.');
   const user = await changeableEmployee(me, appUserId);
-  if (user.appUserId === me.appUserId) throw new Validation('Your own password is yours alone.');
   if (!(await awaitsFirstSignIn(user.userName))) {
     throw new Conflict(`${user.userName} has already signed in and chosen a password. Use Forgot Password instead.`);
   }

@@ -6,11 +6,13 @@ import {
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   AdminUserGlobalSignOutCommand,
+  RevokeTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { AppUser } from '../../shared/schemas/auth.js';
 import { NAME_EXISTS, type PasswordDelivery } from '../../shared/schemas/employee.js';
 import { cognito } from '../lib/aws.js';
 import { config } from '../lib/config.js';
+import type { Caller } from '../lib/context.js';
 import { created, nextId, op, transactParts, updated, writePart, type Actor, type WritePart } from '../lib/db.js';
 import { Conflict } from '../lib/errors.js';
 import { rootLogger, type Logger } from '../lib/logger.js';
@@ -124,6 +126,26 @@ export async function revokeRefreshTokens(userName: string, log: Logger): Promis
   } catch (error) {
     log.error('global sign-out failed', { user: userName, error: (error as Error).message });
   }
+}
+
+/**
+ * Ends the session of one device: Cognito revokes the refresh token it holds (and with it the tokens issued from
+ * it), and the ID token in hand is refused from the next call on. The user's other devices keep working.
+ */
+export async function endDeviceSession(tenantId: string, caller: Caller, refreshToken: string | undefined, log: Logger): Promise<void> {
+  if (refreshToken) {
+    await cognito()
+      .send(new RevokeTokenCommand({ ClientId: config.userPoolClientId(), Token: refreshToken }))
+      // A token already revoked, or not this client's, is no reason to keep the session open.
+      .catch((error: Error) => log.info('refresh token not revoked', { reason: error.name }));
+  }
+  if (caller.appUserId === undefined || !caller.tokenId) return;
+  const user = await userData.byId(tenantId, caller.appUserId);
+  if (!user) return;
+  for (const write of userData.revokeTokenWrites(tenantId, user, caller.tokenId, caller.expiresAt, Math.floor(Date.now() / 1000))) {
+    await transactParts(writePart([write, 'This user no longer exists.']));
+  }
+  log.info('device signed out', { appUserId: user.appUserId });
 }
 
 /**

@@ -15,8 +15,9 @@ export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
  * session version and the version of each role it names. One read each of the user, the shop and the token's
  * roles (in parallel, on every authenticated call) then answers at once:
  * - a deleted user or a closed shop is refused;
- * - a token issued before the user's sessions were ended (sign-out, password reset, roles given or taken, disabled)
- *   is refused, so neither it nor the refresh route it would call works any more;
+ * - a token issued before the user's sessions were ended (signed out everywhere, password reset, roles given or
+ *   taken, disabled) is refused, and so is a token signed out on its own device; neither it nor the refresh route
+ *   it would call works any more;
  * - a token whose roles were edited since is judged by the roles' current features (a removed feature is refused
  *   at the very next call), and the answer tells the web app to fetch a token with the new features.
  */
@@ -30,6 +31,7 @@ export async function standingOf(caller: Caller): Promise<string | undefined | C
   if (!tenant || tenant.enabled === false) return SHOP_CLOSED;
   if (!user || user.enabled === false) return ACCOUNT_CLOSED;
   if ((user.sessionVersion ?? 0) !== caller.sessionVersion) return SESSION_ENDED;
+  if (caller.tokenId && user.revokedTokens?.[caller.tokenId] !== undefined) return SESSION_ENDED;
   const unchanged = roles.length === caller.roleIds.length && roles.every((r) => caller.roleVersions.get(r.roleId) === (r.version ?? 0));
   if (unchanged) return undefined;
   return { ...caller, roleNames: roles.map((r) => r.name), features: new Set(roles.flatMap(featuresOf)) };

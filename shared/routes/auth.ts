@@ -43,7 +43,7 @@ export const authRoutes = {
     method: 'POST',
     path: '/token/signOut',
     access: 'signedIn',
-    summary: "Sign out: revoke this device's refresh token and end the user's sessions (the ID token is refused from now on)",
+    summary: "Sign out on this device: its refresh token is revoked and its ID token refused from the next call on",
     body: signOutBody,
     response: z.object({ message: z.string() }),
   }),

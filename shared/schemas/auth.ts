@@ -132,6 +132,8 @@ export const appUser = z.object({
    * value they were issued with and are refused once it moved on.
    */
   sessionVersion: z.number().int().optional(),
+  /** ID tokens signed out on their device (token id -> expiry, seconds), refused until they would expire anyway. */
+  revokedTokens: z.record(z.string(), z.number()).optional(),
   ...auditFields,
 });
 export type AppUser = z.output<typeof appUser>;

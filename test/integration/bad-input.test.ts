@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { seedTenant } from '../../infra/local/seed.js';
 import { allRoutes, buildPath, routeKey, type RouteDef } from '../../shared/routes/index.js';
 import { apiUrl, tokenOf } from './client.js';
-import { sampleBodies, sampleQueries } from './samples.js';
-import { beta } from './tenants.js';
+import { sampleBodies, sampleQueries, sessionEndingRoutes } from './samples.js';
+import { beta, SESSION_USER } from './tenants.js';
 
 /**
  * Bad input never costs a 500: every route of the table, called by a user who may call it, with broken JSON, bodies
@@ -13,7 +13,7 @@ import { beta } from './tenants.js';
  * go to a shop of this file's own, since an input that is accepted changes its data.
  */
 const SHOP = 'fuzz';
-const users = ['admin', 'cashier', 'customer'].map((name) => `${name}@${SHOP}.shop`);
+const users = ['admin', 'cashier', 'customer', SESSION_USER].map((name) => `${name}@${SHOP}.shop`);
 
 const tokens = new Map<string, string>();
 beforeAll(async () => {
@@ -29,6 +29,8 @@ beforeAll(async () => {
 /** A user of the shop holding the route's feature; undefined when none of them does (the matrix covers the 403). */
 function callerOf(route: RouteDef): string | undefined {
   if (route.access === 'public') return undefined;
+  // Signing out ends every session of its caller: the sweep signs out the user kept for that, not the admin.
+  if (sessionEndingRoutes.has(routeKey(route))) return tokens.get(users[3]!);
   if (route.access === 'signedIn') return tokens.get(users[0]!);
   const needed: string[] = typeof route.access === 'string' ? [route.access] : [...route.access];
   return users.map((u) => tokens.get(u)!).find((token) => String(decodeJwt(token).features).split(',').some((f) => needed.includes(f)));

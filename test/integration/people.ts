@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { DEMO_PASSWORD, seedTenant } from '../../infra/local/seed.js';
 import { tenantIdFromUserName } from '../../shared/tenant.js';
 import { call } from './client.js';
+import { latestMailTo } from './mail.js';
 
 /** Helpers of the people tests: a shop of their own, an employee form, and a new employee's first sign-in. */
 
@@ -65,3 +66,11 @@ export async function firstSignIn(username: string, temporaryPassword: string) {
 }
 
 export const featuresOf = (token: string) => String(decodeJwt(token).features).split(',').filter(Boolean).sort();
+
+/** The temporary password as the new user received it: in their mail, the only place it goes. */
+export async function mailedPassword(address: string): Promise<string> {
+  const mail = await latestMailTo(address);
+  const password = /Temporary password: (\S+)/.exec(mail.text)?.[1];
+  if (!password) throw new Error(`No temporary password in the mail to ${address}`);
+  return password;
+}

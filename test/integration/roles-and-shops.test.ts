@@ -6,14 +6,15 @@ import type { Tenant } from '../../shared/schemas/tenant.js';
 import { SIGN_IN_FAILED } from '../../shared/tenant.js';
 import { call, tokenOf } from './client.js';
 import { latestMailTo } from './mail.js';
-import { employeeForm, featuresOf, firstSignIn, NEW_PASSWORD, seedStaffShop, signInAs } from './people.js';
+import { employeeForm, featuresOf, firstSignIn, mailedPassword, NEW_PASSWORD, seedStaffShop, signInAs } from './people.js';
 import { SHOP_CLOSED } from '../../functions/users/standing.js';
 
-/** Roles are tried in a shop of their own; shops are created by the demo shop's admin, the platform admin. */
+/** Roles are tried in a shop of their own; shops are created by the platform admin, who belongs to no shop. */
 const TENANT = 'roletest';
 const at = (name: string) => `${name}@${TENANT}.shop`;
 beforeAll(async () => {
   await seedStaffShop(TENANT, 'Role Test Stores', [
+    ['admin', ROLE.ADMIN],
     ['owner', ROLE.TENANT_MANAGER],
     ['hr', ROLE.HR],
     ['manager', ROLE.MANAGER, 'owner', 'hr'],
@@ -63,7 +64,7 @@ describe('roles', () => {
       managerId: (await userData.byUserName(TENANT, at('manager')))!.appUserId,
       hrId: (await userData.byUserName(TENANT, at('hr')))!.appUserId,
     });
-    const guard = await as<AppUser>(at('hr'), 'POST', '/appUser/save', form);
+    const guard = await as<AppUser>(owner, 'POST', '/appUser/save', form);
     expect(guard.status, JSON.stringify(guard.body)).toBe(200);
 
     const refused = await as(owner, 'DELETE', `/role/${role.roleId}`);
@@ -71,7 +72,7 @@ describe('roles', () => {
     expect(refused.body.message).toBe('The role NIGHT SHIFT is held by 1 user(s). Take it away from them before deleting it.');
 
     const cashierRole = (await as<Role[]>(owner, 'GET', '/role/all')).body.find((r) => r.name === ROLE.CASHIER)!;
-    expect((await as(at('hr'), 'PUT', `/appUser/${guard.body.appUserId}`, { ...form, appUserRole: [{ roleId: cashierRole.roleId }] })).status).toBe(200);
+    expect((await as(owner, 'PUT', `/appUser/${guard.body.appUserId}`, { ...form, appUserRole: [{ roleId: cashierRole.roleId }] })).status).toBe(200);
     expect((await as(owner, 'GET', `/role/${role.roleId}`)).body.holders).toBe(0);
     expect((await as(owner, 'DELETE', `/role/${role.roleId}`)).status).toBe(200);
     expect((await as(owner, 'GET', `/role/${role.roleId}`)).status).toBe(404);
@@ -83,8 +84,8 @@ describe('roles', () => {
     const roles = (await as<Role[]>(owner, 'GET', '/role/all')).body;
     const id = (name: string) => roles.find((r) => r.name === name)!.roleId;
     const admin = await as(owner, 'PUT', `/role/${id(ROLE.ADMIN)}`, roleForm(ROLE.ADMIN, ['StockList']));
-    expect(admin.status).toBe(400);
-    expect(admin.body.message).toBe('The ADMIN role always has every feature and cannot be changed.');
+    expect(admin.status).toBe(403);
+    expect(admin.body.message).toBe('You cannot change the ADMIN role: it has features you do not hold (TenantEdit, TenantList, TenantDelete).');
     expect((await as(owner, 'PUT', `/role/${id(ROLE.MANAGER)}`, roleForm('BOSS', ['StockList']))).status).toBe(400);
     const deleted = await as(owner, 'DELETE', `/role/${id(ROLE.CUSTOMER)}`);
     expect(deleted.status).toBe(400);
@@ -104,7 +105,7 @@ describe('roles', () => {
   });
 });
 
-type Created = { tenant: Tenant; manager: AppUser; temporaryPassword: string; mailSent: boolean };
+type Created = { tenant: Tenant; manager: AppUser; mailSent: boolean; whatsappSent: boolean };
 
 const shopForm = {
   domain: 'Gamma.Shop',
@@ -116,7 +117,7 @@ const shopForm = {
   managerEmailId: 'gopal@gamma.example',
   managerMobileNumber: '9900112233',
 };
-const platformAdmin = 'admin@demo.shop';
+const platformAdmin = 'admin@platform.shop';
 
 describe('shops', () => {
   let gammaOwner: { token: string };
@@ -124,7 +125,8 @@ describe('shops', () => {
   beforeAll(async () => {
     const created = await as<Created>(platformAdmin, 'POST', '/tenant/save', shopForm);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    gammaOwner = await firstSignIn(created.body.manager.userName, created.body.temporaryPassword);
+    expect(JSON.stringify(created.body)).not.toContain('temporaryPassword');
+    gammaOwner = await firstSignIn(created.body.manager.userName, await mailedPassword('gopal@gamma.example'));
   });
 
   it('opens a shop with its catalogue, default roles and first TENANT_MANAGER', async () => {
@@ -141,6 +143,8 @@ describe('shops', () => {
     expect(current.body.displayName).toBe('Gamma Provisions');
     const shops = await call<{ tenantId: string }[]>('GET', '/tenant');
     expect(shops.body.map((t) => t.tenantId)).toContain('gamma');
+    // The platform is no shop: nobody signs up to it.
+    expect(shops.body.map((t) => t.tenantId)).not.toContain('platform');
   });
 
   it('refuses a second shop with the same id, and a wrong GSTIN', async () => {
@@ -190,18 +194,19 @@ describe('shops', () => {
     expect((await as<Tenant>(platformAdmin, 'GET', '/tenant/demo')).body.reportEmails).not.toBe(false);
   });
 
-  it("lets a shop's own ADMIN edit their shop and nobody else's", async () => {
-    const gammaAdmin = await call<{ userName: string; temporaryPassword: string }>('POST', '/appUser/save', {
+  it("refuses the shop owner an ADMIN, and lets a shop's own ADMIN edit their shop and nobody else's", async () => {
+    const gammaAdmin = await call<{ message: string }>('POST', '/appUser/save', {
       token: gammaOwner.token,
       body: employeeForm({ userName: 'Gamma Admin', appUserRole: [{ roleId: 1 }] }),
     });
-    expect(gammaAdmin.status, JSON.stringify(gammaAdmin.body)).toBe(200);
-    const { token } = await firstSignIn(gammaAdmin.body.userName, gammaAdmin.body.temporaryPassword);
-    const update = { displayName: 'Gamma Provisions & Sons', address: '9, Station Road, Hosapete 583201', gstNumber: '29AABCG1234H1Z5' };
-    const own = await call<Tenant>('PUT', '/tenant/gamma', { token, body: update });
+    expect(gammaAdmin.status).toBe(403);
+    expect(gammaAdmin.body.message).toBe('You cannot give or take away the ADMIN role: it has features you do not hold (TenantEdit, TenantList, TenantDelete).');
+    const token = await tokenOf(at('admin'));
+    const update = { displayName: 'Role Test Stores & Sons', address: '9, Station Road, Hosapete 583201', gstNumber: '29AABCG1234H1Z5' };
+    const own = await call<Tenant>('PUT', `/tenant/${TENANT}`, { token, body: update });
     expect(own.status).toBe(200);
-    expect(own.body).toMatchObject({ ...update, updatedBy: 'gammaadmin@gamma.shop', emailId: 'accounts@gamma.example' });
-    expect((await call('PUT', '/tenant/gamma', { token, body: { ...update, gstNumber: 'NOT-A-GSTIN' } })).body).toEqual({
+    expect(own.body).toMatchObject({ ...update, updatedBy: at('admin'), emailId: `accounts@${TENANT}.shop` });
+    expect((await call('PUT', `/tenant/${TENANT}`, { token, body: { ...update, gstNumber: 'NOT-A-GSTIN' } })).body).toEqual({
       message: 'Enter a valid 15-character GSTIN',
       details: expect.anything(),
     });
@@ -209,7 +214,11 @@ describe('shops', () => {
     expect(other.status).toBe(403);
     expect(other.body.message).toBe('You can manage only your own shop.');
     expect((await call('GET', '/tenant/alpha', { token })).status).toBe(403);
-    expect((await call<Tenant[]>('GET', '/tenant/all', { token })).body.map((t) => t.tenantId)).toEqual(['gamma']);
+    expect((await call<Tenant[]>('GET', '/tenant/all', { token })).body.map((t) => t.tenantId)).toEqual([TENANT]);
+    for (const [method, path] of [['GET', '/tenant/platform'], ['PUT', '/tenant/platform'], ['POST', '/tenant/save']] as const) {
+      const body = method === 'PUT' ? update : method === 'POST' ? { ...shopForm, domain: 'evil.shop' } : undefined;
+      expect((await call(method, path, { token, body })).status, `${method} ${path}`).toBe(403);
+    }
     expect((await call<number>('GET', '/tenant/count', { token })).body).toBe(1);
     expect((await call('DELETE', '/tenant/alpha', { token })).status).toBe(403);
   });
@@ -217,7 +226,7 @@ describe('shops', () => {
   it('lists every shop for the platform admin', async () => {
     const count = (await as<number>(platformAdmin, 'GET', '/tenant/count')).body;
     const all = await as<Tenant[]>(platformAdmin, 'GET', `/tenant/all?page=0&size=${count}`);
-    expect(all.body.map((t) => t.tenantId)).toEqual(expect.arrayContaining(['alpha', 'beta', 'demo', 'gamma']));
+    expect(all.body.map((t) => t.tenantId)).toEqual(expect.arrayContaining(['alpha', 'beta', 'demo', 'gamma', 'platform']));
     expect(all.body).toHaveLength(count);
     expect((await as<Tenant[]>(platformAdmin, 'GET', '/tenant/all')).body).toHaveLength(5);
   });
@@ -232,8 +241,8 @@ describe('shops', () => {
     expect(signIn.status).toBe(401);
     expect(signIn.body).toEqual({ message: SIGN_IN_FAILED });
     expect((await call<{ tenantId: string }[]>('GET', '/tenant')).body.map((t) => t.tenantId)).not.toContain('gamma');
-    const own = await as(platformAdmin, 'DELETE', '/tenant/demo');
+    const own = await as(platformAdmin, 'DELETE', '/tenant/platform');
     expect(own.status).toBe(400);
-    expect(own.body.message).toBe("The platform's own shop cannot be deleted.");
+    expect(own.body.message).toBe('The platform itself cannot be closed.');
   });
 });

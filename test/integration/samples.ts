@@ -18,6 +18,9 @@ const leaveDay = (() => {
 })();
 const leaveForm = { leaveMasterId: 1, startDate: leaveDay, endDate: leaveDay, days: 1, reason: 'Family function' };
 
+/** Routes that end the caller's own sessions on every device; the sweeps call them as `SESSION_USER`. */
+export const sessionEndingRoutes: ReadonlySet<string> = new Set(['POST /token/signOut']);
+
 /**
  * A valid request body for every route that takes one, so the security matrix exercises writes with bodies that
  * would succeed for the right caller. A route added to the table without a sample here fails the matrix.
@@ -25,6 +28,7 @@ const leaveForm = { leaveMasterId: 1, startDate: leaveDay, endDate: leaveDay, da
 export const sampleBodies: Record<string, unknown> = {
   'POST /token/generate': { username: 'admin@alpha.shop', password: 'Demo@1234' },
   'POST /token/refresh': { refreshToken: 'a-refresh-token-of-someone-else' },
+  'POST /token/signOut': { refreshToken: 'a-refresh-token-of-someone-else' },
   'POST /token/resetPassword/code': { username: 'admin@alpha.shop' },
   'PUT /token/resetPassword': { username: 'admin@alpha.shop', password: 'Changed@123', passwordVerify: 'Changed@123', code: '123456' },
   'POST /role/rolesByIds': { roleIdList: [1, 2, 3, 4, 5, 6] },
@@ -154,6 +158,7 @@ function peopleSamples(): Record<string, unknown> {
     'POST /token/newPassword': { username: 'admin@alpha.shop', session: 'a-session', password: 'Changed@123', passwordVerify: 'Changed@123' },
     'POST /appUser/save': { ...employee, userName: 'Sample Owner', appUserRole: [{ roleId: 2 }] },
     'PUT /appUser/{id}': employee,
+    'POST /appUser/temporaryPassword/{id}': { confirm: true },
     'POST /role/save': role,
     'PUT /role/{roleId}': role,
     'POST /tenant/save': { ...shop, domain: 'sample.shop', managerName: 'owner', managerEmailId: 'owner@sample.example', managerMobileNumber: '9833344455' },

@@ -56,7 +56,17 @@ const shop = (id: string, mark: string): TenantSeed => ({
 });
 
 export const alpha = shop('alpha', ALPHA_MARK);
-export const beta = shop('beta', 'Beta');
+
+/**
+ * Signing out ends every session of the user, so the sweeps call the session-ending routes as a user of beta's
+ * kept for that, never as the admin or customer whose tokens the other calls use.
+ */
+export const SESSION_USER = 'leaver';
+const betaShop = shop('beta', 'Beta');
+export const beta: TenantSeed = {
+  ...betaShop,
+  users: [...betaShop.users, { userName: `${SESSION_USER}@beta.shop`, password: DEMO_PASSWORD, role: ROLE.CASHIER, mobileNumber: '9000000006' }],
+};
 
 export async function seedTestTenants() {
   await seedTenant(alpha);
