@@ -115,7 +115,7 @@ export function SignInSentModal({ opened, userName, mailSent, whatsappSent, emai
           </Alert>
         )}
         <Group justify="flex-end">
-          {reveal && !password && stage === 'sent' && (
+          {reveal && !delivered && !password && stage === 'sent' && (
             <Button variant="light" color="orange" onClick={() => setStage('confirm')}>
               Reveal temporary password
             </Button>

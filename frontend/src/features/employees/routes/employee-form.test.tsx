@@ -8,6 +8,7 @@ import {
   MANAGER_ID,
   OWNER_ID,
   employee,
+  featuresOf,
   renderScreen,
   roles,
   serve,
@@ -94,8 +95,8 @@ describe('employee registration', () => {
     expect(await screen.findByLabelText(/^Date of Birth/)).toHaveAttribute('max', latestEmployeeDob());
   });
 
-  it('does not offer ADMIN to an ADMIN creator even if the list holds it', async () => {
-    signInWith('admin@demo.shop', 1, ['ADMIN']);
+  it('does not offer ADMIN to the owner even if the list holds it: the owner lacks shop administration', async () => {
+    signInWith('owner@demo.shop', OWNER_ID, ['TENANT_MANAGER']);
     api();
     const user = userEvent.setup({ delay: null });
     openForm();
@@ -104,7 +105,7 @@ describe('employee registration', () => {
     expect(screen.queryByRole('option', { name: 'ADMIN' })).not.toBeInTheDocument();
   });
 
-  it('registers the employee and shows the temporary password once, then goes to the list', async () => {
+  it('registers the employee, says where the temporary password went without showing it, then goes to the list', async () => {
     signInWith('owner@demo.shop', OWNER_ID, ['TENANT_MANAGER']);
     const calls = api([
       [
@@ -115,8 +116,8 @@ describe('employee registration', () => {
             ...employee({ appUserId: 40, userName: 'meenakumari@demo.shop' }),
             ...(call.body as object),
             userName: 'meenakumari@demo.shop',
-            temporaryPassword: 'Xk7pQ2mN9aRt',
             mailSent: true,
+            whatsappSent: true,
           },
         ],
       ],
@@ -137,9 +138,12 @@ describe('employee registration', () => {
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     const dialog = await screen.findByRole('dialog', { name: 'Employee registered' });
-    expect(within(dialog).getByLabelText('Temporary password')).toHaveTextContent('Xk7pQ2mN9aRt');
-    expect(within(dialog).getByLabelText('User Name')).toHaveTextContent('meenakumari@demo.shop');
-    expect(within(dialog).getByText('It was also e-mailed to meena@example.in.')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('meenakumari@demo.shop signs in with a temporary password sent only to them');
+    expect(within(dialog).getByText('The sign-in was e-mailed to meena@example.in.')).toBeInTheDocument();
+    expect(within(dialog).getByText('It was also sent by WhatsApp.')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Temporary password')).not.toBeInTheDocument();
+    // Delivered: nothing to reveal.
+    expect(within(dialog).queryByRole('button', { name: 'Reveal temporary password' })).not.toBeInTheDocument();
     expect(calls.find((c) => c.key === 'POST /appUser/save')!.body).toEqual({
       userName: 'Meena Kumari',
       emailId: 'meena@example.in',
@@ -157,8 +161,40 @@ describe('employee registration', () => {
     expect(router.state.location.state).toEqual({ notice: 'Registered meenakumari@demo.shop.' });
   });
 
+  it('lets the owner reveal the temporary password once, after confirming, when nothing reached the employee', async () => {
+    signInWith('owner@demo.shop', OWNER_ID, ['TENANT_MANAGER']);
+    const calls = api([
+      ['POST /appUser/save', (call) => [200, { ...employee({ appUserId: 41, userName: 'ravi@demo.shop' }), ...(call.body as object), userName: 'ravi@demo.shop', mailSent: false, whatsappSent: false }]],
+      ['POST /appUser/temporaryPassword/41', [200, { userName: 'ravi@demo.shop', temporaryPassword: 'Xk7pQ2mN9aRt' }]],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    openForm();
+    await user.type(await screen.findByRole('textbox', { name: /^User Name/ }), 'Ravi');
+    await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'ravi@example.in');
+    await user.type(screen.getByRole('textbox', { name: /^Mobile Number/ }), '9845012399');
+    fireEvent.change(screen.getByLabelText(/^Date of Birth/), { target: { value: '1998-07-02' } });
+    fireEvent.change(screen.getByLabelText(/^Date of Joining/), { target: { value: '2026-01-05' } });
+    await user.click(screen.getByRole('radio', { name: 'Male' }));
+    await user.type(screen.getByRole('textbox', { name: /^Address/ }), '5, Brigade Road');
+    await chooseRole(user, 'CASHIER');
+    await screen.findByRole('option', { name: 'manager@demo.shop' });
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Manager/ }), 'manager@demo.shop');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^HR/ }), 'hr@demo.shop');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Employee registered' });
+    expect(within(dialog).getByText(/The sign-in could not be sent\. You can reveal a temporary password once/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reveal temporary password' }));
+    // The second confirmation: nothing is asked of the server before it.
+    expect(calls.some((c) => c.key.startsWith('POST /appUser/temporaryPassword'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, reveal it' }));
+    expect(await within(dialog).findByLabelText('Temporary password')).toHaveTextContent('Xk7pQ2mN9aRt');
+    expect(calls.find((c) => c.key === 'POST /appUser/temporaryPassword/41')!.body).toEqual({ confirm: true });
+    expect(within(dialog).queryByRole('button', { name: 'Reveal temporary password' })).not.toBeInTheDocument();
+  });
+
   it('makes a manager’s new employee report to them, and puts a refusal under its field', async () => {
-    signInWith('manager@demo.shop', MANAGER_ID, ['MANAGER'], ['EmployeeEdit', 'EmployeeView', 'EmployeeList']);
+    signInWith('manager@demo.shop', MANAGER_ID, ['MANAGER'], [...featuresOf('MANAGER'), 'EmployeeEdit']);
     api([['POST /appUser/save', [409, { message: NAME_EXISTS }]]], [roles.CASHIER, roles.HR]);
     const user = userEvent.setup({ delay: null });
     openForm();

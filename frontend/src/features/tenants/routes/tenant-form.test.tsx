@@ -30,7 +30,7 @@ afterEach(() => vi.unstubAllGlobals());
 const openForm = (id: string) => renderScreen(<TenantFormScreen />, { path: '/tenant/:id', url: `/tenant/${id}`, elsewhere: ['/tenant'] });
 
 describe('tenant form', () => {
-  it('opens a shop, leaving out the empty optional contacts, and shows its manager’s temporary password once', async () => {
+  it('opens a shop, leaving out the empty optional contacts, and says where its manager’s sign-in was sent', async () => {
     let answer: [number, unknown] = [409, { message: 'A shop with the id gamma already exists.' }];
     const calls = serve([['POST /tenant/save', () => answer]]);
     const user = userEvent.setup({ delay: null });
@@ -62,11 +62,11 @@ describe('tenant form', () => {
       managerMobileNumber: '9900112233',
     });
 
-    answer = [200, { tenant: gamma, manager: { appUserId: 1, userName: 'gopalrao@gamma.shop', appUserRole: [roles.TENANT_MANAGER] }, temporaryPassword: 'Qw3rtyUiop9Z', mailSent: false }];
+    answer = [200, { tenant: gamma, manager: { appUserId: 1, userName: 'gopalrao@gamma.shop', appUserRole: [roles.TENANT_MANAGER] }, mailSent: true, whatsappSent: false }];
     await user.click(screen.getByRole('button', { name: 'Create' }));
     const dialog = await screen.findByRole('dialog', { name: 'Gamma Provisions is open' });
-    expect(within(dialog).getByLabelText('Temporary password')).toHaveTextContent('Qw3rtyUiop9Z');
-    expect(within(dialog).getByText('The e-mail could not be sent. Note the password now: it is not shown again.')).toBeInTheDocument();
+    expect(within(dialog).getByText('The sign-in was e-mailed to gopal@gamma.example.')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Temporary password')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await screen.findByText('page /tenant');
     expect(router.state.location.state).toEqual({ notice: 'Created Gamma Provisions; its manager is gopalrao@gamma.shop.' });
