@@ -68,7 +68,7 @@ test.describe('people', () => {
     await expect(dialog).toContainText(userName);
     // The password went only to the employee: never on the owner's screen.
     await expect(dialog.getByLabel('Temporary password')).toHaveCount(0);
-    const temporaryPassword = /Temporary password: (\S+)/.exec((await latestMailTo(email)).body.text)![1]!;
+    const temporaryPassword = /Temporary password: (\S+)/.exec((await latestMailTo(email)).body.text ?? '')![1]!;
     expect(temporaryPassword).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d).{12}$/);
     await expect(page.getByText(temporaryPassword)).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Done' }).click();

@@ -47,6 +47,22 @@ async function chooseRole(user: ReturnType<typeof userEvent.setup>, name: string
   await user.click(await screen.findByRole('option', { name }));
 }
 
+/** Fills the registration form for a cashier in manager's team (HR contact hr) and presses Register. */
+async function registerCashier(user: ReturnType<typeof userEvent.setup>, who: { name: string; email: string; mobile: string; gender: string }) {
+    await user.type(await screen.findByRole('textbox', { name: /^User Name/ }), who.name);
+    await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), who.email);
+    await user.type(screen.getByRole('textbox', { name: /^Mobile Number/ }), who.mobile);
+    fireEvent.change(screen.getByLabelText(/^Date of Birth/), { target: { value: '1998-07-02' } });
+    fireEvent.change(screen.getByLabelText(/^Date of Joining/), { target: { value: '2026-01-05' } });
+    await user.click(screen.getByRole('radio', { name: who.gender }));
+    await user.type(screen.getByRole('textbox', { name: /^Address/ }), '5, Brigade Road');
+    await chooseRole(user, 'CASHIER');
+    await screen.findByRole('option', { name: 'manager@demo.shop' });
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Manager/ }), 'manager@demo.shop');
+    await user.selectOptions(screen.getByRole('combobox', { name: /^HR/ }), 'hr@demo.shop');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+}
+
 beforeEach(() => clearSession());
 afterEach(() => vi.unstubAllGlobals());
 
@@ -124,18 +140,7 @@ describe('employee registration', () => {
     ]);
     const user = userEvent.setup({ delay: null });
     const { router } = openForm();
-    await user.type(await screen.findByRole('textbox', { name: /^User Name/ }), 'Meena Kumari');
-    await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'meena@example.in');
-    await user.type(screen.getByRole('textbox', { name: /^Mobile Number/ }), '9845012345');
-    fireEvent.change(screen.getByLabelText(/^Date of Birth/), { target: { value: '1998-07-02' } });
-    fireEvent.change(screen.getByLabelText(/^Date of Joining/), { target: { value: '2026-01-05' } });
-    await user.click(screen.getByRole('radio', { name: 'Female' }));
-    await user.type(screen.getByRole('textbox', { name: /^Address/ }), '5, Brigade Road');
-    await chooseRole(user, 'CASHIER');
-    await screen.findByRole('option', { name: 'manager@demo.shop' });
-    await user.selectOptions(screen.getByRole('combobox', { name: /^Manager/ }), 'manager@demo.shop');
-    await user.selectOptions(screen.getByRole('combobox', { name: /^HR/ }), 'hr@demo.shop');
-    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await registerCashier(user, { name: 'Meena Kumari', email: 'meena@example.in', mobile: '9845012345', gender: 'Female' });
 
     const dialog = await screen.findByRole('dialog', { name: 'Employee registered' });
     expect(dialog).toHaveTextContent('meenakumari@demo.shop signs in with a temporary password sent only to them');
@@ -169,18 +174,7 @@ describe('employee registration', () => {
     ]);
     const user = userEvent.setup({ delay: null });
     openForm();
-    await user.type(await screen.findByRole('textbox', { name: /^User Name/ }), 'Ravi');
-    await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'ravi@example.in');
-    await user.type(screen.getByRole('textbox', { name: /^Mobile Number/ }), '9845012399');
-    fireEvent.change(screen.getByLabelText(/^Date of Birth/), { target: { value: '1998-07-02' } });
-    fireEvent.change(screen.getByLabelText(/^Date of Joining/), { target: { value: '2026-01-05' } });
-    await user.click(screen.getByRole('radio', { name: 'Male' }));
-    await user.type(screen.getByRole('textbox', { name: /^Address/ }), '5, Brigade Road');
-    await chooseRole(user, 'CASHIER');
-    await screen.findByRole('option', { name: 'manager@demo.shop' });
-    await user.selectOptions(screen.getByRole('combobox', { name: /^Manager/ }), 'manager@demo.shop');
-    await user.selectOptions(screen.getByRole('combobox', { name: /^HR/ }), 'hr@demo.shop');
-    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await registerCashier(user, { name: 'Ravi', email: 'ravi@example.in', mobile: '9845012399', gender: 'Male' });
 
     const dialog = await screen.findByRole('dialog', { name: 'Employee registered' });
     expect(within(dialog).getByText(/The sign-in could not be sent\. You can reveal a temporary password once/)).toBeInTheDocument();
