@@ -110,7 +110,8 @@ describe('HTTP API', () => {
 
 describe('domain functions', () => {
   it('are one Node.js 22 arm64 function per domain', () => {
-    expect(resources(api, 'AWS::Lambda::Function')).toHaveLength(domainNames.length);
+    // Besides them: the platform setup run by the deploy, and the custom resource provider that calls it.
+    expect(resources(api, 'AWS::Lambda::Function')).toHaveLength(domainNames.length + 2);
     for (const domain of domainNames) {
       const fn = api.toJSON().Resources[logicalIdOf(stacks.api, stacks.api.domains[domain].function)] as Resource;
       expect(fn.Properties, domain).toMatchObject({
@@ -172,7 +173,18 @@ describe('domain functions', () => {
       expect(cognito.sort(), domain).toEqual([...(domainNeeds[domain]?.cognitoActions ?? [])].sort());
     }
     expect(domainNeeds.users?.cognitoActions).toContain('cognito-idp:AdminCreateUser');
-    expect(domainNeeds.auth?.cognitoActions).toEqual(['cognito-idp:AdminSetUserPassword']);
+    expect(domainNeeds.auth?.cognitoActions).toEqual(['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut']);
+    expect(domainNeeds.users?.cognitoActions).toContain('cognito-idp:AdminUserGlobalSignOut');
+  });
+
+  it('know the platform tenant, which the deploy creates with its first admin', () => {
+    for (const domain of domainNames) {
+      const fn = api.toJSON().Resources[logicalIdOf(stacks.api, stacks.api.domains[domain].function)] as Resource;
+      expect(fn.Properties.Environment.Variables.PLATFORM_TENANT, domain).toBe('platform');
+    }
+    const setup = resources(api, 'AWS::CloudFormation::CustomResource');
+    expect(setup).toHaveLength(1);
+    expect(setup[0]![1].Properties).toMatchObject({ platformTenant: 'platform' });
   });
 });
 

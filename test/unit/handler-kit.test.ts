@@ -79,6 +79,24 @@ describe('domain handler', () => {
     expect(await invoke(event('GET /open', {}, claims))).toEqual({ status: 200, body: 'signed in' });
   });
 
+  it('judges a token whose roles were edited by the access they give now, and marks the answer', async () => {
+    // The stored role lost StockList and gained PurchaseEdit since the token was issued.
+    const edited = domainHandler('test', routes, {
+      stock: async () => ({ id: 1, tenant: 'demo', by: 'x' }),
+      save: async ({ body, ctx }) => (ctx.me.features.has('PurchaseEdit') ? body.quantity : -1),
+      open: async () => 'open',
+    }, async (caller) => ({ ...caller, features: new Set(['PurchaseEdit']) }));
+    const send = async (e: ApiEvent) => (await edited(e, {} as never)) as ApiResult;
+    const claims = { 'custom:tenantId': 'demo', email: 'x@demo.shop', appUserId: '3', features: 'StockList' };
+    const refused = await send(event('GET /stock/{id}', { pathParameters: { id: '7' } }, claims));
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers?.['x-access-changed']).toBe('1');
+    const allowed = await send(event('POST /stock', { body: JSON.stringify({ quantity: 4 }) }, claims));
+    expect({ status: allowed.statusCode, body: JSON.parse(String(allowed.body)), changed: allowed.headers?.['x-access-changed'] }).toEqual({ status: 200, body: 4, changed: '1' });
+    // An unchanged token's answers carry no mark.
+    expect((await handler(event('POST /stock', { body: JSON.stringify({ quantity: 4 }) }), {} as never) as ApiResult).headers?.['x-access-changed']).toBeUndefined();
+  });
+
   it('accepts any one of several features', async () => {
     const answer = await invoke(event('POST /stock', { body: JSON.stringify({ quantity: 4 }) }));
     expect(answer).toEqual({ status: 200, body: 8 });

@@ -1,0 +1,125 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ACCESS_CHANGED_NOTICE, AccessChangedNotice } from '../../frontend/src/features/auth/components/access-changed-notice.js';
+import SignOutScreen from '../../frontend/src/features/auth/routes/sign-out.js';
+import EmployeeViewScreen from '../../frontend/src/features/employees/routes/employee-view.js';
+import { callApi } from '../../frontend/src/lib/api-client.js';
+import { clearSession, getSession } from '../../frontend/src/lib/session.js';
+import { stockRoutes } from '../../shared/routes/stock.js';
+import { CASHIER_ID, OWNER_ID, employee, renderScreen, roleOf, roles, serve, signInWith } from './people-fixtures.js';
+import { jsonResponse, tokenAnswer } from './render.js';
+
+afterEach(() => {
+  clearSession();
+  vi.unstubAllGlobals();
+});
+
+/** A screen that makes one call when asked, as any screen of the app would. */
+function StockCount() {
+  const [answer, setAnswer] = useState('');
+  const ask = () =>
+    callApi(stockRoutes.count).then(
+      (count) => setAnswer(`count ${count}`),
+      (error: Error) => setAnswer(error.message),
+    );
+  return (
+    <>
+      <AccessChangedNotice />
+      <button type="button" onClick={() => void ask()}>
+        Count
+      </button>
+      <p>{answer}</p>
+    </>
+  );
+}
+
+describe('access changed by the shop', () => {
+  it('fetches a token with the new features, reloads the roles and says so, when an answer carries the mark', async () => {
+    signInWith('cashier@demo.shop', CASHIER_ID, ['CASHIER']);
+    const narrowed = roleOf(roles.CASHIER.roleId, 'CASHIER', ['InventoryList']);
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn<typeof fetch>(async (input, init) => {
+        const key = `${init?.method ?? 'GET'} ${String(input).replace(/^\/api/, '')}`;
+        calls.push(key);
+        if (key === 'GET /stock/count') {
+          return new Response(JSON.stringify({ message: 'You do not have permission for this action.' }), {
+            status: 403,
+            headers: { 'content-type': 'application/json', 'x-access-changed': '1' },
+          });
+        }
+        if (key === 'POST /token/refresh') return jsonResponse(200, tokenAnswer(3600, undefined, 'cashier@demo.shop'));
+        if (key === 'POST /role/rolesByIds') return jsonResponse(200, [narrowed]);
+        return jsonResponse(404, { message: `No route ${key}` });
+      }),
+    );
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<StockCount />, { path: '/' });
+    expect(screen.queryByText(ACCESS_CHANGED_NOTICE)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Count' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(ACCESS_CHANGED_NOTICE);
+    expect(screen.getByText('You do not have permission for this action.')).toBeInTheDocument();
+    expect(calls).toEqual(['GET /stock/count', 'POST /token/refresh', 'POST /role/rolesByIds']);
+    expect(getSession()?.features).toEqual(['InventoryList']);
+    expect(getSession()?.roles).toEqual([narrowed]);
+  });
+});
+
+describe('Sign Out', () => {
+  it('ends the session on the server with the refresh token, then forgets it', async () => {
+    signInWith('cashier@demo.shop', CASHIER_ID, ['CASHIER']);
+    const calls = serve([['POST /token/signOut', [200, { message: 'You Logged Out Successfully' }]]]);
+    renderScreen(<SignOutScreen />, { path: '/logout' });
+    expect(await screen.findByText('You Logged Out Successfully')).toBeInTheDocument();
+    expect(calls).toEqual([{ key: 'POST /token/signOut', body: { refreshToken: 'refresh-token-0123456789' } }]);
+    expect(getSession()).toBeNull();
+  });
+
+  it('forgets the session on this device even when the server cannot be reached', async () => {
+    signInWith('cashier@demo.shop', CASHIER_ID, ['CASHIER']);
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('offline'))));
+    renderScreen(<SignOutScreen />, { path: '/logout' });
+    expect(await screen.findByText('You Logged Out Successfully')).toBeInTheDocument();
+    expect(getSession()).toBeNull();
+  });
+});
+
+describe('sign out everywhere, on the employee screen', () => {
+  const cashier = { ...employee({ appUserId: CASHIER_ID, userName: 'cashier@demo.shop' }), roles: [roles.CASHIER] };
+
+  it('asks first, then ends every session of the employee and says so', async () => {
+    signInWith('owner@demo.shop', OWNER_ID, ['TENANT_MANAGER']);
+    const calls = serve([
+      [`GET /appUser/detail/${CASHIER_ID}`, [200, cashier]],
+      [`POST /appUser/signOut/${CASHIER_ID}`, [200, { message: 'cashier@demo.shop was signed out of every device.' }]],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<EmployeeViewScreen />, { path: '/userView/:id', url: `/userView/${CASHIER_ID}` });
+    await user.click(await screen.findByRole('button', { name: 'Sign out everywhere' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign out everywhere' });
+    expect(dialog).toHaveTextContent('Sign cashier@demo.shop out of every device?');
+    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('cashier@demo.shop was signed out of every device.');
+    expect(calls.filter((c) => c.key.startsWith('POST')).map((c) => c.key)).toEqual([`POST /appUser/signOut/${CASHIER_ID}`]);
+  });
+
+  it('is not offered on one’s own record, nor without EmployeeEdit', async () => {
+    signInWith('cashier@demo.shop', CASHIER_ID, ['CASHIER']);
+    serve([[`GET /appUser/detail/${CASHIER_ID}`, [200, cashier]]]);
+    renderScreen(<EmployeeViewScreen />, { path: '/userView/:id', url: `/userView/${CASHIER_ID}` });
+    await screen.findByText('Roles and features');
+    expect(screen.queryByRole('button', { name: 'Sign out everywhere' })).not.toBeInTheDocument();
+    // A manager without EmployeeEdit looking at their report: no button either.
+    clearSession();
+    signInWith('manager@demo.shop', 3, ['MANAGER']);
+    serve([[`GET /appUser/detail/${CASHIER_ID}`, [200, cashier]]]);
+    renderScreen(<EmployeeViewScreen />, { path: '/userView/:id', url: `/userView/${CASHIER_ID}` });
+    await waitFor(() => expect(screen.getAllByText('Roles and features')).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Sign out everywhere' })).not.toBeInTheDocument();
+  });
+});
