@@ -123,13 +123,23 @@ test.describe('landing and dashboard', () => {
     await expect(page).toHaveURL('/policies/Terms%20and%20Conditions');
   });
 
-  test('Sign Out shows the logged-out screen and forgets the session', async ({ page }) => {
+  test('Sign Out ends the session on the server, shows the logged-out screen and forgets the session', async ({ page, request }) => {
     await signInAndLand(page, 'cashier@demo.shop');
+    const before = (await storedSession(page))!;
     await page.getByRole('button', { name: 'Me menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await expect(page).toHaveURL('/logout');
     await expect(page.getByText('You Logged Out Successfully')).toBeVisible();
     expect(await storedSession(page)).toBeNull();
+    // The token this browser held is refused from now on, and so is its refresh.
+    const held = await request.get('/api/appUser/user', { headers: { authorization: `Bearer ${before.token}` } });
+    expect(held.status()).toBe(401);
+    expect(await held.json()).toEqual({ message: 'Your session has ended. Please sign in again.' });
+    const refreshed = await request.post('/api/token/refresh', {
+      headers: { authorization: `Bearer ${before.token}` },
+      data: { refreshToken: before.refreshToken },
+    });
+    expect(refreshed.status()).toBe(401);
     await page.goto('/home');
     await expect(page).toHaveURL('/login');
   });
