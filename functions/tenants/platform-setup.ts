@@ -1,6 +1,7 @@
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
 import { config } from '../lib/config.js';
 import { rootLogger } from '../lib/logger.js';
+import { inTenant } from '../lib/tenant-scope.js';
 import { ensurePlatformTenant } from './platform.js';
 
 /**
@@ -12,7 +13,8 @@ export async function handler(event: CloudFormationCustomResourceEvent): Promise
   const physicalId = `platform-tenant-${config.platformTenant()}`;
   if (event.RequestType === 'Delete') return { PhysicalResourceId: physicalId };
   const adminEmail = config.platformAdminEmail();
-  const outcome = await ensurePlatformTenant({ adminUserName: `admin@${config.platformTenant()}.shop`, adminEmail });
+  // Its data access is the platform tenant's, fenced like a request's.
+  const outcome = await inTenant(config.platformTenant(), () => ensurePlatformTenant({ adminUserName: `admin@${config.platformTenant()}.shop`, adminEmail }));
   rootLogger.info('platform tenant ready', { tenantId: config.platformTenant(), adminCreated: outcome.created });
   return { PhysicalResourceId: physicalId };
 }
