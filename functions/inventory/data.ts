@@ -139,6 +139,11 @@ export const inventoryData = {
     return (await queryPage({ index: 'gsi1', pk: dayPk(tenantId, date), descending: true }, page, size)).map(toInventory);
   },
 
+  /** The same page with the cursor of the next (the inventory screen's list of a day). */
+  async dayCursorPage(tenantId: string, date: string, request: PageRequest): Promise<CursorPage<StoredInventory>> {
+    return mapPage(await queryCursorPage({ index: 'gsi1', pk: dayPk(tenantId, date), descending: true }, request), toInventory);
+  },
+
   async byName(tenantId: string, text: string, limit: number): Promise<StoredInventory[]> {
     return (await query({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text), limit })).items.map(toInventory);
   },

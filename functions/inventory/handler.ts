@@ -19,7 +19,7 @@ export const handler = domainHandler('inventory', inventoryRoutes, {
     return (await inventoryData.days(ctx.me.tenantId)).map((d) => d.date);
   },
   async byDate({ params, query, ctx }) {
-    return (await inventoryData.dayPage(ctx.me.tenantId, params.date, query.page, query.size)).map(inventoryView);
+    return listPage(mapPage(await inventoryData.dayCursorPage(ctx.me.tenantId, params.date, query), inventoryView));
   },
   byDateCount: ({ params, ctx }) => inventoryData.dayCount(ctx.me.tenantId, params.date),
   search: ({ params, query, ctx }) => searchPage(ctx.me.tenantId, params.text, query.page, query.size),

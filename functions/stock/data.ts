@@ -202,8 +202,8 @@ export const stockData = {
   /** One day's lines: a bounded count of that day's items. */
   dayCount: (tenantId: string, date: string) => queryCount({ pk: dayPk(tenantId, date) }),
 
-  async movementPage(tenantId: string, stockId: number, page: number, size: number): Promise<StoredMovement[]> {
-    return (await queryPage({ pk: movesPk(tenantId, stockId), descending: true }, page, size)).map(toMovement);
+  async movementPage(tenantId: string, stockId: number, request: PageRequest): Promise<CursorPage<StoredMovement>> {
+    return mapPage(await queryCursorPage({ pk: movesPk(tenantId, stockId), descending: true }, request), toMovement);
   },
 
   async movements(tenantId: string, stockId: number): Promise<StoredMovement[]> {

@@ -38,7 +38,7 @@ export const handler = domainHandler('stock', stockRoutes, {
   update: ({ params, body, ctx }) => updateStock(writeScope(ctx), params.id, body),
   async movements({ params, query, ctx }) {
     await findStock(ctx.me.tenantId, params.id);
-    return (await stockData.movementPage(ctx.me.tenantId, params.id, query.page, query.size)).map(movementView);
+    return listPage(mapPage(await stockData.movementPage(ctx.me.tenantId, params.id, query), movementView));
   },
   movementsCount: ({ params, ctx }) => stockData.movementCount(ctx.me.tenantId, params.id),
   download: ({ params, query, ctx }) => stockReport(ctx.me.tenantId, params.format, query, ctx.now),

@@ -178,6 +178,12 @@ describe('shelf figures on the product', () => {
     lines = await expectShelfInStep(productId);
     expect(lines.map((l) => l.quantity).sort()).toEqual([4, 7]);
 
+    // A line's history pages by cursor too, newest first, the same as by page number.
+    const history = (await everyPage<{ version: number }>(`/stock/movements/${lines[0]!.stockId}`, token, 1)).flat();
+    const byNumber = await call<{ version: number }[]>('GET', `/stock/movements/${lines[0]!.stockId}?page=0&size=10`, { token });
+    expect(history).toHaveLength(2);
+    expect(history).toEqual(byNumber.body);
+
     // The storefront shows the line with the most units, from the shelf item.
     const listed = await call<ShelfProduct[]>('GET', `/inventory/products/${category.categoryId}/${encodeURIComponent(product!.productName)}`, { token: await customer() });
     expect(listed.body).toEqual([expect.objectContaining({ productId, artcode: artcodes[1], quantity: 7, mrp: 1500, sellingPrice: 1450, tax: 18 })]);
