@@ -3,7 +3,8 @@ import { inventoryRoutes } from '../../../../../shared/routes/inventory.js';
 import { templateRoutes } from '../../../../../shared/routes/templates.js';
 import type { InventorySave } from '../../../../../shared/schemas/inventory.js';
 import { pageQueryFor } from '../../../components/paged-table.js';
-import { callApi, callApiForFile } from '../../../lib/api-client.js';
+import { callApi, callApiForFile, callApiPage } from '../../../lib/api-client.js';
+import { fetchCursorPage, itemsOf } from '../../../lib/cursor-pages.js';
 import { saveFile } from '../../../lib/save-file.js';
 
 /** What the inventory list shows: one receiving day, every receipt, or a search by product name or artcode. */
@@ -23,11 +24,11 @@ export function useInventoryDates() {
   return useQuery({ queryKey: inventoryKeys.dates, queryFn: () => callApi(inventoryRoutes.dates) });
 }
 
-function pageOf(view: InventoryView, page: number) {
-  const query = pageQueryFor(page);
-  if (view.kind === 'date') return callApi(inventoryRoutes.byDate, { params: { date: view.date }, query });
-  if (view.kind === 'search') return callApi(inventoryRoutes.search, { params: { text: view.text }, query });
-  return callApi(inventoryRoutes.all, { query });
+function pageOf(view: InventoryView, page: number, cursor: string | undefined) {
+  const query = { ...pageQueryFor(page), cursor };
+  if (view.kind === 'date') return callApiPage(inventoryRoutes.byDate, { params: { date: view.date }, query });
+  if (view.kind === 'search') return callApiPage(inventoryRoutes.search, { params: { text: view.text }, query });
+  return callApiPage(inventoryRoutes.all, { query });
 }
 
 function countOf(view: InventoryView) {
@@ -38,7 +39,14 @@ function countOf(view: InventoryView) {
 
 /** One page (from 1) of the view and how many receipts it holds in all pages. */
 export function useInventoryPage(view: InventoryView, page: number) {
-  const rows = useQuery({ queryKey: inventoryKeys.page(view, page), queryFn: () => pageOf(view, page), placeholderData: keepPreviousData });
+  const queryClient = useQueryClient();
+  // Next and Previous follow the server's cursors where the list answers them (all receipts, a day's receipts).
+  const rows = useQuery({
+    queryKey: inventoryKeys.page(view, page),
+    queryFn: () => fetchCursorPage(queryClient, inventoryKeys.page(view, page - 1), page, (cursor) => pageOf(view, page, cursor)),
+    select: itemsOf,
+    placeholderData: keepPreviousData,
+  });
   const count = useQuery({ queryKey: inventoryKeys.count(view), queryFn: () => countOf(view) });
   return { rows, count };
 }

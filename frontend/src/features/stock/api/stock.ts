@@ -5,7 +5,8 @@ import { inventoryRoutes } from '../../../../../shared/routes/inventory.js';
 import { stockRoutes } from '../../../../../shared/routes/stock.js';
 import type { StockCreate, StockUpdate } from '../../../../../shared/schemas/inventory.js';
 import { pageQueryFor } from '../../../components/paged-table.js';
-import { callApi, callApiForFile } from '../../../lib/api-client.js';
+import { callApi, callApiForFile, callApiPage } from '../../../lib/api-client.js';
+import { fetchCursorPage, itemsOf } from '../../../lib/cursor-pages.js';
 import { saveFile } from '../../../lib/save-file.js';
 
 /**
@@ -77,9 +78,14 @@ export function useStock(id: number | undefined) {
 
 /** A page (from 1) of a line's movements, newest first, and how many there are. */
 export function useStockMovements(id: number | undefined, page: number) {
+  const queryClient = useQueryClient();
   const rows = useQuery({
     queryKey: stockKeys.movements(id ?? 0, page),
-    queryFn: () => callApi(stockRoutes.movements, { params: { id: id! }, query: pageQueryFor(page) }),
+    queryFn: () =>
+      fetchCursorPage(queryClient, stockKeys.movements(id ?? 0, page - 1), page, (cursor) =>
+        callApiPage(stockRoutes.movements, { params: { id: id! }, query: { ...pageQueryFor(page), cursor } }),
+      ),
+    select: itemsOf,
     enabled: id !== undefined,
     placeholderData: keepPreviousData,
   });
