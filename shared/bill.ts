@@ -3,6 +3,7 @@
  * same figures: the server runs the same function on the lines it receives and refuses a bill whose figures differ.
  * Amounts are paise and rates basis points (shared/money.ts); the API carries rupees and percent.
  */
+import { chargeTax, type SupplyKind } from './gst.js';
 import { billLine, billTotals, discountPercent, redeemPoints, type BillLineAmounts, type BillLineInput, type BillTotals, type Paise } from './money.js';
 
 /** Redeem is offered only above this many points, and disabled under it (spec 2 sections 4 and 9). */
@@ -22,11 +23,28 @@ export interface BillInput {
   lines: BillLineInput[];
   /** The customer's points when they redeem; undefined when they do not. */
   redeemPoints?: number;
+  /**
+   * Within the shop's state (CGST + SGST, the default) or to another state (IGST at the full rate): shared/gst.ts
+   * decides it from the place of supply.
+   */
+  supply?: SupplyKind;
+  /** A Bill of Supply (the shop is not registered for GST): no tax is charged, whatever the products' rates. */
+  billOfSupply?: boolean;
+}
+
+/** A line's amounts as charged: `cgst` and `sgst` within the state, `igst` across states (the others 0). */
+export interface BillLineFigures extends BillLineAmounts {
+  igst: Paise;
+  discountPercent: number;
+}
+
+export interface BillFiguresTotals extends BillTotals {
+  igst: Paise;
 }
 
 export interface BillFigures {
-  lines: (BillLineAmounts & { discountPercent: number })[];
-  totals: BillTotals;
+  lines: BillLineFigures[];
+  totals: BillFiguresTotals;
   /** Taken off the net by points. */
   redeemed: Paise;
   /** Points used by the redemption. */
@@ -42,8 +60,13 @@ export interface BillFigures {
  * than the net are all used; otherwise the bill becomes zero and the points not needed stay with the customer.
  */
 export function computeBill(input: BillInput): BillFigures {
-  const lines = input.lines.map((line) => ({ ...billLine(line), discountPercent: discountPercent(line.mrp, line.rate) }));
-  const totals = billTotals(lines);
+  const supply = input.supply ?? 'intra';
+  const lines = input.lines.map((asked): BillLineFigures => {
+    const line = input.billOfSupply ? { ...asked, cgstRate: 0, sgstRate: 0 } : asked;
+    const amounts = billLine(line);
+    return { ...amounts, ...chargeTax(amounts.tax, line.cgstRate, line.sgstRate, supply), discountPercent: discountPercent(line.mrp, line.rate) };
+  });
+  const totals = { ...billTotals(lines), igst: lines.reduce((sum, l) => sum + l.igst, 0) };
   let redeemed = 0;
   let pointsUsed = 0;
   if (input.redeemPoints !== undefined && input.redeemPoints > 0) {
@@ -73,3 +96,34 @@ const SHOP_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', ye
 
 /** The shop's calendar day (India) of an instant, `yyyy-mm-dd`: a bill at 00:30 IST belongs to that IST day. */
 export const shopDay = (at: Date): string => SHOP_DAY.format(at);
+
+/** What a credit note gives back of a line: the returned units' value split as the bill charged it. */
+export interface CreditFigures {
+  taxable: Paise;
+  cgst: Paise;
+  sgst: Paise;
+  igst: Paise;
+  tax: Paise;
+  /** rate × units: taxable + tax */
+  value: Paise;
+}
+
+/**
+ * The tax reversed by returning `units` of a line of which `returnedBefore` units came back already, at the bill's
+ * rates and split. It is the difference of the figures of all units returned after and before, each worked like a
+ * bill line, so a line returned in several credit notes gives back exactly its billed taxable value and tax.
+ */
+export function creditFigures(line: BillLineInput, supply: SupplyKind, returnedBefore: number, units: number): CreditFigures {
+  const upTo = (quantity: number) => computeBill({ lines: [{ ...line, quantity }], supply }).lines[0]!;
+  const after = upTo(returnedBefore + units);
+  const before = upTo(returnedBefore);
+  const minus = (pick: (l: BillLineFigures) => Paise) => pick(after) - pick(before);
+  return {
+    taxable: minus((l) => l.taxable),
+    cgst: minus((l) => l.cgst),
+    sgst: minus((l) => l.sgst),
+    igst: minus((l) => l.igst),
+    tax: minus((l) => l.tax),
+    value: minus((l) => l.net),
+  };
+}

@@ -105,7 +105,7 @@ export const isValidGstin = (gstin: string) => gstinProblem(gstin) === undefined
 export const gstinState = (gstin: string): string => gstin.slice(0, 2);
 
 export const GSTIN_MESSAGES: Record<GstinProblem, string> = {
-  format: 'Enter a valid 15-character GSTIN (like 29ABCDE1234F1Z5).',
+  format: 'Enter a valid 15-character GSTIN',
   state: 'The GSTIN should start with a valid state code (like 29 for Karnataka).',
   checksum: 'This GSTIN is not valid: its last character does not match. Check it for typing mistakes.',
 };
@@ -190,6 +190,9 @@ export function placeOfSupply(sale: { shopState: string; shippingState?: string;
   if (sale.customerGstin) return gstinState(sale.customerGstin);
   return sale.shopState;
 }
+
+/** The shop's state: as set, else its GSTIN's (a GSTIN is issued per state). */
+export const shopState = (shop: { state?: string; gstNumber: string }): string => shop.state || gstinState(shop.gstNumber);
 
 /** Same state as the shop: CGST + SGST; another state: IGST at the full rate. */
 export const supplyKind = (shopState: string, place: string): SupplyKind => (shopState === place ? 'intra' : 'inter');

@@ -1,3 +1,4 @@
+import { gstinState } from '../../shared/gst.js';
 import { ROLE } from '../../shared/roles.js';
 import { CUSTOMER_NAME_EXISTS, MOBILE_EXISTS, type Customer } from '../../shared/schemas/customer.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
@@ -19,7 +20,15 @@ interface CustomerFields {
   mobileNumber: string;
   emailId: string;
   address?: string;
+  gstin?: string;
+  state?: string;
 }
+
+/** A customer's GSTIN and state; with a GSTIN and no state, the GSTIN's state. */
+const gstFields = (fields: { gstin?: string; state?: string }) => ({
+  ...(fields.gstin ? { gstin: fields.gstin } : {}),
+  ...(fields.state || fields.gstin ? { state: fields.state ?? gstinState(fields.gstin!) } : {}),
+});
 
 /** The stored name: special characters removed, the shop's domain appended (spec 2 section 5). */
 function storedName(entered: string, suffix: string): string {
@@ -41,6 +50,7 @@ function customerRecord(tenantId: string, customerId: number, fields: CustomerFi
     mobileNumber: fields.mobileNumber,
     emailId: fields.emailId,
     address: fields.address,
+    ...gstFields(fields),
     creditPoints: 0,
     appUserId,
     tenant: tenantId,
@@ -111,7 +121,7 @@ export async function readCustomer(tenantId: string, customerId: number): Promis
 export async function updateCustomer(
   me: Caller,
   customerId: number,
-  body: { customerName?: string; mobileNumber?: string; emailId: string; address?: string; version?: number },
+  body: { customerName?: string; mobileNumber?: string; emailId: string; address?: string; gstin?: string; state?: string; version?: number },
   actor: Actor,
 ): Promise<Customer> {
   const current = await readCustomer(me.tenantId, customerId);
@@ -121,7 +131,8 @@ export async function updateCustomer(
     throw new Validation('The customer name and mobile number cannot be changed.');
   }
   if (body.version !== undefined && body.version !== (current.version ?? 0)) throw new Conflict(STALE_RECORD);
-  const next: Customer = { ...current, emailId: body.emailId, address: body.address, ...updated(actor), version: (current.version ?? 0) + 1 };
+  const { gstin: _gstin, state: _state, ...kept } = current;
+  const next: Customer = { ...kept, emailId: body.emailId, address: body.address, ...gstFields(body), ...updated(actor), version: (current.version ?? 0) + 1 };
   await transactParts(writePart([customerData.replace(me.tenantId, next, current.version), STALE_RECORD]));
   return next;
 }

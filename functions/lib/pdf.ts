@@ -25,6 +25,8 @@ export interface PdfTable {
   /** Row indexes drawn on a tinted background (low stock). */
   highlight?: ReadonlySet<number>;
   totals?: string[];
+  /** Lines under the table (an invoice's HSN summary, amount in words, declarations). */
+  footer?: string[];
   landscape?: boolean;
 }
 
@@ -122,7 +124,13 @@ export async function tablePdf(table: PdfTable): Promise<Buffer> {
   });
   if (table.totals) {
     if (y - ROW_HEIGHT < bottom) ({ page, y } = newPage());
-    drawRow(page, y, table.totals, bold, headerFill);
+    y = drawRow(page, y, table.totals, bold, headerFill);
+  }
+  y -= 6;
+  for (const line of table.footer ?? []) {
+    if (y - 13 < bottom) ({ page, y } = newPage());
+    page.drawText(fit(line, regular, tableWidth), { x: MARGIN, y: y - 10, size: SIZE + 0.5, font: regular, color: ink });
+    y -= 13;
   }
   if (!table.rows.length) page.drawText('No rows.', { x: MARGIN + PADDING, y: y - ROW_HEIGHT + 4.5, size: SIZE, font: regular, color: ink });
 

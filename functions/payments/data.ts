@@ -1,6 +1,7 @@
 import type { PaymentStatus } from '../../shared/schemas/payment.js';
 import { getItem, strip, tableName, type Item, type TransactItem } from '../lib/db.js';
 import { tenantPk } from '../lib/keys.js';
+import type { ShippingAddress } from '../purchases/data.js';
 
 /**
  * Payments: one record per provider order (a checkout attempt), keyed by the provider's order id, holding what
@@ -40,6 +41,11 @@ export interface StoredPayment {
   emailId?: string;
   mobileNumber: string;
   address?: string;
+  /** Where the order is shipped; its state is the place of supply. */
+  shippingAddress?: ShippingAddress;
+  /** The customer's GSTIN and state when the order was placed. */
+  customerGstin?: string;
+  customerState?: string;
   /** What the provider was asked for: goods + delivery, paise. */
   amount: number;
   subtotal: number;

@@ -7,12 +7,14 @@ import { Conflict } from '../lib/errors.js';
 import { rootLogger } from '../lib/logger.js';
 import { sendMail } from '../lib/mail.js';
 import { lineSalesFigures, purchaseData, type StoredLine, type StoredPurchase } from '../purchases/data.js';
-import { billRecords } from '../purchases/bill-records.js';
+import { billRecords, invoiceFields, nextDocumentNumber, NUMBER_TAKEN } from '../purchases/bill-records.js';
+import { productData, type StoredProduct } from '../products/data.js';
+import type { Tenant } from '../../shared/schemas/tenant.js';
 import { shownName } from '../purchases/view.js';
 import { changeLine, STOCK_CHANGED } from '../stock/changes.js';
 import { stockData } from '../stock/data.js';
 import { tenantData } from '../tenants/data.js';
-import { paymentData, type FlowStage, type StoredPayment } from './data.js';
+import { paymentData, type FlowStage, type PaidLine, type StoredPayment } from './data.js';
 import { orderMail } from './order-mail.js';
 import { fetchPayment, isGenuineCheckout, refund, refundsOf, ProviderError } from './provider.js';
 
@@ -61,7 +63,7 @@ async function record(flow: FlowInput): Promise<StoredPayment> {
 const actorOf = (payment: StoredPayment): Actor => ({ userName: payment.createdBy, now: new Date() });
 
 const isRace = (error: unknown) =>
-  (error instanceof Conflict && [STAGE_MOVED, STOCK_CHANGED, CART_CHANGED].includes(error.message)) ||
+  (error instanceof Conflict && [STAGE_MOVED, STOCK_CHANGED, CART_CHANGED, NUMBER_TAKEN].includes(error.message)) ||
   ((error as { name?: string }).name === 'TransactionCanceledException' &&
     ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict'));
 
@@ -179,16 +181,45 @@ export async function reserveStock(flow: FlowState): Promise<FlowState> {
 
 // ---------------------------------------------------------------- 4. the bill
 
-function billOf(payment: StoredPayment, customerPoints: number): { bill: StoredPurchase; lines: StoredLine[] } {
+interface OrderInvoice {
+  shop: Tenant;
+  products: Map<number, StoredProduct>;
+  number?: { invoiceNumber: string; invoiceSequence: number; financialYear: string };
+}
+
+/**
+ * The order's bill is a tax invoice supplied where the goods are shipped: the shipping address's state, else the
+ * customer's state, else the shop's (shared/gst.ts `placeOfSupply`).
+ */
+function billOf(payment: StoredPayment, customerPoints: number, gst: OrderInvoice): { bill: StoredPurchase; lines: StoredLine[] } {
   const paidAt = payment.paymentDateTime ?? payment.createdOn;
+  const saleDate = shopDay(new Date(paidAt));
+  const invoice = invoiceFields({
+    shop: gst.shop,
+    customer: { gstin: payment.customerGstin, state: payment.customerState },
+    saleDate,
+    shippingState: payment.shippingAddress?.state ?? payment.customerState,
+    number: gst.number,
+  });
+  const billOfSupply = invoice.documentType === 'BILL_OF_SUPPLY';
+  const rates = (l: PaidLine) => (billOfSupply ? { cgstRate: 0, sgstRate: 0 } : { cgstRate: l.cgst, sgstRate: l.sgst });
   const { bill, lines } = billRecords({
     purchaseId: payment.purchaseId!,
     customer: payment,
     paymentMode: 'Online',
-    saleDate: shopDay(new Date(paidAt)),
-    sold: payment.lines.map((l, i) => ({ ...l, rate: l.price, boughtPrice: payment.costs?.[i] ?? 0, cgstRate: l.cgst, sgstRate: l.sgst })),
-    figures: computeBill({ lines: payment.lines.map((l) => ({ mrp: l.mrp, rate: l.price, quantity: l.quantity, cgstRate: l.cgst, sgstRate: l.sgst })) }),
+    saleDate,
+    sold: payment.lines.map((l, i) => ({
+      ...l,
+      rate: l.price,
+      boughtPrice: payment.costs?.[i] ?? 0,
+      ...rates(l),
+      hsnCode: gst.products.get(l.productId)?.hsnCode,
+      unit: gst.products.get(l.productId)?.unit,
+    })),
+    figures: computeBill({ lines: payment.lines.map((l) => ({ mrp: l.mrp, rate: l.price, quantity: l.quantity, ...rates(l) })), supply: invoice.supply }),
     customerPointsAfter: customerPoints,
+    invoice,
+    shippingAddress: payment.shippingAddress,
     createdOn: paidAt,
     createdBy: payment.createdBy,
   });
@@ -206,8 +237,19 @@ export async function createPurchase(flow: FlowState): Promise<FlowState> {
     const payment = await record(flow);
     if (reachedAny(payment.stage, ['Ordered', 'Completed'])) return { ...flow, purchaseId: payment.purchaseId };
     if (payment.stage !== 'Reserved') throw new Error(`Cannot create the purchase at stage ${payment.stage}`);
-    const customer = await customerData.byId(flow.tenantId, payment.customerId);
-    const { bill, lines } = billOf(payment, customer?.creditPoints ?? 0);
+    const [customer, shop, products] = await Promise.all([
+      customerData.byId(flow.tenantId, payment.customerId),
+      tenantData.get(flow.tenantId),
+      productData.byIds(flow.tenantId, [...new Set(payment.lines.map((l) => l.productId))]),
+    ]);
+    if (!shop) throw new Error(`Shop ${flow.tenantId} not found`);
+    const paidDay = shopDay(new Date(payment.paymentDateTime ?? payment.createdOn));
+    const issued = await nextDocumentNumber(flow.tenantId, 'INVOICE', paidDay);
+    const { bill, lines } = billOf(payment, customer?.creditPoints ?? 0, {
+      shop,
+      products: new Map(products.map((p) => [p.productId, p])),
+      number: { invoiceNumber: issued.number, invoiceSequence: issued.sequence, financialYear: issued.year },
+    });
     const sales = purchaseData.salesWrite(flow.tenantId, bill.saleDate, {
       bills: 1,
       onlineBills: 1,
@@ -218,6 +260,7 @@ export async function createPurchase(flow: FlowState): Promise<FlowState> {
       taxable: bill.taxable,
       cgst: bill.cgst,
       sgst: bill.sgst,
+      igst: bill.igst,
       tax: bill.tax,
       net: bill.net,
       onlineSold: bill.paid,
@@ -226,12 +269,13 @@ export async function createPurchase(flow: FlowState): Promise<FlowState> {
     const byLine = lineSalesFigures(lines.map((l) => ({ stockId: l.stockId, units: l.originalQuantity, value: l.net, cost: l.boughtPrice * l.originalQuantity })));
     const items = [
       purchaseData.createBillWrite(flow.tenantId, bill),
+      issued.write,
       ...lines.map((l) => purchaseData.putLineWrite(flow.tenantId, l)),
       ...(sales ? [sales] : []),
       ...purchaseData.lineSalesWrites(flow.tenantId, bill.saleDate, byLine),
     ];
     items.push(paymentData.stageWrite(flow.tenantId, flow.orderId, 'Reserved', { stage: 'Ordered', updatedOn: new Date().toISOString() }));
-    await transact(items, [STAGE_MOVED, ...items.slice(1).map(() => STAGE_MOVED)]);
+    await transact(items, [STAGE_MOVED, NUMBER_TAKEN, ...items.slice(2).map(() => STAGE_MOVED)]);
     return { ...flow, purchaseId: bill.purchaseId };
   });
 }

@@ -28,6 +28,7 @@ import { runWorkflow } from '../lib/workflows.js';
 import { shownName } from '../purchases/view.js';
 import { stockData } from '../stock/data.js';
 import { tenantData } from '../tenants/data.js';
+import type { ShippingAddressBody } from '../../shared/schemas/payment.js';
 import { paymentData, type PaidLine, type StoredPayment } from './data.js';
 import type { FlowInput, FlowState } from './flow.js';
 import { createOrder, fetchOrder, isGenuineWebhook, razorpayKeys } from './provider.js';
@@ -42,7 +43,7 @@ const TENANT_ID = /^[a-z0-9][a-z0-9-]{1,39}$/;
  * client sends is only compared, never used), refused while a line wants more than the shelf holds. The Pending
  * payment keeps the priced lines, so what is ordered later is exactly what was paid for.
  */
-export async function createProviderOrder(scope: WriteScope, me: Caller, body: { amount?: number }): Promise<ProviderOrder> {
+export async function createProviderOrder(scope: WriteScope, me: Caller, body: { amount?: number; shippingAddress?: ShippingAddressBody }): Promise<ProviderOrder> {
   const { tenantId, actor } = scope;
   const customer = await ownCustomer(me);
   const cart = await linesOf(tenantId, customer.customerId, ['InCart']);
@@ -78,6 +79,9 @@ export async function createProviderOrder(scope: WriteScope, me: Caller, body: {
     emailId: customer.emailId,
     mobileNumber: customer.mobileNumber,
     address: customer.address,
+    ...(body.shippingAddress ? { shippingAddress: body.shippingAddress } : {}),
+    ...(customer.gstin ? { customerGstin: customer.gstin } : {}),
+    ...(customer.state ? { customerState: customer.state } : {}),
     amount: summary.payable,
     subtotal: summary.subtotal,
     mrpTotal: summary.mrpTotal,

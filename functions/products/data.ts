@@ -44,6 +44,8 @@ export interface ShelfLine {
   sgst: number;
   quantity: number;
 }
+/** Products without an HSN code are also in gsi3 under this key (a sparse index): the owner's list to fill them. */
+const withoutHsnPk = (tenantId: string) => tenantPk(tenantId, 'PRODUCT_WITHOUT_HSN');
 
 export type StoredProduct = Product & { image: string; version: number };
 
@@ -64,10 +66,18 @@ export const productData = {
       gsi1sk: searchKey(product.productName),
       gsi2pk: byCategoryPk(tenantId, product.categoryId),
       gsi2sk: searchKey(product.productName),
+      ...(product.hsnCode ? {} : { gsi3pk: withoutHsnPk(tenantId), gsi3sk: searchKey(product.productName) }),
       entity: 'product',
       ...product,
     };
   },
+
+  /** Up to `limit` products without an HSN code, in name order. */
+  async withoutHsn(tenantId: string, limit: number): Promise<StoredProduct[]> {
+    const { items } = await query({ index: 'gsi3', pk: withoutHsnPk(tenantId), limit });
+    return items.map(toProduct);
+  },
+  withoutHsnCount: (tenantId: string) => queryCount({ index: 'gsi3', pk: withoutHsnPk(tenantId) }),
 
   /** The products of these ids that exist in the tenant, in the order asked. */
   async byIds(tenantId: string, productIds: number[]): Promise<StoredProduct[]> {

@@ -46,6 +46,9 @@ export const handler = domainHandler('products', productRoutes, {
   async deleteAll({ body, ctx }) {
     return deleteProducts(writeScope(ctx), body);
   },
+  async withoutHsn({ ctx }) {
+    return productData.withoutHsn(ctx.me.tenantId, ALL_LIMIT);
+  },
   async countByCategory({ params, ctx }) {
     return categoryData.productCount(ctx.me.tenantId, params.categoryId);
   },

@@ -135,6 +135,8 @@ export async function saveProducts(scope: WriteScope, input: (NewProductRow | nu
     description: r.description,
     size: r.size,
     colour: r.colour,
+    ...(r.hsnCode ? { hsnCode: r.hsnCode } : {}),
+    unit: r.unit,
     image: images[i]!.key,
     version: 1,
     ...created(actor),
@@ -205,13 +207,16 @@ export async function updateProducts(scope: WriteScope, input: ProductUpdateRow[
   const writes: ProductWrite[] = [];
   const saved = rows.map((r, i) => {
     const old = before(r);
+    const { hsnCode: _oldHsn, ...kept } = old;
     const product: StoredProduct = {
-      ...old,
+      ...kept,
       productName: r.productName,
       categoryId: r.categoryId,
       description: r.description,
       size: r.size,
       colour: r.colour,
+      ...(r.hsnCode ? { hsnCode: r.hsnCode } : {}),
+      unit: r.unit,
       image: images[i]!.key,
       version: old.version + 1,
       ...updated(actor),

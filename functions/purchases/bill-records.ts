@@ -1,10 +1,11 @@
 import type { BillFigures } from '../../shared/bill.js';
+import { DEFAULT_UNIT, documentNumber, financialYear, placeOfSupply, seriesPrefix, shopState, supplyKind, type DocumentSeries } from '../../shared/gst.js';
 import type { PaymentMode } from '../../shared/schemas/purchase.js';
-import type { StoredLine, StoredPurchase } from './data.js';
+import { purchaseData, type InvoiceFields, type ShippingAddress, type StoredLine, type StoredPurchase } from './data.js';
 import { shownName } from './view.js';
 
 /** One sold line as the stock knows it (`boughtPrice`: the stock line's buying price); its amounts come from the bill's figures. */
-export type SoldLine = Pick<StoredLine, 'productId' | 'productName' | 'artcode' | 'stockId' | 'quantity' | 'mrp' | 'rate' | 'boughtPrice' | 'cgstRate' | 'sgstRate'> & {
+export type SoldLine = Pick<StoredLine, 'productId' | 'productName' | 'artcode' | 'stockId' | 'quantity' | 'mrp' | 'rate' | 'boughtPrice' | 'cgstRate' | 'sgstRate' | 'hsnCode' | 'unit'> & {
   inventoryId: number;
 };
 
@@ -17,8 +18,56 @@ export interface BillRecordsInput {
   /** `computeBill` over the sold lines, in their order. */
   figures: BillFigures;
   customerPointsAfter: number;
+  /** The invoice's number, place of supply and parties (`invoiceFields`). */
+  invoice: InvoiceFields;
+  shippingAddress?: ShippingAddress;
   createdOn: string;
   createdBy: string;
+}
+
+/** Another till took the next invoice or credit-note number first: read the series again and retry. */
+export const NUMBER_TAKEN = 'The next invoice number was just taken by another bill. Please try again.';
+
+/**
+ * The next number of a series in the financial year of `day`, and the write that issues it in the document's own
+ * transaction (docs/gst.md): numbers are consecutive, and a save that fails or loses the race issues none.
+ */
+export async function nextDocumentNumber(tenantId: string, series: DocumentSeries, day: string) {
+  const year = financialYear(day);
+  const last = await purchaseData.lastNumber(tenantId, series, year);
+  const prefix = seriesPrefix(tenantId, series);
+  return { number: documentNumber(prefix, year, last + 1), sequence: last + 1, year, write: purchaseData.issueNumberWrite(tenantId, series, year, prefix, last) };
+}
+
+/** The fields that have a value: DynamoDB items leave absent fields out rather than store undefined. */
+const defined = <T extends object>(fields: T): Partial<T> =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+/**
+ * The invoice fields of a new bill (docs/gst.md): the place of supply decides CGST + SGST or IGST; a shop not
+ * registered for GST issues a Bill of Supply; `number` is the one issued from the shop's series in the bill's
+ * transaction.
+ */
+export function invoiceFields(input: {
+  shop: { gstNumber: string; state?: string; gstRegistered?: boolean };
+  customer: { gstin?: string; state?: string };
+  saleDate: string;
+  shippingState?: string;
+  number?: { invoiceNumber: string; invoiceSequence: number; financialYear: string };
+}): InvoiceFields {
+  const shop = shopState(input.shop);
+  const place = placeOfSupply({ shopState: shop, shippingState: input.shippingState, customerGstin: input.customer.gstin });
+  return {
+    ...input.number,
+    invoiceDate: input.saleDate,
+    documentType: input.shop.gstRegistered === false ? 'BILL_OF_SUPPLY' : 'TAX_INVOICE',
+    shopState: shop,
+    shopGstin: input.shop.gstRegistered === false ? undefined : input.shop.gstNumber,
+    placeOfSupply: place,
+    supply: supplyKind(shop, place),
+    customerGstin: input.customer.gstin,
+    customerState: input.customer.state,
+  };
 }
 
 /**
@@ -29,6 +78,7 @@ export interface BillRecordsInput {
 export function billRecords(input: BillRecordsInput): { bill: StoredPurchase; lines: StoredLine[] } {
   const { figures, customer, paymentMode, saleDate, createdOn, createdBy } = input;
   const customerName = shownName(customer.customerName);
+  const { invoiceNumber, invoiceDate, documentType, placeOfSupply, supply, customerGstin } = input.invoice;
   const lines: StoredLine[] = input.sold.map((sold, i) => ({
     purchaseId: input.purchaseId,
     purchasedProductId: i + 1,
@@ -45,7 +95,12 @@ export function billRecords(input: BillRecordsInput): { bill: StoredPurchase; li
     boughtPrice: sold.boughtPrice,
     cgstRate: sold.cgstRate,
     sgstRate: sold.sgstRate,
+    ...(sold.hsnCode ? { hsnCode: sold.hsnCode } : {}),
+    unit: sold.unit ?? DEFAULT_UNIT,
+    gstRate: sold.cgstRate + sold.sgstRate,
+    igstRate: supply === 'inter' ? sold.cgstRate + sold.sgstRate : 0,
     ...figures.lines[i]!,
+    ...defined({ invoiceNumber, invoiceDate, documentType, placeOfSupply, supply, customerGstin }),
     modified: false,
     saleDate,
     customerName,
@@ -63,6 +118,8 @@ export function billRecords(input: BillRecordsInput): { bill: StoredPurchase; li
     address: customer.address,
     paymentMode,
     saleDate,
+    ...defined({ ...input.invoice }),
+    ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),
     ...figures.totals,
     redeemed: figures.redeemed,
     paid: figures.paid,

@@ -2,6 +2,7 @@ import type { PaymentMode } from '../../shared/schemas/purchase.js';
 import { getItem, op, queryAll, queryCount, queryPage, strip, tableName, type Item, type QueryOptions, type TransactItem } from '../lib/db.js';
 import { idSk, searchKey, tenantObjectKey, tenantPk } from '../lib/keys.js';
 import type { BillTotals } from '../../shared/money.js';
+import type { DocumentSeries, SupplyKind } from '../../shared/gst.js';
 
 /**
  * Bills. A bill is one partition: the bill item, one item per line and one per return, so opening a bill is one
@@ -25,6 +26,11 @@ const salesPk = (tenantId: string, month: string) => tenantPk(tenantId, 'SALES',
 const productSalesDayPk = (tenantId: string, month: string) => tenantPk(tenantId, 'SALES_PRODUCTS', month);
 const productSalesMonthPk = (tenantId: string) => tenantPk(tenantId, 'SALES_PRODUCT_MONTHS');
 
+const invoiceMonthPk = (tenantId: string, month: string) => tenantPk(tenantId, 'INVOICE_MONTH', month);
+const creditNoteMonthPk = (tenantId: string, month: string) => tenantPk(tenantId, 'CREDIT_NOTE_MONTH', month);
+/** One counter item per series and financial year: the last number issued (docs/gst.md). */
+const seriesKey = (tenantId: string, series: DocumentSeries, year: string) => ({ pk: tenantPk(tenantId, 'DOC_SERIES'), sk: `${series}#${year}` });
+
 const lineNo = (n: number) => String(n).padStart(3, '0');
 /** One item per idempotency key a screen sent with a save: which bill it made, and what was asked. */
 const saveMarkerPk = (tenantId: string, key: string) => tenantPk(tenantId, 'IDEMP', key);
@@ -43,7 +49,48 @@ export interface SaveMarker {
   expiresAt: number;
 }
 
-export interface StoredLine {
+export type DocumentType = 'TAX_INVOICE' | 'BILL_OF_SUPPLY';
+
+/**
+ * What makes a bill a tax invoice, decided when it is made (docs/gst.md): the number from the shop's series, the
+ * shop's state and GSTIN then, the place of supply and whether it is charged as CGST + SGST or IGST, and the buyer's
+ * GSTIN for a B2B invoice. Absent on bills saved before tax invoices existed.
+ */
+export interface InvoiceFields {
+  invoiceNumber?: string;
+  invoiceSequence?: number;
+  financialYear?: string;
+  invoiceDate?: string;
+  documentType?: DocumentType;
+  shopState?: string;
+  shopGstin?: string;
+  placeOfSupply?: string;
+  supply?: SupplyKind;
+  customerGstin?: string;
+  customerState?: string;
+}
+
+/** The address a storefront order is shipped to; its state is the order's place of supply. */
+export interface ShippingAddress {
+  name: string;
+  line: string;
+  city: string;
+  pincode: string;
+  state: string;
+}
+
+/** A line's GST as billed: HSN code and unit of its product, the rate and IGST (CGST and SGST are below). */
+export interface LineGst {
+  hsnCode?: string;
+  unit?: string;
+  /** cgstRate + sgstRate */
+  gstRate?: number;
+  /** gstRate on an inter-state line, else 0. */
+  igstRate?: number;
+  igst?: number;
+}
+
+export interface StoredLine extends LineGst, Pick<InvoiceFields, 'invoiceNumber' | 'invoiceDate' | 'documentType' | 'placeOfSupply' | 'supply' | 'customerGstin'> {
   purchaseId: number;
   purchasedProductId: number;
   productId: number;
@@ -79,8 +126,11 @@ export interface StoredLine {
 }
 
 /** A bill as stored; its `BillTotals` are the lines' totals as billed, `net` before points. */
-export interface StoredPurchase extends BillTotals {
+export interface StoredPurchase extends BillTotals, InvoiceFields {
   purchaseId: number;
+  /** IGST of the bill (0, or absent on older bills, within the state). */
+  igst?: number;
+  shippingAddress?: ShippingAddress;
   customerId: number;
   customerName: string;
   mobileNumber: string;
@@ -118,11 +168,44 @@ export interface StoredPurchase extends BillTotals {
   updatedBy?: string;
 }
 
-export interface StoredReturn {
+/** A returned line as its credit note states it: the tax reversed at the bill's rates (shared/bill.ts `creditFigures`). */
+export interface CreditNoteLine extends LineGst {
+  purchasedProductId: number;
+  productName: string;
+  artcode: string;
+  quantity: number;
+  /** Rate of one unit, tax included. */
+  rate?: number;
+  cgstRate?: number;
+  sgstRate?: number;
+  taxable?: number;
+  cgst?: number;
+  sgst?: number;
+  /** rate × quantity */
+  value: number;
+  cost: number;
+}
+
+/**
+ * A return, which is the credit note (docs/gst.md): its own number, the original invoice it reduces, and the tax
+ * reversed as the bill charged it. The GST fields are absent on returns saved before credit notes existed.
+ */
+export interface StoredReturn extends Pick<InvoiceFields, 'financialYear' | 'documentType' | 'shopState' | 'shopGstin' | 'placeOfSupply' | 'supply' | 'customerGstin'> {
   purchaseId: number;
   returnId: number;
   paymentMode: PaymentMode;
-  lines: { purchasedProductId: number; productName: string; artcode: string; quantity: number; value: number; cost: number }[];
+  lines: CreditNoteLine[];
+  creditNoteNumber?: string;
+  creditNoteSequence?: number;
+  creditNoteDate?: string;
+  originalInvoiceNumber?: string;
+  originalInvoiceDate?: string;
+  customerName?: string;
+  taxable?: number;
+  cgst?: number;
+  sgst?: number;
+  igst?: number;
+  tax?: number;
   value: number;
   refund: number;
   pointsBack: number;
@@ -135,6 +218,8 @@ export interface StoredReturn {
 /** A shop day's sales figures; every field is a running sum kept by ADD. */
 export interface SalesDay extends BillTotals {
   date: string;
+  /** IGST of the day's bills (inter-state sales). */
+  igst?: number;
   bills: number;
   cashBills: number;
   onlineBills: number;
@@ -253,7 +338,15 @@ function lineItem(tenantId: string, line: StoredLine): Item {
   };
 }
 
-const billItem = (tenantId: string, bill: StoredPurchase): Item => ({ pk: billPk(tenantId, bill.purchaseId), sk: BILL_SK, entity: 'purchase', ...bill });
+const billItem = (tenantId: string, bill: StoredPurchase): Item => ({
+  pk: billPk(tenantId, bill.purchaseId),
+  sk: BILL_SK,
+  ...(bill.invoiceNumber && bill.invoiceDate
+    ? { gsi1pk: invoiceMonthPk(tenantId, bill.invoiceDate.slice(0, 7)), gsi1sk: `${bill.invoiceDate}#${bill.invoiceNumber}` }
+    : {}),
+  entity: 'purchase',
+  ...bill,
+});
 
 const toLine = (item: Record<string, unknown>) => {
   const { nameKey: _name, artcodeKey: _artcode, ...rest } = strip(item as Item) as Record<string, unknown>;
@@ -440,7 +533,50 @@ export const purchaseData = {
   }),
 
   createReturnWrite: (tenantId: string, record: StoredReturn): TransactItem =>
-    op.create({ pk: billPk(tenantId, record.purchaseId), sk: `${RETURN_SK}${lineNo(record.returnId)}`, entity: 'purchaseReturn', ...record }),
+    op.create({
+      pk: billPk(tenantId, record.purchaseId),
+      sk: `${RETURN_SK}${lineNo(record.returnId)}`,
+      ...(record.creditNoteNumber && record.creditNoteDate
+        ? { gsi1pk: creditNoteMonthPk(tenantId, record.creditNoteDate.slice(0, 7)), gsi1sk: `${record.creditNoteDate}#${record.creditNoteNumber}` }
+        : {}),
+      entity: 'purchaseReturn',
+      ...record,
+    }),
+
+  // ------------------------------------------------------------ invoice and credit-note series
+
+  /** The last number issued in a series of a financial year (0 before the first), read strongly consistent. */
+  async lastNumber(tenantId: string, series: DocumentSeries, year: string): Promise<number> {
+    const key = seriesKey(tenantId, series, year);
+    const item = await getItem<{ last?: number }>(key.pk, key.sk, true);
+    return Number(item?.last ?? 0);
+  },
+
+  /**
+   * Issues number `last + 1` in the document's own transaction, on the condition that the series still stands at
+   * `last`: of two saves racing for a number one wins and the other reads again, and a failed save issues none.
+   */
+  issueNumberWrite(tenantId: string, series: DocumentSeries, year: string, prefix: string, last: number): TransactItem {
+    const key = seriesKey(tenantId, series, year);
+    return {
+      Put: {
+        TableName: tableName(),
+        Item: { ...key, entity: 'documentSeries', series, financialYear: year, prefix, last: last + 1 },
+        ConditionExpression: last === 0 ? 'attribute_not_exists(pk)' : '#last = :last',
+        ...(last === 0 ? {} : { ExpressionAttributeNames: { '#last': 'last' }, ExpressionAttributeValues: { ':last': last } }),
+      },
+    };
+  },
+
+  /** The invoices of a month (`yyyy-mm`) in date and number order: one query of the bill items only. */
+  async invoicesOfMonth(tenantId: string, month: string): Promise<StoredPurchase[]> {
+    return (await queryAll({ index: 'gsi1', pk: invoiceMonthPk(tenantId, month) })).map((i) => strip(i as Item) as unknown as StoredPurchase);
+  },
+
+  /** The credit notes of a month (`yyyy-mm`) in date and number order. */
+  async creditNotesOfMonth(tenantId: string, month: string): Promise<StoredReturn[]> {
+    return (await queryAll({ index: 'gsi1', pk: creditNoteMonthPk(tenantId, month) })).map((i) => strip(i as Item) as unknown as StoredReturn);
+  },
 
   /** Records a re-bill (and whether it was mailed or printed) without touching the bill's figures. */
   reBillWrite: (tenantId: string, purchaseId: number, how: { mailed: boolean; printed: boolean }): TransactItem => {

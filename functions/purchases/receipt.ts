@@ -1,33 +1,61 @@
-import { formatDateTime, formatPaise } from '../../shared/format.js';
+import { formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
 import { toPaise } from '../../shared/money.js';
-import type { Receipt } from '../../shared/schemas/purchase.js';
+import type { CreditNote, Receipt } from '../../shared/schemas/purchase.js';
 import type { Logger } from '../lib/logger.js';
 import { sendMail, type Mail } from '../lib/mail.js';
 import { tablePdf, type PdfColumn } from '../lib/pdf.js';
 import { tenantData } from '../tenants/data.js';
-import type { OpenedBill } from './data.js';
-import { receiptView } from './view.js';
+import type { OpenedBill, StoredPurchase, StoredReturn } from './data.js';
+import { creditNoteView, receiptView } from './view.js';
 
 const rupees = (amount: number) => formatPaise(toPaise(amount));
 
 export const receiptFileName = (purchaseId: number) => `Receipt_${purchaseId}.pdf`;
 
-/** The receipt of a bill with the shop's display name, address and GSTIN from its tenant record. */
+/** The receipt of a bill with the shop's display name, address, GSTIN and state from its tenant record. */
 export async function receiptOf(tenantId: string, opened: OpenedBill): Promise<Receipt> {
+  return receiptView(await shopOf(tenantId), opened);
+}
+
+async function shopOf(tenantId: string) {
   const tenant = await tenantData.get(tenantId);
-  return receiptView({ displayName: tenant?.displayName ?? tenantId, address: tenant?.address ?? '', gstNumber: tenant?.gstNumber ?? '' }, opened);
+  return {
+    displayName: tenant?.displayName ?? tenantId,
+    address: tenant?.address ?? '',
+    gstNumber: tenant?.gstNumber ?? '',
+    state: tenant?.state,
+    gstRegistered: tenant?.gstRegistered,
+  };
+}
+
+/** The credit note a return issued, with the shop's details. */
+export async function creditNoteOf(tenantId: string, bill: StoredPurchase, record: StoredReturn): Promise<CreditNote> {
+  return creditNoteView(await shopOf(tenantId), bill, record);
+}
+
+const withUnit = (quantity: number, unit: string) => `${quantity} ${unit}`;
+
+/** The seller's lines: what rule 46 asks of the supplier. */
+function shopLines(shop: Receipt['shop']): string[] {
+  return [shop.address, [shop.gstRegistered !== false && shop.gstNumber ? `GSTIN: ${shop.gstNumber}` : '', shop.state ? `State: ${shop.state}` : ''].filter(Boolean).join(' · ')];
 }
 
 /** The summary lines under the shop's name, on the PDF and in the e-mail alike. */
 function summary(receipt: Receipt): string[] {
   const p = receipt.purchase;
   const t = receipt.totals;
+  const taxed = receipt.title === 'Tax Invoice';
+  const tax = receipt.supply === 'inter' ? `IGST ${rupees(t.igst)}` : `CGST ${rupees(t.cgst)} + SGST ${rupees(t.sgst)}`;
   return [
-    receipt.shop.address,
-    `GSTIN: ${receipt.shop.gstNumber}`,
-    `Bill No. ${p.purchaseId} · ${formatDateTime(p.createdOn)} · Customer: ${p.customerName} (${p.mobileNumber})`,
+    receipt.title,
+    ...shopLines(receipt.shop),
+    `${p.invoiceNumber ? `Invoice No. ${p.invoiceNumber} · ` : ''}Bill No. ${p.purchaseId} · ${formatDateTime(p.createdOn)}`,
+    [`Customer: ${p.customerName} (${p.mobileNumber})`, p.customerGstin ? `GSTIN: ${p.customerGstin}` : '', p.customerGstin && p.address ? p.address : ''].filter(Boolean).join(' · '),
+    `Place of supply: ${receipt.placeOfSupply}${taxed ? ` · Reverse charge: ${receipt.reverseCharge}` : ''}`,
     `Payment Mode: ${p.paymentMode} · ${receipt.paymentStatus}`,
-    `Gross Amount ${rupees(t.grossAmount)} · Discount ${rupees(t.discount)} · Tax ${rupees(t.tax)} (CGST ${rupees(t.cgst)} + SGST ${rupees(t.sgst)})`,
+    taxed
+      ? `Gross Amount ${rupees(t.grossAmount)} · Discount ${rupees(t.discount)} · Taxable ${rupees(t.taxable)} · Tax ${rupees(t.tax)} (${tax})`
+      : `Gross Amount ${rupees(t.grossAmount)} · Discount ${rupees(t.discount)}`,
     [
       ...(t.redeemAmount ? [`Redeemed ${rupees(t.redeemAmount)}`] : []),
       ...(t.returnAmount ? [`Refunded ${rupees(t.returnAmount)}`] : []),
@@ -36,60 +64,142 @@ function summary(receipt: Receipt): string[] {
   ];
 }
 
-const columns: PdfColumn[] = [
-  { header: 'No.', width: 5, align: 'right' },
-  { header: 'Product', width: 13 },
-  { header: 'HSN/Artcode', width: 11 },
-  { header: 'Qty', width: 4, align: 'right' },
-  { header: 'MRP', width: 8, align: 'right' },
-  { header: 'Rate', width: 8, align: 'right' },
-  { header: 'Taxable', width: 9, align: 'right' },
-  { header: 'CGST', width: 12, align: 'right' },
-  { header: 'SGST', width: 12, align: 'right' },
-  { header: 'Amount', width: 9, align: 'right' },
-];
+/** Under the lines: the total in words, the HSN-wise summary and the credit notes issued against the invoice. */
+function footer(receipt: Receipt): string[] {
+  const taxed = receipt.title === 'Tax Invoice';
+  const hsn = receipt.hsnSummary.map((r) =>
+    [
+      `HSN ${r.hsnCode || '(none)'}`,
+      withUnit(r.quantity, r.unit),
+      ...(taxed
+        ? [`${r.gst}%`, `Taxable ${rupees(r.taxable)}`, ...(receipt.supply === 'inter' ? [`IGST ${rupees(r.igst)}`] : [`CGST ${rupees(r.cgst)}`, `SGST ${rupees(r.sgst)}`])]
+        : []),
+      `Value ${rupees(r.value)}`,
+    ].join(' · '),
+  );
+  return [
+    `Total in words: ${receipt.amountInWords}`,
+    ...(hsn.length ? ['HSN-wise summary', ...hsn] : []),
+    ...receipt.creditNotes.map((c) => `Credit note ${c.creditNoteNumber ?? ''} of ${formatDate(c.creditNoteDate)}: ${rupees(c.value)}`),
+  ];
+}
 
-/** The receipt as an A4 PDF: lines with HSN/artcode and CGST and SGST per line, the totals row, the summary. */
+const column = (header: string, width: number, align?: 'right'): PdfColumn => ({ header, width, ...(align ? { align } : {}) });
+
+/** Tax columns as the place of supply charges them; none on a Bill of Supply. */
+function lineColumns(receipt: Receipt): PdfColumn[] {
+  const taxColumns =
+    receipt.title === 'Bill of Supply' ? [] : receipt.supply === 'inter' ? [column('IGST', 14, 'right')] : [column('CGST', 12, 'right'), column('SGST', 12, 'right')];
+  return [
+    column('No.', 4, 'right'),
+    column('Product', 14),
+    column('HSN', 8),
+    column('Qty', 7, 'right'),
+    column('MRP', 8, 'right'),
+    column('Rate', 8, 'right'),
+    ...(receipt.title === 'Bill of Supply' ? [] : [column('Taxable', 9, 'right')]),
+    ...taxColumns,
+    column('Amount', 9, 'right'),
+  ];
+}
+
+/** The receipt as an A4 PDF: a tax invoice (or Bill of Supply) with per-line HSN, unit and tax, totals and the HSN summary. */
 export function receiptPdf(receipt: Receipt): Promise<Buffer> {
+  const taxed = receipt.title === 'Tax Invoice';
+  const inter = receipt.supply === 'inter';
+  const taxCells = (l: Receipt['lines'][number]) =>
+    !taxed ? [] : inter ? [`${l.igst}% ${rupees(l.igstPrice)}`] : [`${l.cgst}% ${rupees(l.cgstPrice)}`, `${l.sgst}% ${rupees(l.sgstPrice)}`];
   const rows = receipt.lines.map((l, i) => [
     String(i + 1),
     l.productName,
-    l.artcode,
-    String(l.quantity),
+    l.hsnCode ?? '',
+    withUnit(l.quantity, l.unit),
     rupees(l.price),
     rupees(l.sellingPrice),
-    rupees(l.taxable),
-    `${l.cgst}% ${rupees(l.cgstPrice)}`,
-    `${l.sgst}% ${rupees(l.sgstPrice)}`,
+    ...(taxed ? [rupees(l.taxable)] : []),
+    ...taxCells(l),
     rupees(l.netAmount),
   ]);
   const t = receipt.totals;
   const units = receipt.lines.reduce((sum, l) => sum + l.quantity, 0);
+  const taxTotals = !taxed ? [] : inter ? [rupees(t.igst)] : [rupees(t.cgst), rupees(t.sgst)];
   return tablePdf({
     title: receipt.shop.displayName,
     subtitle: summary(receipt),
-    columns,
+    columns: lineColumns(receipt),
     rows,
-    totals: ['', 'Total', '', String(units), '', '', rupees(t.taxable), rupees(t.cgst), rupees(t.sgst), rupees(t.totalSellingAmount)],
+    totals: ['', 'Total', '', String(units), '', '', ...(taxed ? [rupees(t.taxable)] : []), ...taxTotals, rupees(t.totalSellingAmount)],
+    footer: footer(receipt),
   });
 }
 
+/** A credit note as an A4 PDF: the original invoice it reduces and the tax reversed per line. */
+export function creditNotePdf(note: CreditNote): Promise<Buffer> {
+  const taxed = note.documentType === 'TAX_INVOICE';
+  const inter = note.supply === 'inter';
+  return tablePdf({
+    title: note.shop.displayName,
+    subtitle: creditNoteSummary(note),
+    columns: [
+      column('Product', 16),
+      column('HSN', 8),
+      column('Qty', 7, 'right'),
+      column('Rate', 8, 'right'),
+      ...(taxed ? [column('Taxable', 9, 'right'), ...(inter ? [column('IGST', 10, 'right')] : [column('CGST', 9, 'right'), column('SGST', 9, 'right')])] : []),
+      column('Value', 9, 'right'),
+    ],
+    rows: note.lines.map((l) => [
+      l.productName,
+      l.hsnCode ?? '',
+      withUnit(l.quantity, l.unit),
+      rupees(l.rate),
+      ...(taxed ? [rupees(l.taxable), ...(inter ? [rupees(l.igst)] : [rupees(l.cgst), rupees(l.sgst)])] : []),
+      rupees(l.value),
+    ]),
+    totals: ['Total', '', '', '', ...(taxed ? [rupees(note.taxable), ...(inter ? [rupees(note.igst)] : [rupees(note.cgst), rupees(note.sgst)])] : []), rupees(note.value)],
+    footer: [`Total in words: ${note.valueInWords}`, `Refunded ${rupees(note.refund)} (${note.paymentMode})`],
+  });
+}
+
+function creditNoteSummary(note: CreditNote): string[] {
+  return [
+    'Credit Note',
+    ...shopLines(note.shop),
+    `Credit Note No. ${note.creditNoteNumber ?? `${note.purchaseId}-${note.returnId}`} · ${formatDate(note.creditNoteDate)}`,
+    `Against invoice ${note.originalInvoiceNumber ?? `Bill No. ${note.purchaseId}`} of ${formatDate(note.originalInvoiceDate)}`,
+    [`Customer: ${note.customerName} (${note.mobileNumber})`, note.customerGstin ? `GSTIN: ${note.customerGstin}` : ''].filter(Boolean).join(' · '),
+    `Place of supply: ${note.placeOfSupply}`,
+  ];
+}
+
+export const creditNoteFileName = (note: CreditNote) => `Credit_Note_${note.purchaseId}_${note.returnId}.pdf`;
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The receipt e-mail: a text and an HTML body with the lines and totals, and the PDF attached. */
-export async function receiptMail(receipt: Receipt, to: string): Promise<Mail> {
+function lineTax(receipt: Receipt, l: Receipt['lines'][number]): string {
+  if (receipt.title === 'Bill of Supply') return '';
+  return receipt.supply === 'inter' ? ` (IGST ${l.igst}% ${rupees(l.igstPrice)})` : ` (CGST ${l.cgst}% ${rupees(l.cgstPrice)}, SGST ${l.sgst}% ${rupees(l.sgstPrice)})`;
+}
+
+/**
+ * The receipt e-mail: a text and an HTML body with the lines and totals, and the PDF attached; after a return, the
+ * credit note it issued is attached as well.
+ */
+export async function receiptMail(receipt: Receipt, to: string, creditNote?: CreditNote): Promise<Mail> {
   const p = receipt.purchase;
   const lines = receipt.lines.map(
-    (l) => `${l.productName} (${l.artcode}) × ${l.quantity} @ ${rupees(l.sellingPrice)} = ${rupees(l.netAmount)} (CGST ${l.cgst}% ${rupees(l.cgstPrice)}, SGST ${l.sgst}% ${rupees(l.sgstPrice)})`,
+    (l) => `${l.productName} (${l.hsnCode ? `HSN ${l.hsnCode}` : l.artcode}) × ${withUnit(l.quantity, l.unit)} @ ${rupees(l.sellingPrice)} = ${rupees(l.netAmount)}${lineTax(receipt, l)}`,
   );
+  const after = [...footer(receipt), ...(creditNote ? creditNoteSummary(creditNote) : [])];
   const head = [receipt.shop.displayName, ...summary(receipt)];
-  const text = [...head, '', ...lines, '', 'Thank you for shopping with us.'].join('\n');
+  const text = [...head, '', ...lines, '', ...after, '', 'Thank you for shopping with us.'].join('\n');
   const html = [
     `<h2>${escapeHtml(receipt.shop.displayName)}</h2>`,
     ...summary(receipt).map((s) => `<p>${escapeHtml(s)}</p>`),
     '<ul>',
     ...lines.map((l) => `<li>${escapeHtml(l)}</li>`),
     '</ul>',
+    ...after.map((s) => `<p>${escapeHtml(s)}</p>`),
     '<p>Thank you for shopping with us.</p>',
   ].join('\n');
   return {
@@ -97,7 +207,10 @@ export async function receiptMail(receipt: Receipt, to: string): Promise<Mail> {
     subject: `Receipt for bill ${p.purchaseId} from ${receipt.shop.displayName}`,
     text,
     html,
-    attachments: [{ fileName: receiptFileName(p.purchaseId), contentType: 'application/pdf', data: await receiptPdf(receipt) }],
+    attachments: [
+      { fileName: receiptFileName(p.purchaseId), contentType: 'application/pdf', data: await receiptPdf(receipt) },
+      ...(creditNote ? [{ fileName: creditNoteFileName(creditNote), contentType: 'application/pdf', data: await creditNotePdf(creditNote) }] : []),
+    ],
   };
 }
 
@@ -110,10 +223,10 @@ export interface MailOutcome {
  * E-mails the receipt after the bill is saved. The bill stands whatever happens here, so a failure is reported in
  * the answer (and logged) instead of failing the save.
  */
-export async function mailReceipt(tenantId: string, opened: OpenedBill, to: string | undefined, log: Logger): Promise<MailOutcome> {
+export async function mailReceipt(tenantId: string, opened: OpenedBill, to: string | undefined, log: Logger, creditNote?: CreditNote): Promise<MailOutcome> {
   if (!to) return { mailSent: false, mailProblem: 'The customer has no e-mail address.' };
   try {
-    await sendMail(await receiptMail(await receiptOf(tenantId, opened), to));
+    await sendMail(await receiptMail(await receiptOf(tenantId, opened), to, creditNote));
     return { mailSent: true };
   } catch (error) {
     log.warn('receipt mail failed', { purchaseId: opened.bill.purchaseId, error: (error as Error).message });

@@ -1,4 +1,5 @@
-import { canRedeem, computeBill, REDEEM_ABOVE_POINTS, returnSettlement, shopDay, type BillFigures } from '../../shared/bill.js';
+import { canRedeem, computeBill, creditFigures, REDEEM_ABOVE_POINTS, returnSettlement, shopDay, type BillFigures } from '../../shared/bill.js';
+import { DEFAULT_UNIT } from '../../shared/gst.js';
 import { formatPaise } from '../../shared/format.js';
 import { refundBookedOn } from '../../shared/figures.js';
 import { toBasisPoints, toPaise, toRupees } from '../../shared/money.js';
@@ -14,20 +15,23 @@ import {
   BILL_GENERATED,
   RETURN_DONE,
   type PaymentMode,
+  type CreditNote,
   type Purchase,
   type PurchaseBody,
   type ReturnBody,
 } from '../../shared/schemas/purchase.js';
 import { customerData } from '../customers/data.js';
-import { productData } from '../products/data.js';
 import type { WriteScope } from '../lib/context.js';
 import { nextId, op, transact, type TransactItem } from '../lib/db.js';
 import { Conflict, NotFound, Validation } from '../lib/errors.js';
 import { changeLine, STOCK_CHANGED } from '../stock/changes.js';
 import { stockData, type StoredStock } from '../stock/data.js';
 import { lineSalesFigures, purchaseData, type OpenedBill, type SalesFigures, type StoredLine, type StoredPurchase, type StoredReturn } from './data.js';
-import { mailReceipt, type MailOutcome } from './receipt.js';
-import { billRecords } from './bill-records.js';
+import { creditNoteOf, mailReceipt, type MailOutcome } from './receipt.js';
+import { billRecords, invoiceFields, nextDocumentNumber, NUMBER_TAKEN } from './bill-records.js';
+import { productData, type StoredProduct } from '../products/data.js';
+import { tenantData } from '../tenants/data.js';
+import type { InvoiceFields } from './data.js';
 import { purchaseView, shownName } from './view.js';
 
 export { BILL_HAS_RETURNS, BILL_NOT_FOUND, ONLINE_ORDER_BILL };
@@ -52,7 +56,7 @@ export async function openBill(tenantId: string, purchaseId: number, consistent 
 // ---------------------------------------------------------------- one atomic write, retried on a lost race
 
 const isRetryable = (error: unknown) =>
-  (error instanceof Conflict && [STOCK_CHANGED, POINTS_CHANGED, BILL_CHANGED].includes(error.message)) ||
+  (error instanceof Conflict && [STOCK_CHANGED, POINTS_CHANGED, BILL_CHANGED, NUMBER_TAKEN].includes(error.message)) ||
   ((error as { name?: string }).name === 'TransactionCanceledException' &&
     ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict'));
 
@@ -201,6 +205,7 @@ function saleFigures(bill: StoredPurchase): SalesFigures {
     taxable: bill.taxable,
     cgst: bill.cgst,
     sgst: bill.sgst,
+    igst: bill.igst ?? 0,
     tax: bill.tax,
     net: bill.net,
     redeemed: bill.redeemed,
@@ -237,6 +242,20 @@ const soldByLine = (l: StoredLine, sign: 1 | -1) => ({
   cost: sign * l.boughtPrice * l.originalQuantity,
 });
 
+// ---------------------------------------------------------------- invoice and credit-note numbers
+
+const INVOICE_KEYS = ['invoiceNumber', 'invoiceSequence', 'financialYear', 'invoiceDate', 'documentType', 'shopState', 'shopGstin', 'placeOfSupply', 'supply', 'customerGstin', 'customerState'] as const;
+
+/** The invoice fields a bill was issued with, which an edit keeps. */
+const pickInvoice = (bill: InvoiceFields): InvoiceFields =>
+  Object.fromEntries(INVOICE_KEYS.filter((k) => bill[k] !== undefined).map((k) => [k, bill[k]])) as InvoiceFields;
+
+const CREDIT_PARTY_KEYS = ['documentType', 'shopState', 'shopGstin', 'placeOfSupply', 'supply', 'customerGstin'] as const;
+
+/** What a credit note copies of its bill: the parties and the supply it reverses tax for. */
+const pickCreditParties = (bill: InvoiceFields): Pick<StoredReturn, (typeof CREDIT_PARTY_KEYS)[number]> =>
+  Object.fromEntries(CREDIT_PARTY_KEYS.filter((k) => bill[k] !== undefined).map((k) => [k, bill[k]]));
+
 // ---------------------------------------------------------------- saving a bill (POST and PUT)
 
 /**
@@ -266,6 +285,8 @@ interface BillDraft {
   before?: OpenedBill;
   scope: WriteScope;
   pointsAfter: number;
+  invoice: InvoiceFields;
+  products: Map<number, StoredProduct>;
 }
 
 function draftBill(d: BillDraft): { bill: StoredPurchase; lines: StoredLine[] } {
@@ -281,11 +302,14 @@ function draftBill(d: BillDraft): { bill: StoredPurchase; lines: StoredLine[] } 
       mrp: p.mrp,
       rate: p.rate,
       boughtPrice: p.stock.buyingPrice,
-      cgstRate: p.cgstRate,
-      sgstRate: p.sgstRate,
+      cgstRate: d.invoice.documentType === 'BILL_OF_SUPPLY' ? 0 : p.cgstRate,
+      sgstRate: d.invoice.documentType === 'BILL_OF_SUPPLY' ? 0 : p.sgstRate,
+      hsnCode: d.products.get(p.stock.productId)?.hsnCode,
+      unit: d.products.get(p.stock.productId)?.unit,
     })),
     figures: d.figures,
     customerPointsAfter: d.pointsAfter,
+    invoice: d.invoice,
     createdOn: d.before?.bill.createdOn ?? actor.now.toISOString(),
     createdBy: d.before?.bill.createdBy ?? actor.userName,
   });
@@ -361,7 +385,12 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
     if (before.bill.returnCount > 0) throw new Conflict(BILL_HAS_RETURNS);
     if (body.version !== undefined && body.version !== before.bill.version) throw new Conflict(BILL_CHANGED);
   }
-  const customer = await customerOfBill(tenantId, body);
+  const [customer, shop, products] = await Promise.all([
+    customerOfBill(tenantId, body),
+    tenantData.get(tenantId),
+    productData.byIds(tenantId, [...new Set(body.purchasedProduct.map((l) => l.productId))]),
+  ]);
+  if (!shop) throw new NotFound('Shop not found.');
   if (before && customer.customerId !== before.bill.customerId) throw new Validation(CUSTOMER_FIXED);
   const units = stockMovesOf(body.purchasedProduct);
   const unitsBefore = stockMovesOf(before?.lines ?? []);
@@ -369,16 +398,31 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
   const priced = priceLines(body.purchasedProduct, stock);
   await refuseDeletedProducts(tenantId, priced, units, unitsBefore);
 
+  // A new bill takes the next number of the shop's invoice series; an edit keeps its number, date and place of supply.
+  const saleDate = before?.bill.saleDate ?? shopDay(actor.now);
+  const issued = before ? undefined : await nextDocumentNumber(tenantId, 'INVOICE', saleDate);
+  const invoice: InvoiceFields = before?.bill.invoiceNumber
+    ? pickInvoice(before.bill)
+    : invoiceFields({
+        shop,
+        customer,
+        saleDate,
+        number: issued && { invoiceNumber: issued.number, invoiceSequence: issued.sequence, financialYear: issued.year },
+      });
+
   // An edit may redeem the points the customer had before this bill: its own redemption undone, its earning too.
   const held = customer.creditPoints ?? 0;
   const heldBefore = before ? Math.max(held + before.bill.pointsUsed - before.bill.pointsEarned, 0) : held;
   const figures = computeBill({
     lines: priced.map((p, i) => ({ mrp: p.mrp, rate: p.rate, quantity: body.purchasedProduct[i]!.quantity, cgstRate: p.cgstRate, sgstRate: p.sgstRate })),
     redeemPoints: redemptionPoints(body, customer, heldBefore),
+    supply: invoice.supply,
+    billOfSupply: invoice.documentType === 'BILL_OF_SUPPLY',
   });
   checkFigures(body, figures);
   const pointsAfter = Math.max(heldBefore - figures.pointsUsed + figures.pointsEarned, 0);
-  const { bill, lines } = draftBill({ purchaseId: id, customer, body, priced, figures, before, scope, pointsAfter });
+  const productsById = new Map(products.map((p) => [p.productId, p]));
+  const { bill, lines } = draftBill({ purchaseId: id, customer, body, priced, figures, before, scope, pointsAfter, invoice, products: productsById });
 
   const items: TransactItem[] = [];
   const messages: (string | undefined)[] = [];
@@ -400,6 +444,8 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
     const change = changeLine(tenantId, line, { productId: line.productId, artcode: line.artcode, delta, reason: 'sale', ref: `Bill ${id}${before ? ' edit' : ''}`, actor });
     change.items.forEach((item, i) => add(item, change.messages[i]));
   }
+  // The series counter is contended too (every till's next bill), so it comes before the bill's own items.
+  if (issued) add(issued.write, NUMBER_TAKEN);
   add(before ? purchaseData.replaceBillWrite(tenantId, bill, before.bill.version) : purchaseData.createBillWrite(tenantId, bill), BILL_CHANGED);
   for (const line of lines) add(purchaseData.putLineWrite(tenantId, line));
   for (const old of before?.lines ?? []) if (old.purchasedProductId > lines.length) add(purchaseData.removeLineWrite(tenantId, old));
@@ -452,23 +498,62 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
     const units = returned.reduce((sum, r) => sum + r.quantity, 0);
     const cost = returned.reduce((sum, r) => sum + r.cost, 0);
     const now = actor.now.toISOString();
+    const returnDate = refundBookedOn(actor.now);
+    // The credit note reverses tax as the bill charged it: its rates, its split, its place of supply.
+    const supply = bill.supply ?? 'intra';
+    const creditLines = returned.map((r) => {
+      const l = r.line;
+      const credit = creditFigures({ mrp: l.mrp, rate: l.rate, quantity: r.quantity, cgstRate: l.cgstRate, sgstRate: l.sgstRate }, supply, l.returnQuantity, r.quantity);
+      return {
+        purchasedProductId: l.purchasedProductId,
+        productName: l.productName,
+        artcode: l.artcode,
+        ...(l.hsnCode ? { hsnCode: l.hsnCode } : {}),
+        unit: l.unit ?? DEFAULT_UNIT,
+        quantity: r.quantity,
+        rate: l.rate,
+        gstRate: l.cgstRate + l.sgstRate,
+        cgstRate: l.cgstRate,
+        sgstRate: l.sgstRate,
+        igstRate: supply === 'inter' ? l.cgstRate + l.sgstRate : 0,
+        taxable: credit.taxable,
+        cgst: credit.cgst,
+        sgst: credit.sgst,
+        igst: credit.igst,
+        value: r.value,
+        cost: r.cost,
+      };
+    });
+    const creditTotal = (pick: (l: (typeof creditLines)[number]) => number) => creditLines.reduce((sum, l) => sum + pick(l), 0);
+    // Bills from before tax invoices had no number: their returns carry none either.
+    const issued = bill.invoiceNumber ? await nextDocumentNumber(tenantId, 'CREDIT_NOTE', returnDate) : undefined;
     const record: StoredReturn = {
       purchaseId,
       returnId: bill.returnCount + 1,
       paymentMode: mode,
-      lines: returned.map((r) => ({
-        purchasedProductId: r.line.purchasedProductId,
-        productName: r.line.productName,
-        artcode: r.line.artcode,
-        quantity: r.quantity,
-        value: r.value,
-        cost: r.cost,
-      })),
+      lines: creditLines,
+      ...(issued
+        ? {
+            creditNoteNumber: issued.number,
+            creditNoteSequence: issued.sequence,
+            financialYear: issued.year,
+            creditNoteDate: returnDate,
+            originalInvoiceNumber: bill.invoiceNumber,
+            originalInvoiceDate: bill.invoiceDate ?? bill.saleDate,
+          }
+        : {}),
+      ...pickCreditParties(bill),
+      customerName: bill.customerName,
+      taxable: creditTotal((l) => l.taxable),
+      cgst: creditTotal((l) => l.cgst),
+      sgst: creditTotal((l) => l.sgst),
+      igst: creditTotal((l) => l.igst),
+      tax: creditTotal((l) => l.cgst + l.sgst + l.igst),
       value,
       refund: settlement.refund,
       pointsBack: settlement.pointsBack,
       pointsTakenBack: settlement.pointsTakenBack,
-      returnDate: refundBookedOn(actor.now),
+      returnDate,
       createdOn: now,
       createdBy: actor.userName,
     };
@@ -507,6 +592,7 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
     };
     add(purchaseData.replaceBillWrite(tenantId, billAfter, bill.version), BILL_CHANGED);
     add(purchaseData.createReturnWrite(tenantId, record), BILL_CHANGED);
+    if (issued) add(issued.write, NUMBER_TAKEN);
     for (const r of returned) {
       add(
         purchaseData.returnLineWrite(tenantId, linesAfter.get(r.line.purchasedProductId)!, r.quantity),
@@ -553,9 +639,9 @@ async function recordReBill(tenantId: string, opened: OpenedBill, how: { mailed:
 }
 
 /** E-mails the receipt when asked and marks the bill as mailed once it went out. */
-async function mailIfAsked(scope: WriteScope, opened: OpenedBill, asked: boolean): Promise<{ opened: OpenedBill; outcome?: MailOutcome }> {
+async function mailIfAsked(scope: WriteScope, opened: OpenedBill, asked: boolean, creditNote?: CreditNote): Promise<{ opened: OpenedBill; outcome?: MailOutcome }> {
   if (!asked) return { opened };
-  const outcome = await mailReceipt(scope.tenantId, opened, opened.bill.emailId, scope.log);
+  const outcome = await mailReceipt(scope.tenantId, opened, opened.bill.emailId, scope.log, creditNote);
   if (!outcome.mailSent) return { opened, outcome };
   await transact([purchaseData.mailedWrite(scope.tenantId, opened.bill.purchaseId)]);
   return { opened: { ...opened, bill: { ...opened.bill, mailed: true } }, outcome };
@@ -574,10 +660,12 @@ export async function placeBill(scope: WriteScope, body: PurchaseBody, purchaseI
 
 export async function returnAndMail(scope: WriteScope, purchaseId: number, body: ReturnBody) {
   const { opened: returned, record } = await returnGoods(scope, purchaseId, body);
-  const { opened, outcome } = await mailIfAsked(scope, returned, body.mail);
+  const creditNote = await creditNoteOf(scope.tenantId, returned.bill, record);
+  const { opened, outcome } = await mailIfAsked(scope, returned, body.mail, creditNote);
   return {
     message: RETURN_DONE,
     returnId: record.returnId,
+    creditNote,
     refund: toRupees(record.refund),
     pointsBack: record.pointsBack,
     pointsTakenBack: record.pointsTakenBack,

@@ -1,13 +1,16 @@
-import { billLine, billTotals, toRupees } from '../../shared/money.js';
+import { computeBill } from '../../shared/bill.js';
+import { amountInWords, DEFAULT_UNIT, hsnSummary, shopState, stateLabel } from '../../shared/gst.js';
+import { toRupees } from '../../shared/money.js';
 import {
   PAYMENT_STATUS_PAID,
   type OrderRow,
   type Purchase,
   type PurchasedProduct,
+  type CreditNote,
   type Receipt,
 } from '../../shared/schemas/purchase.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
-import type { OpenedBill, StoredLine, StoredPurchase } from './data.js';
+import type { OpenedBill, StoredLine, StoredPurchase, StoredReturn } from './data.js';
 
 /** Basis points to percent (250 → 2.5). */
 const percent = (basisPoints: number) => basisPoints / 100;
@@ -49,6 +52,10 @@ export function lineView(line: StoredLine): PurchasedProduct {
     taxable: toRupees(line.taxable),
     cgstPrice: toRupees(line.cgst),
     sgstPrice: toRupees(line.sgst),
+    igst: percent(line.igstRate ?? 0),
+    igstPrice: toRupees(line.igst ?? 0),
+    ...(line.hsnCode ? { hsnCode: line.hsnCode } : {}),
+    unit: line.unit ?? DEFAULT_UNIT,
     tax: toRupees(line.tax),
     netAmount: toRupees(line.net),
     purchasedPrice: toRupees(line.rate * line.quantity),
@@ -71,11 +78,18 @@ export function purchaseView({ bill, lines }: Pick<OpenedBill, 'bill' | 'lines'>
     paymentMode: bill.paymentMode,
     status: billStatus(bill),
     saleDate: bill.saleDate,
+    invoiceNumber: bill.invoiceNumber,
+    invoiceDate: bill.invoiceDate,
+    documentType: bill.documentType,
+    placeOfSupply: bill.placeOfSupply,
+    supply: bill.supply,
+    customerGstin: bill.customerGstin,
     grossAmount: toRupees(bill.gross),
     discount: toRupees(bill.discount),
     taxable: toRupees(bill.taxable),
     cgst: toRupees(bill.cgst),
     sgst: toRupees(bill.sgst),
+    igst: toRupees(bill.igst ?? 0),
     tax: toRupees(bill.tax),
     totalSellingAmount: toRupees(bill.net),
     redeemAmount: toRupees(bill.redeemed),
@@ -111,28 +125,64 @@ export function orderRowView(line: StoredLine): OrderRow {
   };
 }
 
+type ShopOfReceipt = Pick<Tenant, 'displayName' | 'address' | 'gstNumber' | 'state' | 'gstRegistered'>;
+
+const shopView = (tenant: ShopOfReceipt) => ({
+  displayName: tenant.displayName,
+  address: tenant.address,
+  gstNumber: tenant.gstNumber,
+  state: tenant.gstNumber || tenant.state ? stateLabel(shopState(tenant)) : undefined,
+  gstRegistered: tenant.gstRegistered !== false,
+});
+
 /**
- * The receipt: the shop's details from its tenant record, the lines still with the customer with their figures
- * worked again for those units (so a receipt after a return adds up), and 'Payment Status: Paid'.
+ * The receipt, a tax invoice (rule 46) or a Bill of Supply: the shop's details from its tenant record, the place of
+ * supply, the lines still with the customer with their figures worked again for those units at the bill's rates and
+ * split (so a receipt after a return adds up), the HSN-wise summary, the amount in words and the credit notes the
+ * returns issued.
  */
-export function receiptView(tenant: Pick<Tenant, 'displayName' | 'address' | 'gstNumber'>, opened: OpenedBill): Receipt {
+export function receiptView(tenant: ShopOfReceipt, opened: OpenedBill): Receipt {
   const kept = opened.lines.filter((l) => l.quantity > 0).sort((a, b) => a.purchasedProductId - b.purchasedProductId);
-  const worked = kept.map((line) => {
-    const amounts = billLine({ mrp: line.mrp, rate: line.rate, quantity: line.quantity, cgstRate: line.cgstRate, sgstRate: line.sgstRate });
-    return { line: { ...line, ...amounts }, amounts };
-  });
-  const totals = billTotals(worked.map((w) => w.amounts));
   const { bill } = opened;
+  const supply = bill.supply ?? 'intra';
+  const figures = computeBill({
+    lines: kept.map((l) => ({ mrp: l.mrp, rate: l.rate, quantity: l.quantity, cgstRate: l.cgstRate, sgstRate: l.sgstRate })),
+    supply,
+  });
+  const worked = kept.map((line, i) => ({ ...line, ...figures.lines[i]! }));
+  const totals = figures.totals;
+  const place = bill.placeOfSupply ?? shopState(tenant);
+  const summary = hsnSummary(worked.map((l) => ({ hsnCode: l.hsnCode, unit: l.unit ?? DEFAULT_UNIT, quantity: l.quantity, gstRate: l.cgstRate + l.sgstRate, taxable: l.taxable, cgst: l.cgst, sgst: l.sgst, igst: l.igst })));
   return {
-    shop: { displayName: tenant.displayName, address: tenant.address, gstNumber: tenant.gstNumber },
+    shop: shopView(tenant),
+    title: bill.documentType === 'BILL_OF_SUPPLY' ? 'Bill of Supply' : 'Tax Invoice',
+    placeOfSupply: stateLabel(place),
+    supply,
+    reverseCharge: 'No',
+    amountInWords: amountInWords(totals.net),
+    hsnSummary: summary.map((r) => ({
+      hsnCode: r.hsnCode,
+      unit: r.unit,
+      quantity: r.quantity,
+      gst: percent(r.gstRate),
+      taxable: toRupees(r.taxable),
+      cgst: toRupees(r.cgst),
+      sgst: toRupees(r.sgst),
+      igst: toRupees(r.igst),
+      value: toRupees(r.value),
+    })),
+    creditNotes: [...opened.returns]
+      .sort((a, b) => a.returnId - b.returnId)
+      .map((r) => ({ creditNoteNumber: r.creditNoteNumber, creditNoteDate: r.creditNoteDate ?? r.returnDate, value: toRupees(r.value) })),
     purchase: purchaseView(opened),
-    lines: worked.map((w) => lineView(w.line)),
+    lines: worked.map(lineView),
     totals: {
       grossAmount: toRupees(totals.gross),
       discount: toRupees(totals.discount),
       taxable: toRupees(totals.taxable),
       cgst: toRupees(totals.cgst),
       sgst: toRupees(totals.sgst),
+      igst: toRupees(totals.igst),
       tax: toRupees(totals.tax),
       totalSellingAmount: toRupees(totals.net),
       redeemAmount: toRupees(bill.redeemed),
@@ -140,5 +190,47 @@ export function receiptView(tenant: Pick<Tenant, 'displayName' | 'address' | 'gs
       netAmount: toRupees(bill.paid - bill.refunded),
     },
     paymentStatus: PAYMENT_STATUS_PAID,
+  };
+}
+
+/** A return's credit note (rule 53) as printed and mailed: the tax reversed at the bill's rates. */
+export function creditNoteView(tenant: ShopOfReceipt, bill: StoredPurchase, record: StoredReturn): CreditNote {
+  return {
+    shop: shopView(tenant),
+    purchaseId: bill.purchaseId,
+    returnId: record.returnId,
+    creditNoteNumber: record.creditNoteNumber,
+    creditNoteDate: record.creditNoteDate ?? record.returnDate,
+    originalInvoiceNumber: record.originalInvoiceNumber,
+    originalInvoiceDate: record.originalInvoiceDate ?? bill.saleDate,
+    customerName: shownName(bill.customerName),
+    mobileNumber: bill.mobileNumber,
+    customerGstin: record.customerGstin,
+    placeOfSupply: stateLabel(record.placeOfSupply ?? bill.placeOfSupply ?? shopState(tenant)),
+    supply: record.supply ?? 'intra',
+    documentType: record.documentType ?? 'TAX_INVOICE',
+    lines: record.lines.map((l) => ({
+      productName: l.productName,
+      artcode: l.artcode,
+      ...(l.hsnCode ? { hsnCode: l.hsnCode } : {}),
+      unit: l.unit ?? DEFAULT_UNIT,
+      quantity: l.quantity,
+      rate: toRupees(l.rate ?? Math.round(l.value / l.quantity)),
+      gst: percent(l.gstRate ?? 0),
+      taxable: toRupees(l.taxable ?? l.value),
+      cgst: toRupees(l.cgst ?? 0),
+      sgst: toRupees(l.sgst ?? 0),
+      igst: toRupees(l.igst ?? 0),
+      value: toRupees(l.value),
+    })),
+    taxable: toRupees(record.taxable ?? record.value),
+    cgst: toRupees(record.cgst ?? 0),
+    sgst: toRupees(record.sgst ?? 0),
+    igst: toRupees(record.igst ?? 0),
+    tax: toRupees(record.tax ?? 0),
+    value: toRupees(record.value),
+    valueInWords: amountInWords(record.value),
+    paymentMode: record.paymentMode,
+    refund: toRupees(record.refund),
   };
 }

@@ -1,3 +1,4 @@
+import { gstinState } from '../../shared/gst.js';
 import { maySwitchReportEmails, REPORT_EMAILS_OWNER_ONLY, ROLE } from '../../shared/roles.js';
 import type { AppUser } from '../../shared/schemas/auth.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
@@ -11,7 +12,7 @@ import { createAppUser, sendTemporaryPassword, temporaryPassword } from '../user
 import { tenantData } from './data.js';
 import { provisionTenant, unprovisionTenant } from './provision.js';
 
-type TenantUpdate = Pick<Tenant, 'displayName' | 'address' | 'gstNumber' | 'emailId' | 'phone' | 'reportEmails' | 'version'>;
+type TenantUpdate = Pick<Tenant, 'displayName' | 'address' | 'gstNumber' | 'state' | 'gstRegistered' | 'emailId' | 'phone' | 'reportEmails' | 'version'>;
 type TenantCreate = Omit<TenantUpdate, 'version'> & { domain: string; managerName: string; managerEmailId: string; managerMobileNumber: string };
 
 /**
@@ -46,6 +47,8 @@ export async function updateTenant(me: Caller, tenantId: string, body: TenantUpd
     displayName: body.displayName,
     address: body.address,
     gstNumber: body.gstNumber,
+    state: body.state ?? gstinState(body.gstNumber),
+    gstRegistered: body.gstRegistered ?? current.gstRegistered ?? true,
     emailId: body.emailId ?? current.emailId,
     phone: body.phone ?? current.phone,
     reportEmails: body.reportEmails ?? current.reportEmails,
@@ -97,6 +100,8 @@ export async function createTenant(me: Caller, body: TenantCreate, actor: Actor,
     displayName: body.displayName,
     address: body.address,
     gstNumber: body.gstNumber,
+    state: body.state ?? gstinState(body.gstNumber),
+    gstRegistered: body.gstRegistered ?? true,
     emailId: body.emailId,
     phone: body.phone,
     reportEmails: body.reportEmails,

@@ -4,6 +4,7 @@ import type { WriteScope } from '../../functions/lib/context.js';
 import { createPolicy } from '../../functions/policies/service.js';
 import { saveProducts } from '../../functions/products/service.js';
 import { createTax } from '../../functions/taxes/service.js';
+import { DEFAULT_UNIT, type GstUnit } from '../../shared/gst.js';
 
 type Rgb = readonly [number, number, number];
 
@@ -48,7 +49,7 @@ export const pngDataUrl = (colour: Rgb) => `data:image/png;base64,${samplePng(co
 export interface CatalogueSeed {
   taxes: { categoryType: string; cgst: number; sgst: number }[];
   categories: { categoryName: string; colour: Rgb }[];
-  products: { productName: string; category: string; description: string; size: string; colour: string; tint: Rgb }[];
+  products: { productName: string; hsnCode?: string; unit?: GstUnit; category: string; description: string; size: string; colour: string; tint: Rgb }[];
 }
 
 const GROCERIES = 'Rice, Atta & Dal';
@@ -76,26 +77,26 @@ export const demoCatalogue: CatalogueSeed = {
     { categoryName: APPAREL, colour: [120, 60, 150] },
   ],
   products: [
-    { productName: 'India Gate Basmati Rice', category: GROCERIES, description: 'Aged long-grain basmati rice', size: '5 kg', colour: 'White', tint: [236, 228, 205] },
-    { productName: 'Sona Masoori Rice', category: GROCERIES, description: 'Lightweight everyday rice from Andhra', size: '25 kg', colour: 'White', tint: [240, 236, 220] },
-    { productName: 'Aashirvaad Whole Wheat Atta', category: GROCERIES, description: '100% whole wheat chakki atta', size: '10 kg', colour: 'Brown', tint: [205, 170, 120] },
-    { productName: 'Tata Sampann Toor Dal', category: GROCERIES, description: 'Unpolished arhar dal', size: '1 kg', colour: 'Yellow', tint: [230, 190, 60] },
-    { productName: 'Moong Dal', category: GROCERIES, description: 'Split yellow moong, loose packed', size: '1 kg', colour: 'Yellow', tint: [220, 200, 90] },
-    { productName: 'Fortune Sunflower Oil', category: OILS, description: 'Refined sunflower oil, pouch', size: '1 L', colour: 'Golden', tint: [240, 200, 40] },
-    { productName: 'Saffola Gold Oil', category: OILS, description: 'Blended rice bran and sunflower oil', size: '5 L', colour: 'Golden', tint: [230, 170, 30] },
-    { productName: 'Dhara Kachi Ghani Mustard Oil', category: OILS, description: 'Cold-pressed mustard oil', size: '1 L', colour: 'Amber', tint: [200, 140, 20] },
-    { productName: 'Mysore Sandal Soap', category: CARE, description: 'Pure sandalwood oil bathing bar', size: '150 g', colour: 'Sandal', tint: [210, 160, 110] },
-    { productName: 'Lifebuoy Total Soap', category: CARE, description: 'Germ protection soap, pack of 4', size: '4 x 100 g', colour: 'Red', tint: [200, 40, 40] },
-    { productName: 'Colgate Strong Teeth', category: CARE, description: 'Calcium toothpaste', size: '200 g', colour: 'Red', tint: [220, 30, 50] },
-    { productName: 'Clinic Plus Shampoo', category: CARE, description: 'Strong and long health shampoo', size: '340 ml', colour: 'Pink', tint: [230, 120, 170] },
-    { productName: 'Parle-G Biscuits', category: SNACKS, description: 'Glucose biscuits, family pack', size: '800 g', colour: 'Yellow', tint: [250, 210, 60] },
-    { productName: 'Britannia Good Day Cashew', category: SNACKS, description: 'Cashew cookies', size: '600 g', colour: 'Orange', tint: [240, 140, 40] },
-    { productName: "Haldiram's Aloo Bhujia", category: SNACKS, description: 'Spicy potato noodles namkeen', size: '400 g', colour: 'Yellow', tint: [230, 180, 50] },
-    { productName: 'Tata Tea Gold', category: DRINKS, description: 'Assam CTC tea with long leaves', size: '500 g', colour: 'Gold', tint: [180, 120, 30] },
-    { productName: 'Bru Instant Coffee', category: DRINKS, description: 'Coffee and chicory instant blend', size: '200 g', colour: 'Brown', tint: [120, 70, 40] },
-    { productName: 'Cotton Kurta', category: APPAREL, description: "Men's straight-cut cotton kurta", size: 'L', colour: 'Navy Blue', tint: [30, 50, 120] },
-    { productName: 'Handloom Cotton Saree', category: APPAREL, description: 'Handwoven saree with zari border', size: 'Free Size', colour: 'Maroon', tint: [120, 20, 40] },
-    { productName: 'Boys Round Neck T-Shirt', category: APPAREL, description: 'Pure cotton half-sleeve t-shirt', size: 'M', colour: 'Red', tint: [210, 40, 40] },
+    { productName: 'India Gate Basmati Rice', hsnCode: '10063020', unit: 'BAG', category: GROCERIES, description: 'Aged long-grain basmati rice', size: '5 kg', colour: 'White', tint: [236, 228, 205] },
+    { productName: 'Sona Masoori Rice', hsnCode: '10063090', unit: 'BAG', category: GROCERIES, description: 'Lightweight everyday rice from Andhra', size: '25 kg', colour: 'White', tint: [240, 236, 220] },
+    { productName: 'Aashirvaad Whole Wheat Atta', hsnCode: '11010000', unit: 'BAG', category: GROCERIES, description: '100% whole wheat chakki atta', size: '10 kg', colour: 'Brown', tint: [205, 170, 120] },
+    { productName: 'Tata Sampann Toor Dal', hsnCode: '07136000', unit: 'PAC', category: GROCERIES, description: 'Unpolished arhar dal', size: '1 kg', colour: 'Yellow', tint: [230, 190, 60] },
+    { productName: 'Moong Dal', hsnCode: '07133100', unit: 'PAC', category: GROCERIES, description: 'Split yellow moong, loose packed', size: '1 kg', colour: 'Yellow', tint: [220, 200, 90] },
+    { productName: 'Fortune Sunflower Oil', hsnCode: '15121910', unit: 'PAC', category: OILS, description: 'Refined sunflower oil, pouch', size: '1 L', colour: 'Golden', tint: [240, 200, 40] },
+    { productName: 'Saffola Gold Oil', hsnCode: '15159099', unit: 'CAN', category: OILS, description: 'Blended rice bran and sunflower oil', size: '5 L', colour: 'Golden', tint: [230, 170, 30] },
+    { productName: 'Dhara Kachi Ghani Mustard Oil', hsnCode: '15149120', unit: 'BTL', category: OILS, description: 'Cold-pressed mustard oil', size: '1 L', colour: 'Amber', tint: [200, 140, 20] },
+    { productName: 'Mysore Sandal Soap', hsnCode: '34011190', unit: 'NOS', category: CARE, description: 'Pure sandalwood oil bathing bar', size: '150 g', colour: 'Sandal', tint: [210, 160, 110] },
+    { productName: 'Lifebuoy Total Soap', hsnCode: '34011190', unit: 'PAC', category: CARE, description: 'Germ protection soap, pack of 4', size: '4 x 100 g', colour: 'Red', tint: [200, 40, 40] },
+    { productName: 'Colgate Strong Teeth', hsnCode: '33061020', unit: 'NOS', category: CARE, description: 'Calcium toothpaste', size: '200 g', colour: 'Red', tint: [220, 30, 50] },
+    { productName: 'Clinic Plus Shampoo', hsnCode: '33051090', unit: 'BTL', category: CARE, description: 'Strong and long health shampoo', size: '340 ml', colour: 'Pink', tint: [230, 120, 170] },
+    { productName: 'Parle-G Biscuits', hsnCode: '19053100', unit: 'PAC', category: SNACKS, description: 'Glucose biscuits, family pack', size: '800 g', colour: 'Yellow', tint: [250, 210, 60] },
+    { productName: 'Britannia Good Day Cashew', hsnCode: '19053100', unit: 'PAC', category: SNACKS, description: 'Cashew cookies', size: '600 g', colour: 'Orange', tint: [240, 140, 40] },
+    { productName: "Haldiram's Aloo Bhujia", hsnCode: '21069099', unit: 'PAC', category: SNACKS, description: 'Spicy potato noodles namkeen', size: '400 g', colour: 'Yellow', tint: [230, 180, 50] },
+    { productName: 'Tata Tea Gold', hsnCode: '09024020', unit: 'PAC', category: DRINKS, description: 'Assam CTC tea with long leaves', size: '500 g', colour: 'Gold', tint: [180, 120, 30] },
+    { productName: 'Bru Instant Coffee', hsnCode: '21011120', unit: 'NOS', category: DRINKS, description: 'Coffee and chicory instant blend', size: '200 g', colour: 'Brown', tint: [120, 70, 40] },
+    { productName: 'Cotton Kurta', hsnCode: '62052000', unit: 'PCS', category: APPAREL, description: "Men's straight-cut cotton kurta", size: 'L', colour: 'Navy Blue', tint: [30, 50, 120] },
+    { productName: 'Handloom Cotton Saree', hsnCode: '52085900', unit: 'PCS', category: APPAREL, description: 'Handwoven saree with zari border', size: 'Free Size', colour: 'Maroon', tint: [120, 20, 40] },
+    { productName: 'Boys Round Neck T-Shirt', hsnCode: '61091000', unit: 'PCS', category: APPAREL, description: 'Pure cotton half-sleeve t-shirt', size: 'M', colour: 'Red', tint: [210, 40, 40] },
   ],
 };
 
@@ -130,6 +131,8 @@ export async function seedCatalogue(scope: WriteScope, catalogue: CatalogueSeed)
       description: p.description,
       size: p.size,
       colour: p.colour,
+      hsnCode: p.hsnCode,
+      unit: p.unit ?? DEFAULT_UNIT,
       imageContent: pngDataUrl(p.tint),
     })),
   );

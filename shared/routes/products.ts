@@ -102,6 +102,13 @@ export const productRoutes = {
     body: productIds,
     response: z.array(z.number().int()),
   }),
+  withoutHsn: route({
+    method: 'GET',
+    path: '/product/withoutHsn',
+    access: ['ProductList', 'ProductEdit'],
+    summary: 'The products without an HSN code, in name order (at most 1,000), so the owner can give them one',
+    response: z.array(product),
+  }),
   countByCategory: route({
     method: 'GET',
     path: '/product/count/category/{categoryId}',

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { IMAGE_REQUIRED, NOT_AN_IMAGE, dataUrlProblem, imageProblem } from '../images.js';
 import { spreadsheetProblem } from '../spreadsheets.js';
 import { auditFields, multipartForm, type UploadedFile } from './common.js';
+import { DEFAULT_UNIT } from '../gst.js';
+import { blankAsAbsent, hsnSchema, unitSchema } from './gst.js';
 
 /** Messages of the catalogue screens (spec 2 sections 2 and 5, spec 3 section 5). */
 export const CATEGORY_EXISTS = 'Category Name already exists!!!';
@@ -104,11 +106,20 @@ export const product = z.object({
   description: z.string(),
   size: z.string(),
   colour: z.string(),
+  /** The HSN code GST invoices print; absent until the owner gives one (products without one are listed). */
+  hsnCode: z.string().optional(),
+  /** The GST unit (UQC) quantities are counted in; `NOS` on products saved before units existed. */
+  unit: z.string().optional(),
   ...imageFields,
   version,
   ...auditFields,
 });
 export type Product = z.output<typeof product>;
+
+/** An HSN code as typed: blank means "not known yet". */
+export const optionalHsn = blankAsAbsent(hsnSchema);
+/** A GST unit as chosen: blank means the default, `NOS`. */
+export const unitOrDefault = blankAsAbsent(unitSchema).transform((unit) => unit ?? DEFAULT_UNIT);
 
 /** What the Place Order and bulk add screens need to suggest a product. */
 export const productSuggestion = z.object({
@@ -123,6 +134,8 @@ const productFields = {
   description: requiredText('Description is required.', 500),
   size: requiredText('Size is required.', 50),
   colour: requiredText('Colour is required.', 50),
+  hsnCode: optionalHsn,
+  unit: unitOrDefault,
   ...imageChoiceFields,
 };
 

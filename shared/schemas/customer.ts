@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MISMATCH, passwordSchema } from './auth.js';
 import { auditFields, emailSchema, mobileSchema, versionField } from './common.js';
+import { optionalGstin, optionalState, stateMatchesGstin } from './gst.js';
 
 export const customer = z.object({
   customerId: z.number().int(),
@@ -8,6 +9,10 @@ export const customer = z.object({
   mobileNumber: z.string(),
   emailId: z.string().optional(),
   address: z.string().optional(),
+  /** A business customer's GSTIN: their bills are B2B tax invoices. */
+  gstin: z.string().optional(),
+  /** GST state code of the customer's address. */
+  state: z.string().optional(),
   creditPoints: z.number().int(),
   appUserId: z.number().int().optional(),
   tenant: z.string().optional(),
@@ -26,27 +31,27 @@ const addressInput = z.string().trim().max(300).optional();
  * A customer registered by staff (the customer screen, or the till's inline form). The name as typed: the server
  * removes special characters and appends the shop's domain (spec 2 section 5).
  */
-export const customerBody = z.object({
+const customerFields = z.object({
   customerName: customerNameInput,
   mobileNumber: mobileSchema,
   emailId: emailSchema,
   address: addressInput,
+  gstin: optionalGstin,
+  state: optionalState,
 });
 
+export const customerBody = customerFields.superRefine((c, ctx) => stateMatchesGstin(c, ctx));
+
 /** Name and mobile are locked on edit (spec 3 section 5): sent back unchanged, or left out. */
-export const customerUpdateBody = z.object({
-  customerName: customerNameInput.optional(),
-  mobileNumber: mobileSchema.optional(),
-  emailId: emailSchema,
-  address: addressInput,
-  version: versionField,
-});
+export const customerUpdateBody = customerFields
+  .extend({ customerName: customerNameInput.optional(), mobileNumber: mobileSchema.optional(), version: versionField })
+  .superRefine((c, ctx) => stateMatchesGstin(c, ctx));
 
 /**
  * Self sign-up without login: the shop is chosen from `GET /tenant`; the customer's name (with the shop's domain)
  * becomes their login, with the password they choose here.
  */
-export const customerSignUpBody = customerBody
+export const customerSignUpBody = customerFields
   .extend({
     tenantId: z.string({ error: 'Select the shop' }).trim().toLowerCase().min(1, 'Select the shop').max(40),
     password: passwordSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { GSTIN_MESSAGES, HSN_FORMAT, HSN_MESSAGE, STATE_CODES, UNIT_CODES, UNIT_MESSAGE, gstinProblem } from '../gst.js';
+import { GSTIN_MESSAGES, HSN_FORMAT, HSN_MESSAGE, STATE_CODES, UNIT_CODES, UNIT_MESSAGE, gstinProblem, gstinState, stateLabel } from '../gst.js';
 
 /**
  * The GST fields as every form and route validates them (shared/gst.ts has the rules): a GSTIN with its check
@@ -30,3 +30,17 @@ export const unitSchema = z
   .toUpperCase()
   .pipe(z.enum(UNIT_CODES, { error: UNIT_MESSAGE }));
 
+
+/** A field that may be left empty: blank text (or null) counts as not given. */
+export const blankAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value), schema.optional());
+
+export const optionalGstin = blankAsAbsent(gstinSchema);
+export const optionalState = blankAsAbsent(stateCodeSchema);
+
+/** A party with a GSTIN is in the GSTIN's state (GSTINs are issued per state). */
+export function stateMatchesGstin(party: { gstin?: string; state?: string }, ctx: z.RefinementCtx, path = 'state') {
+  if (party.gstin && party.state && party.state !== gstinState(party.gstin)) {
+    ctx.addIssue({ code: 'custom', path: [path], message: `This GSTIN is registered in ${stateLabel(gstinState(party.gstin))}: choose that state.` });
+  }
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stateCodeSchema } from './gst.js';
 
 /**
  * Online payment through Razorpay (spec 1 sections 4, 7, 8). The provider counts money in paise and so do its
@@ -22,12 +23,27 @@ export const amountChanged = (payable: string) => `The amount to pay is now ${pa
 export const RECEIPT = 'Online order';
 export const CURRENCY = 'INR';
 
+const addressText = (label: string, max: number) =>
+  z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label}: at most ${max} characters, please.`);
+
+/** Where an order is shipped: its state is the order's place of supply (CGST + SGST in the shop's state, else IGST). */
+export const shippingAddress = z.object({
+  name: addressText('Name', 100),
+  line: addressText('Address', 300),
+  city: addressText('City', 60),
+  pincode: z.string({ error: 'Enter a 6-digit PIN code.' }).trim().regex(/^[1-9]\d{5}$/, 'Enter a 6-digit PIN code.'),
+  state: stateCodeSchema,
+});
+export type ShippingAddressBody = z.output<typeof shippingAddress>;
+
 /** POST /payment/order/external (spec 1 section 7). The server figures the amount from the cart. */
 export const externalOrderBody = z.object({
   /** Rupees, as the checkout showed them; when sent it must be the server's figure. */
   amount: z.number().min(0).optional(),
   currency: z.literal(CURRENCY, { error: 'Only INR is accepted.' }).default(CURRENCY),
   receipt: z.string().max(40).optional(),
+  /** Left out: the customer's address, in the customer's state (or the shop's when the customer has none). */
+  shippingAddress: shippingAddress.optional(),
 });
 
 export const providerOrder = z.object({

@@ -216,6 +216,12 @@ export const purchasedProduct = z.object({
   taxable: z.number(),
   cgstPrice: z.number(),
   sgstPrice: z.number(),
+  /** IGST rate (percent) and amount: an inter-state line's whole tax; 0 within the state. */
+  igst: z.number(),
+  igstPrice: z.number(),
+  /** The product's HSN code and GST unit when billed. */
+  hsnCode: z.string().optional(),
+  unit: z.string(),
   tax: z.number(),
   netAmount: z.number(),
   /** What the units still with the customer are worth: 0 once the whole line is returned. */
@@ -240,11 +246,20 @@ export const purchase = z.object({
   status: z.string(),
   /** The shop's calendar day of the sale, `yyyy-mm-dd`. */
   saleDate: z.string(),
+  /** The tax invoice's number from the shop's series (`SLG/26-27/000123`); absent on bills from before invoices. */
+  invoiceNumber: z.string().optional(),
+  invoiceDate: z.string().optional(),
+  documentType: z.enum(['TAX_INVOICE', 'BILL_OF_SUPPLY']).optional(),
+  /** GST state code of the place of supply, and whether it is charged as CGST + SGST (intra) or IGST (inter). */
+  placeOfSupply: z.string().optional(),
+  supply: z.enum(['intra', 'inter']).optional(),
+  customerGstin: z.string().optional(),
   grossAmount: z.number(),
   discount: z.number(),
   taxable: z.number(),
   cgst: z.number(),
   sgst: z.number(),
+  igst: z.number(),
   tax: z.number(),
   /** The lines' total (rate × quantity): what the goods cost before points. */
   totalSellingAmount: z.number(),
@@ -382,9 +397,56 @@ export const returnBody = z
   }));
 export type ReturnBody = z.output<typeof returnBody>;
 
+/** A credit note line: the returned units and the tax reversed at the bill's rates (rupees, percent). */
+export const creditNoteLine = z.object({
+  productName: z.string(),
+  artcode: z.string(),
+  hsnCode: z.string().optional(),
+  unit: z.string(),
+  quantity: z.number().int(),
+  rate: z.number(),
+  gst: z.number(),
+  taxable: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  value: z.number(),
+});
+
+/** A credit note (rule 53) as printed and mailed: issued by a return, against the bill's invoice. */
+export const creditNote = z.object({
+  shop: z.lazy(() => shopInfo),
+  purchaseId: z.number().int(),
+  returnId: z.number().int(),
+  /** Absent for a return of a bill from before tax invoices. */
+  creditNoteNumber: z.string().optional(),
+  creditNoteDate: z.string(),
+  originalInvoiceNumber: z.string().optional(),
+  originalInvoiceDate: z.string().optional(),
+  customerName: z.string(),
+  mobileNumber: z.string(),
+  customerGstin: z.string().optional(),
+  placeOfSupply: z.string(),
+  supply: z.enum(['intra', 'inter']),
+  documentType: z.enum(['TAX_INVOICE', 'BILL_OF_SUPPLY']),
+  lines: z.array(creditNoteLine),
+  taxable: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  tax: z.number(),
+  value: z.number(),
+  valueInWords: z.string(),
+  paymentMode: z.string(),
+  refund: z.number(),
+});
+export type CreditNote = z.output<typeof creditNote>;
+
 export const returnDone = z.object({
   message: z.literal(RETURN_DONE),
   returnId: z.number().int(),
+  /** The credit note the return issued. */
+  creditNote: creditNote.optional(),
   /** Refunded in money, in the chosen Bill Type. */
   refund: z.number(),
   /** Given back as credit points (the part of the goods paid with points). */
@@ -409,11 +471,43 @@ export const reBillDone = z.object({
 
 // ---------------------------------------------------------------- receipt
 
-export const shopInfo = z.object({ displayName: z.string(), address: z.string(), gstNumber: z.string() });
+export const shopInfo = z.object({
+  displayName: z.string(),
+  address: z.string(),
+  gstNumber: z.string(),
+  /** `29-Karnataka`: the shop's state as invoices print it. */
+  state: z.string().optional(),
+  /** false: the shop issues Bills of Supply. */
+  gstRegistered: z.boolean().optional(),
+});
+
+/** One row of the HSN-wise summary of an invoice (rupees, percent). */
+export const hsnSummaryRow = z.object({
+  hsnCode: z.string(),
+  unit: z.string(),
+  quantity: z.number(),
+  gst: z.number(),
+  taxable: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  value: z.number(),
+});
 
 /** What the receipt (printed, e-mailed as PDF) shows: the shop, the bill's lines still with the customer, totals. */
 export const receipt = z.object({
   shop: shopInfo,
+  /** 'Tax Invoice' or 'Bill of Supply' (a shop not registered for GST: no tax columns). */
+  title: z.enum(['Tax Invoice', 'Bill of Supply']),
+  /** `29-Karnataka`: the place of supply as invoices print it. */
+  placeOfSupply: z.string(),
+  supply: z.enum(['intra', 'inter']),
+  reverseCharge: z.literal('No'),
+  /** The amount in words, Indian numbering. */
+  amountInWords: z.string(),
+  hsnSummary: z.array(hsnSummaryRow),
+  /** Credit notes issued against this invoice by returns. */
+  creditNotes: z.array(z.object({ creditNoteNumber: z.string().optional(), creditNoteDate: z.string(), value: z.number() })),
   purchase,
   /** The lines with units still with the customer, their figures for those units. */
   lines: z.array(purchasedProduct),
@@ -423,6 +517,7 @@ export const receipt = z.object({
     taxable: z.number(),
     cgst: z.number(),
     sgst: z.number(),
+    igst: z.number(),
     tax: z.number(),
     totalSellingAmount: z.number(),
     redeemAmount: z.number(),

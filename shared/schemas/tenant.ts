@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { appUser } from './auth.js';
 import { auditFields, emailSchema, mobileSchema, versionField } from './common.js';
 
-export const gstinSchema = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'Enter a valid 15-character GSTIN');
+import { gstinSchema, stateCodeSchema, stateMatchesGstin } from './gst.js';
+
+export { gstinSchema };
 
 export const tenant = z.object({
   tenantId: z.string(),
@@ -14,6 +12,10 @@ export const tenant = z.object({
   displayName: z.string(),
   address: z.string(),
   gstNumber: z.string(),
+  /** GST state code of the shop (its place of business); the GSTIN's state when not set. */
+  state: z.string().optional(),
+  /** false: the shop is not registered for GST and issues Bills of Supply without tax. Registered when absent. */
+  gstRegistered: z.boolean().optional(),
   emailId: z.string().optional(),
   phone: z.string().optional(),
   reportEmails: z.boolean().optional(),
@@ -27,15 +29,25 @@ export const tenant = z.object({
 export type Tenant = z.output<typeof tenant>;
 
 /** What the shop's owner (or a platform admin) may change: the details printed on receipts. */
-export const tenantUpdateBody = z.object({
+export const shopFields = z.object({
   displayName: z.string({ error: 'Shop name is required' }).trim().min(1, 'Shop name is required').max(100),
   address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(300),
   gstNumber: gstinSchema,
+  /** Left out: the GSTIN's state. */
+  state: stateCodeSchema.optional(),
+  gstRegistered: z.boolean().optional(),
   emailId: emailSchema.optional(),
   phone: mobileSchema.optional(),
   reportEmails: z.boolean().optional(),
   version: versionField,
 });
+
+/** A GSTIN is issued per state: a registered shop's state is its GSTIN's. */
+export const stateOfGstin = (shop: { gstNumber: string; state?: string; gstRegistered?: boolean }, ctx: z.RefinementCtx) => {
+  if (shop.gstRegistered !== false) stateMatchesGstin({ gstin: shop.gstNumber, state: shop.state }, ctx);
+};
+
+export const tenantUpdateBody = shopFields.superRefine(stateOfGstin);
 
 /** Ids the API's own paths use after `/tenant/`, which a shop id must never shadow. */
 export const reservedTenantIds = ['all', 'count', 'save', 'currentTenant', 'platform'];
@@ -44,7 +56,9 @@ export const reservedTenantIds = ['all', 'count', 'save', 'currentTenant', 'plat
  * A new shop (platform admin only): its user-name domain, whose first label becomes the tenant id
  * (`acme.shop` -> `acme`), its receipt details, and its first TENANT_MANAGER.
  */
-export const tenantCreateBody = tenantUpdateBody.omit({ version: true }).extend({
+export const tenantCreateFields = shopFields
+  .omit({ version: true })
+  .extend({
   domain: z
     .string({ error: 'Domain is required' })
     .trim()
@@ -54,7 +68,8 @@ export const tenantCreateBody = tenantUpdateBody.omit({ version: true }).extend(
   managerName: z.string({ error: 'Manager user name is required' }).trim().min(1, 'Manager user name is required').max(64),
   managerEmailId: emailSchema,
   managerMobileNumber: mobileSchema,
-});
+  });
+export const tenantCreateBody = tenantCreateFields.superRefine(stateOfGstin);
 
 export const tenantCreated = z.object({
   tenant,

@@ -14,7 +14,7 @@ import { latestMailTo } from './mail.js';
 export async function seedStaffShop(tenantId: string, displayName: string, staff: [string, string, string?, string?][]) {
   const at = (name: string) => `${name}@${tenantId}.shop`;
   await seedTenant({
-    tenant: { tenantId, tenantName: tenantId, displayName, address: `${displayName}, Karnataka`, gstNumber: '29ABCDE1234F1Z5', emailId: `accounts@${tenantId}.shop` },
+    tenant: { tenantId, tenantName: tenantId, displayName, address: `${displayName}, Karnataka`, gstNumber: '29ABCDE1234F1ZW', emailId: `accounts@${tenantId}.shop` },
     users: staff.map(([name, role, manager, hr]) => ({
       userName: at(name),
       password: DEMO_PASSWORD,

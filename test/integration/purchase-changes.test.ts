@@ -242,9 +242,11 @@ describe('re-bill and the receipt', () => {
     expect(mail.attachments[0]).toMatchObject({ filename: `Receipt_${saved.purchaseId}.pdf`, contentType: 'application/pdf' });
     const [page] = await pdfText(Buffer.from(mail.attachments[0]!.content, 'base64'));
     expect(page).toContain('Sri Lakshmi General Stores');
-    expect(page).toContain('GSTIN: 29ABCDE1234F1Z5');
+    expect(page).toContain('GSTIN: 29ABCDE1234F1ZW');
     expect(page).toContain('Payment Mode: Cash · Payment Status: Paid');
-    expect(page).toContain(dal.artcode);
+    expect(page).toContain('Tax Invoice');
+    // A product without an HSN code prints none (never the artcode under HSN); the mail names it by its artcode.
+    expect(mail.text).toContain(dal.artcode);
     expect(page).toContain('2.5% ₹10.72');
     expect(page).toContain('9% ₹6.87');
     expect(page).toContain('Net Amount ₹540.00');
@@ -272,7 +274,7 @@ describe('re-bill and the receipt', () => {
     const receipt = await call<Record<string, unknown>>('GET', `/purchase/receipt/${saved.purchaseId}`, { token: await cashierToken() });
     expect(receipt.status).toBe(200);
     expect(receipt.body).toMatchObject({
-      shop: { displayName: 'Sri Lakshmi General Stores', gstNumber: '29ABCDE1234F1Z5' },
+      shop: { displayName: 'Sri Lakshmi General Stores', gstNumber: '29ABCDE1234F1ZW' },
       paymentStatus: 'Payment Status: Paid',
       totals: { grossAmount: 570, discount: 30, taxable: 504.84, cgst: 17.59, sgst: 17.57, tax: 35.16, netAmount: 540 },
       lines: [

@@ -111,7 +111,7 @@ const shopForm = {
   domain: 'Gamma.Shop',
   displayName: 'Gamma Provisions',
   address: '7, Station Road, Hosapete 583201',
-  gstNumber: '29aabcg1234h1z5',
+  gstNumber: '29aabcg1234h1zv',
   emailId: 'accounts@gamma.example',
   managerName: 'Gopal Rao',
   managerEmailId: 'gopal@gamma.example',
@@ -131,7 +131,7 @@ describe('shops', () => {
 
   it('opens a shop with its catalogue, default roles and first TENANT_MANAGER', async () => {
     const shop = await as<Tenant>(platformAdmin, 'GET', '/tenant/gamma');
-    expect(shop.body).toMatchObject({ tenantId: 'gamma', displayName: 'Gamma Provisions', gstNumber: '29AABCG1234H1Z5', domain: 'gamma.shop', enabled: true });
+    expect(shop.body).toMatchObject({ tenantId: 'gamma', displayName: 'Gamma Provisions', gstNumber: '29AABCG1234H1ZV', domain: 'gamma.shop', enabled: true });
     const mail = await latestMailTo('gopal@gamma.example');
     expect(mail.text).toContain('gopalrao@gamma.shop');
 
@@ -165,7 +165,7 @@ describe('shops', () => {
       ['GET', '/tenant/all'],
       ['POST', '/tenant/save'],
     ] as const) {
-      const body = method === 'PUT' ? { displayName: 'Taken', address: 'x', gstNumber: '29ABCDE1234F1Z5' } : method === 'POST' ? { ...shopForm, domain: 'evil.shop' } : undefined;
+      const body = method === 'PUT' ? { displayName: 'Taken', address: 'x', gstNumber: '29ABCDE1234F1ZW' } : method === 'POST' ? { ...shopForm, domain: 'evil.shop' } : undefined;
       expect((await call(method, path, { token, body })).status, `${method} ${path}`).toBe(403);
     }
     const people = await call<AppUser[]>('GET', '/appUser/all?page=0&size=100', { token });
@@ -202,7 +202,7 @@ describe('shops', () => {
     expect(gammaAdmin.status).toBe(403);
     expect(gammaAdmin.body.message).toBe('You cannot give or take away the ADMIN role: it has features you do not hold (TenantEdit, TenantList, TenantDelete).');
     const token = await tokenOf(at('admin'));
-    const update = { displayName: 'Role Test Stores & Sons', address: '9, Station Road, Hosapete 583201', gstNumber: '29AABCG1234H1Z5' };
+    const update = { displayName: 'Role Test Stores & Sons', address: '9, Station Road, Hosapete 583201', gstNumber: '29AABCG1234H1ZV' };
     const own = await call<Tenant>('PUT', `/tenant/${TENANT}`, { token, body: update });
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ ...update, updatedBy: at('admin'), emailId: `accounts@${TENANT}.shop` });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canRedeem, computeBill, pointsEarned, returnSettlement, shopDay } from '../../shared/bill.js';
+import { canRedeem, computeBill, creditFigures, pointsEarned, returnSettlement, shopDay } from '../../shared/bill.js';
 
 const dal = { mrp: 16000, rate: 15000, quantity: 3, cgstRate: 250, sgstRate: 250 };
 const soap = { mrp: 4500, rate: 4500, quantity: 2, cgstRate: 900, sgstRate: 900 };
@@ -7,7 +7,7 @@ const soap = { mrp: 4500, rate: 4500, quantity: 2, cgstRate: 900, sgstRate: 900 
 describe('a bill from its lines', () => {
   it('works the example by hand: ₹570.00 gross, ₹30.00 discount, ₹35.16 tax, ₹540.00 net, 5 points', () => {
     const bill = computeBill({ lines: [dal, soap] });
-    expect(bill.totals).toEqual({ gross: 57000, discount: 3000, taxable: 50484, cgst: 1759, sgst: 1757, tax: 3516, net: 54000 });
+    expect(bill.totals).toEqual({ gross: 57000, discount: 3000, taxable: 50484, cgst: 1759, sgst: 1757, igst: 0, tax: 3516, net: 54000 });
     expect(bill.lines.map((l) => l.discountPercent)).toEqual([7, 0]);
     expect(bill).toMatchObject({ redeemed: 0, pointsUsed: 0, paid: 54000, pointsEarned: 5 });
   });
@@ -55,5 +55,42 @@ describe('the shop day', () => {
   it('is the day in India: 23:45 UTC on 21 Nov is 22 Nov in the shop', () => {
     expect(shopDay(new Date('2026-11-21T23:45:00Z'))).toBe('2026-11-22');
     expect(shopDay(new Date('2026-11-21T18:00:00Z'))).toBe('2026-11-21');
+  });
+});
+
+describe('a bill to another state', () => {
+  it('charges IGST at the full rate: same taxable value and tax as within the state, no CGST or SGST', () => {
+    const within = computeBill({ lines: [dal, soap] });
+    const across = computeBill({ lines: [dal, soap], supply: 'inter' });
+    expect(across.totals).toEqual({ ...within.totals, cgst: 0, sgst: 0, igst: 3516 });
+    expect(across.lines.map((l) => [l.taxable, l.igst, l.cgst + l.sgst])).toEqual([
+      [42857, 2143, 0],
+      [7627, 1373, 0],
+    ]);
+    expect(across.paid).toBe(within.paid);
+  });
+});
+
+describe('credit notes reverse tax at the bill\'s rates', () => {
+  it('returning a line in parts gives back exactly what the line charged', () => {
+    const line = { mrp: 9900, rate: 9900, quantity: 7, cgstRate: 600, sgstRate: 600 };
+    for (const supply of ['intra', 'inter'] as const) {
+      const billed = computeBill({ lines: [line], supply }).lines[0]!;
+      const parts = [creditFigures(line, supply, 0, 2), creditFigures(line, supply, 2, 1), creditFigures(line, supply, 3, 4)];
+      const sum = (pick: (c: (typeof parts)[number]) => number) => parts.reduce((t, c) => t + pick(c), 0);
+      expect([sum((c) => c.taxable), sum((c) => c.cgst), sum((c) => c.sgst), sum((c) => c.igst), sum((c) => c.value)]).toEqual([
+        billed.taxable,
+        billed.cgst,
+        billed.sgst,
+        billed.igst,
+        billed.net,
+      ]);
+      for (const part of parts) expect(part.taxable + part.tax).toBe(part.value);
+    }
+  });
+
+  it('a part of a line is split like a bill of those units', () => {
+    expect(creditFigures(dal, 'intra', 0, 1)).toEqual({ taxable: 14286, cgst: 357, sgst: 357, igst: 0, tax: 714, value: 15000 });
+    expect(creditFigures(dal, 'inter', 0, 1)).toEqual({ taxable: 14286, cgst: 0, sgst: 0, igst: 714, tax: 714, value: 15000 });
   });
 });

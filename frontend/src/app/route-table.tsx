@@ -64,6 +64,7 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/product', access: 'signedIn', screen: () => import('../features/products/routes/product-list.js') },
   { path: '/product/edit', access: 'signedIn', screen: () => import('../features/products/routes/product-edit.js') },
   { path: '/product/new', access: 'signedIn', screen: () => import('../features/products/routes/product-add.js') },
+  { path: '/product/withoutHsn', access: 'signedIn', screen: () => import('../features/products/routes/products-without-hsn.js') },
   { path: '/role', access: 'signedIn', screen: () => import('../features/roles/routes/role-list.js') },
   { path: '/role/{id}', access: 'signedIn', screen: () => import('../features/roles/routes/role-form.js') },
   { path: '/tenant', access: 'signedIn', screen: () => import('../features/tenants/routes/tenant-list.js') },

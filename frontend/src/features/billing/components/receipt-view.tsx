@@ -1,29 +1,39 @@
 import { Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { formatDateTime, formatRupees } from '../../../../../shared/format.js';
+import { formatDate, formatDateTime, formatRupees } from '../../../../../shared/format.js';
 import type { Receipt } from '../../../../../shared/schemas/purchase.js';
 import classes from './receipt.module.css';
 
 export type PaperSize = 'a4' | 'roll80';
 
 /**
- * The cash receipt (spec 3): the shop's display name, address and GSTIN, the bill, per line HSN/artcode, quantity,
- * MRP, rate, CGST and SGST, the totals and 'Payment Status: Paid'. Laid out for A4 or an 80 mm thermal roll.
+ * The receipt as a GST tax invoice (rule 46) or, for a shop not registered for GST, a Bill of Supply without tax
+ * columns: the shop's name, address, GSTIN and state; the invoice number and date; the customer (with GSTIN and
+ * address for B2B); the place of supply; per line HSN, quantity with unit, rate, taxable value and CGST + SGST or
+ * IGST; the totals, the total in words, the HSN-wise summary and 'Reverse charge: No'. Laid out for A4 or an 80 mm
+ * thermal roll.
  */
 export function ReceiptView({ receipt, paper }: { receipt: Receipt; paper: PaperSize }) {
   const { shop, purchase, lines, totals } = receipt;
   const narrow = paper === 'roll80';
+  const taxed = receipt.title === 'Tax Invoice';
+  const inter = receipt.supply === 'inter';
   return (
     <div className={`${classes.receipt} ${narrow ? classes.roll : classes.a4}`} data-receipt>
       <Stack gap={4} align="center">
+        <Text size="xs" fw={700} tt="uppercase">
+          {receipt.title}
+        </Text>
         <Title order={2} fz={narrow ? 16 : 22}>
           {shop.displayName}
         </Title>
         <Text size="xs" ta="center">
           {shop.address}
         </Text>
-        <Text size="xs">GSTIN: {shop.gstNumber}</Text>
+        {taxed && <Text size="xs">GSTIN: {shop.gstNumber}</Text>}
+        {shop.state && <Text size="xs">State: {shop.state}</Text>}
       </Stack>
       <Divider my="xs" variant="dashed" />
+      {purchase.invoiceNumber && <Text size="xs">Invoice No: {purchase.invoiceNumber}</Text>}
       <Group justify="space-between" gap={4}>
         <Text size="xs">Bill No: {purchase.purchaseId}</Text>
         <Text size="xs">{formatDateTime(purchase.createdOn)}</Text>
@@ -31,18 +41,22 @@ export function ReceiptView({ receipt, paper }: { receipt: Receipt; paper: Paper
       <Text size="xs">
         Customer: {purchase.customerName.split('@')[0]} ({purchase.mobileNumber})
       </Text>
+      {purchase.customerGstin && <Text size="xs">Customer GSTIN: {purchase.customerGstin}</Text>}
+      {purchase.customerGstin && purchase.address && <Text size="xs">Address: {purchase.address}</Text>}
+      <Text size="xs">Place of supply: {receipt.placeOfSupply}</Text>
       <Text size="xs">Payment Mode: {purchase.paymentMode}</Text>
       <Divider my="xs" variant="dashed" />
       <Table fz="xs" verticalSpacing={2} horizontalSpacing={4} className={classes.lines}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Item (HSN/Artcode)</Table.Th>
+            <Table.Th>Item (HSN)</Table.Th>
             <Table.Th ta="right">Qty</Table.Th>
             {!narrow && <Table.Th ta="right">MRP</Table.Th>}
             <Table.Th ta="right">Rate</Table.Th>
-            {!narrow && <Table.Th ta="right">Taxable</Table.Th>}
-            <Table.Th ta="right">CGST</Table.Th>
-            <Table.Th ta="right">SGST</Table.Th>
+            {taxed && !narrow && <Table.Th ta="right">Taxable</Table.Th>}
+            {taxed && !inter && <Table.Th ta="right">CGST</Table.Th>}
+            {taxed && !inter && <Table.Th ta="right">SGST</Table.Th>}
+            {taxed && inter && <Table.Th ta="right">IGST</Table.Th>}
             <Table.Th ta="right">Amount</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -53,19 +67,30 @@ export function ReceiptView({ receipt, paper }: { receipt: Receipt; paper: Paper
                 {line.productName}
                 <br />
                 <Text span size="xs" c="dimmed">
-                  {line.artcode}
+                  {line.hsnCode ? `HSN ${line.hsnCode}` : line.artcode}
                 </Text>
               </Table.Td>
-              <Table.Td ta="right">{line.quantity}</Table.Td>
+              <Table.Td ta="right">
+                {line.quantity} {line.unit}
+              </Table.Td>
               {!narrow && <Table.Td ta="right">{formatRupees(line.price)}</Table.Td>}
               <Table.Td ta="right">{formatRupees(line.sellingPrice)}</Table.Td>
-              {!narrow && <Table.Td ta="right">{formatRupees(line.taxable)}</Table.Td>}
-              <Table.Td ta="right">
-                {line.cgst}% {formatRupees(line.cgstPrice)}
-              </Table.Td>
-              <Table.Td ta="right">
-                {line.sgst}% {formatRupees(line.sgstPrice)}
-              </Table.Td>
+              {taxed && !narrow && <Table.Td ta="right">{formatRupees(line.taxable)}</Table.Td>}
+              {taxed && !inter && (
+                <Table.Td ta="right">
+                  {line.cgst}% {formatRupees(line.cgstPrice)}
+                </Table.Td>
+              )}
+              {taxed && !inter && (
+                <Table.Td ta="right">
+                  {line.sgst}% {formatRupees(line.sgstPrice)}
+                </Table.Td>
+              )}
+              {taxed && inter && (
+                <Table.Td ta="right">
+                  {line.igst}% {formatRupees(line.igstPrice)}
+                </Table.Td>
+              )}
               <Table.Td ta="right">{formatRupees(line.purchasedPrice)}</Table.Td>
             </Table.Tr>
           ))}
@@ -75,13 +100,55 @@ export function ReceiptView({ receipt, paper }: { receipt: Receipt; paper: Paper
       <Stack gap={2}>
         <Total label="Gross Amount" value={totals.grossAmount} />
         <Total label="Discount" value={totals.discount} />
-        <Total label="Taxable" value={totals.taxable} />
-        <Total label="CGST" value={totals.cgst} />
-        <Total label="SGST" value={totals.sgst} />
+        {taxed && <Total label="Taxable" value={totals.taxable} />}
+        {taxed && !inter && <Total label="CGST" value={totals.cgst} />}
+        {taxed && !inter && <Total label="SGST" value={totals.sgst} />}
+        {taxed && inter && <Total label="IGST" value={totals.igst} />}
         {totals.redeemAmount > 0 && <Total label="Redeemed" value={totals.redeemAmount} />}
         {totals.returnAmount > 0 && <Total label="Returned" value={totals.returnAmount} />}
         <Total label="Net Amount" value={totals.netAmount} strong />
       </Stack>
+      <Text size="xs" mt={4}>
+        {receipt.amountInWords}
+      </Text>
+      {receipt.hsnSummary.length > 0 && (
+        <>
+          <Divider my="xs" variant="dashed" />
+          <Table fz="xs" verticalSpacing={1} horizontalSpacing={4} className={classes.lines} aria-label="HSN summary">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>HSN</Table.Th>
+                <Table.Th ta="right">Qty</Table.Th>
+                {taxed && <Table.Th ta="right">Taxable</Table.Th>}
+                {taxed && <Table.Th ta="right">Tax</Table.Th>}
+                <Table.Th ta="right">Value</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {receipt.hsnSummary.map((row) => (
+                <Table.Tr key={`${row.hsnCode}|${row.unit}|${row.gst}`}>
+                  <Table.Td>
+                    {row.hsnCode || '—'}
+                    {taxed ? ` @${row.gst}%` : ''}
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {row.quantity} {row.unit}
+                  </Table.Td>
+                  {taxed && <Table.Td ta="right">{formatRupees(row.taxable)}</Table.Td>}
+                  {taxed && <Table.Td ta="right">{formatRupees(row.cgst + row.sgst + row.igst)}</Table.Td>}
+                  <Table.Td ta="right">{formatRupees(row.value)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </>
+      )}
+      {receipt.creditNotes.map((note) => (
+        <Text size="xs" key={`${note.creditNoteNumber ?? ''}${note.creditNoteDate}`}>
+          Credit note {note.creditNoteNumber} of {formatDate(note.creditNoteDate)}: {formatRupees(note.value)}
+        </Text>
+      ))}
+      {taxed && <Text size="xs">Reverse charge: {receipt.reverseCharge}</Text>}
       <Divider my="xs" variant="dashed" />
       <Text size="sm" fw={600} ta="center">
         {receipt.paymentStatus}

@@ -101,7 +101,7 @@ describe('Place Order rules', () => {
     // Neem Soap: MRP ₹50, rate ₹50, 18% GST, 1 unit -> ₹50.00 of which tax ₹7.63 (CGST 3.82, SGST 3.81).
     const rows = [row(dal, '2'), row(soap, '1'), row(null, '')];
     const plain = billFigures(rows);
-    expect(plain.totals).toEqual({ gross: 45_000, discount: 4_000, taxable: 38_523, cgst: 1_239, sgst: 1_238, tax: 2_477, net: 41_000 });
+    expect(plain.totals).toEqual({ gross: 45_000, discount: 4_000, taxable: 38_523, cgst: 1_239, sgst: 1_238, igst: 0, tax: 2_477, net: 41_000 });
     expect(plain.paid).toBe(41_000);
     expect(plain.pointsEarned).toBe(4);
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BILL_GENERATED, CHOOSE_PRINT_OR_MAIL } from '../../../../../shared/schemas/purchase.js';
 import { renderScreen, serve, signInAs, type Call } from '../../../../../test/web/leave-fixtures.js';
 import { clearSession } from '../../../lib/session.js';
-import { billLine, storedBill } from '../test-fixtures.js';
+import { billLine, storedBill, storedReceipt } from '../test-fixtures.js';
 import ReBill from './re-bill.js';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -13,13 +13,7 @@ const soap = billLine(1, 'Bath Soap', 'BS1', 45, 3, 1);
 const dal = billLine(2, 'Toor Dal 1kg', 'TD1', 150, 2);
 // The review route keeps the lines with units left: a fully returned line is not among them.
 const bill = storedBill([soap, dal], { netAmount: 390, redeemAmount: 0, returnAmount: 45 });
-const receipt = {
-  shop: { displayName: 'Sri Lakshmi General Stores', address: 'Gandhi Bazaar, Bengaluru', gstNumber: '29ABCDE1234F1Z5' },
-  purchase: bill,
-  lines: [soap, dal],
-  totals: { grossAmount: 390, discount: 0, taxable: 371.43, cgst: 9.29, sgst: 9.28, tax: 18.57, totalSellingAmount: 390, redeemAmount: 0, returnAmount: 45, netAmount: 345 },
-  paymentStatus: 'Payment Status: Paid',
-};
+const receipt = storedReceipt(bill, [soap, dal], { grossAmount: 390, discount: 0, taxable: 371.43, cgst: 9.29, sgst: 9.28, tax: 18.57, totalSellingAmount: 390, redeemAmount: 0, returnAmount: 45, netAmount: 345 });
 
 describe('Generate Bill', () => {
   beforeEach(() => signInAs('CASHIER', ['ReBill', 'CustomerPurchaseList']));

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_STATUS_PAID } from '../../../../../shared/schemas/purchase.js';
 import { renderScreen, serve, signInAs } from '../../../../../test/web/leave-fixtures.js';
 import { clearSession } from '../../../lib/session.js';
-import { billLine, storedBill } from '../test-fixtures.js';
+import { billLine, storedBill, storedReceipt } from '../test-fixtures.js';
 import { PRINT_FAILED, PRINT_UNAVAILABLE } from '../components/receipt-view.js';
 import ReceiptScreen from './receipt.js';
 
@@ -12,13 +12,7 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const dal = billLine(2, 'Toor Dal 1kg', 'TD1', 150, 2);
 const bill = storedBill([dal], { netAmount: 300, redeemAmount: 0 });
-const receipt = {
-  shop: { displayName: 'Sri Lakshmi General Stores', address: 'Gandhi Bazaar, Bengaluru', gstNumber: '29ABCDE1234F1Z5' },
-  purchase: bill,
-  lines: [dal],
-  totals: { grossAmount: 300, discount: 0, taxable: 285.71, cgst: 7.15, sgst: 7.14, tax: 14.29, totalSellingAmount: 300, redeemAmount: 0, returnAmount: 0, netAmount: 300 },
-  paymentStatus: PAYMENT_STATUS_PAID,
-};
+const receipt = storedReceipt(bill, [dal], { grossAmount: 300, discount: 0, taxable: 285.71, cgst: 7.15, sgst: 7.14, tax: 14.29, totalSellingAmount: 300, redeemAmount: 0, returnAmount: 0, netAmount: 300 });
 const elsewhere = ['/purchase', '/purchaseUpdated/new'];
 
 describe('Cash receipt screen', () => {
@@ -78,5 +72,44 @@ describe('Cash receipt screen', () => {
     await user.click(screen.getByRole('button', { name: 'Print' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(PRINT_FAILED);
     expect(router.state.location.pathname).toBe('/receipt');
+  });
+
+  it('is a tax invoice: invoice number, HSN with unit, place of supply, amount in words, HSN summary, reverse charge', async () => {
+    const hsn = [{ hsnCode: '1006', unit: 'NOS', quantity: 2, gst: 5, taxable: 285.71, cgst: 7.15, sgst: 7.14, igst: 0, value: 300 }];
+    serve([['GET /purchase/receipt/41', [200, { ...receipt, hsnSummary: hsn }]]]);
+    renderScreen(<ReceiptScreen />, { path: '/receipt', url: '/receipt?id=41', elsewhere });
+    expect(await screen.findByText('Tax Invoice')).toBeInTheDocument();
+    expect(screen.getByText('Invoice No: DEM/26-27/000041')).toBeInTheDocument();
+    expect(screen.getByText('Place of supply: 29-Karnataka')).toBeInTheDocument();
+    expect(screen.getByText('Rupees Three Hundred Only')).toBeInTheDocument();
+    expect(screen.getByText('Reverse charge: No')).toBeInTheDocument();
+    expect(screen.getAllByText('HSN 1006').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('2 NOS').length).toBe(2);
+    expect(screen.getByRole('columnheader', { name: 'CGST' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'IGST' })).not.toBeInTheDocument();
+  });
+
+  it('shows IGST alone for an inter-state invoice, and the B2B customer GSTIN', async () => {
+    const inter = storedReceipt(
+      { ...bill, customerGstin: '27AAPFU0939F1ZV', supply: 'inter', placeOfSupply: '27' },
+      [{ ...dal, igst: 5, igstPrice: 14.29, cgstPrice: 0, sgstPrice: 0 }],
+      { ...receipt.totals, cgst: 0, sgst: 0, igst: 14.29 },
+      { supply: 'inter', placeOfSupply: '27-Maharashtra' },
+    );
+    serve([['GET /purchase/receipt/41', [200, inter]]]);
+    renderScreen(<ReceiptScreen />, { path: '/receipt', url: '/receipt?id=41', elsewhere });
+    expect(await screen.findByText('Place of supply: 27-Maharashtra')).toBeInTheDocument();
+    expect(screen.getByText('Customer GSTIN: 27AAPFU0939F1ZV')).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'IGST' })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'CGST' })).not.toBeInTheDocument();
+  });
+
+  it('is a Bill of Supply without tax columns when the shop is not registered for GST', async () => {
+    serve([['GET /purchase/receipt/41', [200, { ...receipt, title: 'Bill of Supply' }]]]);
+    renderScreen(<ReceiptScreen />, { path: '/receipt', url: '/receipt?id=41', elsewhere });
+    expect(await screen.findByText('Bill of Supply')).toBeInTheDocument();
+    expect(screen.queryByText(/^GSTIN:/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: 'CGST' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Reverse charge: No')).not.toBeInTheDocument();
   });
 });

@@ -7,6 +7,7 @@ import { CUSTOMER_NAME_EXISTS, MOBILE_EXISTS, customerBody, type Customer } from
 import { accountName, domainSuffix } from '../../../../../shared/tenant.js';
 import { TextField, useZodForm } from '../../../components/form-fields.js';
 import { HINT_BELOW } from '../../../components/form-layout.js';
+import { StateSelect } from '../../../components/state-select.js';
 import { useSaveFailure } from '../../../lib/save-failure.js';
 import { useSession } from '../../../lib/session.js';
 import { useMobileTaken, useSaveCustomer } from '../api/customers.js';
@@ -27,6 +28,8 @@ export function CustomerEditor({ customer }: { customer?: Customer }) {
       mobileNumber: customer?.mobileNumber ?? '',
       emailId: customer?.emailId ?? '',
       address: customer?.address ?? '',
+      gstin: customer?.gstin ?? '',
+      state: customer?.state ?? '',
     },
   });
   const [name = '', mobile = ''] = useWatch({ control: form.control, name: ['customerName', 'mobileNumber'] });
@@ -101,6 +104,19 @@ export function CustomerEditor({ customer }: { customer?: Customer }) {
               <Textarea {...field} value={field.value ?? ''} label="Address" rows={3} size="md" maxLength={300} error={fieldState.error?.message} />
             )}
           />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <TextField
+              control={form.control}
+              name="gstin"
+              label="GSTIN"
+              description="Business customers: their bills are B2B tax invoices"
+              inputWrapperOrder={HINT_BELOW}
+              maxLength={15}
+              autoComplete="off"
+              styles={{ input: { textTransform: 'uppercase' } }}
+            />
+            <StateSelect control={form.control} name="state" description="Left empty with a GSTIN: the GSTIN's state" />
+          </SimpleGrid>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => void navigate('/home')}>
               Cancel

@@ -145,9 +145,9 @@ describe('bulk add: saving', () => {
     expect(within(row(1)).queryByText(EXISTS)).not.toBeInTheDocument();
     // The empty row is sent empty, so the server counts rows as the screen shows them.
     expect(savedRows()).toEqual([
-      { productName: 'Kesar Badam Milk', categoryId: 1, description: 'Loose packed', size: '1 kg', colour: 'White', image: 't/demo/uploads/upload-1' },
+      { productName: 'Kesar Badam Milk', categoryId: 1, description: 'Loose packed', size: '1 kg', colour: 'White', unit: 'NOS', image: 't/demo/uploads/upload-1' },
       { productName: '' },
-      { productName: 'Rooh Afza', categoryId: 1, description: 'Loose packed', size: '1 kg', colour: 'White', image: 't/demo/uploads/upload-2' },
+      { productName: 'Rooh Afza', categoryId: 1, description: 'Loose packed', size: '1 kg', colour: 'White', unit: 'NOS', image: 't/demo/uploads/upload-2' },
     ]);
     expect(calls(/^PUT http:\/\/s3\.test\/up-/)).toHaveLength(2);
 

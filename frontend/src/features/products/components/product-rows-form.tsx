@@ -1,3 +1,4 @@
+import { GST_UNITS } from '../../../../../shared/gst.js';
 import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -250,6 +251,9 @@ function ProductNameInput({ field, error, index, productId, rowNames, rowLabel }
   );
 }
 
+/** The GST unit list as the select offers it: `KGS – Kilograms`. */
+const UNIT_OPTIONS = GST_UNITS.map((u) => ({ value: u.code, label: `${u.code} – ${u.name}` }));
+
 const ProductRowCard = memo(function ProductRowCard({
   index,
   control,
@@ -348,6 +352,43 @@ const ProductRowCard = memo(function ProductRowCard({
         {text('size', 'Size', 'e.g. 500 g', 50)}
         {text('colour', 'Colour', 'e.g. Red, or NA', 50)}
         {text('description', 'Description', 'What customers should know', 500)}
+        <Controller
+          control={control}
+          name={`rows.${index}.hsnCode`}
+          render={({ field, fieldState }) => (
+            <TextInput
+              {...field}
+              value={field.value ?? ''}
+              label="HSN code"
+              aria-label={`HSN code, ${label.toLowerCase()}`}
+              placeholder="4, 6 or 8 digits, e.g. 1006"
+              inputMode="numeric"
+              size="sm"
+              maxLength={8}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name={`rows.${index}.unit`}
+          render={({ field, fieldState }) => (
+            <Select
+              ref={field.ref}
+              name={field.name}
+              onBlur={field.onBlur}
+              value={field.value || null}
+              onChange={(value) => field.onChange(value ?? '')}
+              data={UNIT_OPTIONS}
+              label="Unit (GST)"
+              aria-label={`Unit, ${label.toLowerCase()}`}
+              searchable
+              allowDeselect={false}
+              size="sm"
+              error={fieldState.error?.message}
+            />
+          )}
+        />
         <Controller
           control={control}
           name={`rows.${index}.file`}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_BULK_ROWS, newProductRow, productUpdateRow, type NewProductRow, type ProductUpdateRow, type Product } from '../../../../../shared/schemas/catalogue.js';
 import { chosenImageProblem } from '../../../lib/image-upload.js';
+import { DEFAULT_UNIT } from '../../../../../shared/gst.js';
 
 /** One row of the bulk forms as typed: the category as the select's value, the picture as a chosen file. */
 export interface ProductRowValues {
@@ -11,15 +12,19 @@ export interface ProductRowValues {
   description: string;
   size: string;
   colour: string;
+  /** 4, 6 or 8 digits; may stay empty until known (the products-without-HSN screen lists those). */
+  hsnCode: string;
+  /** GST unit (UQC); NOS when not chosen. */
+  unit: string;
   /** The stored picture's key (bulk edit), kept when no file is chosen. */
   image?: string;
   imageUrl?: string;
   file: File | null;
 }
 
-export type RowField = 'productName' | 'categoryId' | 'description' | 'size' | 'colour' | 'file';
+export type RowField = 'productName' | 'categoryId' | 'description' | 'size' | 'colour' | 'hsnCode' | 'unit' | 'file';
 
-export const emptyRow = (): ProductRowValues => ({ productName: '', categoryId: '', description: '', size: '', colour: '', file: null });
+export const emptyRow = (): ProductRowValues => ({ productName: '', categoryId: '', description: '', size: '', colour: '', hsnCode: '', unit: DEFAULT_UNIT, file: null });
 
 export const rowOf = (p: Product): ProductRowValues => ({
   productId: p.productId,
@@ -29,6 +34,8 @@ export const rowOf = (p: Product): ProductRowValues => ({
   description: p.description,
   size: p.size,
   colour: p.colour,
+  hsnCode: p.hsnCode ?? '',
+  unit: p.unit ?? DEFAULT_UNIT,
   image: p.image,
   imageUrl: p.imageUrl,
   file: null,
@@ -40,9 +47,8 @@ export const isBlank = (row: Pick<ProductRowValues, 'productName'>) => !row.prod
 export function rowFieldOf(path: string | undefined): RowField | undefined {
   const first = path?.split('.')[0];
   if (first === 'image' || first === 'imageContent') return 'file';
-  return first === 'productName' || first === 'categoryId' || first === 'description' || first === 'size' || first === 'colour'
-    ? first
-    : undefined;
+  const fields: RowField[] = ['productName', 'categoryId', 'description', 'size', 'colour', 'hsnCode', 'unit'];
+  return fields.find((f) => f === first);
 }
 
 /** The row as the save sends it; the picture is the uploaded key (or a stand-in while checking). */
@@ -52,6 +58,8 @@ const payloadOf = (row: ProductRowValues, image: string | undefined) => ({
   description: row.description,
   size: row.size,
   colour: row.colour,
+  hsnCode: row.hsnCode,
+  unit: row.unit,
   image,
 });
 

@@ -1,7 +1,7 @@
 import { Badge, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { SELECT_PRODUCTS, productIds, type Product } from '../../../../../shared/schemas/catalogue.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Thumbnail } from '../../../components/image-picker.js';
@@ -126,6 +126,9 @@ function ProductTable({ canModify, canDelete }: { canModify: boolean; canDelete:
             {...searchProps}
           />
         </Stack>
+        <Button component={Link} to="/product/withoutHsn" variant="subtle" size="sm">
+          Products without HSN code
+        </Button>
         {(canModify || canDelete) && (
           <SegmentedControl
             aria-label="List mode"

@@ -14,7 +14,7 @@ const demo: Tenant = {
   tenantName: 'demo',
   displayName: 'Demo Shop',
   address: 'MG Road',
-  gstNumber: '29ABCDE1234F1Z5',
+  gstNumber: '29ABCDE1234F1ZW',
   domain: 'demo.shop',
   enabled: true,
   version: 1,
@@ -38,7 +38,7 @@ describe('tenant form', () => {
     await user.type(await screen.findByRole('textbox', { name: /^User-name Domain/ }), 'Gamma.Shop');
     expect(screen.getByText('Shop id gamma; staff sign in as name@gamma.shop')).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: /^Shop Display Name/ }), 'Gamma Provisions');
-    await user.type(screen.getByRole('textbox', { name: /^GSTIN/ }), '29aabcg1234h1z5');
+    await user.type(screen.getByRole('textbox', { name: /^GSTIN/ }), '29aabcg1234h1zv');
     await user.type(screen.getByRole('textbox', { name: /^Address/ }), '7, Station Road, Hosapete');
     await user.type(screen.getByRole('textbox', { name: /^Shop Phone/ }), '98');
     await user.type(screen.getByRole('textbox', { name: /^Manager User Name/ }), 'Gopal Rao');
@@ -55,7 +55,8 @@ describe('tenant form', () => {
       domain: 'gamma.shop',
       displayName: 'Gamma Provisions',
       address: '7, Station Road, Hosapete',
-      gstNumber: '29AABCG1234H1Z5',
+      gstNumber: '29AABCG1234H1ZV',
+      gstRegistered: true,
       reportEmails: true,
       managerName: 'Gopal Rao',
       managerEmailId: 'gopal@gamma.example',

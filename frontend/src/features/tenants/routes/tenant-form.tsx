@@ -9,6 +9,7 @@ import { accountName } from '../../../../../shared/tenant.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { TextField, useZodForm } from '../../../components/form-fields.js';
 import { HINT_BELOW } from '../../../components/form-layout.js';
+import { StateSelect } from '../../../components/state-select.js';
 import { Page } from '../../../components/page.js';
 import { SignInSentModal } from '../../../components/sign-in-sent-modal.js';
 import { useSaveFailure } from '../../../lib/save-failure.js';
@@ -51,7 +52,7 @@ function Problem({ message }: { message: string | null }) {
 }
 
 /** The fields both shop forms have. */
-type ShopFieldValues = Pick<z.input<typeof tenantEditForm>, 'displayName' | 'address' | 'gstNumber' | 'emailId' | 'phone' | 'reportEmails'>;
+type ShopFieldValues = Pick<z.input<typeof tenantEditForm>, 'displayName' | 'address' | 'gstNumber' | 'state' | 'gstRegistered' | 'emailId' | 'phone' | 'reportEmails'>;
 
 /** Shop name, address, GSTIN and contacts: the details printed on receipts. */
 function ShopFields() {
@@ -66,7 +67,7 @@ function ShopFields() {
           label="GSTIN"
           withAsterisk
           maxLength={15}
-          placeholder="29ABCDE1234F1Z5"
+          placeholder="29ABCDE1234F1ZW"
           styles={{ input: { textTransform: 'uppercase' } }}
         />
       </SimpleGrid>
@@ -77,6 +78,21 @@ function ShopFields() {
           <Textarea {...field} value={field.value ?? ''} label="Address" withAsterisk rows={3} size="md" maxLength={300} error={fieldState.error?.message} />
         )}
       />
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <StateSelect control={control} name="state" description="Where the shop is; left empty, the GSTIN's state" />
+        <Controller
+          control={control}
+          name="gstRegistered"
+          render={({ field }) => (
+            <Switch
+              mt="xl"
+              checked={field.value !== false}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              label="Registered for GST (bills are tax invoices; off: Bills of Supply without tax)"
+            />
+          )}
+        />
+      </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
         <TextField control={control} name="emailId" label="Shop E-mail" type="email" inputMode="email" inputWrapperOrder={HINT_BELOW} description="Optional" maxLength={120} />
         <TextField control={control} name="phone" label="Shop Phone" inputMode="numeric" maxLength={10} inputWrapperOrder={HINT_BELOW} description="Optional, 10 digits" />
@@ -105,6 +121,8 @@ function TenantEditor({ tenant }: { tenant: Tenant }) {
       displayName: tenant.displayName,
       address: tenant.address,
       gstNumber: tenant.gstNumber,
+      state: tenant.state ?? '',
+      gstRegistered: tenant.gstRegistered ?? true,
       emailId: tenant.emailId ?? '',
       phone: tenant.phone ?? '',
       // On unless the shop switched it off: the daily report reads an absent setting as on.
@@ -165,6 +183,8 @@ function TenantCreator() {
       displayName: '',
       address: '',
       gstNumber: '',
+      state: '',
+      gstRegistered: true,
       emailId: '',
       phone: '',
       reportEmails: true,

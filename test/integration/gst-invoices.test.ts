@@ -1,0 +1,228 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gstinCheckCharacter, parseDocumentNumber } from '../../shared/gst.js';
+import type { Customer } from '../../shared/schemas/customer.js';
+import type { CreditNote, Purchase, Receipt } from '../../shared/schemas/purchase.js';
+import { rootLogger } from '../../functions/lib/logger.js';
+import { purchaseBody, returnBody } from '../../shared/schemas/purchase.js';
+import { returnGoods, saveBill } from '../../functions/purchases/service.js';
+import { apiUrl, call } from './client.js';
+import { completeCheckout, createOrder, reportCheckout } from './payment-fixtures.js';
+import { mustAdd, newShopper, stocked } from './storefront-fixtures.js';
+import { pdfText } from './pdf-text.js';
+import { adminToken, bill, cashierToken, line, mustPlace, newCustomer, stockedProduct, type Shelf } from './pos-fixtures.js';
+
+/** A valid GSTIN of a state: the check character worked out, so the server's checksum test passes. */
+const gstinOf = (state: string, pan = 'AABCT1332L') => `${state}${pan}1Z${gstinCheckCharacter(`${state}${pan}1Z`)}`;
+
+let rice: Shelf;
+let soap: Shelf;
+
+/** Gives a product an HSN code and unit through the bulk edit, as the owner does on the products-without-HSN screen. */
+async function giveHsn(shelf: Shelf, hsnCode: string, unit: string) {
+  const token = await adminToken();
+  const [product] = (await call<Record<string, unknown>[]>('GET', `/product/listOfProducts/${shelf.productId}`, { token })).body;
+  const saved = await call('PUT', '/product/listOfProducts', { token, body: [{ ...product, hsnCode, unit }] });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+}
+
+async function b2bCustomer(state: string): Promise<Customer> {
+  const plain = await newCustomer();
+  const answer = await call<Customer>('PUT', `/customer/${plain.customerId}`, {
+    token: await cashierToken(),
+    body: { emailId: plain.emailId, address: 'Industrial Estate', gstin: gstinOf(state).toLowerCase(), version: plain.version },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+}
+
+/** 2 × rice at ₹500.00 (5% GST) and 1 × soap at ₹90.00 (18% GST). */
+const twoLines = (customer: Pick<Customer, 'mobileNumber'>) => bill(customer, [line(rice, 2), line(soap, 1)], { grossAmount: 1090, discount: 0, tax: 61.35, netAmount: 1090 });
+
+beforeAll(async () => {
+  rice = await stockedProduct({ name: 'GST Rice 5kg', quantity: 500, mrp: 500, buyingPrice: 400, gst: 5 });
+  soap = await stockedProduct({ name: 'GST Soap', quantity: 500, mrp: 90, buyingPrice: 60, gst: 18 });
+  await giveHsn(rice, '10063020', 'bag');
+  await giveHsn(soap, '3401', 'NOS');
+});
+
+describe('tax invoices at the counter', () => {
+  it('numbers a bill in the shop series of the financial year and keeps the bill number', async () => {
+    const saved = await mustPlace(twoLines(await newCustomer()));
+    expect(saved.invoiceNumber).toMatch(/^DEM\/\d{2}-\d{2}\/\d{6}$/);
+    expect(saved.invoiceNumber!.length).toBeLessThanOrEqual(16);
+    expect(saved).toMatchObject({ documentType: 'TAX_INVOICE', placeOfSupply: '29', supply: 'intra', igst: 0, tax: 61.35 });
+    expect(saved.cgst + saved.sgst).toBeCloseTo(61.35, 2);
+    expect(saved.purchasedProduct.map((l) => [l.hsnCode, l.unit])).toEqual([
+      ['10063020', 'BAG'],
+      ['3401', 'NOS'],
+    ]);
+    const opened = await call<Purchase>('GET', `/purchase/${saved.purchaseId}`, { token: await cashierToken() });
+    expect(opened.body.invoiceNumber).toBe(saved.invoiceNumber);
+  });
+
+  it('charges IGST to a B2B customer whose GSTIN is of another state, and prints it on the receipt', async () => {
+    const buyer = await b2bCustomer('27');
+    const saved = await mustPlace(twoLines(buyer));
+    expect(saved).toMatchObject({ placeOfSupply: '27', supply: 'inter', cgst: 0, sgst: 0, igst: 61.35, tax: 61.35, customerGstin: gstinOf('27') });
+    expect(saved.purchasedProduct.map((l) => [l.igst, l.igstPrice, l.cgstPrice, l.sgstPrice])).toEqual([
+      [5, 47.62, 0, 0],
+      [18, 13.73, 0, 0],
+    ]);
+    const receipt = (await call<Receipt>('GET', `/purchase/receipt/${saved.purchaseId}`, { token: await cashierToken() })).body;
+    expect(receipt).toMatchObject({ title: 'Tax Invoice', placeOfSupply: '27-Maharashtra', supply: 'inter', reverseCharge: 'No', amountInWords: 'Rupees One Thousand Ninety Only' });
+    expect(receipt.totals).toMatchObject({ igst: 61.35, cgst: 0, sgst: 0 });
+    expect(receipt.hsnSummary.map((r) => [r.hsnCode, r.unit, r.quantity, r.igst])).toEqual([
+      ['10063020', 'BAG', 2, 47.62],
+      ['3401', 'NOS', 1, 13.73],
+    ]);
+  });
+
+  it('keeps CGST + SGST for a B2B customer of the shop state', async () => {
+    const saved = await mustPlace(twoLines(await b2bCustomer('29')));
+    expect(saved).toMatchObject({ placeOfSupply: '29', supply: 'intra', igst: 0, customerGstin: gstinOf('29') });
+  });
+
+  it('gives concurrent tills consecutive numbers without gaps or repeats', async () => {
+    const customers = await Promise.all(Array.from({ length: 6 }, () => newCustomer()));
+    const answers = await Promise.all(customers.map((c) => mustPlace(bill(c, [line(soap, 1)], { grossAmount: 90, discount: 0, tax: 13.73, netAmount: 90 }))));
+    const numbers = answers.map((a) => parseDocumentNumber(a.invoiceNumber!)!);
+    const sequences = numbers.map((n) => n.sequence).sort((a, b) => a - b);
+    expect(new Set(sequences).size).toBe(6);
+    expect(sequences.at(-1)! - sequences[0]!).toBe(5);
+    // Nothing else numbered a bill meanwhile in this test file: the next bill takes the next number.
+    const next = await mustPlace(bill(customers[0]!, [line(soap, 1)], { grossAmount: 90, discount: 0, tax: 13.73, netAmount: 90 }));
+    expect(parseDocumentNumber(next.invoiceNumber!)!.sequence).toBe(sequences.at(-1)! + 1);
+  });
+});
+
+describe('the financial year', () => {
+  const scopeAt = (iso: string) => ({ tenantId: 'demo', actor: { userName: 'cashier@demo.shop', now: new Date(iso) }, log: rootLogger });
+
+  it('starts a new series on 1 April in India, even when it is still 31 March in UTC', async () => {
+    const customer = await newCustomer();
+    const body = purchaseBody.parse(bill(customer, [line(soap, 1)], { grossAmount: 90, discount: 0, tax: 13.73, netAmount: 90 }));
+    const march = await saveBill(scopeAt('2031-03-31T18:00:00.000Z'), body);
+    const april = await saveBill(scopeAt('2031-03-31T18:40:00.000Z'), body);
+    const aprilNext = await saveBill(scopeAt('2031-04-02T06:00:00.000Z'), body);
+    expect(march.bill.invoiceNumber).toMatch(/^DEM\/30-31\/\d{6}$/);
+    expect(april.bill).toMatchObject({ invoiceNumber: 'DEM/31-32/000001', invoiceDate: '2031-04-01', financialYear: '31-32' });
+    expect(aprilNext.bill.invoiceNumber).toBe('DEM/31-32/000002');
+    // A return in the new year issues a credit note of the new year against the March invoice.
+    const returned = await returnGoods(scopeAt('2031-04-03T06:00:00.000Z'), march.bill.purchaseId, returnBody.parse({ paymentMode: 'CASH', purchasedProduct: [{ purchasedProductId: 1, whole: true }], returnAmount: 90 }));
+    expect(returned.record).toMatchObject({
+      creditNoteNumber: 'DEMC/31-32/00001',
+      originalInvoiceNumber: march.bill.invoiceNumber,
+      originalInvoiceDate: '2031-03-31',
+      creditNoteDate: '2031-04-03',
+    });
+  });
+});
+
+describe('credit notes', () => {
+  type ReturnAnswer = { creditNote: CreditNote; purchase: Purchase; mailSent?: boolean };
+  const returnOf = async (purchaseId: number, body: unknown) => call<ReturnAnswer>('POST', `/purchase/return/${purchaseId}`, { token: await cashierToken(), body });
+
+  it('reverse the tax at the bill rates, in their own series, and add up to the line when returned in parts', async () => {
+    const saved = await mustPlace(bill(await newCustomer(), [line(rice, 3)], { grossAmount: 1500, discount: 0, tax: 71.43, netAmount: 1500 }));
+    const first = await returnOf(saved.purchaseId, { paymentMode: 'CASH', purchasedProduct: [{ purchasedProductId: 1, returnQuantity: 1 }], returnAmount: 500 });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const note = first.body.creditNote;
+    expect(note.creditNoteNumber).toMatch(/^DEMC\/\d{2}-\d{2}\/\d{5}$/);
+    expect(note).toMatchObject({ originalInvoiceNumber: saved.invoiceNumber, originalInvoiceDate: saved.saleDate, supply: 'intra', taxable: 476.19, tax: 23.81, value: 500 });
+    expect(note.cgst + note.sgst).toBeCloseTo(23.81, 2);
+    expect(note.lines[0]).toMatchObject({ hsnCode: '10063020', unit: 'BAG', quantity: 1, gst: 5 });
+    const rest = await returnOf(saved.purchaseId, { paymentMode: 'CASH', purchasedProduct: [{ purchasedProductId: 1, whole: true }], returnAmount: 1000 });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    const second = rest.body.creditNote;
+    expect(parseDocumentNumber(second.creditNoteNumber!)!.sequence).toBe(parseDocumentNumber(note.creditNoteNumber!)!.sequence + 1);
+    expect(Math.round((note.taxable + second.taxable) * 100)).toBe(Math.round(saved.taxable * 100));
+    expect(Math.round((note.tax + second.tax) * 100)).toBe(Math.round(saved.tax * 100));
+  });
+
+  it('reverse IGST for an inter-state invoice, and are mailed with the receipt', async () => {
+    const saved = await mustPlace(twoLines(await b2bCustomer('33')));
+    const answer = await returnOf(saved.purchaseId, { paymentMode: 'CASH', purchasedProduct: [{ purchasedProductId: 2, whole: true }], returnAmount: 90, mail: true });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.creditNote).toMatchObject({ supply: 'inter', placeOfSupply: '33-Tamil Nadu', igst: 13.73, cgst: 0, sgst: 0, customerGstin: gstinOf('33') });
+    expect(answer.body.mailSent).toBe(true);
+  });
+});
+
+describe('storefront orders', () => {
+  it('are supplied where they are shipped: another state is IGST', async () => {
+    const shopper = await newShopper();
+    const [tea] = await stocked([{ quantity: 5, mrp: 200, gst: 5, name: 'GST Shipped Tea' }]);
+    await mustAdd(shopper, tea, 2);
+    const shippingAddress = { name: 'Kavya', line: '4 Beach Road', city: 'Chennai', pincode: '600001', state: '33' };
+    const order = await createOrder(shopper, { currency: 'INR', shippingAddress });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    const result = await completeCheckout(order.body.id, 'success');
+    if (result.kind !== 'success') throw new Error('the simulator refused the payment');
+    const outcome = await reportCheckout(shopper, result.response);
+    expect(outcome.body.purchaseId, JSON.stringify(outcome.body)).toBeDefined();
+    const saved = (await call<Purchase>('GET', `/purchase/${outcome.body.purchaseId}`, { token: await cashierToken() })).body;
+    expect(saved).toMatchObject({ placeOfSupply: '33', supply: 'inter', cgst: 0, sgst: 0, igst: 19.05 });
+    expect(saved.invoiceNumber).toMatch(/^DEM\/\d{2}-\d{2}\/\d{6}$/);
+  });
+
+  it('refuses a shipping address without a valid state or PIN code', async () => {
+    const shopper = await newShopper();
+    const bad = await createOrder(shopper, { currency: 'INR', shippingAddress: { name: 'K', line: 'x', city: 'y', pincode: '12', state: '28' } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toMatch(/6-digit PIN code|Choose a state from the list/);
+  });
+});
+
+describe('validation messages', () => {
+  it('refuse a GSTIN with a wrong check character, naming the mistake', async () => {
+    const plain = await newCustomer();
+    const wrong = gstinOf('29').slice(0, 14) + (gstinOf('29').endsWith('A') ? 'B' : 'A');
+    const answer = await call('PUT', `/customer/${plain.customerId}`, { token: await cashierToken(), body: { emailId: plain.emailId, gstin: wrong } });
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain('This GSTIN is not valid: its last character does not match.');
+  });
+
+  it('refuse a state other than the GSTIN state', async () => {
+    const plain = await newCustomer();
+    const answer = await call('PUT', `/customer/${plain.customerId}`, { token: await cashierToken(), body: { emailId: plain.emailId, gstin: gstinOf('27'), state: '29' } });
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain('This GSTIN is registered in 27-Maharashtra: choose that state.');
+  });
+
+  it('refuse an HSN code of 5 digits and a unit outside the GST list', async () => {
+    const token = await adminToken();
+    const [product] = (await call<Record<string, unknown>[]>('GET', `/product/listOfProducts/${rice.productId}`, { token })).body;
+    const hsn = await call('PUT', '/product/listOfProducts', { token, body: [{ ...product, hsnCode: '10063' }] });
+    expect(hsn.status).toBe(400);
+    expect(JSON.stringify(hsn.body)).toContain('An HSN code has 4, 6 or 8 digits.');
+    const unit = await call('PUT', '/product/listOfProducts', { token, body: [{ ...product, unit: 'KG' }] });
+    expect(unit.status).toBe(400);
+    expect(JSON.stringify(unit.body)).toContain('GST unit list');
+  });
+});
+
+describe('products without an HSN code', () => {
+  it('are listed until they get one', async () => {
+    const shelf = await stockedProduct({ name: 'No HSN Yet', quantity: 1, mrp: 10, buyingPrice: 5, gst: 0 });
+    const token = await adminToken();
+    const listed = async () => (await call<{ productId: number }[]>('GET', '/product/withoutHsn', { token })).body.map((p) => p.productId);
+    expect(await listed()).toContain(shelf.productId);
+    await giveHsn(shelf, '0713', 'KGS');
+    expect(await listed()).not.toContain(shelf.productId);
+  });
+});
+
+describe('the printed invoice', () => {
+  it('is a tax invoice with HSN, place of supply, the amount in words and the HSN summary', async () => {
+    const saved = await mustPlace(twoLines(await b2bCustomer('27')));
+    const pdf = await fetch(`${apiUrl()}/purchase/receipt/${saved.purchaseId}/pdf`, { headers: { authorization: `Bearer ${await cashierToken()}` } });
+    expect(pdf.status).toBe(200);
+    const text = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).join('\n');
+    expect(text).toContain('Tax Invoice');
+    expect(text).toContain(`Invoice No. ${saved.invoiceNumber}`);
+    expect(text).toContain('Place of supply: 27-Maharashtra');
+    expect(text).toContain('Reverse charge: No');
+    expect(text).toContain('Rupees One Thousand Ninety Only');
+    expect(text).toContain('HSN 10063020');
+  });
+});
