@@ -94,3 +94,11 @@ describe('credit notes reverse tax at the bill\'s rates', () => {
     expect(creditFigures(dal, 'inter', 0, 1)).toEqual({ taxable: 14286, cgst: 0, sgst: 0, igst: 714, tax: 714, value: 15000 });
   });
 });
+
+describe('a Bill of Supply', () => {
+  it('charges no tax whatever the products\' rates: the taxable value is what the customer pays', () => {
+    const bill = computeBill({ lines: [dal, soap], billOfSupply: true });
+    expect(bill.totals).toMatchObject({ taxable: 54000, cgst: 0, sgst: 0, igst: 0, tax: 0, net: 54000 });
+    expect(bill.paid).toBe(54000);
+  });
+});

@@ -126,9 +126,13 @@ export function calculateProblem(hasCustomer: boolean, rows: BillRow[]): Calcula
 
 export const chosenRows = (rows: BillRow[]) => rows.filter((row): row is BillRow & { product: RowProduct } => row.product !== null);
 
-/** Every figure of the bill; `points` when the customer redeems. Call only after calculateProblem found none. */
-export function billFigures(rows: BillRow[], points?: number): BillFigures {
+/**
+ * Every figure of the bill; `points` when the customer redeems; `billOfSupply` when the shop is not registered for
+ * GST (no tax is charged, as the server computes it). Call only after calculateProblem found none.
+ */
+export function billFigures(rows: BillRow[], points?: number, billOfSupply = false): BillFigures {
   return computeBill({
+    billOfSupply,
     lines: chosenRows(rows).map((row) => ({
       mrp: toPaise(row.product.mrp),
       rate: toPaise(row.rate.trim()),

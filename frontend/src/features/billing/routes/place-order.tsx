@@ -10,6 +10,7 @@ import { BILL_NOT_FOUND, editRefusal, type PaymentMode, type Purchase, type Purc
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { useSession } from '../../../lib/session.js';
 import { useCan } from '../../../lib/use-can.js';
 import { sendReceiptOnWhatsApp, useBill, useSaveBill } from '../api/billing.js';
 import {
@@ -176,6 +177,8 @@ function BillForm({ editing }: { editing?: PurchaseDetail }) {
     setRedeem(false);
     setRefusal(undefined);
   };
+  // A shop not registered for GST issues Bills of Supply: the server charges no tax, so neither does the screen.
+  const billOfSupply = useSession()?.tenant?.gstRegistered === false;
   const editRow = (index: number, change: Partial<BillRow>) => edit(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const choose = (index: number, s: InventorySuggestion) => edit(chooseProduct(rows, index, s, s.sellingPrice));
 
@@ -185,12 +188,12 @@ function BillForm({ editing }: { editing?: PurchaseDetail }) {
     setRefusal(undefined);
     if (found) return;
     setRedeem(false);
-    setCalculated(billFigures(rows));
+    setCalculated(billFigures(rows, undefined, billOfSupply));
   };
 
   const toggleRedeem = (on: boolean) => {
     setRedeem(on);
-    setCalculated(billFigures(rows, on ? points : undefined));
+    setCalculated(billFigures(rows, on ? points : undefined, billOfSupply));
   };
 
   const submit = async () => {
