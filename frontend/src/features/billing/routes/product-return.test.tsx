@@ -69,7 +69,7 @@ describe('Return Order screen', () => {
       ['GET /purchase/review/41', [200, bill]],
       [
         'POST /purchase/return/41',
-        [200, { message: RETURN_DONE, returnId: 2, refund: 90, pointsBack: 0, pointsTakenBack: 1, purchase: { ...bill, version: 2 } }],
+        [200, { message: RETURN_DONE, returnId: 2, refund: 90, pointsBack: 0, pointsTakenBack: 1, purchase: { ...bill, version: 2 }, creditNote: { creditNoteNumber: 'DEMC/26-27/00002' } }],
       ],
     ]);
     const user = userEvent.setup();
@@ -108,6 +108,7 @@ describe('Return Order screen', () => {
     const done = await screen.findByRole('dialog');
     expect(within(done).getByText(RETURN_DONE)).toBeInTheDocument();
     expect(within(done).getByText(/Refund ₹90.00 \(ONLINE\); 1 points earned on this bill taken back/)).toBeInTheDocument();
+    expect(within(done).getByText('Credit note DEMC/26-27/00002 against invoice DEM/26-27/000041')).toBeInTheDocument();
     const sent = calls.find((c) => c.key === 'POST /purchase/return/41')!.body;
     expect(sent).toEqual({
       paymentMode: 'ONLINE',

@@ -30,6 +30,8 @@ interface Done {
   mode: ReturnMode;
   print: boolean;
   mailProblem?: string;
+  /** The credit note the return issued, against the bill's invoice. */
+  creditNoteNumber?: string;
 }
 
 /**
@@ -92,6 +94,12 @@ function ProductReturnContent() {
               {done.pointsBack > 0 ? `; ${done.pointsBack} credit points back to the customer` : ''}
               {done.pointsTakenBack > 0 ? `; ${done.pointsTakenBack} points earned on this bill taken back` : ''}.
             </Text>
+            {done.creditNoteNumber && (
+              <Text size="sm">
+                Credit note {done.creditNoteNumber}
+                {bill.invoiceNumber ? ` against invoice ${bill.invoiceNumber}` : ''}
+              </Text>
+            )}
             {done.mailProblem && (
               <Alert color="yellow" role="alert">
                 The receipt was not mailed: {done.mailProblem}
@@ -158,6 +166,7 @@ function ReturnForm({ bill, onRefused, onStart, onDone }: ReturnFormProps) {
         mode,
         print,
         mailProblem: answer.mailSent === false ? answer.mailProblem : undefined,
+        creditNoteNumber: answer.creditNote?.creditNoteNumber,
       });
     } catch (error) {
       setCalculated(null);
