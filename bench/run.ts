@@ -1,6 +1,7 @@
 import { catalogueBenchmark } from './catalogue.js';
 import { fenceBenchmark } from './fence.js';
 import { gstr1Benchmark } from './gstr1.js';
+import { coldstartBenchmark } from './coldstart.js';
 import { inventoryBenchmark } from './inventory.js';
 import { platformBenchmark } from './platform.js';
 import { posBenchmark } from './pos.js';
@@ -20,6 +21,7 @@ const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   storefront: storefrontBenchmark,
   fence: fenceBenchmark,
   catalogue: catalogueBenchmark,
+  coldstart: coldstartBenchmark,
 };
 
 const runs = Number(process.env.RUNS ?? 200);

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { UNREADABLE_SPREADSHEET, sniffSpreadsheet } from '../../shared/spreadsheets.js';
 import { Validation } from '../lib/errors.js';
 
@@ -37,7 +37,9 @@ export async function readSheet(data: Uint8Array): Promise<Sheet> {
   const format = sniffSpreadsheet(data.subarray(0, 8));
   if (format === '.xls') throw new Validation(OLD_EXCEL_FORMAT);
   if (format !== '.xlsx') throw new Validation(UNREADABLE_SPREADSHEET);
-  const workbook = new ExcelJS.Workbook();
+  // exceljs is large: loaded when a sheet is first read, not when the function starts.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(Buffer.from(data.buffer, data.byteOffset, data.byteLength) as unknown as ExcelJS.Buffer);
   } catch {

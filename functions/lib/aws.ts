@@ -52,7 +52,7 @@ function s3Client(credentials?: AwsCredentialIdentityProvider): S3Client {
 /** What the data layer sends DynamoDB commands through (the middleware stack is there for benchmarks' counters). */
 export type DynamoSender = Pick<DynamoDBDocumentClient, 'send' | 'middlewareStack'>;
 
-const sts = lazy(() => new STSClient({ region: config.region() }));
+const sts = /* @__PURE__ */ lazy(() => new STSClient({ region: config.region() }));
 
 /**
  * Credentials of the tenant-access role with the session tag `tenant=<id>`: its policy allows only items whose
@@ -128,13 +128,13 @@ function scopedClients(): TenantClients | undefined {
   return undefined;
 }
 
-const unscopedDynamo = lazy(() => documentClient());
-const unscopedS3 = lazy(() => s3Client());
+const unscopedDynamo = /* @__PURE__ */ lazy(() => documentClient());
+const unscopedS3 = /* @__PURE__ */ lazy(() => s3Client());
 /**
  * The function's own role, on the platform's named path (`asPlatform`): the tenant directory only. In AWS that
  * role may touch nothing else of the table (infra/constructs/tenant-table-access.ts).
  */
-const platformDynamo = lazy(() => fencedDynamo({ directory: TENANT_DIRECTORY }, unscopedDynamo()));
+const platformDynamo = /* @__PURE__ */ lazy(() => fencedDynamo({ directory: TENANT_DIRECTORY }, unscopedDynamo()));
 
 /** The table as the code in scope may see it: one tenant's items, or the platform's directory. */
 export const dynamo = (): DynamoSender => scopedClients()?.dynamo ?? (currentScope()?.platform ? platformDynamo() : unscopedDynamo());
@@ -145,6 +145,6 @@ export function s3(): S3Client {
   return scopedClients()?.s3 ?? unscopedS3();
 }
 
-export const cognito = lazy(() => new CognitoIdentityProviderClient({ ...common(), endpoint: config.endpoints.cognito() }));
+export const cognito = /* @__PURE__ */ lazy(() => new CognitoIdentityProviderClient({ ...common(), endpoint: config.endpoints.cognito() }));
 
-export const ses = lazy(() => new SESv2Client({ ...common(), endpoint: config.endpoints.ses() }));
+export const ses = /* @__PURE__ */ lazy(() => new SESv2Client({ ...common(), endpoint: config.endpoints.ses() }));

@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 /**
  * Tables as Excel workbooks (report downloads): real numbers and dates, so the shop can sum and sort, shown the
@@ -53,7 +53,9 @@ export async function tableWorkbook(table: SheetTable): Promise<Buffer> {
 
 /** Several tables, one sheet each, in the order given. */
 export async function tablesWorkbook(tables: SheetTable[]): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+  // exceljs is large: loaded when a workbook is first made, not when the function starts.
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   workbook.creator = 'Shop back office';
   for (const table of tables) addSheet(workbook, table);
   return Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);

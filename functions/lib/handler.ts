@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { routeKey, type Body, type Params, type Query, type Response, type RouteDef } from '../../shared/routes/define.js';
 import { findUnsafeText, UNSAFE_TEXT } from '../../shared/schemas/text.js';
 import type { Caller, RequestContext } from './context.js';
@@ -11,6 +11,7 @@ import { rootLogger, type Logger } from './logger.js';
 import { parseMultipart } from './multipart.js';
 import { standingOf } from '../users/standing.js';
 import { inRequest } from './tenant-scope.js';
+import { sourceMappedStack } from './stack-trace.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -203,7 +204,9 @@ function errorResult(error: unknown, log: Logger): ApiResult {
     log.warn('write conflict', { name });
     return json(409, { message: 'This record was changed by someone else. Please try again.' });
   }
-  log.error('unhandled error', { error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : String(error) });
+  log.error('unhandled error', {
+    error: error instanceof Error ? { name: error.name, message: error.message, stack: sourceMappedStack(error.stack) } : String(error),
+  });
   return json(500, { message: 'Something went wrong!!! Please try again.' });
 }
 

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage, RGB } from 'pdf-lib';
 
 /**
  * Tables as PDF (reports, receipts): A4, a title and subtitle lines, a header row repeated on every page, optional
@@ -40,10 +39,6 @@ const SIZE = 8.5;
 const ROW_HEIGHT = 15;
 const LINE_HEIGHT = 10;
 const PADDING = 4;
-const ink = rgb(0.13, 0.13, 0.13);
-const rule = rgb(0.8, 0.8, 0.8);
-const headerFill = rgb(0.92, 0.93, 0.95);
-const highlightFill = rgb(1, 0.9, 0.88);
 
 /** Shortens text with an ellipsis until it fits the width. */
 function fit(text: string, font: PDFFont, width: number): string {
@@ -65,6 +60,12 @@ function wrap(text: string, font: PDFFont, width: number): string[] {
 }
 
 export async function tablePdf(table: PdfTable): Promise<Buffer> {
+  // pdf-lib and fontkit are large: loaded when the first PDF is drawn, not when the function starts.
+  const [{ PDFDocument, rgb }, { default: fontkit }] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]);
+  const ink = rgb(0.13, 0.13, 0.13);
+  const rule = rgb(0.8, 0.8, 0.8);
+  const headerFill = rgb(0.92, 0.93, 0.95);
+  const highlightFill = rgb(1, 0.9, 0.88);
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   doc.setTitle(table.title);
@@ -83,7 +84,7 @@ export async function tablePdf(table: PdfTable): Promise<Buffer> {
     const x = table.columns[i]!.align === 'right' ? lefts[i]! + widths[i]! - PADDING - textWidth : lefts[i]! + PADDING;
     page.drawText(text, { x, y: baseline, size: SIZE, font, color: ink });
   };
-  const drawRow = (page: PDFPage, y: number, cells: string[], font: PDFFont, fill?: ReturnType<typeof rgb>) => {
+  const drawRow = (page: PDFPage, y: number, cells: string[], font: PDFFont, fill?: RGB) => {
     if (fill) page.drawRectangle({ x: MARGIN, y: y - ROW_HEIGHT, width: tableWidth, height: ROW_HEIGHT, color: fill });
     cells.forEach((cell, i) => drawCell(page, i, fit(cell ?? '', font, widths[i]! - 2 * PADDING), y - ROW_HEIGHT + 4.5, font));
     page.drawLine({ start: { x: MARGIN, y: y - ROW_HEIGHT }, end: { x: MARGIN + tableWidth, y: y - ROW_HEIGHT }, thickness: 0.5, color: rule });

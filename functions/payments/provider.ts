@@ -1,4 +1,4 @@
-import Razorpay from 'razorpay';
+import type Razorpay from 'razorpay';
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js';
 import { config } from '../lib/config.js';
 import { AppError } from '../lib/errors.js';
@@ -43,7 +43,9 @@ async function client(): Promise<Razorpay> {
   const { keyId, keySecret } = await razorpayKeys();
   const baseUrl = config.razorpay.apiUrl();
   if (cached?.keyId !== keyId || cached.baseUrl !== baseUrl) {
-    const instance = new Razorpay({ key_id: keyId, key_secret: keySecret });
+    // The SDK (with axios and form-data) is large: loaded by the first call to Razorpay, not when the function starts.
+    const { default: RazorpaySdk } = await import('razorpay');
+    const instance = new RazorpaySdk({ key_id: keyId, key_secret: keySecret });
     // The SDK has no base-URL option; its axios instance is the one place the host is set.
     if (baseUrl) (instance.api as unknown as { rq: { defaults: { baseURL: string } } }).rq.defaults.baseURL = baseUrl;
     cached = { keyId, baseUrl, client: instance };

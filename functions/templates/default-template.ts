@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { INVENTORY_TEMPLATE_COLUMNS } from '../../shared/spreadsheets.js';
 
 let built: Promise<Buffer> | undefined;
@@ -6,7 +5,9 @@ let built: Promise<Buffer> | undefined;
 /** The inventory template every new shop starts with: one header row of the upload's columns, with notes. */
 export function defaultTemplate(): Promise<Buffer> {
   built ??= (async () => {
-    const workbook = new ExcelJS.Workbook();
+    // exceljs is large: loaded when the template is first made, not when the function starts.
+    const { default: Excel } = await import('exceljs');
+    const workbook = new Excel.Workbook();
     workbook.creator = 'Shop';
     const sheet = workbook.addWorksheet('Inventory', { views: [{ state: 'frozen', ySplit: 1 }] });
     sheet.columns = INVENTORY_TEMPLATE_COLUMNS.map((c) => ({ header: c.name, key: c.name, width: c.width }));

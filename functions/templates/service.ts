@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { Template } from '../../shared/schemas/catalogue.js';
 import type { UploadedFile } from '../../shared/schemas/common.js';
 import {
@@ -43,7 +42,9 @@ async function checkSpreadsheet(file: UploadedFile): Promise<{ extension: string
   if (!extension || sniffSpreadsheet(data.subarray(0, 8)) !== extension) throw new Validation(UNREADABLE_SPREADSHEET);
   if (extension === '.xlsx') {
     try {
-      await new ExcelJS.Workbook().xlsx.load(data as never);
+      // exceljs is large: loaded when a workbook is first checked, not when the function starts.
+      const { default: Excel } = await import('exceljs');
+      await new Excel.Workbook().xlsx.load(data as never);
     } catch {
       throw new Validation(UNREADABLE_SPREADSHEET);
     }

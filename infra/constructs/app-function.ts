@@ -1,19 +1,24 @@
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { AssetHashType, DockerImage, Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { buildSync } from 'esbuild';
 
 /** The repository root: entries, the lock file and tsconfig are resolved from here, whatever the working directory. */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * ESM bundles still contain CommonJS dependencies that call `require`; Node gives ES modules no `require`, so
- * the bundle recreates it before any dependency code runs.
+ * every output file recreates it before any dependency code runs.
  */
 const requireShim = "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+/** The module that draws PDFs; a bundle that contains it ships the fonts it reads (see functions/lib/pdf.ts). */
+const pdfModule = 'functions/lib/pdf.ts';
+const fontsDir = path.join(repoRoot, 'functions/lib/fonts');
 
 export interface AppFunctionProps {
   /** Source file relative to the repository root, exporting `handler`. */
@@ -25,46 +30,119 @@ export interface AppFunctionProps {
 }
 
 /**
- * A Lambda function of this project: Node.js 22 on arm64, bundled locally by esbuild as ESM (never in Docker, so
- * synth works offline), with its own log group so retention is bounded and the logs go when the stack goes.
+ * Bundles one function with esbuild, locally (never in Docker, so synth works offline):
+ * - ES modules with code splitting, so modules the code imports on first use (`await import(...)`: pdf-lib,
+ *   fontkit, exceljs, the Razorpay SDK) become files of their own that a cold start does not load;
+ * - the pinned AWS SDK v3 inside the bundle, tree-shaken and minified: it starts several times faster than the
+ *   runtime's own copy and is the version the tests ran (docs/aws.md, "Function bundles");
+ * - source maps beside the code but never loaded at start: functions/lib/stack-trace.ts reads them when an error is
+ *   logged, so traces name the source file and line without `--enable-source-maps` parsing them on every cold start;
+ * - the PDF fonts only in bundles that contain the PDF module.
  */
-export class AppFunction extends NodejsFunction {
+export function bundleFunction(entry: string, outputDir: string): BundleSummary {
+  const result = buildSync({
+    absWorkingDir: repoRoot,
+    entryPoints: { index: path.join(repoRoot, entry) },
+    outdir: outputDir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    outExtension: { '.js': '.mjs' },
+    entryNames: '[name]',
+    chunkNames: '[name]-[hash]',
+    banner: { js: requireShim },
+    minify: true,
+    sourcemap: 'linked',
+    sourcesContent: false,
+    // Lambda gives a function its role's credentials in the environment: the SDK's default chain is not needed there.
+    alias: { '@aws-sdk/credential-provider-node': path.join(repoRoot, 'functions/lib/lambda-credentials.ts') },
+    tsconfig: path.join(repoRoot, 'tsconfig.json'),
+    metafile: true,
+    logLevel: 'error',
+  });
+  for (const file of Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.map'))) repoRelativeSources(path.join(repoRoot, file));
+  const outputs = Object.entries(result.metafile.outputs).filter(([file]) => file.endsWith('.mjs'));
+  const [, index] = outputs.find(([file]) => path.basename(file) === 'index.mjs')!;
+  const inputs = (output: (typeof outputs)[number][1]) => Object.keys(output.inputs);
+  const makesPdf = outputs.some(([, output]) => inputs(output).includes(pdfModule));
+  if (makesPdf) cpSync(fontsDir, path.join(outputDir, 'fonts'), { recursive: true });
+  const sdkBytes = Object.entries(index.inputs)
+    .filter(([input]) => /node_modules\/(@aws-sdk|@smithy|@aws)\//.test(input))
+    .reduce((sum, [, { bytesInOutput }]) => sum + bytesInOutput, 0);
+  const packagesOf = (files: string[]) => [...new Set(files.flatMap((f) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(f)?.[1] ?? []))];
+  return {
+    entry,
+    indexBytes: index.bytes,
+    sdkBytesInIndex: sdkBytes,
+    packagesInIndex: packagesOf(inputs(index)),
+    lazyPackages: packagesOf(outputs.filter(([, output]) => output !== index).flatMap(([, output]) => inputs(output))),
+    makesPdf,
+  };
+}
+
+/** What one bundle holds, for the budgets test (test/integration/bundles.test.ts) and the cold-start bench. */
+export interface BundleSummary {
+  entry: string;
+  /** Size of `index.mjs`, what a cold start loads (chunks are only imported on first use). */
+  indexBytes: number;
+  /** Of that, the AWS SDK's share (clients, @smithy runtime). */
+  sdkBytesInIndex: number;
+  packagesInIndex: string[];
+  /** Packages only in chunks loaded by `await import(...)`. */
+  lazyPackages: string[];
+  /** Contains the PDF module, so ships the fonts. */
+  makesPdf: boolean;
+}
+
+/** Source paths in a map as the repository names them (`functions/lib/handler.ts`), not relative to a build folder. */
+function repoRelativeSources(mapFile: string) {
+  const map = JSON.parse(readFileSync(mapFile, 'utf8')) as { sources: string[] };
+  map.sources = map.sources.map((source) => path.relative(repoRoot, path.resolve(path.dirname(mapFile), source)));
+  writeFileSync(mapFile, JSON.stringify(map));
+}
+
+/**
+ * A Lambda function of this project: Node.js 22 on arm64, bundled by `bundleFunction`, with its own log group so
+ * retention is bounded and the logs go when the stack goes.
+ */
+export class AppFunction extends LambdaFunction {
+  /** Set when this construct bundled its code (a second function of the same entry in one synth reuses the asset). */
+  readonly bundle: BundleSummary | undefined;
+
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
+    let bundle: BundleSummary | undefined;
     const logGroup = new LogGroup(scope, `${id}Logs`, {
       retention: RetentionDays.ONE_MONTH,
       removalPolicy: RemovalPolicy.DESTROY,
     });
     super(scope, id, {
-      entry: path.join(repoRoot, props.entry),
-      handler: 'handler',
+      code: Code.fromAsset(repoRoot, {
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          // Never pulled: local bundling either succeeds or throws (esbuild runs in this process).
+          image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs22.x'),
+          // CDK caches assets within a synth by their bundling options; the entry tells the functions apart.
+          environment: { ENTRY: props.entry },
+          local: {
+            tryBundle(outputDir) {
+              bundle = bundleFunction(props.entry, outputDir);
+              return true;
+            },
+          },
+        },
+      }),
+      handler: 'index.handler',
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       logGroup,
-      projectRoot: repoRoot,
-      depsLockFilePath: path.join(repoRoot, 'package-lock.json'),
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
-      bundling: {
-        forceDockerBundling: false,
-        format: OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: requireShim,
-        target: 'node22',
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        // The pinned SDK goes into the bundle so AWS runs the same client version as the local stack and tests.
-        bundleAwsSDK: true,
-        tsconfig: path.join(repoRoot, 'tsconfig.json'),
-        // Receipts and reports draw ₹ with the embedded font that functions/lib/pdf.ts reads beside the bundle.
-        commandHooks: {
-          beforeBundling: () => [],
-          beforeInstall: () => [],
-          afterBundling: (inputDir: string, outputDir: string) => [`cp -r "${inputDir}/functions/lib/fonts" "${outputDir}/fonts"`],
-        },
-      },
+      environment: props.environment,
     });
+    this.bundle = bundle;
   }
 }

@@ -1,0 +1,74 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bytesUnder, filesLoadedAtInit, functionAssets, synthesizeShop, type FunctionAsset } from '../infra/bundles/function-assets.js';
+
+const probe = fileURLToPath(new URL('../infra/bundles/init-probe.mjs', import.meta.url));
+const SAMPLES = 5;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Module init of one bundle: `SAMPLES` fresh Node processes each importing it, as Lambda's init does. */
+function initTimes(taskDir: string, env: Record<string, string>): number[] {
+  const times: number[] = [];
+  for (let i = 0; i < SAMPLES; i++) {
+    const line = execFileSync(process.execPath, [probe, taskDir, 'index.handler'], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
+    const answer = JSON.parse(line.trim().split('\n').at(-1)!) as { initMs?: number; error?: string };
+    if (answer.initMs === undefined) throw new Error(`${taskDir}: ${answer.error}`);
+    times.push(answer.initMs);
+  }
+  return times;
+}
+
+/** The deployment package as Lambda receives it: the asset folder zipped. */
+function zippedSize(dir: string, scratch: string): number {
+  const zipFile = path.join(scratch, `${path.basename(dir)}.zip`);
+  execFileSync('zip', ['-qr', '-X', zipFile, '.'], { cwd: dir });
+  return statSync(zipFile).size;
+}
+
+/**
+ * `npm run bench -- coldstart`: every function `cdk synth` builds, with its asset size, zipped size and module
+ * init time (median of 5 fresh processes), next to an empty handler's init measured the same way in the same run.
+ * CDK_OUT=<dir> measures an existing cloud assembly instead of synthesizing one.
+ */
+export async function coldstartBenchmark(): Promise<void> {
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'shop-coldstart-'));
+  try {
+    let cdkOut = process.env.CDK_OUT;
+    if (!cdkOut) {
+      cdkOut = path.join(scratch, 'cdk.out');
+      synthesizeShop(cdkOut);
+    }
+    const empty = path.join(scratch, 'empty');
+    mkdirSync(empty);
+    writeFileSync(path.join(empty, 'index.mjs'), 'export const handler = async () => ({});\n');
+    const baseline = median(initTimes(empty, {}));
+
+    console.log(`\nCold start: module init, median of ${SAMPLES} fresh Node ${process.version} processes; empty handler ${baseline.toFixed(0)} ms`);
+    console.log(`| function | index.mjs | loaded at init | lazy chunks | maps | fonts | zipped | init ms | vs empty |`);
+    console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|`);
+    for (const fn of functionAssets(cdkOut)) {
+      // Lambda unpacks the code into an empty /var/task: no node_modules of the repository within reach.
+      const task = path.join(scratch, 'task', fn.name.replaceAll('/', '-'));
+      cpSync(fn.dir, task, { recursive: true });
+      const init = median(initTimes(task, environmentOf(fn)));
+      const loaded = filesLoadedAtInit(task);
+      const code = bytesUnder(task, (f) => f.endsWith('.mjs'));
+      const atInit = loaded.reduce((sum, f) => sum + statSync(path.join(task, f)).size, 0);
+      console.log(
+        `| ${fn.name} | ${kb(statSync(path.join(task, 'index.mjs')).size)} | ${kb(atInit)} | ${kb(code - atInit)} | ${kb(bytesUnder(task, (f) => f.endsWith('.map')))} | ` +
+          `${kb(bytesUnder(task, (f) => f.startsWith('fonts')))} | ${kb(zippedSize(task, scratch))} | ${init.toFixed(0)} | +${(init - baseline).toFixed(0)} |`,
+      );
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** What the template sets, with stand-ins for deploy-time references (init reads no resource). */
+function environmentOf(fn: FunctionAsset): Record<string, string> {
+  return { AWS_REGION: 'ap-south-1', ...fn.literalEnvironment, ...Object.fromEntries(fn.referencedEnvironment.map((name) => [name, `bench-${name.toLowerCase()}`])) };
+}

@@ -1,0 +1,31 @@
+// Runs one function bundle in this fresh process as Lambda's init and invoke do: registers the runtime's module
+// hooks, imports the handler file (timed), and, when an event file is named, calls the handler with it.
+// Usage: node init-probe.mjs <task dir> <file.export> [event.json]
+// Prints one JSON line: { initMs, result?, error? }.
+import { readFileSync } from 'node:fs';
+import { register } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+register('./lambda-runtime.mjs', import.meta.url);
+const [taskDir, handlerName = 'index.handler', eventFile] = process.argv.slice(2);
+const dot = handlerName.lastIndexOf('.');
+const file = path.join(taskDir, `${handlerName.slice(0, dot)}.mjs`);
+const out = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
+try {
+  const start = performance.now();
+  const module = await import(pathToFileURL(file).href);
+  const initMs = performance.now() - start;
+  const handler = module[handlerName.slice(dot + 1)];
+  if (typeof handler !== 'function') throw new Error(`${file} exports no function ${handlerName.slice(dot + 1)}`);
+  if (!eventFile) {
+    out({ initMs });
+  } else {
+    const event = JSON.parse(readFileSync(eventFile, 'utf8'));
+    const context = { awsRequestId: 'smoke-test', functionName: path.basename(taskDir), getRemainingTimeInMillis: () => 10_000 };
+    out({ initMs, result: await handler(event, context) });
+  }
+} catch (error) {
+  out({ error: error instanceof Error ? `${error.name}: ${error.message}\n${error.stack}` : String(error) });
+}
+process.exit(0);

@@ -1,0 +1,245 @@
+import { execFile } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { customerData } from '../../functions/customers/data.js';
+import { userData } from '../../functions/users/data.js';
+import { functionAssets, synthesizeShop, type FunctionAsset } from '../../infra/bundles/function-assets.js';
+import { AppFunction } from '../../infra/constructs/app-function.js';
+import { allFeatures } from '../../shared/features.js';
+import { defaultRoles, ROLE } from '../../shared/roles.js';
+
+/**
+ * What ships is proven to run: the functions as `cdk synth` bundles them (synthesized once for this file), each
+ * within its size budget and each run from an empty folder, as Lambda runs it, against the local emulators.
+ */
+const run = promisify(execFile);
+const probe = fileURLToPath(new URL('../../infra/bundles/init-probe.mjs', import.meta.url));
+const events = fileURLToPath(new URL('../../events/', import.meta.url));
+const KB = 1024;
+
+let scratch: string;
+let assets: FunctionAsset[];
+const bundles = new Map<string, NonNullable<AppFunction['bundle']>>();
+
+beforeAll(() => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'shop-bundles-'));
+  const app = synthesizeShop(path.join(scratch, 'cdk.out'));
+  for (const construct of app.node.findAll()) {
+    if (construct instanceof AppFunction && construct.bundle) bundles.set(construct.node.path, construct.bundle);
+  }
+  assets = functionAssets(path.join(scratch, 'cdk.out'));
+}, 180_000);
+
+afterAll(() => {
+  if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+/** Libraries too large to load on every cold start: only ever in chunks imported on first use. */
+const heavyPackages = ['pdf-lib', '@pdf-lib/fontkit', '@pdf-lib/standard-fonts', 'exceljs', 'jszip', 'razorpay', 'axios', 'form-data'];
+
+describe('function bundles', () => {
+  it('are one per function of the product, each bundled in this synth', () => {
+    expect(assets.length).toBeGreaterThanOrEqual(26);
+    for (const asset of assets) expect(bundles.has(asset.name), asset.name).toBe(true);
+  });
+
+  it('keep within their budgets: 100 KB for the sign-in trigger, 300 KB for a domain, heavy libraries loaded on first use', () => {
+    for (const [name, bundle] of bundles) {
+      // The AWS SDK's share is reported by `npm run bench -- coldstart`; the budget is on the product's own code.
+      const ownCode = bundle.indexBytes - bundle.sdkBytesInIndex;
+      const budget = bundle.entry === 'functions/triggers/pre-token.ts' ? 100 * KB : 300 * KB;
+      expect(ownCode, `${name}: ${ownCode} bytes of its own code at start`).toBeLessThanOrEqual(budget);
+      expect(bundle.indexBytes, `${name}: index.mjs`).toBeLessThanOrEqual(1024 * KB);
+      expect(bundle.packagesInIndex.filter((p) => heavyPackages.includes(p)), name).toEqual([]);
+    }
+    // Heavy libraries are there, lazily, exactly where PDFs and spreadsheets are made.
+    const lazily = (pkg: string) => [...bundles].filter(([, b]) => b.lazyPackages.includes(pkg)).map(([n]) => n.split('/')[1]).sort();
+    expect(lazily('pdf-lib')).toEqual(['DailyReports', 'expenses', 'messages', 'purchases', 'reports', 'stock'].sort());
+    expect(lazily('exceljs')).toEqual(expect.arrayContaining(['inventory', 'templates', 'tenants', 'stock', 'purchases']));
+    expect(lazily('exceljs')).not.toContain('auth');
+  });
+
+  it('ship the PDF fonts only where a PDF is made, and their source maps beside the code', () => {
+    for (const asset of assets) {
+      const bundle = bundles.get(asset.name)!;
+      expect(existsSync(path.join(asset.dir, 'fonts', 'DejaVuSansCondensed.ttf')), asset.name).toBe(bundle.makesPdf);
+      expect(existsSync(path.join(asset.dir, 'index.mjs.map')), asset.name).toBe(true);
+      const code = readFileSync(path.join(asset.dir, 'index.mjs'), 'utf8');
+      // Maps are read when an error is logged (functions/lib/stack-trace.ts), not by the runtime at every start.
+      expect(asset.literalEnvironment.NODE_OPTIONS ?? '', asset.name).not.toContain('--enable-source-maps');
+      expect(code.startsWith("import { createRequire } from 'module';"), asset.name).toBe(true);
+    }
+    expect(bundles.get('ShopApi/auth/Function')!.makesPdf).toBe(false);
+  });
+});
+
+/** Who calls: the demo shop's admin (every feature) and its customer, as the gateway's verified claims. */
+interface People {
+  adminId: number;
+  customer: { appUserId: number; customerId: number };
+}
+type Caller = { email: string; appUserId: number; roleNames: string; features: string };
+const adminOf = (people: People): Caller => ({ email: 'admin@demo.shop', appUserId: people.adminId, roleNames: 'ADMIN', features: allFeatures.join(',') });
+const customerFeatures = defaultRoles.find((role) => role.name === ROLE.CUSTOMER)!.features.join(',');
+const customerOf = (people: People): Caller => ({ email: 'customer@demo.shop', appUserId: people.customer.appUserId, roleNames: ROLE.CUSTOMER, features: customerFeatures });
+
+/** An API Gateway v2 event (events/api-gateway-v2.json) as the gateway builds it for a verified caller. */
+function apiEvent(routeKey: string, rawPath: string, caller: Caller | undefined, options: { body?: unknown; headers?: Record<string, string> } = {}) {
+  const event = JSON.parse(readFileSync(path.join(events, 'api-gateway-v2.json'), 'utf8'));
+  const [method] = routeKey.split(' ');
+  event.routeKey = event.requestContext.routeKey = routeKey;
+  event.rawPath = rawPath;
+  const [pathOnly, query = ''] = rawPath.split('?');
+  event.rawPath = pathOnly;
+  event.rawQueryString = query;
+  // As API Gateway fills them: each `{name}` of the route's path from the same segment of the request's path.
+  const template = routeKey.split(' ')[1]!.split('/');
+  const segments = pathOnly!.split('/');
+  const params = Object.fromEntries(template.flatMap((part, i) => (/^\{\w+\}$/.test(part) ? [[part.slice(1, -1), segments[i]!]] : [])));
+  event.pathParameters = Object.keys(params).length ? params : undefined;
+  event.queryStringParameters = query ? Object.fromEntries(new URLSearchParams(query)) : undefined;
+  event.requestContext.http = { ...event.requestContext.http, method, path: `/api${pathOnly}` };
+  event.headers = { ...event.headers, ...options.headers };
+  if (!caller) {
+    delete event.headers.authorization;
+    delete event.requestContext.authorizer;
+  } else {
+    Object.assign(event.requestContext.authorizer.jwt.claims, { ...caller, 'custom:tenantId': 'demo', appUserId: String(caller.appUserId) });
+  }
+  if (options.body !== undefined) {
+    event.body = JSON.stringify(options.body);
+    event.headers['content-type'] = 'application/json';
+  }
+  return event;
+}
+
+interface Invocation {
+  /** Part of a construct path: the function it is for. */
+  fn: string;
+  event: (people: People) => unknown;
+  /** What the answer must show for the bundle to have done its work (reached the emulators, drawn the PDF...). */
+  check: (result: Record<string, unknown>) => void;
+}
+
+const status = (expected: number) => (result: Record<string, unknown>) => expect(result.statusCode, JSON.stringify(result).slice(0, 300)).toBe(expected);
+const fileOf = (contentType: RegExp) => (result: Record<string, unknown>) => {
+  status(200)(result);
+  expect(String((result.headers as Record<string, string>)['content-type'])).toMatch(contentType);
+};
+const get = (fn: string, routeKey: string, rawPath = routeKey.split(' ')[1]!, check = status(200)): Invocation => ({
+  fn,
+  event: (people) => apiEvent(routeKey, rawPath, adminOf(people)),
+  check,
+});
+/** A storefront read of the demo customer's own records. */
+const customerGet = (fn: string, routeKey: string, rawPath: (customerId: number) => string, check = status(200)): Invocation => ({
+  fn,
+  event: (people) => apiEvent(routeKey, rawPath(people.customer.customerId), customerOf(people)),
+  check,
+});
+
+/**
+ * One sample call per function: a read that reaches the table through the bundle's SDK, and, where a function
+ * makes PDFs or spreadsheets, a call that loads those chunks and the fonts.
+ */
+const invocations: Invocation[] = [
+  {
+    fn: 'auth/',
+    event: () => apiEvent('POST /token/generate', '/token/generate', undefined, { body: { username: 'admin@demo.shop', password: 'Not-the-password1' }, headers: { 'x-tenantid': 'demo' } }),
+    check: status(401),
+  },
+  get('users/', 'GET /appUser/user'),
+  get('tenants/', 'GET /tenant/currentTenant'),
+  get('roles/', 'GET /role/employeeRole'),
+  get('policies/', 'GET /policy/all'),
+  get('categories/', 'GET /category'),
+  get('products/', 'GET /product/all'),
+  get('taxes/', 'GET /tax'),
+  get('templates/', 'GET /template/get', '/template/get', fileOf(/spreadsheetml/)),
+  { fn: 'uploads/', event: (people) => apiEvent('POST /upload/image', '/upload/image', adminOf(people)), check: status(400) },
+  get('customers/', 'GET /customer/mobile'),
+  get('inventory/', 'GET /inventory/all'),
+  get('stock/', 'GET /stock'),
+  get('partners/', 'GET /businessPartners'),
+  get('leave/', 'GET /leaveMaster'),
+  get('holidays/', 'GET /publicHolidays'),
+  get('purchases/', 'GET /purchase/{id}', '/purchase/999999999', status(404)),
+  get('reports/', 'GET /report/stock', '/report/stock?format=pdf', fileOf(/pdf/)),
+  get('expenses/', 'GET /expense/{id}', '/expense/999999999', status(404)),
+  { fn: 'messages/', event: (people) => apiEvent('POST /message/email', '/message/email', adminOf(people), { body: {} }), check: status(400) },
+  customerGet('cart/', 'GET /cart/byCustomerStatus/{customerId}/{status}', (id) => `/cart/byCustomerStatus/${id}/InCart`),
+  customerGet('wish/', 'GET /wish/count/{customerId}', (id) => `/wish/count/${id}`),
+  customerGet('payments/', 'GET /payment/order/{orderId}', () => '/payment/order/order_SampleNotInShop', status(404)),
+  {
+    fn: 'PreToken',
+    event: () => JSON.parse(readFileSync(path.join(events, 'cognito-pre-token.json'), 'utf8')),
+    check: (result) => expect((result.response as { claimsOverrideDetails: { claimsToAddOrOverride: { roleNames: string } } }).claimsOverrideDetails.claimsToAddOrOverride.roleNames).toBe('ADMIN'),
+  },
+  {
+    fn: 'PaymentSteps',
+    event: () => JSON.parse(readFileSync(path.join(events, 'payment-step.json'), 'utf8')),
+    check: (result) => expect(result.verified).toBe(false),
+  },
+  {
+    fn: 'DailyReports',
+    event: () => JSON.parse(readFileSync(path.join(events, 'scheduler-daily-report.json'), 'utf8')),
+    // Mailing the demo shop's report draws its PDF: the lazily loaded chunks and the fonts must be there.
+    check: (result) => expect(result.failed).toEqual([]),
+  },
+];
+
+/**
+ * Template references (a table name, a pool id) become the local stack's values; the provider secrets and the
+ * state machine exist only in AWS (the local stack passes keys and runs the workflow itself).
+ */
+const awsOnly = new Set(['RAZORPAY_SECRET_ARN', 'WHATSAPP_SECRET_ARN', 'PAYMENT_TO_ORDER_ARN']);
+
+describe('every function bundle, copied to an empty folder and run as Lambda runs it', () => {
+  it('has a sample call here', () => {
+    for (const asset of assets) expect(invocations.filter((i) => asset.name.includes(i.fn)), asset.name).toHaveLength(1);
+  });
+
+  it('starts, answers its sample event from events/ and reaches the emulators', async () => {
+    const local = inject('stackEnv');
+    const admin = await userData.byUserName('demo', 'admin@demo.shop');
+    const customerUser = await userData.byUserName('demo', 'customer@demo.shop');
+    const customer = customerUser && (await customerData.byAppUser('demo', customerUser.appUserId));
+    const people: People = { adminId: admin!.appUserId, customer: { appUserId: customerUser!.appUserId, customerId: customer!.customerId } };
+    const failures: string[] = [];
+    // Two at a time: each is a fresh Node process, as a cold start is.
+    const queue = [...assets];
+    const worker = async () => {
+      for (let asset = queue.shift(); asset; asset = queue.shift()) {
+        const invocation = invocations.find((i) => asset!.name.includes(i.fn))!;
+        const task = path.join(scratch, 'task', asset.name.replaceAll('/', '-'));
+        cpSync(asset.dir, task, { recursive: true });
+        const eventFile = `${task}.event.json`;
+        writeFileSync(eventFile, JSON.stringify(invocation.event(people)));
+        const referenced = asset.referencedEnvironment.filter((name) => !awsOnly.has(name));
+        for (const name of referenced) if (!local[name]) failures.push(`${asset.name}: the local stack has no value for ${name}`);
+        const env = {
+          PATH: process.env.PATH,
+          ...asset.literalEnvironment,
+          ...Object.fromEntries(referenced.map((name) => [name, local[name]])),
+          // Where the emulators are (the only difference from AWS), and the simulators' keys.
+          ...local,
+          LOG_LEVEL: 'silent',
+        };
+        const { stdout } = await run(process.execPath, [probe, task, asset.handler, eventFile], { env, cwd: path.dirname(task), timeout: 60_000 });
+        const answer = JSON.parse(stdout.trim().split('\n').at(-1)!) as { result?: Record<string, unknown>; error?: string };
+        try {
+          if (answer.error) throw new Error(answer.error);
+          invocation.check(answer.result!);
+        } catch (error) {
+          failures.push(`${asset.name}: ${(error as Error).message}`);
+        }
+      }
+    };
+    await Promise.all([worker(), worker()]);
+    expect(failures).toEqual([]);
+  }, 240_000);
+});
