@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { category, categorySave } from '../schemas/catalogue.js';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
 import { catalogueCache, route } from './define.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { countResponse, idParam, mobileSchema, pageQuery, searchText } from '../schemas/common.js';
 import {
   customer,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { FeatureName } from '../features.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -95,14 +95,7 @@ export type ParamsIn<R extends RouteDef> = z.input<R['params']>;
 export type QueryIn<R extends RouteDef> = z.input<R['query']>;
 export type BodyIn<R extends RouteDef> = z.input<R['body']>;
 
-/** Fills `{name}` placeholders of a documented path; values are URL-encoded. */
-export function buildPath(path: string, params: Record<string, unknown>): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined || value === null || value === '') throw new Error(`Missing path parameter ${name}`);
-    return encodeURIComponent(String(value));
-  });
-}
+export { buildPath } from './paths.js';
 
 /** Matches a concrete path against a documented one, returning the decoded parameters or null. */
 export function matchPath(pattern: string, actual: string): Record<string, string> | null {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
 import { expense, expenseBody, expenseSum, returnRow, returnSearchText, returnsSummary, yearBasisQuery, yearlyReturns } from '../schemas/expense.js';
 import { monthYearParams } from '../schemas/purchase.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { idParam } from '../schemas/common.js';
 import { companyHoliday, holidayForm, publicHoliday } from '../schemas/holiday.js';
 import { yearQuery } from '../schemas/leave.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { externalOrderBody, internalOrderBody, payment, paymentOutcome, providerOrder } from '../schemas/payment.js';
 import { route } from './define.js';
 

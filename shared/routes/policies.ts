@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { policy, policySave } from '../schemas/content.js';
 import { idParam } from '../schemas/common.js';
 import { catalogueCache, route } from './define.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { role, roleBody, rolesByIdsBody } from '../schemas/auth.js';
 import { idParam } from '../schemas/common.js';
 import { route } from './define.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { tax, taxSave } from '../schemas/catalogue.js';
 import { idParam } from '../schemas/common.js';
 import { route } from './define.js';

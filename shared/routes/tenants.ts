@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { countResponse, pageQuery } from '../schemas/common.js';
 import { publicTenant, reportEmailsBody, tenant, tenantCreateBody, tenantCreated, tenantUpdateBody } from '../schemas/tenant.js';
 import { route } from './define.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { appUser } from '../schemas/auth.js';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
 import { employeeBody, employeeCreated, employeeDetail, revealedPassword, revealPasswordBody, userRef } from '../schemas/employee.js';

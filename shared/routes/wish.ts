@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { cartStatusParam, wishLine, wishSave } from '../schemas/cart.js';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
 import { route } from './define.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { featureCatalogue, moduleNames, type ModuleName } from '../features.js';
 import { auditFields, userNameSchema, versionField } from './common.js';
 

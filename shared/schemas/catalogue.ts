@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IMAGE_REQUIRED, NOT_AN_IMAGE, dataUrlProblem, imageProblem } from '../images.js';
 import { spreadsheetProblem } from '../spreadsheets.js';
 import { auditFields, multipartForm, type UploadedFile } from './common.js';

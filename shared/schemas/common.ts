@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Numeric entity ids as they appear in paths (`/customer/12`). */
 export const idParam = z.coerce

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { imageChoiceFields, imageFields, requireImage, requiredText } from './catalogue.js';
 import { auditFields } from './common.js';
 

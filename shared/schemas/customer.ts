@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PASSWORD_MISMATCH, passwordSchema } from './auth.js';
 import { auditFields, emailSchema, mobileSchema, versionField } from './common.js';
 import { optionalGstin, optionalState, stateMatchesGstin } from './gst.js';

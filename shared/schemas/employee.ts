@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { appUser, role } from './auth.js';
 import { emailSchema, isoDate, mobileSchema, versionField } from './common.js';
 

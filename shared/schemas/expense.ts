@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { shopDay } from '../bill.js';
 import { auditFields, versionField } from './common.js';
 import { PAYMENT_MODES, salesRow } from './purchase.js';

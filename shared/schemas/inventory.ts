@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ENTER_NUMBER } from './catalogue.js';
 import { auditFields, isoDate } from './common.js';
 

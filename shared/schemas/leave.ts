@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { auditFields } from './common.js';
 
 /** The messages of spec 3 section 5 (Leave), word for word, and the few the product adds. */

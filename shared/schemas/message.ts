@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Messages to customers (spec 2 section 7): a receipt or a note by e-mail through SES, and by WhatsApp through the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { auditFields, emailSchema, mobileSchema, versionField } from './common.js';
 
 export const businessPartner = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { auditFields, searchText } from './common.js';
 import { cashSummary, salesSummary } from './figures.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { salesSummary } from './figures.js';
 import { pageQuery } from './common.js';
 import { orderRow } from './purchase.js';

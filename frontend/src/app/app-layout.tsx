@@ -1,12 +1,15 @@
 import { AppShell, Box, Center, Loader, Progress } from '@mantine/core';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router-dom';
 import { AppFooter } from '../components/app-footer.js';
 import { TopBar } from '../components/top-bar.js';
 import { AccessChangedNotice } from '../features/auth/components/access-changed-notice.js';
-import { SessionPopup } from '../features/auth/components/session-popup.js';
-import { useCartCount } from '../features/storefront/api/cart.js';
+import { useSession } from '../lib/session.js';
 import classes from './app-layout.module.css';
+
+// Signed-in chrome (menus, popovers, the cart count) is code the sign-in screen never shows.
+const SignedInControls = lazy(async () => ({ default: (await import('./signed-in-chrome.js')).SignedInControls }));
+const SessionPopup = lazy(async () => ({ default: (await import('./signed-in-chrome.js')).SessionPopup }));
 
 /** Old links of the hash-routed client (`/#/home`) open the same screen here; `/#/` is the sign-in screen. */
 function useHashRedirect() {
@@ -21,7 +24,7 @@ function useHashRedirect() {
 export function AppLayout() {
   useHashRedirect();
   const loading = useNavigation().state === 'loading';
-  const cartCount = useCartCount();
+  const session = useSession();
   return (
     <AppShell header={{ height: 64 }} padding={0}>
       <a href="#main" className={classes.skipLink}>
@@ -29,7 +32,15 @@ export function AppLayout() {
       </a>
       <AppShell.Header>
         {loading && <Progress value={100} animated size={3} radius={0} className={classes.progress} aria-label="Loading" />}
-        <TopBar cartCount={cartCount} />
+        <TopBar
+          accountControls={
+            session && (
+              <Suspense fallback={null}>
+                <SignedInControls session={session} />
+              </Suspense>
+            )
+          }
+        />
       </AppShell.Header>
       <AppShell.Main className={classes.main}>
         <Box id="main" tabIndex={-1} className={classes.content}>
@@ -38,7 +49,11 @@ export function AppLayout() {
         </Box>
         <AppFooter />
       </AppShell.Main>
-      <SessionPopup />
+      {session && (
+        <Suspense fallback={null}>
+          <SessionPopup />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </AppShell>
   );

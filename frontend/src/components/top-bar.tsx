@@ -1,28 +1,18 @@
-import { ActionIcon, Avatar, Badge, Box, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import {
-  IconChevronDown,
-  IconHeart,
-  IconHome,
-  IconInfoCircle,
-  IconLogin2,
-  IconLogout,
-  IconPackage,
-  IconShoppingCart,
-  IconUserCircle,
-} from '@tabler/icons-react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { displayName, landingPath, useSession } from '../lib/session.js';
+import { Button, Group, UnstyledButton } from '@mantine/core';
+import { IconLogin2 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { landingPath, useSession } from '../lib/session.js';
 import { BrandMark } from './brand-mark.js';
 
 interface TopBarProps {
-  /** Items in the customer's cart, once the storefront knows it. */
-  cartCount?: number;
+  /** What a signed-in user sees on the right (components/account-controls.tsx, loaded with signed-in screens). */
+  accountControls?: ReactNode;
 }
 
 /** Top bar (spec 1 section 2): Login when signed out; otherwise Home, the Me menu and, for customers, the Cart. */
-export function TopBar({ cartCount }: TopBarProps) {
+export function TopBar({ accountControls }: TopBarProps) {
   const session = useSession();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
   const home = landingPath(session);
   // The sign-in and signed-out screens carry their own way to sign in.
@@ -35,80 +25,7 @@ export function TopBar({ cartCount }: TopBarProps) {
       </UnstyledButton>
 
       {session ? (
-        <Group gap={6} wrap="nowrap">
-          <Button component={Link} to={home} variant="subtle" color="gray" leftSection={<IconHome size={18} />} visibleFrom="sm">
-            Home
-          </Button>
-          <ActionIcon component={Link} to={home} variant="subtle" color="gray" size="lg" aria-label="Home" hiddenFrom="sm">
-            <IconHome size={20} />
-          </ActionIcon>
-          {session.isCustomer && (
-            <Button
-              component={Link}
-              to="/cart"
-              variant="subtle"
-              color="gray"
-              px="xs"
-              aria-label={cartCount === undefined ? 'Cart' : `Cart, ${cartCount} items`}
-              leftSection={<IconShoppingCart size={20} />}
-              rightSection={
-                cartCount === undefined ? null : (
-                  <Badge size="sm" circle={cartCount < 10} color="saffron.7">
-                    {cartCount}
-                  </Badge>
-                )
-              }
-            >
-              <Box component="span" visibleFrom="sm">
-                Cart
-              </Box>
-            </Button>
-          )}
-          <Menu position="bottom-end" width={230} shadow="md" withinPortal>
-            <Menu.Target>
-              <UnstyledButton aria-label="Me menu" px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
-                <Group gap={6} wrap="nowrap">
-                  <Avatar size={32} radius="xl" color="brand" name={displayName(session)} />
-                  <Text size="sm" fw={600} visibleFrom="sm">
-                    Me
-                  </Text>
-                  <IconChevronDown size={14} aria-hidden />
-                </Group>
-              </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Label>
-                <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate="end">
-                  Hello, {displayName(session)}
-                </Text>
-                <Text size="xs" c="dimmed" truncate="end">
-                  {session.userName}
-                </Text>
-              </Menu.Label>
-              <Menu.Divider />
-              <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => navigate('/account')}>
-                My Account
-              </Menu.Item>
-              {session.isCustomer && (
-                <>
-                  <Menu.Item leftSection={<IconPackage size={16} />} onClick={() => navigate('/order')}>
-                    My Order Details
-                  </Menu.Item>
-                  <Menu.Item leftSection={<IconHeart size={16} />} onClick={() => navigate('/wish')}>
-                    My WishList
-                  </Menu.Item>
-                </>
-              )}
-              <Menu.Item leftSection={<IconInfoCircle size={16} />} onClick={() => navigate('/about')}>
-                Info
-              </Menu.Item>
-              <Menu.Divider />
-              <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => navigate('/logout')}>
-                Sign Out
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
+        accountControls
       ) : (
         !onSignIn && (
           <Button component={Link} to="/login" leftSection={<IconLogin2 size={18} />} variant="light">

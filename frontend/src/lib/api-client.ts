@@ -1,11 +1,5 @@
-import {
-  buildPath,
-  type BodyIn,
-  type ParamsIn,
-  type QueryIn,
-  type Response,
-  type RouteDef,
-} from '../../../shared/routes/define.js';
+import type { BodyIn, ParamsIn, QueryIn, Response, RouteDef } from '../../../shared/routes/define.js';
+import { buildPath } from '../../../shared/routes/paths.js';
 import { tenantIdFromUserName } from '../../../shared/tenant.js';
 import { getSession, hasValidToken } from './session.js';
 

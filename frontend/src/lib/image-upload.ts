@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { IMAGE_REQUIRED, NOT_AN_IMAGE, imageProblem } from '../../../shared/images.js';
 import { uploadRoutes } from '../../../shared/routes/uploads.js';
 import { ApiError, NO_ANSWER, callApi } from './api-client.js';

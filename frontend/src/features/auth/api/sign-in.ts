@@ -3,11 +3,6 @@ import { isFeatureName, type FeatureName } from '../../../../../shared/features.
 import { ROLE } from '../../../../../shared/roles.js';
 import type { BodyIn } from '../../../../../shared/routes/define.js';
 import { authRoutes } from '../../../../../shared/routes/auth.js';
-import { userRoutes } from '../../../../../shared/routes/users.js';
-import { tenantRoutes } from '../../../../../shared/routes/tenants.js';
-import { policyRoutes } from '../../../../../shared/routes/policies.js';
-import { roleRoutes } from '../../../../../shared/routes/roles.js';
-import { customerRoutes } from '../../../../../shared/routes/customers.js';
 import type { Role } from '../../../../../shared/schemas/auth.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
 import { ApiError, callApi } from '../../../lib/api-client.js';
@@ -32,7 +27,22 @@ export function combineFeatures(roles: Role[]): FeatureName[] {
   return [...new Set(names.filter(isFeatureName))];
 }
 
-async function customerRecord(appUserId: number): Promise<Customer | undefined> {
+/**
+ * The route groups of the profile calls, loaded when someone signs in rather than with the sign-in screen: a
+ * phone on a slow network then has only the sign-in form's code to fetch before the cashier can type.
+ */
+const profileRoutes = async () => {
+  const [{ userRoutes }, { tenantRoutes }, { policyRoutes }, { roleRoutes }, { customerRoutes }] = await Promise.all([
+    import('../../../../../shared/routes/users.js'),
+    import('../../../../../shared/routes/tenants.js'),
+    import('../../../../../shared/routes/policies.js'),
+    import('../../../../../shared/routes/roles.js'),
+    import('../../../../../shared/routes/customers.js'),
+  ]);
+  return { userRoutes, tenantRoutes, policyRoutes, roleRoutes, customerRoutes };
+};
+
+async function customerRecord(customerRoutes: Awaited<ReturnType<typeof profileRoutes>>['customerRoutes'], appUserId: number): Promise<Customer | undefined> {
   try {
     return await callApi(customerRoutes.byAppUser, { params: { appUserId } });
   } catch (error) {
@@ -49,6 +59,7 @@ async function customerRecord(appUserId: number): Promise<Customer | undefined> 
 async function openSession(answer: TokenAnswer): Promise<Session> {
   startSession(answer);
   try {
+    const { userRoutes, tenantRoutes, policyRoutes, roleRoutes, customerRoutes } = await profileRoutes();
     const [user, tenant, policies] = await Promise.all([
       callApi(userRoutes.currentUser),
       callApi(tenantRoutes.currentTenant),
@@ -56,7 +67,7 @@ async function openSession(answer: TokenAnswer): Promise<Session> {
     ]);
     const roles = await callApi(roleRoutes.rolesByIds, { body: { roleIdList: user.appUserRole.map((r) => r.roleId) } });
     const isCustomer = roles.some((role) => role.name === ROLE.CUSTOMER);
-    const customer = isCustomer ? await customerRecord(user.appUserId) : undefined;
+    const customer = isCustomer ? await customerRecord(customerRoutes, user.appUserId) : undefined;
     updateSession({ userName: user.userName, user, tenant, roles, features: combineFeatures(roles), policies, isCustomer, customer });
   } catch (error) {
     clearSession();
@@ -80,6 +91,8 @@ async function refusalsAsCredentials<T>(call: () => Promise<T>): Promise<T> {
 }
 
 export async function signIn(credentials: Credentials): Promise<SignInOutcome> {
+  // Fetched while the server checks the password, so the profile calls need not wait for the code.
+  void profileRoutes().catch(() => undefined);
   const answer = await refusalsAsCredentials(() => callApi(authRoutes.generateToken, { body: credentials }));
   if ('challenge' in answer) return { newPasswordSession: answer.session };
   return { session: await openSession(answer) };

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CATEGORY_EXISTS, requiredText, type Category } from '../../../../../shared/schemas/catalogue.js';
 import { TextField, useZodForm } from '../../../components/form-fields.js';
 import { ImageField } from '../../../components/image-picker.js';

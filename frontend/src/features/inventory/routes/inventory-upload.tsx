@@ -3,7 +3,7 @@ import { IconAlertCircle, IconArrowLeft, IconCircleCheck, IconDownload, IconFile
 import { useCallback, useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { Link, useBlocker, useNavigate } from 'react-router-dom';
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_SPREADSHEET_BYTES, SPREADSHEET_ACCEPT, spreadsheetProblem } from '../../../../../shared/spreadsheets.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { RequireFeature } from '../../../components/feature-gate.js';

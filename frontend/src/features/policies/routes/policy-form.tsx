@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { z } from 'zod';
+import * as z from 'zod';
 import { requiredText } from '../../../../../shared/schemas/catalogue.js';
 import { POLICY_EXISTS, type Policy } from '../../../../../shared/schemas/content.js';
 import { TextField, useZodForm } from '../../../components/form-fields.js';

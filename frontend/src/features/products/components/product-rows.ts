@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_BULK_ROWS, newProductRow, productUpdateRow, type NewProductRow, type ProductUpdateRow, type Product } from '../../../../../shared/schemas/catalogue.js';
 import { chosenImageProblem } from '../../../lib/image-upload.js';
 import { DEFAULT_UNIT } from '../../../../../shared/gst.js';

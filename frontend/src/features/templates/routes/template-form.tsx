@@ -3,7 +3,7 @@ import { IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Template } from '../../../../../shared/schemas/catalogue.js';
 import { MAX_SPREADSHEET_BYTES, SPREADSHEET_ACCEPT, spreadsheetProblem } from '../../../../../shared/spreadsheets.js';
 import { useZodForm } from '../../../components/form-fields.js';

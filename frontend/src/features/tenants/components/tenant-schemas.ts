@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailSchema, mobileSchema } from '../../../../../shared/schemas/common.js';
 import { shopFields, stateOfGstin, tenantCreateFields } from '../../../../../shared/schemas/tenant.js';
 
