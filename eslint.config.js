@@ -11,6 +11,11 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
+      // `import { z }` drags every zod locale into a bundle (450 KB); the namespace import is tree-shaken.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', importNames: ['z'], message: "Write `import * as z from 'zod'` (the named `z` bundles all of zod's locales).", allowTypeImports: true }] },
+      ],
     },
   },
   {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import sample from '../../events/api-gateway-v2.json' with { type: 'json' };
 import { domainHandler, type ApiEvent, type ApiResult } from '../../functions/lib/handler.js';
 import { NOT_MULTIPART, parseMultipart } from '../../functions/lib/multipart.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { findRoute } from '../../infra/local/gateway.js';
 import { allRoutes, buildPath, matchPath, route, routeKey } from '../../shared/routes/index.js';
 import { domainSuffix, tenantIdFromUserName } from '../../shared/tenant.js';
