@@ -12,9 +12,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
       // `import { z }` drags every zod locale into a bundle (450 KB); the namespace import is tree-shaken.
-      '@typescript-eslint/no-restricted-imports': [
+      'no-restricted-syntax': [
         'error',
-        { paths: [{ name: 'zod', importNames: ['z'], message: "Write `import * as z from 'zod'` (the named `z` bundles all of zod's locales).", allowTypeImports: true }] },
+        {
+          selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z'][importKind!='type']",
+          message: "Write `import * as z from 'zod'` (the named `z` bundles all of zod's locales).",
+        },
       ],
     },
   },
