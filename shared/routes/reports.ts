@@ -9,7 +9,7 @@ import {
 } from '../schemas/report.js';
 import { monthYearParams } from '../schemas/purchase.js';
 import { einvoiceParams, gstr1FileQuery, gstr1Summary } from '../schemas/gstr1.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { route } from './define.js';
 
 const readers = 'ReportList' as const;

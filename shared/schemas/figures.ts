@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { toPaise, toRupees } from '../money.js';
 import type { ByMode, CashSummary, SalesFigures } from '../figures.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { GSTIN_MESSAGES, HSN_FORMAT, HSN_MESSAGE, STATE_CODES, UNIT_CODES, UNIT_MESSAGE, gstinProblem, gstinState, stateLabel } from '../gst.js';
 
 /**

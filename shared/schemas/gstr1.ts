@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * GSTR-1 of a month as the Reports screen shows it (rupees, like every figure on the wire): the sections with their
