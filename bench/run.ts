@@ -7,6 +7,7 @@ import { platformBenchmark } from './platform.js';
 import { posBenchmark } from './pos.js';
 import { reportsBenchmark } from './reports.js';
 import { storefrontBenchmark } from './storefront.js';
+import { webBenchmark } from './web.js';
 
 /**
  * Benchmarks print figures; they never pass or fail. `npm run bench` runs all, `npm run bench -- platform` one.
@@ -22,6 +23,7 @@ const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   fence: fenceBenchmark,
   catalogue: catalogueBenchmark,
   coldstart: coldstartBenchmark,
+  web: webBenchmark,
 };
 
 const runs = Number(process.env.RUNS ?? 200);

@@ -3,13 +3,58 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const frontend = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(frontend, '..');
 
 export default defineConfig({
   root: frontend,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The app installs like one (docs/web-app.md, "Installable app and service worker"): a manifest, and a service
+    // worker that keeps the shell and every hashed file it has loaded, so a second visit loads from the device.
+    VitePWA({
+      registerType: 'autoUpdate',
+      // A script file, not an inline script: the Content-Security-Policy allows only the app's own files.
+      injectRegister: 'script',
+      includeAssets: ['favicon.svg'],
+      manifest: {
+        name: 'ShopDesk',
+        short_name: 'ShopDesk',
+        description: 'Billing, stock, people and your online store in one place.',
+        lang: 'en-IN',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#0b6e69',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+        ],
+      },
+      workbox: {
+        // The shell is precached (a screen path opens offline once visited); screens' chunks are cached as they
+        // are first used, not all at the first visit, which would cost a phone the whole app's download.
+        globPatterns: ['index.html', 'favicon.svg', 'icons/*.png'],
+        navigateFallback: '/index.html',
+        // The API and the local stack's Lambda endpoint are never answered from the cache.
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/2015-03-31\//],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            // Hashed names never change content, so the first copy is good for ever.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'hashed-assets', expiration: { maxEntries: 400, maxAgeSeconds: 365 * 24 * 3600 } },
+          },
+        ],
+      },
+    }),
+  ],
   css: { postcss: { plugins: [postcssPresetMantine()] } },
   server: {
     // The app imports the route table and schemas from ../shared, outside the Vite root.

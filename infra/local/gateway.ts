@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import http, { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { mediaPath } from '../../shared/assets.js';
 import { allRoutes, matchPath, routeKey, type RouteEntry } from '../../shared/routes/index.js';
 import type { ApiEvent } from '../../functions/lib/handler.js';
 import { serveMedia } from './media.js';
+import { sendStaticFile } from './static-files.js';
 
 type LambdaFn = (event: unknown, context: unknown) => Promise<unknown>;
 
@@ -34,6 +35,8 @@ export interface GatewayOptions {
    * it rather than finding no users yet; the web app and the Invoke API are served at once.
    */
   ready?: Promise<unknown>;
+  /** Headers every answer carries: the Content-Security-Policy and friends (infra/web-security.ts). */
+  securityHeaders?: Record<string, string>;
 }
 
 const mime: Record<string, string> = {
@@ -260,18 +263,15 @@ export function startGateway(options: GatewayOptions): Promise<http.Server> {
     let file = path.join(root, safe);
     if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(root, 'index.html');
     const ext = path.extname(file);
-    res.writeHead(200, {
-      'content-type': mime[ext] ?? 'application/octet-stream',
+    sendStaticFile(req, res, file, mime[ext] ?? 'application/octet-stream', {
       'cache-control': file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
-    createReadStream(file)
-      .on('error', () => res.destroy())
-      .pipe(res);
   }
 
   const server = http.createServer((req, res) => {
     // An aborted upload is an event of this request only, never of the process.
     req.on('error', () => undefined);
+    for (const [name, value] of Object.entries(options.securityHeaders ?? {})) res.setHeader(name, value);
     const raw = req.url ?? '/';
     // Only origin-form targets (`/path?query`): an absolute or `*` target is not a request for this site.
     if (!raw.startsWith('/')) return send(res, 400, { message: BAD_ADDRESS });

@@ -12,6 +12,7 @@ import { startWhatsAppSimulator } from './whatsapp-sim.js';
 import { useLocalWorkflows } from '../../functions/lib/workflows.js';
 import { ensureTable, ensureUserPool, type UserPoolIds } from './resources.js';
 import { startReportTimer } from './report-timer.js';
+import { securityHeaders } from '../web-security.js';
 import { SCHEDULED_REPORTS_FUNCTION } from '../../shared/report-schedule.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -193,6 +194,8 @@ async function startOnPorts(options: LocalStackOptions, ports: Ports): Promise<L
       issuer: `http://127.0.0.1:${ports.cognito}/${userPool.userPoolId}`,
       audience: userPool.userPoolClientId,
       invokeKeyId: lambdaInvoke.accessKeyId,
+      // As CloudFront adds them in AWS; the checkout script comes from wherever the provider URL points.
+      securityHeaders: securityHeaders({ assets: new URL(process.env.S3_ENDPOINT!).origin, checkout: new URL(process.env.RAZORPAY_CHECKOUT_URL!).origin }),
       loadDomain: async (domain) => (await import(path.join(root, 'functions', domain, 'handler.ts'))).handler,
       invokable: {
         'pre-token': async () => (await import('../../functions/triggers/pre-token.js')).handler as never,

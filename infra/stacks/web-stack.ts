@@ -3,7 +3,12 @@ import path from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   Distribution,
   Function as CloudFrontFunction,
   FunctionCode,
@@ -23,6 +28,7 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import type { Construct } from 'constructs';
 import { repoRoot } from '../constructs/app-function.js';
 import { BrowserUploadCors } from '../constructs/browser-upload-cors.js';
+import { contentSecurityPolicy, HSTS_SECONDS, razorpayOrigins } from '../web-security.js';
 
 export interface WebStackProps extends StackProps {
   /** The HTTP API's execute-api host; its stage is named `api`, matching the `/api/*` path. */
@@ -99,6 +105,34 @@ export class WebStack extends Stack {
     // The bucket belongs to the data stack; its policy there grants this distribution's reads (no cycle).
     const assets = Bucket.fromBucketName(this, 'AssetsForMedia', props.assetsBucket.bucketName);
     const originAccessControl = new S3OriginAccessControl(this, 'BucketAccess', { description: 'The web build and customer-facing images' });
+    // Every answer, the API's included: the Content-Security-Policy is the web app's main guard against injected
+    // script (its token is in localStorage), and a JSON answer framed or sniffed is no better than a page.
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Shop: CSP (own origin, assets bucket, Razorpay checkout), HSTS, nosniff, no framing, referrer policy',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy({ assets: `https://${props.assetsBucket.bucketRegionalDomainName}`, ...razorpayOrigins }),
+          override: true,
+        },
+        strictTransportSecurity: { accessControlMaxAge: Duration.seconds(HSTS_SECONDS), includeSubdomains: true, override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
+    // The shell (index.html, sw.js, the manifest) follows the origin's `no-cache`: a deploy reaches users at once.
+    const shellCache = new CachePolicy(this, 'ShellCache', {
+      comment: 'Shop: app shell, cached only as long as its Cache-Control says, compressed',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.days(365),
+      cookieBehavior: CacheCookieBehavior.none(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.none(),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    const webOrigin = S3BucketOrigin.withOriginAccessControl(this.webBucket, { originAccessControl });
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Shop web app and API',
@@ -106,10 +140,11 @@ export class WebStack extends Stack {
       priceClass: PriceClass.PRICE_CLASS_200,
       webAclId: props.webAclArn,
       defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(this.webBucket, { originAccessControl }),
+        origin: webOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        compress: true,
+        cachePolicy: shellCache,
+        responseHeadersPolicy: securityHeaders,
         functionAssociations: [{ function: spa, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
@@ -119,14 +154,25 @@ export class WebStack extends Stack {
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: mediaHeaders,
           functionAssociations: [{ function: media, eventType: FunctionEventType.VIEWER_REQUEST }],
+          compress: true,
+        },
+        // Hashed files never change: cached at the edge for a year (their Cache-Control says immutable), compressed.
+        '/assets/*': {
+          origin: webOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          compress: true,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: securityHeaders,
         },
         '/api/*': {
           origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
+          compress: true,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           // Host must be the API's own, or API Gateway cannot route the request.
           originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: securityHeaders,
         },
       },
     });

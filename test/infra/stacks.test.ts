@@ -135,8 +135,11 @@ describe('domain functions', () => {
     const bundle = readFileSync(path.join(assetDir, 'index.mjs'), 'utf8');
     expect(bundle.startsWith("import { createRequire } from 'module'; const require = createRequire(import.meta.url);")).toBe(true);
     expect(bundle).toMatch(/export\s*\{[^}]*\bhandler\b/);
-    // The PDF font sits beside the bundle, where functions/lib/pdf.ts looks for it.
-    expect(existsSync(path.join(assetDir, 'fonts', 'DejaVuSansCondensed.ttf'))).toBe(true);
+    // The PDF font sits beside the bundles that draw PDFs, where functions/lib/pdf.ts looks for it, and only there.
+    expect(existsSync(path.join(assetDir, 'fonts'))).toBe(false);
+    const reports = api.toJSON().Resources[logicalIdOf(stacks.api, stacks.api.domains.reports.function)] as Resource;
+    const reportsDir = path.join(outdir, `asset.${String(reports.Properties.Code.S3Key).replace(/\.zip$/, '')}`);
+    expect(existsSync(path.join(reportsDir, 'fonts', 'DejaVuSansCondensed.ttf'))).toBe(true);
   });
 
   it("reach no shop's items or files on their own role, only the tenant directory for the tenants domain", () => {
@@ -372,6 +375,44 @@ describe('web distribution', () => {
     });
     const origin = config.Origins.find((o: { Id: string }) => o.Id === apiBehaviour.TargetOriginId);
     expect(JSON.stringify(origin.DomainName)).toContain('.execute-api.ap-south-1.');
+  });
+
+  it('compresses every behaviour and caches each as it should: the shell revalidated, hashed files a year, the API never', () => {
+    const [, distribution] = single(web, 'AWS::CloudFront::Distribution');
+    const config = distribution.Properties.DistributionConfig;
+    const behaviour = (pattern: string) => config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
+    for (const b of [config.DefaultCacheBehavior, behaviour('/assets/*'), behaviour('/api/*')]) expect(b.Compress).toBe(true);
+    expect(behaviour('/assets/*').CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // Managed-CachingOptimized
+    expect(behaviour('/api/*').CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
+    const [shellPolicyId, shellPolicy] = single(web, 'AWS::CloudFront::CachePolicy');
+    expect(config.DefaultCacheBehavior.CachePolicyId).toEqual({ Ref: shellPolicyId });
+    expect(shellPolicy.Properties.CachePolicyConfig).toMatchObject({
+      MinTTL: 0,
+      DefaultTTL: 0,
+      ParametersInCacheKeyAndForwardedToOrigin: { EnableAcceptEncodingGzip: true, EnableAcceptEncodingBrotli: true },
+    });
+  });
+
+  it('adds the security headers to every answer, those of the API included', () => {
+    const [, distribution] = single(web, 'AWS::CloudFront::Distribution');
+    const config = distribution.Properties.DistributionConfig;
+    const policyId = config.DefaultCacheBehavior.ResponseHeadersPolicyId.Ref as string;
+    const policy = web.toJSON().Resources[policyId] as Resource;
+    for (const pattern of ['/api/*', '/assets/*']) {
+      const behaviour = config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
+      expect(behaviour.ResponseHeadersPolicyId, pattern).toEqual({ Ref: policyId });
+    }
+    const headers = policy.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 63_072_000, IncludeSubdomains: true, Override: true });
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
+    const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self' https://checkout.razorpay.com;");
+    expect(csp).toContain("frame-ancestors 'none'");
+    // Images and presigned uploads go to the assets bucket's own host.
+    expect(csp).toContain('RegionalDomainName');
   });
 
   it('answers screen paths with the app shell without masking API errors', () => {
