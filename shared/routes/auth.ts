@@ -9,7 +9,7 @@ import {
   signInResponse,
   tokenResponse,
 } from '../schemas/auth.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { route } from './define.js';
 
 export const authRoutes = {

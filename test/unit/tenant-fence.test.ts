@@ -5,7 +5,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { route } from '../../shared/routes/define.js';
 import { clientsOf, dynamo, s3, TENANT_CLIENTS_KEPT } from '../../functions/lib/aws.js';
 import { batchGet, getItem, query, transact } from '../../functions/lib/db.js';
