@@ -55,6 +55,9 @@ export function bundleFunction(entry: string, outputDir: string): BundleSummary 
     chunkNames: '[name]-[hash]',
     banner: { js: requireShim },
     minify: true,
+    // Class names survive minification: the tenant fence (functions/lib/tenant-scope.ts) and error mapping read
+    // them (`GetCommand`, `ConditionalCheckFailedException`).
+    keepNames: true,
     sourcemap: 'linked',
     sourcesContent: false,
     // Lambda gives a function its role's credentials in the environment: the SDK's default chain is not needed there.

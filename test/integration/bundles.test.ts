@@ -207,10 +207,11 @@ const invocations: Invocation[] = [
 ];
 
 /**
- * Template references (a table name, a pool id) become the local stack's values; the provider secrets and the
- * state machine exist only in AWS (the local stack passes keys and runs the workflow itself).
+ * Template references (a table name, a pool id) become the local stack's values; the provider and cursor secrets,
+ * the tenant-access role and the state machine exist only in AWS (the local stack passes keys, has no IAM and
+ * runs the workflow itself).
  */
-const awsOnly = new Set(['RAZORPAY_SECRET_ARN', 'WHATSAPP_SECRET_ARN', 'PAYMENT_TO_ORDER_ARN']);
+const awsOnly = new Set(['RAZORPAY_SECRET_ARN', 'WHATSAPP_SECRET_ARN', 'PAYMENT_TO_ORDER_ARN', 'CURSOR_SECRET_ARN', 'TENANT_ACCESS_ROLE_ARN']);
 
 describe('every function bundle, copied to an empty folder and run as Lambda runs it', () => {
   it('has a sample call here', () => {
@@ -241,6 +242,8 @@ describe('every function bundle, copied to an empty folder and run as Lambda run
           ...Object.fromEntries(referenced.map((name) => [name, local[name]])),
           // Where the emulators are (the only difference from AWS), and the simulators' keys.
           ...local,
+          // Locally list cursors are signed with a key from the environment instead of CURSOR_SECRET_ARN's secret.
+          CURSOR_SECRET: process.env.CURSOR_SECRET ?? 'bundle-smoke-test-cursor-key',
           LOG_LEVEL: 'silent',
         };
         const { stdout } = await run(process.execPath, [probe, task, asset.handler, eventFile], { env, cwd: path.dirname(task), timeout: 60_000 });
