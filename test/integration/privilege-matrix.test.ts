@@ -122,10 +122,10 @@ describe.each(callers)('%s', (name) => {
     const token = tokens[name];
     for (const [method, path, body] of [
       ['GET', '/tenant/demo', undefined],
-      ['PUT', '/tenant/demo', { displayName: 'Taken', address: 'x', gstNumber: '29ABCDE1234F1Z5' }],
+      ['PUT', '/tenant/demo', { displayName: 'Taken', address: 'x', gstNumber: '29ABCDE1234F1ZW' }],
       ['DELETE', '/tenant/demo', undefined],
       ['GET', '/tenant/platform', undefined],
-      ['POST', '/tenant/save', { domain: 'evil.shop', displayName: 'Evil', address: 'x', gstNumber: '29ABCDE1234F1Z5', managerName: 'evil', managerEmailId: 'evil@example.in', managerMobileNumber: '9800000002' }],
+      ['POST', '/tenant/save', { domain: 'evil.shop', displayName: 'Evil', address: 'x', gstNumber: '29ABCDE1234F1ZW', managerName: 'evil', managerEmailId: 'evil@example.in', managerMobileNumber: '9800000002' }],
     ] as const) {
       expect((await call(method, path, { token, body })).status, `${name}: ${method} ${path}`).toBe(403);
     }
