@@ -51,3 +51,30 @@ export class TooManyRequests extends AppError {
 
 /** A save based on a version of the record that someone else has changed since. */
 export const STALE_RECORD = 'This record was changed by someone else. Please reload it and try again.';
+
+/** What the user reads when an AWS service is throttling or briefly unavailable: the request can simply be sent again. */
+export const SERVICE_BUSY = 'The shop’s server is busy right now. Please try again in a moment.';
+/** Seconds a client is asked to wait before sending again after SERVICE_BUSY. */
+export const SERVICE_BUSY_RETRY_SECONDS = 2;
+
+const THROTTLING = new Set([
+  'ProvisionedThroughputExceededException',
+  'RequestLimitExceeded',
+  'ThrottlingException',
+  'Throttling',
+  'TooManyRequestsException',
+  'LimitExceededException',
+]);
+
+/**
+ * An AWS service throttled the call or failed on its side (5xx, a timeout, a dropped connection) after the SDK's own
+ * retries. Nothing the user sent was wrong, and every write the product makes is one transaction or one conditional
+ * put, so sending the same request again is safe.
+ */
+export function isServiceBusy(error: unknown): boolean {
+  const e = error as { name?: string; $fault?: string; $metadata?: { httpStatusCode?: number }; code?: string } | undefined;
+  if (!e || typeof e !== 'object') return false;
+  if (e.name && THROTTLING.has(e.name)) return true;
+  if (e.$fault === 'server' || (e.$metadata?.httpStatusCode ?? 0) >= 500) return true;
+  return e.name === 'TimeoutError' || ['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE'].includes(e.code ?? '');
+}

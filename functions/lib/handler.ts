@@ -6,7 +6,7 @@ import { routeKey, type Body, type Params, type Query, type Response, type Route
 import { findUnsafeText, UNSAFE_TEXT } from '../../shared/schemas/text.js';
 import type { Caller, RequestContext } from './context.js';
 import { config } from './config.js';
-import { AppError, Forbidden, TooManyRequests, Unauthorized, Validation } from './errors.js';
+import { AppError, Forbidden, isServiceBusy, SERVICE_BUSY, SERVICE_BUSY_RETRY_SECONDS, TooManyRequests, Unauthorized, Validation } from './errors.js';
 import { rootLogger, type Logger } from './logger.js';
 import { parseMultipart } from './multipart.js';
 import { standingOf } from '../users/standing.js';
@@ -203,6 +203,12 @@ function errorResult(error: unknown, log: Logger): ApiResult {
   if (name === 'ConditionalCheckFailedException' || name === 'TransactionCanceledException') {
     log.warn('write conflict', { name });
     return json(409, { message: 'This record was changed by someone else. Please try again.' });
+  }
+  if (isServiceBusy(error)) {
+    log.warn('service busy', { name });
+    const busy = json(503, { message: SERVICE_BUSY });
+    busy.headers = { ...busy.headers, 'retry-after': String(SERVICE_BUSY_RETRY_SECONDS) };
+    return busy;
   }
   log.error('unhandled error', {
     error: error instanceof Error ? { name: error.name, message: error.message, stack: sourceMappedStack(error.stack) } : String(error),

@@ -638,12 +638,20 @@ async function recordReBill(tenantId: string, opened: OpenedBill, how: { mailed:
   return { ...opened, bill };
 }
 
-/** E-mails the receipt when asked and marks the bill as mailed once it went out. */
+/**
+ * E-mails the receipt when asked and marks the bill as mailed once it went out. The bill is saved by then: a failure
+ * to record the mark (a throttled write) is logged and the bill answered as saved, so that the cashier is never told
+ * to try again a sale that went through.
+ */
 async function mailIfAsked(scope: WriteScope, opened: OpenedBill, asked: boolean, creditNote?: CreditNote): Promise<{ opened: OpenedBill; outcome?: MailOutcome }> {
   if (!asked) return { opened };
   const outcome = await mailReceipt(scope.tenantId, opened, opened.bill.emailId, scope.log, creditNote);
   if (!outcome.mailSent) return { opened, outcome };
-  await transact([purchaseData.mailedWrite(scope.tenantId, opened.bill.purchaseId)]);
+  try {
+    await transact([purchaseData.mailedWrite(scope.tenantId, opened.bill.purchaseId)]);
+  } catch (error) {
+    scope.log.warn('receipt mailed, but not marked on the bill', { purchaseId: opened.bill.purchaseId, error: (error as Error).name });
+  }
   return { opened: { ...opened, bill: { ...opened.bill, mailed: true } }, outcome };
 }
 
