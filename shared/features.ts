@@ -17,7 +17,7 @@ export const featureCatalogue = {
     'StockList', 'PurchaseEdit', 'PurchaseList', 'MonthlyPurchaseList', 'PurchaseReturn', 'ProductEdit',
     'ProductList', 'ProductDelete', 'InventoryEdit', 'InventoryList', 'ReportList', 'ExpenseEdit', 'ExpenseList',
     'ExpenseDelete', 'ReturnList', 'CategoryEdit', 'CategoryList', 'CustomerOrderList', 'ProductReturn', 'ReBill',
-    'CustomerPurchaseList', 'YearlyReturnList', 'GstReturn',
+    'CustomerPurchaseList', 'YearlyReturnList', 'GstReturn', 'HeldBills',
   ],
 } as const;
 

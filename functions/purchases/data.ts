@@ -1,5 +1,20 @@
-import type { PaymentMode } from '../../shared/schemas/purchase.js';
-import { getItem, op, queryAll, queryCount, queryPage, strip, tableName, type Item, type QueryOptions, type TransactItem } from '../lib/db.js';
+import type { BillProblem, HeldState, PaymentMode, PurchaseBody } from '../../shared/schemas/purchase.js';
+import {
+  getItem,
+  mapPage,
+  op,
+  queryAll,
+  queryCount,
+  queryCursorPage,
+  queryPage,
+  strip,
+  tableName,
+  type CursorPage,
+  type Item,
+  type PageRequest,
+  type QueryOptions,
+  type TransactItem,
+} from '../lib/db.js';
 import { idSk, searchKey, tenantObjectKey, tenantPk } from '../lib/keys.js';
 import type { BillTotals } from '../../shared/money.js';
 import type { DocumentSeries, SupplyKind } from '../../shared/gst.js';
@@ -37,6 +52,56 @@ const saveMarkerPk = (tenantId: string, key: string) => tenantPk(tenantId, 'IDEM
 const SAVE_MARKER_SK = 'PURCHASE';
 /** A retry comes within seconds or minutes; a week later the key is forgotten (the table's TTL removes the marker). */
 const SAVE_MARKER_DAYS = 7;
+
+/**
+ * Held bills: one item per idempotency key of an offline bill the server refused (docs/offline-till.md). The list
+ * index (gsi1) sorts bills still held before decided ones, each part newest first by the time the bill was made.
+ */
+const heldPk = (tenantId: string, key: string) => tenantPk(tenantId, 'HELD_BILL', key);
+const HELD_SK = 'HELD';
+const heldListPk = (tenantId: string) => tenantPk(tenantId, 'HELD_BILLS');
+const OPEN_PREFIX = '1#';
+const heldListSk = (held: StoredHeldBill) => `${held.state === 'held' ? OPEN_PREFIX : '0#'}${held.madeOn}#${held.key}`;
+
+/** An offline bill as the till sent it, why it was refused, and what became of it. */
+export interface StoredHeldBill {
+  key: string;
+  state: HeldState;
+  /** The bill as the till last sent it (a fixed resend replaces it while still held). */
+  body: PurchaseBody;
+  /** Tells a resend of the same bill from a fixed one. */
+  fingerprint: string;
+  problems: BillProblem[];
+  provisionalNumber: string;
+  deviceId: string;
+  madeOn: string;
+  sentBy: string;
+  sentOn: string;
+  purchaseId?: number;
+  invoiceNumber?: string;
+  reason?: string;
+  by?: string;
+  decidedOn?: string;
+}
+
+const heldItem = (tenantId: string, held: StoredHeldBill): Item => ({
+  pk: heldPk(tenantId, held.key),
+  sk: HELD_SK,
+  gsi1pk: heldListPk(tenantId),
+  gsi1sk: heldListSk(held),
+  entity: 'heldBill',
+  ...held,
+});
+const heldWrite = (tenantId: string, held: StoredHeldBill, condition: string): TransactItem => ({
+  Put: {
+    TableName: tableName(),
+    Item: heldItem(tenantId, held),
+    ConditionExpression: condition,
+    ExpressionAttributeNames: { '#state': 'state' },
+    ExpressionAttributeValues: { ':held': 'held' },
+  },
+});
+const toHeld = (item: Record<string, unknown>) => strip(item as Item) as unknown as StoredHeldBill;
 
 /** The bill a save with an idempotency key made, and a fingerprint of what that save asked for. */
 export interface SaveMarker {
@@ -395,6 +460,29 @@ export const purchaseData = {
       ...marker,
       expiresAt: Math.floor(Date.parse(marker.createdOn) / 1000) + SAVE_MARKER_DAYS * 86_400,
     }),
+
+  // ------------------------------------------------------------ held bills (offline bills refused)
+
+  async heldBill(tenantId: string, key: string): Promise<StoredHeldBill | undefined> {
+    const item = await getItem(heldPk(tenantId, key), HELD_SK, true);
+    return item ? toHeld(item) : undefined;
+  },
+
+  /** Held bills first, then decided ones, each newest first (by the time the till made them). */
+  async heldPage(tenantId: string, request: PageRequest): Promise<CursorPage<StoredHeldBill>> {
+    return mapPage(await queryCursorPage({ index: 'gsi1', pk: heldListPk(tenantId), descending: true }, request), toHeld);
+  },
+
+  heldCount: (tenantId: string) => queryCount({ index: 'gsi1', pk: heldListPk(tenantId), skPrefix: OPEN_PREFIX }),
+
+  /**
+   * Keeps a refused offline bill (or replaces a still-held one with the till's newer copy); a bill a manager or a
+   * saved resend has already dealt with is never put back to held.
+   */
+  holdWrite: (tenantId: string, held: StoredHeldBill): TransactItem => heldWrite(tenantId, held, 'attribute_not_exists(pk) OR #state = :held'),
+
+  /** The held bill's final state, written only while it is still held (one decision per bill). */
+  decideWrite: (tenantId: string, decided: StoredHeldBill): TransactItem => heldWrite(tenantId, decided, '#state = :held'),
 
   // ------------------------------------------------------------ order lists (lines)
 

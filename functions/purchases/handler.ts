@@ -1,6 +1,8 @@
 import { purchaseRoutes } from '../../shared/routes/purchases.js';
 import { writeScope } from '../lib/context.js';
-import { domainHandler, FileResponse } from '../lib/handler.js';
+import { domainHandler, FileResponse, listPage } from '../lib/handler.js';
+import { discardHeld, heldBillByKey, heldBills, placeOfflineBill, sellAgainstNegativeStock, type OfflineBody } from './offline.js';
+import { purchaseData } from './data.js';
 import { receiptFileName, receiptOf, receiptPdf } from './receipt.js';
 import * as report from './report.js';
 import { openBill, placeBill, reBill, redeemablePoints, returnAndMail } from './service.js';
@@ -8,8 +10,18 @@ import { purchaseView } from './view.js';
 
 export const handler = domainHandler('purchases', purchaseRoutes, {
   async create({ body, ctx }) {
-    return placeBill(writeScope(ctx), body);
+    // The schema makes an offline bill carry its idempotency key.
+    return body.offline ? placeOfflineBill(writeScope(ctx), body as OfflineBody) : placeBill(writeScope(ctx), body);
   },
+  async heldList({ query, ctx }) {
+    return listPage(await heldBills(ctx.me.tenantId, query));
+  },
+  async heldCount({ ctx }) {
+    return { held: await purchaseData.heldCount(ctx.me.tenantId) };
+  },
+  heldByKey: ({ params, ctx }) => heldBillByKey(ctx.me.tenantId, params.key),
+  heldSell: ({ params, body, ctx }) => sellAgainstNegativeStock(writeScope(ctx), params.key, body.reason),
+  heldDiscard: ({ params, body, ctx }) => discardHeld(writeScope(ctx), params.key, body.reason),
   async update({ params, body, ctx }) {
     return placeBill(writeScope(ctx), body, params.purchaseId);
   },

@@ -92,7 +92,7 @@ async function writeAtomically<T>(prepare: () => Promise<Prepared<T>>, budgetMs 
 
 // ---------------------------------------------------------------- the customer and their points
 
-async function customerOfBill(tenantId: string, body: Pick<PurchaseBody, 'customerId' | 'mobileNumber'>): Promise<Customer> {
+export async function customerOfBill(tenantId: string, body: Pick<PurchaseBody, 'customerId' | 'mobileNumber'>): Promise<Customer> {
   const customer =
     body.customerId !== undefined ? await customerData.byId(tenantId, body.customerId) : await customerData.byMobile(tenantId, body.mobileNumber!);
   if (!customer) throw new Validation(CUSTOMER_NOT_FOUND);
@@ -119,13 +119,22 @@ function pointsWrite(tenantId: string, customer: Customer, after: number): Trans
 
 // ---------------------------------------------------------------- pricing the lines
 
-const pairKey = (productId: number, artcode: string) => stockData.pairKey(productId, artcode);
+export const pairKey = (productId: number, artcode: string) => stockData.pairKey(productId, artcode);
 
 /** The stock lines of these products, each read once (a batch read refuses a key twice). */
-function stockLinesOf(tenantId: string, lines: { productId: number; artcode: string }[]): Promise<Map<string, StoredStock>> {
+export function stockLinesOf(tenantId: string, lines: { productId: number; artcode: string }[]): Promise<Map<string, StoredStock>> {
   const pairs = new Map(lines.map((l) => [pairKey(l.productId, l.artcode), { productId: l.productId, artcode: l.artcode }]));
   return stockData.byProducts(tenantId, [...pairs.values()]);
 }
+
+export const noStockOf = (name: string, artcode: string) => `No stock of ${name} (${artcode}). Add in inventory`;
+export const mrpNow = (line: StoredStock) => `The MRP of ${line.productName} is now ${formatPaise(line.mrp)}. Please Calculate again.`;
+export const gstNow = (line: StoredStock) =>
+  `The GST of ${line.productName} is now ${line.cgst / 100}% CGST + ${line.sgst / 100}% SGST. Please Calculate again.`;
+type LineInput = PurchaseBody['purchasedProduct'][number];
+export const mrpChanged = (input: LineInput, line: StoredStock) => input.price !== undefined && toPaise(input.price) !== line.mrp;
+export const gstChanged = (input: LineInput, line: StoredStock) =>
+  (input.cgst !== undefined && toBasisPoints(input.cgst) !== line.cgst) || (input.sgst !== undefined && toBasisPoints(input.sgst) !== line.sgst);
 
 interface PricedLine {
   input: PurchaseBody['purchasedProduct'][number];
@@ -140,21 +149,22 @@ interface PricedLine {
  * Each line against its stock line: the product must have been received ('Add in inventory'), the MRP and GST the
  * screen used must be the stock line's, and the rate may not exceed the MRP. The rate itself is the cashier's.
  */
-function priceLines(lines: PurchaseBody['purchasedProduct'], stock: Map<string, StoredStock>): PricedLine[] {
+function priceLines(lines: PurchaseBody['purchasedProduct'], stock: Map<string, StoredStock>, asSold = false): PricedLine[] {
   return lines.map((input) => {
     const line = stock.get(pairKey(input.productId, input.artcode));
     const name = input.productName || input.artcode;
-    if (!line) throw new Validation(`No stock of ${name} (${input.artcode}). Add in inventory`);
+    if (!line) throw new Validation(noStockOf(name, input.artcode));
     const rate = toPaise(input.sellingPrice);
-    if (input.price !== undefined && toPaise(input.price) !== line.mrp) {
-      throw new Validation(`The MRP of ${line.productName} is now ${formatPaise(line.mrp)}. Please Calculate again.`);
+    if (asSold) {
+      // A held offline bill a manager records as sold keeps the MRP and GST the customer was charged.
+      const mrp = input.price === undefined ? line.mrp : toPaise(input.price);
+      const cgstRate = input.cgst === undefined ? line.cgst : toBasisPoints(input.cgst);
+      const sgstRate = input.sgst === undefined ? line.sgst : toBasisPoints(input.sgst);
+      if (rate > mrp) throw new Validation(`Selling Price of ${line.productName} should not be more than its MRP ${formatPaise(mrp)}.`);
+      return { input, stock: line, mrp, rate, cgstRate, sgstRate };
     }
-    if (
-      (input.cgst !== undefined && toBasisPoints(input.cgst) !== line.cgst) ||
-      (input.sgst !== undefined && toBasisPoints(input.sgst) !== line.sgst)
-    ) {
-      throw new Validation(`The GST of ${line.productName} is now ${line.cgst / 100}% CGST + ${line.sgst / 100}% SGST. Please Calculate again.`);
-    }
+    if (mrpChanged(input, line)) throw new Validation(mrpNow(line));
+    if (gstChanged(input, line)) throw new Validation(gstNow(line));
     if (rate > line.mrp) throw new Validation(`Selling Price of ${line.productName} should not be more than its MRP ${formatPaise(line.mrp)}.`);
     return { input, stock: line, mrp: line.mrp, rate, cgstRate: line.cgst, sgstRate: line.sgst };
   });
@@ -181,8 +191,10 @@ function checkFigures(body: PurchaseBody, figures: BillFigures) {
   compare('Net Amount', body.netAmount, figures.paid);
 }
 
-function redemptionPoints(body: PurchaseBody, customer: Customer, available: number): number | undefined {
+function redemptionPoints(body: PurchaseBody, customer: Customer, available: number, offlinePoints?: number): number | undefined {
   if (!body.redeem) return undefined;
+  // An offline bill redeems what the till redeemed, checked against the customer's points before saving.
+  if (offlinePoints !== undefined) return offlinePoints;
   if (!canRedeem(available)) {
     throw new Validation(`Credit points can be redeemed above ${REDEEM_ABOVE_POINTS} points only; ${shownName(customer.customerName)} has ${available}.`);
   }
@@ -270,7 +282,7 @@ async function refuseDeletedProducts(tenantId: string, priced: PricedLine[], uni
   if (gone) throw new Validation(PRODUCT_DELETED(gone.stock.productName, gone.stock.artcode));
 }
 
-function stockMovesOf(lines: { productId: number; artcode: string; quantity: number }[]): Map<string, number> {
+export function stockMovesOf(lines: { productId: number; artcode: string; quantity: number }[]): Map<string, number> {
   const units = new Map<string, number>();
   for (const l of lines) units.set(pairKey(l.productId, l.artcode), (units.get(pairKey(l.productId, l.artcode)) ?? 0) + l.quantity);
   return units;
@@ -287,6 +299,7 @@ interface BillDraft {
   pointsAfter: number;
   invoice: InvoiceFields;
   products: Map<number, StoredProduct>;
+  saleDate: string;
 }
 
 function draftBill(d: BillDraft): { bill: StoredPurchase; lines: StoredLine[] } {
@@ -295,7 +308,7 @@ function draftBill(d: BillDraft): { bill: StoredPurchase; lines: StoredLine[] } 
     purchaseId: d.purchaseId,
     customer: d.customer,
     paymentMode: d.body.paymentMode,
-    saleDate: d.before?.bill.saleDate ?? shopDay(actor.now),
+    saleDate: d.saleDate,
     sold: d.priced.map((p) => ({
       ...p.stock,
       quantity: p.input.quantity,
@@ -328,7 +341,7 @@ const SAVED_BY_KEY = 'This bill has just been saved by the same save.';
  * What a save asks for, so a repeat of it can be told from another bill sent with the same key. Print and mail are
  * left out: a retry may tick them differently, and they do not change the bill.
  */
-function fingerprintOf(body: PurchaseBody, purchaseId: number | undefined): string {
+export function fingerprintOf(body: PurchaseBody, purchaseId: number | undefined): string {
   const { idempotencyKey: _key, mail: _mail, print: _print, ...asked } = body;
   return createHash('sha256')
     .update(JSON.stringify({ purchaseId: purchaseId ?? null, ...asked }))
@@ -336,7 +349,7 @@ function fingerprintOf(body: PurchaseBody, purchaseId: number | undefined): stri
 }
 
 /** The bill an earlier save with this body's key made; a key sent with another bill is refused. */
-async function savedByKey(tenantId: string, body: PurchaseBody, purchaseId: number | undefined): Promise<OpenedBill | undefined> {
+export async function savedByKey(tenantId: string, body: PurchaseBody, purchaseId: number | undefined): Promise<OpenedBill | undefined> {
   if (!body.idempotencyKey) return undefined;
   const marker = await purchaseData.saveMarker(tenantId, body.idempotencyKey);
   if (!marker) return undefined;
@@ -349,11 +362,11 @@ async function savedByKey(tenantId: string, body: PurchaseBody, purchaseId: numb
  * second click) answers the bill it made and writes nothing. Two copies arriving together both pass the first look;
  * the marker written in the bill's transaction lets one win, and the other answers the winner's bill.
  */
-export async function saveBillOnce(scope: WriteScope, body: PurchaseBody, purchaseId?: number): Promise<{ opened: OpenedBill; repeated: boolean }> {
+export async function saveBillOnce(scope: WriteScope, body: PurchaseBody, purchaseId?: number, options: SaveOptions = {}): Promise<{ opened: OpenedBill; repeated: boolean }> {
   const earlier = await savedByKey(scope.tenantId, body, purchaseId);
   if (earlier) return { opened: earlier, repeated: true };
   try {
-    return { opened: await saveBill(scope, body, purchaseId), repeated: false };
+    return { opened: await saveBill(scope, body, purchaseId, options), repeated: false };
   } catch (error) {
     if (!(error instanceof Conflict && error.message === SAVED_BY_KEY)) throw error;
     const winner = await savedByKey(scope.tenantId, body, purchaseId);
@@ -367,16 +380,28 @@ export async function saveBillOnce(scope: WriteScope, body: PurchaseBody, purcha
  * movement, the customer's points and the sale day's figures. On an edit (`purchaseId` given) stock, points and
  * figures change by the difference between the saved bill and the new one.
  */
-export async function saveBill(scope: WriteScope, body: PurchaseBody, purchaseId?: number): Promise<OpenedBill> {
+export async function saveBill(scope: WriteScope, body: PurchaseBody, purchaseId?: number, options: SaveOptions = {}): Promise<OpenedBill> {
   const id = purchaseId ?? (await nextId(scope.tenantId, 'purchase'));
-  return writeAtomically(() => prepareBill(scope, body, id, purchaseId));
+  return writeAtomically(() => prepareBill(scope, body, id, purchaseId, options));
+}
+
+/** How a bill made offline is saved (docs/offline-till.md); a bill made at the till online needs none of it. */
+export interface SaveOptions {
+  /** The shop day the bill was made on: its figures and its invoice series' financial year. */
+  saleDate?: string;
+  /** The points the till redeemed, instead of all the customer holds now. */
+  redeemPoints?: number;
+  /** A manager's decision on a held bill: MRP and GST as sold, stock may go below zero, the note on each movement. */
+  soldAgainstNegativeStock?: { note: string };
+  /** More writes of the bill's transaction, each with the message of its failed condition (the held bill's state). */
+  also?: (bill: StoredPurchase) => { item: TransactItem; message: string }[];
 }
 
 /**
  * Reads what a bill needs and builds its transaction without writing it: `saveBill` writes it (and builds it again
  * after a lost race); the benchmark writes the same items raw to compare.
  */
-export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: number, purchaseId?: number): Promise<Prepared<OpenedBill>> {
+export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: number, purchaseId?: number, options: SaveOptions = {}): Promise<Prepared<OpenedBill>> {
   const { tenantId, actor } = scope;
   const before = purchaseId === undefined ? undefined : await openBill(tenantId, purchaseId);
   if (before) {
@@ -395,11 +420,12 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
   const units = stockMovesOf(body.purchasedProduct);
   const unitsBefore = stockMovesOf(before?.lines ?? []);
   const stock = await stockLinesOf(tenantId, [...body.purchasedProduct, ...(before?.lines ?? [])]);
-  const priced = priceLines(body.purchasedProduct, stock);
+  const oversell = options.soldAgainstNegativeStock;
+  const priced = priceLines(body.purchasedProduct, stock, oversell !== undefined);
   await refuseDeletedProducts(tenantId, priced, units, unitsBefore);
 
   // A new bill takes the next number of the shop's invoice series; an edit keeps its number, date and place of supply.
-  const saleDate = before?.bill.saleDate ?? shopDay(actor.now);
+  const saleDate = before?.bill.saleDate ?? options.saleDate ?? shopDay(actor.now);
   const issued = before ? undefined : await nextDocumentNumber(tenantId, 'INVOICE', saleDate);
   const invoice: InvoiceFields = before?.bill.invoiceNumber
     ? pickInvoice(before.bill)
@@ -415,14 +441,14 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
   const heldBefore = before ? Math.max(held + before.bill.pointsUsed - before.bill.pointsEarned, 0) : held;
   const figures = computeBill({
     lines: priced.map((p, i) => ({ mrp: p.mrp, rate: p.rate, quantity: body.purchasedProduct[i]!.quantity, cgstRate: p.cgstRate, sgstRate: p.sgstRate })),
-    redeemPoints: redemptionPoints(body, customer, heldBefore),
+    redeemPoints: redemptionPoints(body, customer, heldBefore, options.redeemPoints),
     supply: invoice.supply,
     billOfSupply: invoice.documentType === 'BILL_OF_SUPPLY',
   });
   checkFigures(body, figures);
   const pointsAfter = Math.max(heldBefore - figures.pointsUsed + figures.pointsEarned, 0);
   const productsById = new Map(products.map((p) => [p.productId, p]));
-  const { bill, lines } = draftBill({ purchaseId: id, customer, body, priced, figures, before, scope, pointsAfter, invoice, products: productsById });
+  const { bill, lines } = draftBill({ purchaseId: id, customer, body, priced, figures, before, scope, pointsAfter, invoice, products: productsById, saleDate });
 
   const items: TransactItem[] = [];
   const messages: (string | undefined)[] = [];
@@ -441,7 +467,8 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
     const delta = (unitsBefore.get(key) ?? 0) - (units.get(key) ?? 0);
     const line = stock.get(key);
     if (delta === 0 || !line) continue;
-    const change = changeLine(tenantId, line, { productId: line.productId, artcode: line.artcode, delta, reason: 'sale', ref: `Bill ${id}${before ? ' edit' : ''}`, actor });
+    const ref = oversell ? `Bill ${id} sold against negative stock: ${oversell.note}` : `Bill ${id}${before ? ' edit' : ''}`;
+    const change = changeLine(tenantId, line, { productId: line.productId, artcode: line.artcode, delta, reason: 'sale', ref, actor, belowZero: oversell !== undefined });
     change.items.forEach((item, i) => add(item, change.messages[i]));
   }
   // The series counter is contended too (every till's next bill), so it comes before the bill's own items.
@@ -455,6 +482,7 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
   for (const item of salesWrites(tenantId, [[bill.saleDate, before ? difference(figuresNow, saleFigures(before.bill)) : figuresNow]])) add(item);
   const byLine = lineSalesFigures([...lines.map((l) => soldByLine(l, 1)), ...(before?.lines ?? []).map((l) => soldByLine(l, -1))]);
   for (const item of purchaseData.lineSalesWrites(tenantId, bill.saleDate, byLine)) add(item);
+  for (const { item, message } of options.also?.(bill) ?? []) add(item, message);
   return { items, messages, result: { bill, lines, returns: before?.returns ?? [] } };
 }
 
@@ -660,9 +688,13 @@ async function mailIfAsked(scope: WriteScope, opened: OpenedBill, asked: boolean
  * (same idempotency key) answers the bill as saved and mails nothing again; its `mailed` says whether mail went out.
  */
 export async function placeBill(scope: WriteScope, body: PurchaseBody, purchaseId?: number): Promise<Purchase & Partial<MailOutcome>> {
-  const saved = await saveBillOnce(scope, body, purchaseId);
+  return answerSaved(scope, await saveBillOnce(scope, body, purchaseId), body.mail);
+}
+
+/** The answer to a save: the bill, its receipt mailed when asked (a repeated save mails nothing again). */
+export async function answerSaved(scope: WriteScope, saved: { opened: OpenedBill; repeated: boolean }, mail: boolean): Promise<Purchase & Partial<MailOutcome>> {
   if (saved.repeated) return purchaseView(saved.opened);
-  const { opened, outcome } = await mailIfAsked(scope, saved.opened, body.mail);
+  const { opened, outcome } = await mailIfAsked(scope, saved.opened, mail);
   return { ...purchaseView(opened), ...outcome };
 }
 

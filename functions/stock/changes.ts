@@ -22,6 +22,11 @@ export interface StockChange {
   /** What caused it, shown in the history: 'Inventory 12', 'Bill 34'. */
   ref: string;
   actor: Actor;
+  /**
+   * A manager's decision to record a sale the shelf no longer covers (a held offline bill): the line may go below
+   * zero, and the movement's ref says why.
+   */
+  belowZero?: boolean;
 }
 
 /** Transaction items of one stock change and the message of each item whose condition can fail. */
@@ -62,13 +67,13 @@ const shelfWrite = (tenantId: string, line: StoredStock) => productData.shelfWri
 /** The writes changing an existing line; refuses (409) a change that would take the line below zero. */
 export function changeLine(tenantId: string, line: StoredStock, change: StockChange, set: LineAttributes = {}): PreparedStockChange {
   const quantity = line.quantity + change.delta;
-  if (quantity < 0) throw new Conflict(notEnoughStock(line.quantity, line.productName, line.artcode), { available: line.quantity, stockId: line.stockId });
+  if (quantity < 0 && !change.belowZero) throw new Conflict(notEnoughStock(line.quantity, line.productName, line.artcode), { available: line.quantity, stockId: line.stockId });
   const after: StoredStock = { ...line, ...set, quantity, version: line.version + 1, ...updated(change.actor) };
   const movement = movementOf(after, line.quantity, change);
   // A price-only edit moves no units, so it leaves no movement.
   const moved = change.delta !== 0;
   return {
-    items: [stockData.replaceWrite(tenantId, line, after), ...(moved ? [stockData.movementWrite(tenantId, movement)] : []), shelfWrite(tenantId, after)],
+    items: [stockData.replaceWrite(tenantId, line, after, change.belowZero), ...(moved ? [stockData.movementWrite(tenantId, movement)] : []), shelfWrite(tenantId, after)],
     messages: moved ? [STOCK_CHANGED, STOCK_CHANGED, undefined] : [STOCK_CHANGED, undefined],
     before: line,
     after,

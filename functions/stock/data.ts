@@ -244,10 +244,11 @@ export const stockData = {
 
   /**
    * Replaces a line read at `before.version`. The condition also states the rule itself: a decrease needs at least
-   * that many units on the shelf, so stock never goes below zero even if the caller's arithmetic were wrong.
+   * that many units on the shelf, so stock never goes below zero even if the caller's arithmetic were wrong; only
+   * `belowZero` (a manager's decision on a held offline bill) lets a sale take more units than the line holds.
    */
-  replaceWrite(tenantId: string, before: StoredStock, after: StoredStock): TransactItem {
-    const need = Math.max(before.quantity - after.quantity, 0);
+  replaceWrite(tenantId: string, before: StoredStock, after: StoredStock, belowZero = false): TransactItem {
+    const need = belowZero ? Number.MIN_SAFE_INTEGER : Math.max(before.quantity - after.quantity, 0);
     return {
       Put: {
         TableName: tableName(),

@@ -25,6 +25,10 @@ import {
   searchCountQuery,
   searchQuery,
   searchTotalsQuery,
+  heldBill,
+  heldCount,
+  heldDecisionBody,
+  heldKeyParams,
 } from '../schemas/purchase.js';
 import { route } from './define.js';
 
@@ -63,6 +67,48 @@ export const purchaseRoutes = {
     params: purchaseIdParams,
     body: purchaseBody,
     response: purchaseSaved,
+  }),
+  heldList: route({
+    method: 'GET',
+    path: '/purchase/held',
+    access: 'HeldBills',
+    summary: 'Offline bills the server could not save as made: still held first, then dealt with, each newest first (X-Next-Page)',
+    query: pageQuery,
+    response: z.array(heldBill),
+  }),
+  heldCount: route({
+    method: 'GET',
+    path: '/purchase/held/count',
+    access: 'HeldBills',
+    summary: 'How many offline bills wait for a decision',
+    response: heldCount,
+  }),
+  heldByKey: route({
+    method: 'GET',
+    path: '/purchase/held/{key}',
+    // The till polls the bills it sent and had refused; the key, chosen by the till, is unguessable.
+    access: ['HeldBills', 'PurchaseEdit'],
+    summary: 'One held bill by the idempotency key it was sent with, with its state and what became of it',
+    params: heldKeyParams,
+    response: heldBill,
+  }),
+  heldSell: route({
+    method: 'POST',
+    path: '/purchase/held/{key}/sellAgainstNegativeStock',
+    access: 'HeldBills',
+    summary: 'Save a held bill as it was sold, letting stock go below zero, with the reason on every stock movement',
+    params: heldKeyParams,
+    body: heldDecisionBody,
+    response: heldBill,
+  }),
+  heldDiscard: route({
+    method: 'POST',
+    path: '/purchase/held/{key}/discard',
+    access: 'HeldBills',
+    summary: 'Close a held bill as a sale that did not happen; nothing else changes',
+    params: heldKeyParams,
+    body: heldDecisionBody,
+    response: heldBill,
   }),
   byId: route({
     method: 'GET',

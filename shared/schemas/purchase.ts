@@ -113,6 +113,49 @@ export const idempotencyKey = z
 export const keyUsedFor = (purchaseId: number) =>
   `This save was already made as Bill ${purchaseId} with other figures. Open Bill ${purchaseId} from the order list to change it.`;
 
+// ---------------------------------------------------------------- bills made offline (docs/offline-till.md)
+
+/** A till's clock may run this far ahead of the server's; a bill made later than that is refused. */
+export const OFFLINE_CLOCK_SKEW_MINUTES = 10;
+/**
+ * The longest a bill may wait on a device: the server keeps an idempotency key for 7 days, so a bill older than
+ * this could no longer be told from a repeat of itself.
+ */
+export const OFFLINE_MAX_DAYS = 6;
+export const OFFLINE_NEEDS_KEY = 'A bill made offline must carry its idempotency key. Please send it again from the till.';
+export const OFFLINE_MADE_LATER = 'This bill says it was made later than now. Please check the date and time of the till and send it again.';
+export const OFFLINE_TOO_OLD = `This bill was made offline more than ${OFFLINE_MAX_DAYS} days ago and can no longer be saved. Please enter it again as a new bill.`;
+
+/** Where and when a bill was made while the till had no network; the server books it on that day (docs/offline-till.md). */
+export const offlineBlock = z.object({
+  madeOn: z.iso.datetime({ offset: true, error: 'The time the bill was made should be a date and time.' }),
+  /** The number printed on the provisional receipt, until the bill gets its tax invoice number. */
+  provisionalNumber: z
+    .string({ error: 'The provisional number is required.' })
+    .regex(/^[A-Za-z0-9-]{1,32}$/, 'The provisional number should be 1 to 32 letters, digits or -.'),
+  deviceId: z.string({ error: 'The till is required.' }).regex(/^[A-Za-z0-9_-]{16,64}$/, 'The till id should be 16 to 64 letters, digits, - or _.'),
+});
+export type OfflineBlock = z.output<typeof offlineBlock>;
+
+export const BILL_PROBLEM_KINDS = ['stockShort', 'priceChanged', 'taxChanged', 'productDeleted', 'productUnknown', 'pointsShort', 'customerUnknown'] as const;
+export type BillProblemKind = (typeof BILL_PROBLEM_KINDS)[number];
+
+/**
+ * One reason a bill made offline could not be saved as it was made. `asked` and `now` are units (stockShort),
+ * paise (priceChanged), basis points (taxChanged) or points (pointsShort).
+ */
+export const billProblem = z.object({
+  kind: z.enum(BILL_PROBLEM_KINDS),
+  artcode: z.string().optional(),
+  productName: z.string().optional(),
+  asked: z.number().int().optional(),
+  now: z.number().int().optional(),
+  message: z.string(),
+});
+export type BillProblem = z.output<typeof billProblem>;
+
+export const BILL_HELD = 'This bill could not be saved as it was made. It is kept for the manager; the reasons are listed.';
+
 const isChosen = (row: unknown) => typeof row === 'object' && row !== null && !isBlank((row as { productId?: unknown }).productId);
 
 export const purchaseBody = z
@@ -144,8 +187,11 @@ export const purchaseBody = z
      * a double click): the server saves one bill per key and answers a repeat with the bill the key saved.
      */
     idempotencyKey: idempotencyKey.optional(),
+    /** Set by a till that made the bill without network and sends it from its queue. */
+    offline: offlineBlock.optional(),
   })
   .superRefine((bill, ctx) => {
+    if (bill.offline && !bill.idempotencyKey) ctx.addIssue({ code: 'custom', message: OFFLINE_NEEDS_KEY, path: ['idempotencyKey'] });
     if (bill.customerId === undefined && bill.mobileNumber === undefined) {
       ctx.addIssue({ code: 'custom', message: CUSTOMER_REQUIRED, path: ['mobileNumber'] });
     }
@@ -575,3 +621,65 @@ export const purchaseIdParams = z.object({
 export const idParams = z.object({
   id: z.coerce.number({ error: 'Enter a valid bill number' }).int('Enter a valid bill number').positive('Enter a valid bill number'),
 });
+
+// ---------------------------------------------------------------- held bills (offline bills the server refused)
+
+export const HELD_STATES = ['held', 'resolved', 'soldAgainstNegativeStock', 'discarded'] as const;
+export type HeldState = (typeof HELD_STATES)[number];
+
+export const HELD_BILL_NOT_FOUND = 'This held bill was not found.';
+export const HELD_BILL_DECIDED = 'This held bill has already been dealt with. Please reload the list.';
+export const REASON_REQUIRED = 'Please write the reason (at least 5 characters).';
+
+/** The idempotency key of the offline bill, which names its held bill. */
+export const heldKeyParams = z.object({ key: idempotencyKey });
+
+export const heldDecisionBody = z.object({
+  reason: z.string({ error: REASON_REQUIRED }).trim().min(5, REASON_REQUIRED).max(300, 'The reason can be at most 300 characters.'),
+});
+export type HeldDecisionBody = z.output<typeof heldDecisionBody>;
+
+/** A line of a held bill as the till made it: MRP and selling price in rupees, GST in percent. */
+export const heldLine = z.object({
+  productId: z.number().int(),
+  productName: z.string().optional(),
+  artcode: z.string(),
+  quantity: z.number().int(),
+  sellingPrice: z.number(),
+  price: z.number().optional(),
+  cgst: z.number().optional(),
+  sgst: z.number().optional(),
+});
+
+/**
+ * An offline bill the server could not save as it was made, kept until it is resolved: by the till sending it again
+ * fixed, by a manager recording it as sold against negative stock, or by a manager discarding it.
+ */
+export const heldBill = z.object({
+  key: z.string(),
+  state: z.enum(HELD_STATES),
+  provisionalNumber: z.string(),
+  deviceId: z.string(),
+  madeOn: z.string(),
+  /** Who sent it (the cashier signed in on the till) and when it first arrived. */
+  sentBy: z.string(),
+  sentOn: z.string(),
+  customerName: z.string().optional(),
+  mobileNumber: z.string().optional(),
+  paymentMode: z.enum(PAYMENT_MODES),
+  lines: z.array(heldLine),
+  grossAmount: z.number(),
+  netAmount: z.number(),
+  redeemAmount: z.number(),
+  problems: z.array(billProblem),
+  /** Once saved (resolved or sold against negative stock). */
+  purchaseId: z.number().int().optional(),
+  invoiceNumber: z.string().optional(),
+  /** Why a manager sold it against negative stock or discarded it, who, and when. */
+  reason: z.string().optional(),
+  by: z.string().optional(),
+  decidedOn: z.string().optional(),
+});
+export type HeldBill = z.output<typeof heldBill>;
+
+export const heldCount = z.object({ held: z.number().int() });

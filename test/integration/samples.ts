@@ -93,6 +93,8 @@ function pointOfSaleSamples(): Record<string, unknown> {
     'PUT /purchase/{purchaseId}': bill,
     'POST /purchase/return/{purchaseId}': { paymentMode: 'CASH', purchasedProduct: [{ purchasedProductId: 1, returnQuantity: 1 }], returnAmount: 95 },
     'POST /purchase/reBill/{purchaseId}': { print: true },
+    'POST /purchase/held/{key}/sellAgainstNegativeStock': { reason: 'The shelf count was wrong' },
+    'POST /purchase/held/{key}/discard': { reason: 'The customer did not take the goods' },
     'POST /message/email': { toAddress: 'customer@example.in', content: 'Thank you for shopping with us.' },
     'POST /message/whatsapp': { to: '9000000004', messaging_product: 'whatsapp', type: 'text', text: { body: 'Thank you for shopping with us.' } },
   };
@@ -231,10 +233,11 @@ function storefrontParams(): Record<string, string> {
   return { status: 'InCart', statuses: 'OrderSuccess,Shipped', customerCartId: '1', customerWishId: '1', orderId: 'order_Sample0000001' };
 }
 
-/** Bill 1 of every test shop is a seeded sale; the month is the current one. */
+/** Bill 1 of every test shop is a seeded sale; the month is the current one; no held bill has the key. */
 function pointOfSaleParams(): Record<string, string> {
   const [year, month] = indiaToday(new Date()).split('-');
-  return { purchaseId: '1', month: String(Number(month)), year: year!, mode: 'Cash' };
+  // A held bill's key: no shop holds one by this key, so a permitted caller reaches the handler and is told so.
+  return { purchaseId: '1', month: String(Number(month)), year: year!, mode: 'Cash', key: 'sample-held-bill-key-0001' };
 }
 
 /** Alpha's first stock line, the day it was received, an upload id no shop has. */
