@@ -71,6 +71,12 @@ export default defineConfig({
         // zod is shared by nearly every screen; in a chunk of its own it is fetched with the first screen that
         // validates, instead of riding in the entry file every page (and the service worker's first visit) loads.
         codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
+        // zod probes `new Function` once to decide whether to compile its parsers; the Content-Security-Policy
+        // forbids eval, so the browser reports the probe as a violation. Parsing without compiling (`jitless`)
+        // needs no probe, and an object schema reads the setting when it is built, which shared modules do as they
+        // load. Set at the top of zod's own chunk, it holds before any schema can exist, whatever order the other
+        // chunks run in. (zod keeps its settings in this global, the object `z.config()` writes to.)
+        postBanner: (chunk) => (chunk.name === 'zod' ? '(globalThis.__zod_globalConfig ??= {}).jitless = true;' : ''),
       },
     },
   },
