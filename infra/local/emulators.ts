@@ -91,10 +91,13 @@ export async function startCognito(port: number, dir: string, lambda: { endpoint
   // Another program on the port would answer the readiness check below in cognito-local's place.
   await assertPortFree(port, 'cognito');
   const bin = require.resolve('cognito-local/lib/bin/start.js');
-  const child: ChildProcess = spawn(process.execPath, [bin], {
+  // cognito-local runs in a process of its own. It ends when its stdin closes, which happens when the stack's
+  // process ends in any way (even SIGKILL), so a crashed stack never leaves it holding its port.
+  const boot = `process.stdin.on('end', () => process.exit(0)); process.stdin.resume(); require(${JSON.stringify(bin)});`;
+  const child: ChildProcess = spawn(process.execPath, ['-e', boot], {
     cwd: dir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['pipe', 'pipe', 'pipe'],
   });
   let output = '';
   const keep = (chunk: Buffer) => {

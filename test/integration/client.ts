@@ -12,15 +12,20 @@ export interface ApiAnswer<T = unknown> {
   headers: Headers;
 }
 
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
 /** A plain HTTP call to the local gateway, as the browser makes it. */
-export async function call<T = unknown>(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
-): Promise<ApiAnswer<T>> {
+export const call = <T = unknown>(method: string, path: string, options: CallOptions = {}): Promise<ApiAnswer<T>> => callAt<T>(apiUrl(), method, path, options);
+
+/** The same call to the API of another local stack (one a test started itself). */
+export async function callAt<T = unknown>(api: string, method: string, path: string, options: CallOptions = {}): Promise<ApiAnswer<T>> {
   // A FormData body goes as multipart/form-data, its boundary set by fetch, as the browser sends uploads.
   const form = options.body instanceof FormData;
-  const response = await fetch(`${apiUrl()}${path}`, {
+  const response = await fetch(`${api}${path}`, {
     method,
     headers: {
       ...(options.body !== undefined && !form ? { 'content-type': 'application/json' } : {}),
