@@ -106,6 +106,31 @@ describe('PagedTable', () => {
     expect(screen.getByText('No customers yet.')).toBeInTheDocument();
     expect(screen.getByText('No records')).toBeInTheDocument();
   });
+
+  it('never says No records while the list is loading, nor beside rows whose count has not come yet', () => {
+    const table = (props: { loading: boolean; rows: Row[] | undefined; total: number }) => (
+      <PagedTable<Row>
+        caption="Items"
+        columns={[{ key: 'name', header: 'Name', render: (r) => r.name }]}
+        rowKey={(r) => r.id}
+        page={1}
+        onPageChange={() => undefined}
+        {...props}
+      />
+    );
+    const loading = renderWithApp(table({ loading: true, rows: undefined, total: 0 }));
+    expect(screen.getByLabelText('Loading')).toBeInTheDocument();
+    expect(screen.queryByText('No records')).not.toBeInTheDocument();
+    loading.unmount();
+
+    const countPending = renderWithApp(table({ loading: false, rows: rows.slice(0, 5), total: 0 }));
+    expect(screen.getByText('Item 5')).toBeInTheDocument();
+    expect(screen.queryByText('No records')).not.toBeInTheDocument();
+    countPending.unmount();
+
+    renderWithApp(table({ loading: false, rows: rows.slice(0, 5), total: 12 }));
+    expect(screen.getByText('Showing 1–5 of 12')).toBeInTheDocument();
+  });
 });
 
 describe('dialogs', () => {

@@ -34,6 +34,19 @@ export const pageCount = (total: number) => Math.max(1, Math.ceil(total / PAGE_S
 export const pageQueryFor = (page: number) => ({ page: page - 1, size: PAGE_SIZE });
 
 /**
+ * What the footer says of the rows. Nothing while the rows or their count are loading, and 'No records' only when
+ * the loaded list is empty: the loader and 'No records' never show together, nor 'No records' beside rows whose count
+ * has not come yet.
+ */
+export function countText({ loading, shown, total, page, paged }: { loading: boolean; shown: number; total: number; page: number; paged: boolean }) {
+  if (loading) return '';
+  if (shown === 0 && total === 0) return 'No records';
+  if (total === 0) return '';
+  if (!paged) return `${total} ${total === 1 ? 'record' : 'records'}`;
+  return `Showing ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, total)} of ${total}`;
+}
+
+/**
  * The list table of every screen: pages of 5, numbered from 1, with previous and next (spec 1 section 9); views
  * showing every row at once leave the page buttons out.
  */
@@ -51,8 +64,6 @@ export function PagedTable<Row>({
   paged = true,
 }: PagedTableProps<Row>) {
   const pages = pageCount(total);
-  const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
-  const last = Math.min(page * PAGE_SIZE, total);
 
   return (
     <Paper withBorder>
@@ -87,7 +98,7 @@ export function PagedTable<Row>({
       </Table.ScrollContainer>
       <Group justify="space-between" px="md" py="sm" gap="sm" wrap="wrap">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {total === 0 ? 'No records' : paged ? `Showing ${first}–${last} of ${total}` : `${total} ${total === 1 ? 'record' : 'records'}`}
+          {countText({ loading, shown: rows?.length ?? 0, total, page, paged })}
         </Text>
         {paged && (
           <Pagination
