@@ -47,11 +47,12 @@ test.describe('spreadsheet templates', () => {
 
 test.describe('policies', () => {
   // The seeded policies only: another test checks the footer's exact links, so none are added here.
-  test('a footer link opens the policy with its picture', async ({ page }) => {
+  test('a footer link opens the policy as text, with the shop’s picture of it', async ({ page }) => {
     await signInAndLand(page, 'cashier@demo.shop');
     await page.getByRole('navigation', { name: 'Policies' }).getByRole('link', { name: 'Return Policy' }).click();
     await expect(page).toHaveURL('/policies/Return%20Policy');
     await expect(page.getByRole('heading', { name: 'Return Policy' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Return Policy' })).toContainText('Products can be returned or replaced within 2 days of delivery');
     const picture = page.getByRole('img', { name: 'Return Policy' });
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
   });

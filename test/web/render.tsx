@@ -8,15 +8,17 @@ import { theme } from '../../frontend/src/app/theme.js';
 interface RenderOptions {
   /** The path the element is shown at. */
   at?: string;
+  /** The route's pattern when it has parameters, e.g. '/policies/:policyName'; else `at`. */
+  path?: string;
   /** Other paths the test may navigate to, each showing its own marker text. */
   elsewhere?: string[];
 }
 
 /** Renders a screen or component with the app's providers (Mantine without transitions, a fresh query client). */
-export function renderWithApp(element: ReactElement, { at = '/', elsewhere = [] }: RenderOptions = {}) {
+export function renderWithApp(element: ReactElement, { at = '/', path = at, elsewhere = [] }: RenderOptions = {}) {
   const router = createMemoryRouter(
     [
-      { path: at, element },
+      { path, element },
       ...elsewhere.map((path) => ({ path, element: <p>page {path}</p> })),
     ],
     { initialEntries: [at] },

@@ -1,4 +1,4 @@
-import { Alert, Button, Center, Group, Image, Loader, Paper } from '@mantine/core';
+import { Alert, Button, Center, Group, Image, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
@@ -6,14 +6,19 @@ import { isApiError } from '../../../lib/api-client.js';
 import { errorText } from '../../../lib/query-client.js';
 import { landingPath, useSession } from '../../../lib/session.js';
 import { Page } from '../../../components/page.js';
+import { writtenPolicyFor } from '../../../components/written-policies.js';
 import { usePolicyByName } from '../api/policies.js';
 
-/** /policies/{policyName}: the policy a footer link names, shown as its picture (spec 2 section 2). */
+/**
+ * /policies/{policyName}: the policy a footer link names. The terms, privacy, return and shipping policies are read
+ * as text, with the shop's uploaded picture of it below; any other policy is its picture (spec 2 section 2).
+ */
 export default function PolicyViewScreen() {
   const { policyName = '' } = useParams();
   const policy = usePolicyByName(policyName);
   const navigate = useNavigate();
   const home = landingPath(useSession());
+  const written = writtenPolicyFor(policy.data?.policyName ?? policyName);
 
   if (policy.isError && !isApiError(policy.error, 404)) {
     return <Navigate to="/error" replace state={{ message: errorText(policy.error) }} />;
@@ -42,14 +47,30 @@ export default function PolicyViewScreen() {
             </Button>
           </Group>
         </Alert>
-      ) : policy.data.imageUrl ? (
-        <Paper withBorder p={{ base: 'xs', sm: 'md' }}>
-          <Image src={policy.data.imageUrl} alt={policy.data.policyName} fit="contain" mah="none" radius="md" mx="auto" maw={900} />
-        </Paper>
       ) : (
-        <Alert color="yellow" icon={<IconInfoCircle size={18} />}>
-          This policy has no picture yet.
-        </Alert>
+        <Stack gap="md">
+          {written && (
+            <Paper withBorder p={{ base: 'md', sm: 'lg' }} component="section" aria-label={written.title}>
+              {written.body}
+            </Paper>
+          )}
+          {policy.data.imageUrl ? (
+            <Paper withBorder p={{ base: 'xs', sm: 'md' }} component="figure" m={0}>
+              <Image src={policy.data.imageUrl} alt={policy.data.policyName} fit="contain" mah="none" radius="md" mx="auto" maw={900} />
+              {written && (
+                <Text component="figcaption" size="sm" c="dimmed" ta="center" mt="xs">
+                  The shop’s copy of its {policy.data.policyName}
+                </Text>
+              )}
+            </Paper>
+          ) : (
+            !written && (
+              <Alert color="yellow" icon={<IconInfoCircle size={18} />}>
+                This policy has no picture yet.
+              </Alert>
+            )
+          )}
+        </Stack>
       )}
     </Page>
   );
