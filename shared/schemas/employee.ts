@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { appUser, role } from './auth.js';
+import { addDays, indiaToday } from '../leave-days.js';
 import { emailSchema, isoDate, mobileSchema, versionField } from './common.js';
 
 export const NAME_EXISTS = 'Name Already Exists!!!';
@@ -14,6 +15,16 @@ export function latestEmployeeDob(today = new Date()): string {
   return new Date(Date.UTC(year, month, Math.min(today.getUTCDate(), lastDay))).toISOString().slice(0, 10);
 }
 
+/**
+ * How far ahead a date of joining may be: an employee is often registered before the first day, but not years
+ * before it (a year typed wrong).
+ */
+export const MAX_DAYS_BEFORE_JOINING = 90;
+export const JOINING_TOO_LATE = `Date of Joining can be at most ${MAX_DAYS_BEFORE_JOINING} days from today`;
+
+/** The latest date of joining accepted on `now`, counted from the shop's (India's) today. */
+export const latestJoiningDate = (now = new Date()) => addDays(indiaToday(now), MAX_DAYS_BEFORE_JOINING);
+
 const optionalId = z.coerce.number().int().positive().optional();
 
 /**
@@ -26,7 +37,7 @@ export const employeeBody = z.object({
   emailId: emailSchema,
   mobileNumber: mobileSchema,
   dob: isoDate.refine((dob) => dob <= latestEmployeeDob(), `An employee must be at least ${MIN_EMPLOYEE_AGE} years old`),
-  doj: isoDate,
+  doj: isoDate.refine((doj) => doj <= latestJoiningDate(), JOINING_TOO_LATE),
   gender: z.enum(['Male', 'Female', 'Other'], { error: 'Gender is required' }),
   address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(300),
   managerId: optionalId,

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { userData } from '../../functions/users/data.js';
 import { defaultRoles, ROLE } from '../../shared/roles.js';
 import type { AppUser, Role } from '../../shared/schemas/auth.js';
-import { latestEmployeeDob, NAME_EXISTS } from '../../shared/schemas/employee.js';
+import { JOINING_TOO_LATE, latestEmployeeDob, latestJoiningDate, NAME_EXISTS } from '../../shared/schemas/employee.js';
+import { addDays } from '../../shared/leave-days.js';
 import { SIGN_IN_FAILED } from '../../shared/tenant.js';
 import { apiUrl, call, tokenOf } from './client.js';
 import { latestMailTo } from './mail.js';
@@ -96,6 +97,8 @@ describe('registering an employee', () => {
     ['no gender', { gender: undefined }, 'Gender is required'],
     ['a blank address', { address: ' ' }, 'Address is required'],
     ['a date of joining typed as text', { doj: '01/06/2024' }, 'Enter a valid date'],
+    ['a date of joining years ahead', { doj: '2036-06-01' }, JOINING_TOO_LATE],
+    ['a date of joining a day past the limit', { doj: addDays(latestJoiningDate(), 1) }, JOINING_TOO_LATE],
     ['a name of special characters only', { userName: '@@@' }, 'Enter the Valid UserName...'],
     ['no manager', { managerId: undefined }, 'Manager is required.'],
     ['no HR', { hrId: undefined }, 'HR is required.'],
@@ -108,8 +111,8 @@ describe('registering an employee', () => {
     expect(answer.body.message).toBe(message);
   });
 
-  it('accepts an employee who turns 18 today', async () => {
-    const answer = await as('owner', 'POST', '/appUser/save', cashierForm({ userName: 'Just Eighteen', mobileNumber: '9812345002', dob: latestEmployeeDob() }));
+  it('accepts an employee who turns 18 today and joins on the last day allowed', async () => {
+    const answer = await as('owner', 'POST', '/appUser/save', cashierForm({ userName: 'Just Eighteen', mobileNumber: '9812345002', dob: latestEmployeeDob(), doj: latestJoiningDate() }));
     expect(answer.status).toBe(200);
   });
 

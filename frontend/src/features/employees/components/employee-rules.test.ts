@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { latestEmployeeDob } from '../../../../../shared/schemas/employee.js';
+import { addDays } from '../../../../../shared/leave-days.js';
+import { JOINING_TOO_LATE, latestEmployeeDob, latestJoiningDate } from '../../../../../shared/schemas/employee.js';
 import { featuresOf, roleOf, roles } from '../../../../../test/web/people-fixtures.js';
 import { HR_REQUIRED, MANAGER_REQUIRED, employeeFormSchema, peopleOptions, roleOptions, scopeFor } from './employee-rules.js';
 
@@ -83,5 +84,11 @@ describe('the form schema', () => {
     const dayAfter = new Date(Date.parse(`${latestEmployeeDob()}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     expect(messages({ dob: dayAfter })).toEqual(['An employee must be at least 18 years old']);
     expect(messages({ appUserRole: [] })).toEqual(['Select at least one role']);
+  });
+
+  it('refuses a date of joining more than 90 days ahead, with the rule in the message', () => {
+    expect(messages({ doj: latestJoiningDate() })).toEqual([]);
+    expect(messages({ doj: addDays(latestJoiningDate(), 1) })).toEqual([JOINING_TOO_LATE]);
+    expect(messages({ doj: '2031-06-01' })).toEqual(['Date of Joining can be at most 90 days from today']);
   });
 });
