@@ -3,6 +3,7 @@ import { fenceBenchmark } from './fence.js';
 import { gstr1Benchmark } from './gstr1.js';
 import { coldstartBenchmark } from './coldstart.js';
 import { inventoryBenchmark } from './inventory.js';
+import { offlineDrainBenchmark } from './offline-drain.js';
 import { platformBenchmark } from './platform.js';
 import { posBenchmark } from './pos.js';
 import { reportsBenchmark } from './reports.js';
@@ -24,6 +25,7 @@ const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   catalogue: catalogueBenchmark,
   coldstart: coldstartBenchmark,
   web: webBenchmark,
+  'offline-drain': offlineDrainBenchmark,
 };
 
 const runs = Number(process.env.RUNS ?? 200);

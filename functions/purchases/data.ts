@@ -54,7 +54,7 @@ const SAVE_MARKER_SK = 'PURCHASE';
 const SAVE_MARKER_DAYS = 7;
 
 /**
- * Held bills: one item per idempotency key of an offline bill the server refused (docs/offline-till.md). The list
+ * Held bills: one item per idempotency key of an offline bill the server refused (docs/point-of-sale.md, "Bills made offline"). The list
  * index (gsi1) sorts bills still held before decided ones, each part newest first by the time the bill was made.
  */
 const heldPk = (tenantId: string, key: string) => tenantPk(tenantId, 'HELD_BILL', key);

@@ -42,7 +42,7 @@ import {
 import { shownName } from './view.js';
 
 /**
- * Bills made on a till without network (docs/offline-till.md). They arrive late, from the till's queue, and may no
+ * Bills made on a till without network (docs/point-of-sale.md, "Bills made offline"). They arrive late, from the till's queue, and may no
  * longer fit the shop: stock sold meanwhile by another till, a price or a rate changed, a product deleted. Such a
  * bill is not refused and forgotten but held, with every reason stated, until the till sends it fixed or a manager
  * records it as sold against negative stock or discards it. Everything else is the online bill's save.
@@ -168,16 +168,20 @@ const settles =
 export async function placeOfflineBill(scope: WriteScope, body: OfflineBody): Promise<Purchase & Partial<MailOutcome>> {
   const { tenantId } = scope;
   const saleDate = offlineSaleDate(body.offline, scope.actor.now);
+  // The three looks side by side: a queue of bills drains as fast as the online till saves.
+  const [earlier, held, problems] = await Promise.all([
+    savedByKey(tenantId, body, undefined),
+    purchaseData.heldBill(tenantId, body.idempotencyKey),
+    problemsOf(tenantId, body),
+  ]);
   // Saved already (sent before, fixed, or sold by a manager): the bill it made, whatever the shelf holds now.
-  const earlier = await savedByKey(tenantId, body, undefined);
   if (earlier) return answerSaved(scope, { opened: earlier, repeated: true }, body.mail);
-  const held = await purchaseData.heldBill(tenantId, body.idempotencyKey);
   if (held?.state === 'discarded') throw heldAnswer(held);
   if (held?.state === 'held' && held.fingerprint === fingerprintOf(body, undefined)) throw heldAnswer(held);
 
-  const problems = await problemsOf(tenantId, body);
   if (problems.length) return hold(scope, body, problems, held);
   const options: SaveOptions = {
+    keyLookedUp: true,
     saleDate,
     redeemPoints: pointsRedeemed(body),
     ...(held?.state === 'held' ? { also: settles(scope, held, { state: 'resolved', body, fingerprint: fingerprintOf(body, undefined) }) } : {}),

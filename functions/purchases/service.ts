@@ -363,7 +363,7 @@ export async function savedByKey(tenantId: string, body: PurchaseBody, purchaseI
  * the marker written in the bill's transaction lets one win, and the other answers the winner's bill.
  */
 export async function saveBillOnce(scope: WriteScope, body: PurchaseBody, purchaseId?: number, options: SaveOptions = {}): Promise<{ opened: OpenedBill; repeated: boolean }> {
-  const earlier = await savedByKey(scope.tenantId, body, purchaseId);
+  const earlier = options.keyLookedUp ? undefined : await savedByKey(scope.tenantId, body, purchaseId);
   if (earlier) return { opened: earlier, repeated: true };
   try {
     return { opened: await saveBill(scope, body, purchaseId, options), repeated: false };
@@ -385,7 +385,7 @@ export async function saveBill(scope: WriteScope, body: PurchaseBody, purchaseId
   return writeAtomically(() => prepareBill(scope, body, id, purchaseId, options));
 }
 
-/** How a bill made offline is saved (docs/offline-till.md); a bill made at the till online needs none of it. */
+/** How a bill made offline is saved (docs/point-of-sale.md, "Bills made offline"); a bill made at the till online needs none of it. */
 export interface SaveOptions {
   /** The shop day the bill was made on: its figures and its invoice series' financial year. */
   saleDate?: string;
@@ -393,6 +393,8 @@ export interface SaveOptions {
   redeemPoints?: number;
   /** A manager's decision on a held bill: MRP and GST as sold, stock may go below zero, the note on each movement. */
   soldAgainstNegativeStock?: { note: string };
+  /** The caller has just looked the idempotency key up and found no bill. */
+  keyLookedUp?: boolean;
   /** More writes of the bill's transaction, each with the message of its failed condition (the held bill's state). */
   also?: (bill: StoredPurchase) => { item: TransactItem; message: string }[];
 }

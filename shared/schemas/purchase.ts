@@ -113,7 +113,7 @@ export const idempotencyKey = z
 export const keyUsedFor = (purchaseId: number) =>
   `This save was already made as Bill ${purchaseId} with other figures. Open Bill ${purchaseId} from the order list to change it.`;
 
-// ---------------------------------------------------------------- bills made offline (docs/offline-till.md)
+// ---------------------------------------------------------------- bills made offline (docs/point-of-sale.md, "Bills made offline")
 
 /** A till's clock may run this far ahead of the server's; a bill made later than that is refused. */
 export const OFFLINE_CLOCK_SKEW_MINUTES = 10;
@@ -126,7 +126,7 @@ export const OFFLINE_NEEDS_KEY = 'A bill made offline must carry its idempotency
 export const OFFLINE_MADE_LATER = 'This bill says it was made later than now. Please check the date and time of the till and send it again.';
 export const OFFLINE_TOO_OLD = `This bill was made offline more than ${OFFLINE_MAX_DAYS} days ago and can no longer be saved. Please enter it again as a new bill.`;
 
-/** Where and when a bill was made while the till had no network; the server books it on that day (docs/offline-till.md). */
+/** Where and when a bill was made while the till had no network; the server books it on that day (docs/point-of-sale.md, "Bills made offline"). */
 export const offlineBlock = z.object({
   madeOn: z.iso.datetime({ offset: true, error: 'The time the bill was made should be a date and time.' }),
   /** The number printed on the provisional receipt, until the bill gets its tax invoice number. */
