@@ -59,6 +59,17 @@ export async function signIn(apiUrl: string, tenantId: string, username: string,
   return ((await r.json()) as { token: string }).token;
 }
 
+/** Saves a bill through the gateway as the till does; anything but 200 stops the benchmark. */
+export async function postBill(apiUrl: string, token: string, body: unknown): Promise<void> {
+  const r = await fetch(`${apiUrl}/purchase`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (r.status !== 200) throw new Error(`POST /purchase ${r.status}: ${await r.text()}`);
+  await r.arrayBuffer();
+}
+
 export function printTable(title: string, rows: Timing[], baseline?: Record<string, string>) {
   console.log(`\n${title}`);
   console.log(`${'measure'.padEnd(46)} ${'runs'.padStart(5)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}  ratio p50 (vs raw)`);

@@ -3,7 +3,7 @@ import { computeBill } from '../shared/bill.js';
 import { toRupees } from '../shared/money.js';
 import { rootLogger } from '../functions/lib/logger.js';
 import { DEMO_PASSWORD, demoTenant } from '../infra/local/seed.js';
-import { printTable, signIn, stockedLines, timed, timingOf, withStack } from './lib.js';
+import { postBill, printTable, signIn, stockedLines, timed, timingOf, withStack } from './lib.js';
 
 const BILLS = 100;
 const LINES = 10;
@@ -40,15 +40,7 @@ export async function offlineDrainBenchmark() {
       idempotencyKey: randomUUID(),
     });
     const token = await signIn(stack.apiUrl, tenantId, 'cashier@demo.shop', DEMO_PASSWORD);
-    const post = async (body: unknown) => {
-      const r = await fetch(`${stack.apiUrl}/purchase`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify(body),
-      });
-      if (r.status !== 200) throw new Error(`POST /purchase ${r.status}: ${await r.text()}`);
-      await r.arrayBuffer();
-    };
+    const post = (body: unknown) => postBill(stack.apiUrl, token, body);
     const deviceId = `bench-till-${randomUUID()}`;
     const start = Date.now() - 5 * 3_600_000;
     const queue = Array.from({ length: BILLS }, (_, i) => ({

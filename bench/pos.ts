@@ -5,7 +5,7 @@ import { nextId, transact } from '../functions/lib/db.js';
 import { rootLogger } from '../functions/lib/logger.js';
 import { prepareBill } from '../functions/purchases/service.js';
 import { DEMO_PASSWORD, demoTenant } from '../infra/local/seed.js';
-import { measure, measurePrepared, printTable, stockedLines, withStack } from './lib.js';
+import { measure, measurePrepared, postBill, printTable, stockedLines, withStack } from './lib.js';
 
 const LINES = 10;
 
@@ -51,15 +51,7 @@ export async function posBenchmark(runs: number) {
       ),
       await measure(
         `POST /api/purchase (${LINES} lines)`,
-        async () => {
-          const r = await fetch(`${stack.apiUrl}/purchase`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-            body: JSON.stringify(body),
-          });
-          if (r.status !== 200) throw new Error(`POST /purchase ${r.status}: ${await r.text()}`);
-          await r.arrayBuffer();
-        },
+        () => postBill(stack.apiUrl, token, body),
         runs,
       ),
     ];
