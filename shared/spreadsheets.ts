@@ -42,13 +42,21 @@ export function sniffSpreadsheet(head: Uint8Array): '.xls' | '.xlsx' | undefined
 
 /**
  * The columns of the default inventory template, in order: the header row holds these names exactly, which the
- * inventory upload reads. The descriptions become notes on the header cells.
+ * inventory upload reads. The descriptions become notes on the header cells. `optional` columns came after shops
+ * had filled their files: a file without them still uploads (their values are simply not given).
  */
 export const INVENTORY_TEMPLATE_COLUMNS = [
   { name: 'productName', width: 28, note: 'Product name as in the product list (a new name creates the product).' },
   { name: 'category', width: 18, note: 'Category name as in the category list.' },
   { name: 'vendor', width: 20, note: 'Supplier the goods came from.' },
-  { name: 'artcode', width: 14, note: 'Article code / HSN code.' },
+  { name: 'artcode', width: 14, note: "Article code: the shop's own item code." },
+  {
+    name: 'hsnCode',
+    width: 12,
+    note: 'GST HSN code of the product: 4, 6 or 8 digits (type it as text to keep a leading 0). Leave empty if not known.',
+    optional: true,
+  },
+  { name: 'unit', width: 8, note: 'GST unit (UQC) the quantity is counted in: NOS, PCS, KGS, LTR, MTR, BOX ... Empty: NOS.', optional: true },
   { name: 'barcode', width: 16, note: 'Barcode printed on the pack.' },
   { name: 'quantity', width: 10, note: 'Units received (whole number).' },
   { name: 'cgst', width: 8, note: 'CGST rate in percent, e.g. 2.5' },

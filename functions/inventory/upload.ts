@@ -1,8 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { formatDate } from '../../shared/format.js';
 import { indiaToday } from '../../shared/leave-days.js';
+import { DEFAULT_UNIT } from '../../shared/gst.js';
 import { toBasisPoints, toPaise } from '../../shared/money.js';
-import { ENTER_NUMBER } from '../../shared/schemas/catalogue.js';
+import { ENTER_NUMBER, optionalHsn } from '../../shared/schemas/catalogue.js';
+import { blankAsAbsent, unitSchema } from '../../shared/schemas/gst.js';
 import type { UploadedFile } from '../../shared/schemas/common.js';
 import {
   ARTCODE_REQUIRED,
@@ -20,7 +22,7 @@ import {
 import { INVENTORY_TEMPLATE_COLUMNS } from '../../shared/spreadsheets.js';
 import { categoryData } from '../categories/data.js';
 import type { WriteScope } from '../lib/context.js';
-import { created, nextIds, transact, type TransactItem } from '../lib/db.js';
+import { created, nextIds, transact, updated, type TransactItem } from '../lib/db.js';
 import { Conflict, Forbidden, NotFound, Validation } from '../lib/errors.js';
 import { searchKey } from '../lib/keys.js';
 import { putObject, readObject } from '../lib/storage.js';
@@ -54,6 +56,8 @@ const FIXED_WRITES = 6;
 const LINE_WRITES = 5;
 /** Per new product: the product, its name claim, its category's product count. */
 const PRODUCT_WRITES = 3;
+/** Per existing product given another HSN code or unit: the product. */
+const PRODUCT_UPDATE_WRITES = 1;
 
 export const NO_ROWS = 'The file has no rows to upload.';
 export const TOO_MANY_ROWS = `The file has more than ${MAX_UPLOAD_ROWS.toLocaleString('en-IN')} rows. Please split it into smaller files.`;
@@ -62,11 +66,21 @@ const PART_SAVED = 'This part of the upload was saved before.';
 const columnMissing = 'This column of the inventory template is missing.';
 
 /** The template columns the upload understands, with the field each fills. */
-const FIELDS = ['productName', 'category', 'vendor', 'artcode', 'barcode', 'quantity', 'cgst', 'sgst', 'mrp', 'buyingPrice', 'sellingPrice', 'size', 'colour', 'description'] as const;
+const FIELDS = ['productName', 'category', 'vendor', 'artcode', 'hsnCode', 'unit', 'barcode', 'quantity', 'cgst', 'sgst', 'mrp', 'buyingPrice', 'sellingPrice', 'size', 'colour', 'description'] as const;
 type Field = (typeof FIELDS)[number];
 /** Columns every file needs, whatever the tenant's template holds. */
 const ESSENTIAL: Field[] = ['productName', 'artcode', 'barcode', 'quantity', 'cgst', 'sgst', 'mrp', 'buyingPrice'];
-const ALIASES: Record<string, Field> = { hsn: 'artcode', artcodehsn: 'artcode', boughtprice: 'buyingPrice', color: 'colour' };
+/** Columns added to the template after shops had filled files: a file without them uploads, leaving them not given. */
+const OPTIONAL = new Set<Field>(INVENTORY_TEMPLATE_COLUMNS.flatMap((c) => ('optional' in c && c.optional ? [c.name] : [])));
+// "HSN" stays the artcode's alias: files made when the artcode was called HSN still upload as they were meant.
+const ALIASES: Record<string, Field> = {
+  hsn: 'artcode',
+  artcodehsn: 'artcode',
+  hsnsac: 'hsnCode',
+  uqc: 'unit',
+  boughtprice: 'buyingPrice',
+  color: 'colour',
+};
 const fieldOf = (header: string): Field | undefined => FIELDS.find((f) => headerKey(f) === headerKey(header)) ?? ALIASES[headerKey(header)];
 
 /** A product the upload creates: its id is reserved when staging, its name claimed when its first row is saved. */
@@ -77,11 +91,20 @@ interface NewProduct {
   size: string;
   colour: string;
   description: string;
+  hsnCode?: string;
+  unit: string;
+}
+
+/** The GST fields a row gives its product (an existing product is updated to them when they differ). */
+interface ProductGst {
+  hsnCode?: string;
+  unit?: string;
 }
 
 interface StagedRow extends ReceiptInput {
   row: number;
   newProduct?: NewProduct;
+  productGst?: ProductGst;
 }
 
 interface StagedBatch {
@@ -115,16 +138,25 @@ function columnsOf(sheet: Sheet, expected: string[], problems: UploadProblem[]):
     if (field && !found.has(field)) found.set(field, { column, header });
   }
   const missing = new Set<string>();
-  for (const header of expected) if (!present.has(headerKey(header)) && !found.has(fieldOf(header)!)) missing.add(header);
+  for (const header of expected) {
+    const field = fieldOf(header);
+    if (field && OPTIONAL.has(field)) continue;
+    if (!present.has(headerKey(header)) && !found.has(field!)) missing.add(header);
+  }
   for (const field of ESSENTIAL) if (!found.has(field) && ![...missing].some((m) => fieldOf(m) === field)) missing.add(field);
   for (const header of missing) problems.push({ row: 1, column: header, reason: columnMissing });
   return found;
 }
 
-function parseNumber<T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown): T | string {
+function parseCell<T>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: { message: string }[] } } }, value: unknown): T | string {
   const result = schema.safeParse(value ?? '');
   return result.success ? result.data : (result.error.issues[0]?.message ?? ENTER_NUMBER);
 }
+
+/** A code column: Excel turns 61091000 typed in a General cell into a number, which is still the code. */
+const codeCell = (value: string | number | undefined) => (typeof value === 'number' ? String(value) : value);
+const optionalUnit = blankAsAbsent(unitSchema);
+type CodeSchema = { safeParse: (v: unknown) => { success: true; data: string | undefined } | { success: false; error: { issues: { message: string }[] } } };
 
 /** Checks every row, collecting each problem; answers the rows ready to stage when there is none. */
 async function checkRows(scope: WriteScope, sheet: Sheet, expected: string[]): Promise<StagedRow[]> {
@@ -155,6 +187,8 @@ async function checkRows(scope: WriteScope, sheet: Sheet, expected: string[]): P
   const newNames = names.filter((n) => !owners.has(searchKey(n)));
   const reserved = await nextIds(tenantId, 'product', new Set(newNames.map(searchKey)).size);
   const newProducts = new Map<string, NewProduct>();
+  /** The HSN code and unit the file gives each product, with the row that first gave them. */
+  const givenGst = new Map<number, { hsnCode?: { value: string; row: number }; unit?: { value: string; row: number } }>();
 
   const staged: StagedRow[] = [];
   for (const r of rows) {
@@ -170,8 +204,8 @@ async function checkRows(scope: WriteScope, sheet: Sheet, expected: string[]): P
     const barcode = required('barcode', BARCODE_REQUIRED);
     const vendor = r.text('vendor');
     if (vendor.length > 100) problem('vendor', 'At most 100 characters, please.');
-    const number = <T,>(field: Field, schema: Parameters<typeof parseNumber<T>>[0]) => {
-      const value = parseNumber(schema, r.get(field));
+    const number = <T,>(field: Field, schema: Parameters<typeof parseCell<T>>[0]) => {
+      const value = parseCell(schema, r.get(field));
       if (typeof value === 'string') problem(field, value);
       return typeof value === 'string' ? undefined : value;
     };
@@ -183,6 +217,12 @@ async function checkRows(scope: WriteScope, sheet: Sheet, expected: string[]): P
     const sellingPrice = r.get('sellingPrice') === undefined ? mrp : number('sellingPrice', rupeesInput);
     if (mrp === 0) problem('mrp', MRP_NOT_ZERO);
     if (mrp !== undefined && sellingPrice !== undefined && sellingPrice > mrp) problem('sellingPrice', SELLING_ABOVE_MRP);
+    const code = (field: 'hsnCode' | 'unit', schema: CodeSchema) => {
+      const result = schema.safeParse(codeCell(r.get(field)));
+      if (!result.success) problem(field, result.error.issues[0]!.message);
+      return result.success ? result.data : undefined;
+    };
+    const gst: ProductGst = { hsnCode: code('hsnCode', optionalHsn), unit: code('unit', optionalUnit) };
 
     let productId = productName ? owners.get(searchKey(productName)) : undefined;
     let newProduct: NewProduct | undefined;
@@ -197,11 +237,23 @@ async function checkRows(scope: WriteScope, sheet: Sheet, expected: string[]): P
         const colour = required('colour', 'Colour is required for a new product.');
         const description = required('description', 'Description is required for a new product.', 500);
         if (categoryId !== undefined && size && colour && description) {
-          newProduct = { productId: reserved[newProducts.size]!, productName, categoryId, size, colour, description };
+          newProduct = { productId: reserved[newProducts.size]!, productName, categoryId, size, colour, description, unit: DEFAULT_UNIT };
           newProducts.set(searchKey(productName), newProduct);
         }
       }
       productId = newProduct?.productId;
+    }
+    if (productId !== undefined) {
+      const given = givenGst.get(productId) ?? {};
+      for (const field of ['hsnCode', 'unit'] as const) {
+        const value = gst[field];
+        const earlier = given[field];
+        if (value === undefined) continue;
+        const label = field === 'hsnCode' ? 'HSN code' : 'unit';
+        if (!earlier) given[field] = { value, row: r.row };
+        else if (earlier.value !== value) problem(field, `Row ${earlier.row} gives this product the ${label} ${earlier.value}: one product has one ${label}.`);
+      }
+      givenGst.set(productId, given);
     }
     if (productId === undefined || quantity === undefined || cgst === undefined || sgst === undefined || mrp === undefined) continue;
     if (buyingPrice === undefined || sellingPrice === undefined || !artcode || !barcode) continue;
@@ -222,7 +274,37 @@ async function checkRows(scope: WriteScope, sheet: Sheet, expected: string[]): P
     });
   }
   if (problems.length) refuse(problems);
-  return staged;
+  return withProductGst(staged, givenGst, existing);
+}
+
+/**
+ * New products take the HSN code and unit their rows give; an existing product given another one is updated, by
+ * its first row in the file (so one transaction writes it once).
+ */
+function withProductGst(
+  staged: StagedRow[],
+  givenGst: Map<number, { hsnCode?: { value: string }; unit?: { value: string } }>,
+  existing: Map<number, StoredProduct>,
+): StagedRow[] {
+  const updated = new Set<number>();
+  return staged.map((row) => {
+    const given = givenGst.get(row.productId);
+    if (!given) return row;
+    if (row.newProduct) {
+      row.newProduct.hsnCode ??= given.hsnCode?.value;
+      row.newProduct.unit = given.unit?.value ?? row.newProduct.unit;
+      return row;
+    }
+    const product = existing.get(row.productId);
+    if (!product || updated.has(row.productId)) return row;
+    const productGst: ProductGst = {
+      ...(given.hsnCode && given.hsnCode.value !== product.hsnCode ? { hsnCode: given.hsnCode.value } : {}),
+      ...(given.unit && given.unit.value !== (product.unit ?? DEFAULT_UNIT) ? { unit: given.unit.value } : {}),
+    };
+    if (!Object.keys(productGst).length) return row;
+    updated.add(row.productId);
+    return { ...row, productGst };
+  });
 }
 
 function refuse(problems: UploadProblem[]): never {
@@ -249,7 +331,7 @@ function partsOf(rows: StagedRow[]): StagedRow[][] {
   let products = new Set<number>();
   let writes = FIXED_WRITES;
   const costOf = (row: StagedRow, line: string) =>
-    1 + (lines.has(line) ? 0 : LINE_WRITES) + (row.newProduct && !products.has(row.productId) ? PRODUCT_WRITES : 0);
+    1 + (lines.has(line) ? 0 : LINE_WRITES) + (row.newProduct && !products.has(row.productId) ? PRODUCT_WRITES : 0) + (row.productGst ? PRODUCT_UPDATE_WRITES : 0);
   for (const row of rows) {
     const line = stockData.pairKey(row.productId, row.artcode);
     if (part.length && writes + costOf(row, line) > MAX_TRANSACTION_WRITES) {
@@ -346,6 +428,27 @@ function productWrites(tenantId: string, products: NewProduct[], scope: WriteSco
   return { items, messages };
 }
 
+/**
+ * Existing products given another HSN code or unit, updated as read now: one changed meanwhile makes the part be
+ * built again (with it read again), as a stock line changed meanwhile does.
+ */
+async function productGstWrites(scope: WriteScope, rows: StagedRow[]): Promise<{ items: TransactItem[]; messages: (string | undefined)[] }> {
+  const changes = new Map(rows.flatMap((r) => (r.productGst ? [[r.productId, r.productGst] as const] : [])));
+  const items: TransactItem[] = [];
+  const messages: (string | undefined)[] = [];
+  if (!changes.size) return { items, messages };
+  for (const before of await productData.byIds(scope.tenantId, [...changes.keys()])) {
+    const change = changes.get(before.productId)!;
+    const after: StoredProduct = { ...before, ...change, version: before.version + 1, ...updated(scope.actor) };
+    if (after.hsnCode === before.hsnCode && after.unit === before.unit) continue;
+    for (const w of productData.updateWrites(scope.tenantId, before, after, { stale: STOCK_CHANGED, duplicate: STOCK_CHANGED })) {
+      items.push(w.write);
+      messages.push(w.message);
+    }
+  }
+  return { items, messages };
+}
+
 async function commitPart(scope: WriteScope, upload: StoredUpload, batch: number, part: number, staged: StagedRow[]): Promise<void> {
   const { tenantId, actor } = scope;
   const date = indiaToday(actor.now);
@@ -360,8 +463,9 @@ async function commitPart(scope: WriteScope, upload: StoredUpload, batch: number
     const newLines = [...groups.keys()].filter((k) => !lines.has(k)).length;
     const [inventoryIds, stockIds] = await Promise.all([nextIds(tenantId, 'inventory', rows.length), nextStockIds(tenantId, newLines)]);
     const products = productWrites(tenantId, create, scope);
-    const items: TransactItem[] = [...inventoryData.partWrites(tenantId, upload.uploadId, batch, part, rows.length), ...products.items];
-    const messages: (string | undefined)[] = [PART_SAVED, undefined, ...products.messages];
+    const gstUpdates = await productGstWrites(scope, rows);
+    const items: TransactItem[] = [...inventoryData.partWrites(tenantId, upload.uploadId, batch, part, rows.length), ...products.items, ...gstUpdates.items];
+    const messages: (string | undefined)[] = [PART_SAVED, undefined, ...products.messages, ...gstUpdates.messages];
     let nextInventory = 0;
     let nextStock = 0;
     for (const [key, group] of groups) {

@@ -16,6 +16,8 @@ export function defaultTemplate(): Promise<Buffer> {
     INVENTORY_TEMPLATE_COLUMNS.forEach((c, i) => {
       header.getCell(i + 1).note = c.note;
     });
+    // Text, so Excel keeps an HSN code's leading zero (0401 is milk, 401 is no HSN code).
+    sheet.getColumn('hsnCode').numFmt = '@';
     return Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
   })();
   return built;

@@ -5,6 +5,7 @@ import { NO_ROWS } from '../../functions/inventory/upload.js';
 import { searchKey } from '../../functions/lib/keys.js';
 import { productData } from '../../functions/products/data.js';
 import { stockData } from '../../functions/stock/data.js';
+import { HSN_MESSAGE, UNIT_MESSAGE } from '../../shared/gst.js';
 import { ENTER_NUMBER } from '../../shared/schemas/catalogue.js';
 import { ARTCODE_REQUIRED, type Stock, type UploadProblem, type UploadProgress, type UploadStaged } from '../../shared/schemas/inventory.js';
 import { INVENTORY_TEMPLATE_COLUMNS, NOT_A_SPREADSHEET } from '../../shared/spreadsheets.js';
@@ -184,5 +185,66 @@ describe('inventory file: a good file', () => {
   it('refuses an unknown upload and a batch past the last', async () => {
     expect((await commit('00000000-0000-4000-8000-000000000000', 1)).status).toBe(404);
     expect((await commit(staged.uploadId, 41)).status).toBe(404);
+  });
+});
+
+describe('inventory file: HSN code and unit', () => {
+  const newProduct = (name: string, artcode: string): Row => ({
+    ...good(name, artcode, 2),
+    category: 'Rice, Atta & Dal',
+    size: '5 kg',
+    colour: 'NA',
+    description: 'Sona masoori rice',
+  });
+  const saveAll = async (bytes: Uint8Array<ArrayBuffer>) => {
+    const answer = await upload(bytes, { confirm: true });
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
+    for (let batch = 1; batch <= answer.body.batches; batch++) expect((await commit(answer.body.uploadId, batch)).status).toBe(200);
+  };
+  const productNamed = async (name: string) => {
+    const owner = (await productData.nameOwners('demo', [name])).get(searchKey(name));
+    return (await productData.byIds('demo', [owner!]))[0]!;
+  };
+  const withoutHsn = async () => (await productData.withoutHsn('demo', 1000)).map((p) => p.productName);
+
+  it('uploads a file made before the HSN code and unit columns, leaving the new product without HSN code', async () => {
+    const headers = INVENTORY_TEMPLATE_COLUMNS.map((c) => c.name).filter((h) => h !== 'hsnCode' && h !== 'unit');
+    await saveAll(await workbook([newProduct('Upload Rice Old File', 'UP-HSN-1')], headers));
+    const rice = await productNamed('Upload Rice Old File');
+    expect(rice.hsnCode).toBeUndefined();
+    expect(rice.unit).toBe('NOS');
+    expect(await withoutHsn()).toContain('Upload Rice Old File');
+  });
+
+  it('gives new products the HSN code and unit of their rows, and updates an existing product given them', async () => {
+    await saveAll(
+      await workbook([
+        { ...newProduct('Upload Rice New File', 'UP-HSN-2'), hsnCode: 10063020, unit: 'kgs' },
+        { ...good('Upload Rice New File', 'UP-HSN-3', 1), hsnCode: '10063020' },
+        { ...good('Upload Rice Old File', 'UP-HSN-1', 3), hsnCode: '1006', unit: 'BAG' },
+      ]),
+    );
+    expect(await productNamed('Upload Rice New File')).toMatchObject({ hsnCode: '10063020', unit: 'KGS', version: 1 });
+    expect(await productNamed('Upload Rice Old File')).toMatchObject({ hsnCode: '1006', unit: 'BAG', version: 2 });
+    expect(await withoutHsn()).not.toContain('Upload Rice Old File');
+    const line = await stockData.byProduct('demo', (await productNamed('Upload Rice Old File')).productId, 'UP-HSN-1');
+    expect(line!.quantity).toBe(5);
+  });
+
+  it('refuses a bad HSN code or unit, and two rows giving one product different ones, row by row', async () => {
+    const answer = await upload(
+      await workbook([
+        { ...good('Parle-G Biscuits', 'UP-HSN-4', 1), hsnCode: '123' },
+        { ...good('Parle-G Biscuits', 'UP-HSN-5', 1), unit: 'bags of 5' },
+        { ...newProduct('Upload Rice Third', 'UP-HSN-6'), hsnCode: '1006' },
+        { ...good('Upload Rice Third', 'UP-HSN-7', 1), hsnCode: '100630', unit: 'KGS' },
+      ]),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.details).toEqual([
+      { row: 2, column: 'hsnCode', reason: HSN_MESSAGE },
+      { row: 3, column: 'unit', reason: UNIT_MESSAGE },
+      { row: 5, column: 'hsnCode', reason: 'Row 4 gives this product the HSN code 1006: one product has one HSN code.' },
+    ]);
   });
 });
