@@ -1,3 +1,4 @@
+import type { AppUser } from '../../shared/schemas/auth.js';
 import { userRoutes } from '../../shared/routes/users.js';
 import { NotFound } from '../lib/errors.js';
 import { domainHandler } from '../lib/handler.js';
@@ -17,35 +18,38 @@ import {
   signOutEmployee,
   updateEmployee,
 } from './employees.js';
+import { userView } from './view.js';
+
+const shownPage = async (page: Promise<AppUser[]>) => (await page).map(userView);
 
 export const handler = domainHandler('users', userRoutes, {
   async currentUser({ ctx }) {
     const user = await userData.byUserName(ctx.me.tenantId, ctx.me.userName);
     if (!user) throw new NotFound('Your user record was not found. Please contact your shop administrator.');
-    return user;
+    return userView(user);
   },
-  byId: ({ params, ctx }) => readEmployee(ctx.me, params.id),
-  detail: ({ params, ctx }) => employeeDetail(ctx.me, params.id),
+  byId: async ({ params, ctx }) => userView(await readEmployee(ctx.me, params.id)),
+  detail: async ({ params, ctx }) => userView(await employeeDetail(ctx.me, params.id)),
   managers: ({ params, ctx }) => managerOptions(ctx.me, params.id),
   hrs: ({ params, ctx }) => hrOptions(ctx.me, params.id),
   managerOf: ({ params, ctx }) => managerOf(ctx.me, params.id),
   isUserExist: ({ params, ctx }) => isNameTaken(ctx.me, params.userName),
   isUserExistById: ({ params, ctx }) => isNameTaken(ctx.me, params.userName, params.appUserId),
-  create: ({ body, ctx }) => createEmployee(ctx.me, body, ctx.actor, ctx.log),
-  update: ({ params, body, ctx }) => updateEmployee(ctx.me, params.id, body, ctx.actor, ctx.log),
+  create: async ({ body, ctx }) => userView(await createEmployee(ctx.me, body, ctx.actor, ctx.log)),
+  update: async ({ params, body, ctx }) => userView(await updateEmployee(ctx.me, params.id, body, ctx.actor, ctx.log)),
   signOut: ({ params, ctx }) => signOutEmployee(ctx.me, params.id, ctx.log),
   revealPassword: ({ params, ctx }) => revealTemporaryPassword(ctx.me, params.id, ctx.actor),
-  remove: ({ params, ctx }) => deleteEmployee(ctx.me, params.id, ctx.actor),
-  all: ({ query, ctx }) => listEmployees(ctx.me, { kind: 'all' }, undefined, query.page, query.size),
+  remove: async ({ params, ctx }) => userView(await deleteEmployee(ctx.me, params.id, ctx.actor)),
+  all: ({ query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'all' }, undefined, query.page, query.size)),
   allCount: ({ ctx }) => countEmployees(ctx.me, { kind: 'all' }, undefined),
-  search: ({ params, query, ctx }) => listEmployees(ctx.me, { kind: 'all' }, params.text, query.page, query.size),
+  search: ({ params, query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'all' }, params.text, query.page, query.size)),
   searchCount: ({ params, ctx }) => countEmployees(ctx.me, { kind: 'all' }, params.text),
-  managerList: ({ params, query, ctx }) => listEmployees(ctx.me, { kind: 'manager', id: params.id }, undefined, query.page, query.size),
+  managerList: ({ params, query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'manager', id: params.id }, undefined, query.page, query.size)),
   managerCount: ({ params, ctx }) => countEmployees(ctx.me, { kind: 'manager', id: params.id }, undefined),
-  managerSearch: ({ params, query, ctx }) => listEmployees(ctx.me, { kind: 'manager', id: params.id }, params.text, query.page, query.size),
+  managerSearch: ({ params, query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'manager', id: params.id }, params.text, query.page, query.size)),
   managerSearchCount: ({ params, ctx }) => countEmployees(ctx.me, { kind: 'manager', id: params.id }, params.text),
-  hrList: ({ params, query, ctx }) => listEmployees(ctx.me, { kind: 'hr', id: params.id }, undefined, query.page, query.size),
+  hrList: ({ params, query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'hr', id: params.id }, undefined, query.page, query.size)),
   hrCount: ({ params, ctx }) => countEmployees(ctx.me, { kind: 'hr', id: params.id }, undefined),
-  hrSearch: ({ params, query, ctx }) => listEmployees(ctx.me, { kind: 'hr', id: params.id }, params.text, query.page, query.size),
+  hrSearch: ({ params, query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'hr', id: params.id }, params.text, query.page, query.size)),
   hrSearchCount: ({ params, ctx }) => countEmployees(ctx.me, { kind: 'hr', id: params.id }, params.text),
 });

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { appUser } from '../schemas/auth.js';
+import { appUserView } from '../schemas/auth.js';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
 import { employeeBody, employeeCreated, employeeDetail, revealedPassword, revealPasswordBody, userRef } from '../schemas/employee.js';
 import { route } from './define.js';
@@ -18,7 +18,7 @@ export const userRoutes = {
     path: '/appUser/user',
     access: 'signedIn',
     summary: 'The signed-in user with their roles',
-    response: appUser,
+    response: appUserView,
   }),
   byId: route({
     method: 'GET',
@@ -26,7 +26,7 @@ export const userRoutes = {
     access: readers,
     summary: 'An employee: the caller, a direct report, an HR-scoped employee, or anyone with the org view',
     params: byId,
-    response: appUser,
+    response: appUserView,
   }),
   detail: route({
     method: 'GET',
@@ -91,7 +91,7 @@ export const userRoutes = {
     summary: 'Update an employee; giving or taking a role ends their sessions, so they sign in again with the new roles',
     params: byId,
     body: employeeBody,
-    response: appUser,
+    response: appUserView,
   }),
   signOut: route({
     method: 'POST',
@@ -116,7 +116,7 @@ export const userRoutes = {
     access: 'EmployeeDelete',
     summary: 'Delete an employee: sign-in is disabled and the record is kept, marked disabled',
     params: byId,
-    response: appUser,
+    response: appUserView,
   }),
   all: route({
     method: 'GET',
@@ -124,7 +124,7 @@ export const userRoutes = {
     access: 'EmployeeList',
     summary: 'Org Employees: every enabled employee by user name, a page (org view only)',
     query: pageQuery,
-    response: z.array(appUser),
+    response: z.array(appUserView),
   }),
   allCount: route({
     method: 'GET',
@@ -140,7 +140,7 @@ export const userRoutes = {
     summary: 'Org Employees whose user name starts with {text}, a page (org view only)',
     params: byText,
     query: pageQuery,
-    response: z.array(appUser),
+    response: z.array(appUserView),
   }),
   searchCount: route({
     method: 'GET',
@@ -157,7 +157,7 @@ export const userRoutes = {
     summary: 'Reporting Employees: the direct reports of manager {id} (the caller, unless they have the org view)',
     params: byId,
     query: pageQuery,
-    response: z.array(appUser),
+    response: z.array(appUserView),
   }),
   managerCount: route({
     method: 'GET',
@@ -174,7 +174,7 @@ export const userRoutes = {
     summary: "Manager {id}'s direct reports whose user name starts with {text}, a page",
     params: byIdAndText,
     query: pageQuery,
-    response: z.array(appUser),
+    response: z.array(appUserView),
   }),
   managerSearchCount: route({
     method: 'GET',
@@ -191,7 +191,7 @@ export const userRoutes = {
     summary: 'The employees whose HR contact is {id} (the caller, unless they have the org view), a page',
     params: byId,
     query: pageQuery,
-    response: z.array(appUser),
+    response: z.array(appUserView),
   }),
   hrCount: route({
     method: 'GET',
@@ -208,7 +208,7 @@ export const userRoutes = {
     summary: 'HR-scoped employees of {id} whose user name starts with {text}, a page',
     params: byIdAndText,
     query: pageQuery,
-    response: z.array(appUser),
+    response: z.array(appUserView),
   }),
   hrSearchCount: route({
     method: 'GET',

@@ -137,3 +137,7 @@ export const appUser = z.object({
   ...auditFields,
 });
 export type AppUser = z.output<typeof appUser>;
+
+/** A user as the API answers it: the session stamps are the server's own bookkeeping and never leave it. */
+export const appUserView = appUser.omit({ sessionVersion: true, revokedTokens: true });
+export type AppUserView = z.output<typeof appUserView>;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { appUser, role } from './auth.js';
+import { appUserView, role } from './auth.js';
 import { addDays, indiaToday } from '../leave-days.js';
 import { emailSchema, isoDate, mobileSchema, versionField } from './common.js';
 
@@ -63,7 +63,7 @@ export const passwordDelivery = z.object({
 export type PasswordDelivery = z.output<typeof passwordDelivery>;
 
 /** A new employee and how their temporary password reached them. */
-export const employeeCreated = appUser.extend(passwordDelivery.shape);
+export const employeeCreated = appUserView.extend(passwordDelivery.shape);
 
 /** The owner's second confirmation before a temporary password is shown on the screen. */
 export const revealPasswordBody = z.object({
@@ -78,4 +78,4 @@ export const userRef = z.object({ appUserId: z.number().int(), userName: z.strin
 export type UserRef = z.output<typeof userRef>;
 
 /** The read-only employee view: the record and the roles with their features. */
-export const employeeDetail = appUser.extend({ roles: z.array(role) });
+export const employeeDetail = appUserView.extend({ roles: z.array(role) });

@@ -70,6 +70,34 @@ describe('Sign Out', () => {
   });
 });
 
+describe('user records the API answers', () => {
+  it('never carry the session stamps that decide which tokens are refused', async () => {
+    // A device signs out (a token listed as refused) and the owner signs the employee out everywhere (a new version).
+    const phone = await device('leaver');
+    await call('POST', '/token/signOut', { token: phone.token, body: { refreshToken: phone.refreshToken } });
+    const owner = await tokenOf(at('owner'));
+    expect((await call('POST', `/appUser/signOut/${ids.leaver}`, { token: owner })).status).toBe(200);
+    const stored = await userData.byId(TENANT, ids.leaver);
+    expect(stored?.sessionVersion).toBeGreaterThan(0);
+    expect(Object.keys(stored?.revokedTokens ?? {})).not.toHaveLength(0);
+
+    const own = await call<AppUser>('GET', '/appUser/user', { token: (await device('leaver')).token });
+    const answers: AppUser[] = [
+      own.body,
+      (await call<AppUser>('GET', `/appUser/${ids.leaver}`, { token: owner })).body,
+      (await call<AppUser>('GET', `/appUser/detail/${ids.leaver}`, { token: owner })).body,
+      ...(await call<AppUser[]>('GET', '/appUser/search/leaver', { token: owner })).body,
+      ...(await call<AppUser[]>('GET', `/appUser/manager/userList/${ids.manager}`, { token: owner })).body,
+    ];
+    expect(answers.filter((u) => u.appUserId === ids.leaver)).toHaveLength(5);
+    for (const user of answers) {
+      expect(user.userName).toBeDefined();
+      expect(user).not.toHaveProperty('sessionVersion');
+      expect(user).not.toHaveProperty('revokedTokens');
+    }
+  });
+});
+
 describe('signing someone out of every device', () => {
   it('lets the owner end every session of an employee; their tokens and refreshes are refused at the next call', async () => {
     const [till, phone] = [await device('leaver'), await device('leaver')];
