@@ -77,8 +77,8 @@ describe('user records the API answers', () => {
     await call('POST', '/token/signOut', { token: phone.token, body: { refreshToken: phone.refreshToken } });
     const owner = await tokenOf(at('owner'));
     expect((await call('POST', `/appUser/signOut/${ids.leaver}`, { token: owner })).status).toBe(200);
-    const stored = await userData.byId(TENANT, ids.leaver);
-    expect(stored?.sessionVersion).toBeGreaterThan(0);
+    const stored = await userData.byId(TENANT, ids.leaver!);
+    expect(stored?.sessionVersion ?? 0).toBeGreaterThan(0);
     expect(Object.keys(stored?.revokedTokens ?? {})).not.toHaveLength(0);
 
     const own = await call<AppUser>('GET', '/appUser/user', { token: (await device('leaver')).token });
