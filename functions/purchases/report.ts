@@ -1,8 +1,8 @@
 import { shopDay } from '../../shared/bill.js';
 import { cashSummary, cashSummaryLines, dayModeRows, expenseFigures, salesFigures, salesLines, type SalesFigures } from '../../shared/figures.js';
-import { fileDate, formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
+import { fileDate, formatDate, formatDateTime, formatPaise, formatRupees } from '../../shared/format.js';
 import { toRupees } from '../../shared/money.js';
-import { type LineTotals, type MonthlySales, type OrderRow, type PaymentMode, type SalesRow } from '../../shared/schemas/purchase.js';
+import { PRICE_HEADER, type LineTotals, type MonthlySales, type OrderRow, type PaymentMode, type SalesRow } from '../../shared/schemas/purchase.js';
 import { cashSummaryView, salesSummaryView } from '../../shared/schemas/figures.js';
 import { XLSX_TYPE } from '../../shared/spreadsheets.js';
 import { expenseTotals } from '../expenses/data.js';
@@ -53,36 +53,51 @@ export const customerSearchCount = (tenantId: string, mobile: string, text: stri
   purchaseData.count(purchaseData.customerSearchQuery(tenantId, mobile, text));
 
 /**
- * The total row of the lines a list shows: the sums of their Order Qty, Return Qty and Price (rate × units kept)
- * columns.
+ * How a list values its lines. The day's list shows the day as it was billed (rate × units billed), because a
+ * return is booked on the day of the refund, not taken off the day of the bill (shared/figures.ts); a customer's
+ * list shows what each line holds now (rate × units kept).
  */
-export function rowTotals(lines: LineFigures[]): LineTotals {
+type PriceBasis = 'billed' | 'kept';
+const linePrice = (l: LineFigures, basis: PriceBasis) => l.rate * (basis === 'billed' ? l.originalQuantity : l.quantity);
+
+/** The total row of the lines a list shows: the sums of their Order Qty, Return Qty and Price columns. */
+export function rowTotals(lines: LineFigures[], basis: PriceBasis): LineTotals {
+  const sum = (pick: (l: LineFigures) => number) => lines.reduce((total, l) => total + pick(l), 0);
   return {
     rows: lines.length,
-    orderQuantity: lines.reduce((sum, l) => sum + l.originalQuantity, 0),
-    returnQuantity: lines.reduce((sum, l) => sum + l.returnQuantity, 0),
-    price: toRupees(lines.reduce((sum, l) => sum + l.rate * l.quantity, 0)),
+    orderQuantity: sum((l) => l.originalQuantity),
+    returnQuantity: sum((l) => l.returnQuantity),
+    price: toRupees(sum((l) => linePrice(l, basis))),
+    billed: toRupees(sum((l) => l.rate * l.originalQuantity)),
+    returned: toRupees(sum((l) => l.rate * l.returnQuantity)),
   };
 }
 
 /** The total row while searching a day: that day's matching lines (one day's lines at most, four figures each). */
 export const searchTotals = async (tenantId: string, text: string, date: string) =>
-  rowTotals(await purchaseData.figures(purchaseData.daySearchQuery(tenantId, date, text)));
+  rowTotals(await purchaseData.figures(purchaseData.daySearchQuery(tenantId, date, text)), 'billed');
 
 /** The total row of a customer's list, or of the part matching a search: one customer's lines, four figures each. */
 export const customerTotals = async (tenantId: string, mobile: string, text: string | undefined) =>
-  rowTotals(await purchaseData.figures(text ? purchaseData.customerSearchQuery(tenantId, mobile, text) : purchaseData.customerQuery(tenantId, mobile)));
+  rowTotals(await purchaseData.figures(text ? purchaseData.customerSearchQuery(tenantId, mobile, text) : purchaseData.customerQuery(tenantId, mobile)), 'kept');
 
-/** The total row of a day's list, from the day's sales item: no line is read. */
+/**
+ * The total row of a day's list and the day's money, from the day's sales item: no line is read. The lines are
+ * valued as billed, so the Price total is the day's goods billed; the refunds of the day sit in its figures.
+ */
 export async function dayTotals(tenantId: string, date: string) {
   const day = await purchaseData.salesDay(tenantId, date);
+  const figures = salesFigures(day ? [day] : []);
   return {
     date,
     bills: day?.bills ?? 0,
     rows: day?.lines ?? 0,
     orderQuantity: day?.soldQuantity ?? 0,
     returnQuantity: day?.soldReturnedQuantity ?? 0,
-    price: toRupees((day?.net ?? 0) - (day?.soldReturnedValue ?? 0)),
+    price: toRupees(figures.goodsBilled),
+    billed: toRupees(figures.goodsBilled),
+    returned: toRupees(day?.soldReturnedValue ?? 0),
+    figures: salesSummaryView(figures),
   };
 }
 
@@ -116,34 +131,31 @@ const sheetColumns: SheetColumn[] = [
   { header: 'Price', width: 14, kind: 'rupees' },
 ];
 
-/**
- * How a list file values its lines. A customer's list shows what each line holds now (rate × units kept); the
- * day's list shows the day as it was billed (rate × units billed), because a return is booked on the day of the
- * refund, not taken off the day of the bill: the day's file carries that day's refunds in its figures instead.
- */
 interface ListFileOptions {
   title: string;
   view: string;
   fileName: string;
   format: 'pdf' | 'xlsx';
-  /** The day's sales figures: the lines are valued as billed and the figures are added under the table. */
+  /**
+   * The day's sales figures: the lines are valued as billed and the figures are added under the table. Without
+   * them (a customer's list) the lines are valued as kept, with what was billed and returned beside the net.
+   */
   day?: SalesFigures;
 }
 
 async function orderListFile(tenantId: string, lines: StoredLine[], options: ListFileOptions, now: Date) {
   const { title, view, fileName, format, day } = options;
+  const basis: PriceBasis = day ? 'billed' : 'kept';
   const rows = lines.map(orderRowView);
   const tenant = await tenantData.get(tenantId);
-  const figureLines = day ? salesLines(day) : [];
+  const totals = rowTotals(lines, basis);
+  const figureLines = day ? salesLines(day) : [keptPriceLine(totals)];
   const subtitle = [
     [tenant?.displayName, tenant?.address].filter(Boolean).join(', '),
     `${view} · ${rows.length} row(s) · printed ${formatDateTime(now)}`,
     ...figureLines,
   ];
-  const totals = rowTotals(lines);
-  const priceHeader = day ? 'Price as billed' : 'Price';
-  const linePaise = (l: StoredLine) => l.rate * (day ? l.originalQuantity : l.quantity);
-  const priceTotal = lines.reduce((sum, l) => sum + linePaise(l), 0);
+  const priceHeader = PRICE_HEADER[basis];
   if (format === 'pdf') {
     const body = await tablePdf({
       title,
@@ -160,9 +172,9 @@ async function orderListFile(tenantId: string, lines: StoredLine[], options: Lis
         String(r.originalQuantity),
         String(r.returnQuantity),
         formatPaise(lines[i]!.rate),
-        formatPaise(linePaise(lines[i]!)),
+        formatPaise(linePrice(lines[i]!, basis)),
       ]),
-      totals: ['Total', '', '', '', '', '', '', String(totals.orderQuantity), String(totals.returnQuantity), '', formatPaise(priceTotal)],
+      totals: ['Total', '', '', '', '', '', '', String(totals.orderQuantity), String(totals.returnQuantity), '', formatRupees(totals.price)],
       landscape: true,
     });
     return new FileResponse(body, 'application/pdf', `${fileName}.pdf`);
@@ -183,13 +195,23 @@ async function orderListFile(tenantId: string, lines: StoredLine[], options: Lis
       r.originalQuantity,
       r.returnQuantity,
       toRupees(lines[i]!.rate),
-      toRupees(linePaise(lines[i]!)),
+      toRupees(linePrice(lines[i]!, basis)),
     ]),
-    totals: ['Total', undefined, undefined, undefined, undefined, undefined, undefined, totals.orderQuantity, totals.returnQuantity, undefined, toRupees(priceTotal)],
-    figures: day ? dayFigureCells(day) : undefined,
+    totals: ['Total', undefined, undefined, undefined, undefined, undefined, undefined, totals.orderQuantity, totals.returnQuantity, undefined, totals.price],
+    figures: day ? dayFigureCells(day) : keptPriceCells(totals),
   });
   return new FileResponse(body, XLSX_TYPE, `${fileName}.xlsx`);
 }
+
+/** A customer's list in words: what was billed, what came back, and the net the Price column shows. */
+const keptPriceLine = (t: LineTotals) =>
+  `Billed ${formatRupees(t.billed)} − returned ${formatRupees(t.returned)} = ${PRICE_HEADER.kept} ${formatRupees(t.price)}`;
+
+const keptPriceCells = (t: LineTotals): FigureCell[] => [
+  { label: 'Billed (rate × units billed)', value: t.billed, kind: 'rupees' },
+  { label: 'Returned (rate × units returned)', value: t.returned, kind: 'rupees' },
+  { label: PRICE_HEADER.kept, value: t.price, kind: 'rupees' },
+];
 
 /** The day's figures as label and number cells under the table of the .xlsx, so they can be summed and checked. */
 const dayFigureCells = (f: SalesFigures): FigureCell[] => [

@@ -117,6 +117,7 @@ export function purchaseView({ bill, lines }: Pick<OpenedBill, 'bill' | 'lines'>
 export function orderRowView(line: StoredLine): OrderRow {
   return {
     ...lineView(line),
+    billedPrice: toRupees(line.rate * line.originalQuantity),
     purchaseId: line.purchaseId,
     saleDate: line.saleDate,
     customerName: line.customerName,

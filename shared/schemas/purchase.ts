@@ -350,6 +350,8 @@ export const purchaseSaved = purchase.extend({
 
 /** One row of the order lists: a bill line with its bill's date, customer and payment mode. */
 export const orderRow = purchasedProduct.extend({
+  /** Rate × units billed: the line as it was billed, whatever came back later. */
+  billedPrice: z.number(),
   purchaseId: z.number().int(),
   saleDate: z.string(),
   customerName: z.string(),
@@ -358,13 +360,26 @@ export const orderRow = purchasedProduct.extend({
 });
 export type OrderRow = z.output<typeof orderRow>;
 
+/**
+ * The Price column of the order lists says what it counts: a day's list values lines as billed (returns are booked
+ * on their refund's day), a customer's list values what each line holds after returns.
+ */
+export const PRICE_HEADER = { billed: 'Price as billed', kept: 'Price after returns' } as const;
+
 /** The total row of an order list over all the rows it lists (not just the page). */
 export const lineTotals = z.object({
   rows: z.number().int(),
   orderQuantity: z.number().int(),
   returnQuantity: z.number().int(),
-  /** Sold at rate × quantity, less returns. */
+  /**
+   * The Price column's total. A day's list values its lines as billed (rate × units billed): a later return is booked
+   * on the day of its refund (shared/figures.ts), not taken off the day of the bill. A customer's list values what
+   * each line holds now (rate × units kept).
+   */
   price: z.number(),
+  /** Rate × units billed, and the part of it returned since: the gross and the deduction beside a net Price. */
+  billed: z.number(),
+  returned: z.number(),
 });
 export type LineTotals = z.output<typeof lineTotals>;
 
@@ -372,6 +387,8 @@ export type LineTotals = z.output<typeof lineTotals>;
 export const orderTotals = lineTotals.extend({
   date: z.string(),
   bills: z.number().int(),
+  /** The day's money (shared/figures.ts): goods billed, points redeemed, sold, the refunds made that day, net sold. */
+  figures: salesSummary,
 });
 
 export const dateParam = z.iso.date({ error: 'Enter a valid date' });

@@ -6,7 +6,7 @@ import { tenantData } from '../../functions/tenants/data.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import type { ReturnRow, ReturnsSummary, YearlyReturns } from '../../shared/schemas/expense.js';
 import type { SalesSummary } from '../../shared/schemas/figures.js';
-import { returnBody, type MonthlySales, type SalesRow } from '../../shared/schemas/purchase.js';
+import { returnBody, type MonthlySales, type OrderRow, type SalesRow } from '../../shared/schemas/purchase.js';
 import type { PurchaseReport, SalesReport } from '../../shared/schemas/report.js';
 import { apiUrl, call, tokenOf } from './client.js';
 import { pdfText } from './pdf-text.js';
@@ -235,6 +235,52 @@ describe('one month, the same figures on every screen and in every file', () => 
 
     const text = await pdf('/purchase/export/2011-02-12?format=pdf');
     expect(text).toContain('Sold ₹0.00 − Returns ₹2,000.00 (refunds booked on the day of the return) = Net sold -₹2,000.00');
+  });
+
+  it("today's order list screen: lines valued as billed, the total row the day's goods billed, the day's money beside it", async () => {
+    type DayTotals = { price: number; billed: number; returned: number; returnQuantity: number; figures: SalesSummary };
+    const days = ['2011-02-03', '2011-02-05', '2011-02-10', '2011-02-12'];
+    const totals = await Promise.all(days.map((d) => get<DayTotals>(`/purchase/todayTotals/${d}`)));
+    const [saleDay, redeemDay, , refundDay] = totals;
+    // The 03/02 bill as billed (12 × 1,000), although two came back on 12/02; the export's Total agrees.
+    expect(saleDay).toMatchObject({ price: 12_000, billed: 12_000, returned: 2_000, returnQuantity: 2 });
+    expect(saleDay!.figures).toMatchObject({ goodsBilled: 12_000, returns: { total: 0 }, netSold: { total: 12_000 } });
+    const lines = await get<OrderRow[]>('/purchase/today/2011-02-03');
+    expect(lines.map((l) => [l.originalQuantity, l.returnQuantity, l.billedPrice])).toEqual([[12, 2, 12_000]]);
+    expect(await get(`/purchase/searchTotals/${productP.artcode}?date=2011-02-03`)).toMatchObject({ price: 12_000, billed: 12_000, returned: 2_000 });
+    expect(redeemDay!.figures).toMatchObject({ goodsBilled: 900, pointsRedeemed: 120, sold: { online: 780 } });
+    // The refund is booked on 12/02, the day it was made.
+    expect(refundDay).toMatchObject({ price: 0, figures: { returns: { cash: 2_000, total: 2_000 }, netSold: { total: -2_000 } } });
+    // The days add up to the month of every other report.
+    const sum = (pick: (t: DayTotals) => number) => totals.reduce((all, t) => all + pick(t), 0);
+    expect(sum((t) => t.price)).toBe(month.goodsBilled);
+    expect(sum((t) => t.figures.sold.total)).toBe(month.sold.total);
+    expect(sum((t) => t.figures.returns.total)).toBe(month.returns.total);
+    expect(sum((t) => t.figures.netSold.total)).toBe(month.netSold.total);
+  });
+
+  it("the customer's order list and its export: the price after returns, with what was billed and returned beside it", async () => {
+    // Billed 12,000 + 900 + 950 + 500 = 14,350 (the month's goods billed), returned 2 × 1,000: 12,350 after returns,
+    // the sales report's net goods value.
+    const after = month.goodsBilled - month.returnedGoods;
+    expect(await get(`/purchase/custMobileTotals/${buyer.mobileNumber}`)).toEqual({
+      rows: 4,
+      orderQuantity: month.units.sold,
+      returnQuantity: month.units.returned,
+      price: after,
+      billed: month.goodsBilled,
+      returned: month.returnedGoods,
+    });
+    const exported = await sheet(`/purchase/custMobile/${buyer.mobileNumber}/export?format=xlsx`);
+    expect(exported.values.find((r) => r[0] === 'Id')?.at(-1)).toBe('Price after returns');
+    expect(exported.values.find((r) => r[0] === 'Total')?.[10]).toBe(after);
+    expect([exported.figure('Billed (rate × units billed)'), exported.figure('Returned (rate × units returned)'), exported.figure('Price after returns')]).toEqual([
+      month.goodsBilled,
+      month.returnedGoods,
+      after,
+    ]);
+    const text = await pdf(`/purchase/custMobile/${buyer.mobileNumber}/export?format=pdf`);
+    expect(text).toContain('Billed ₹14,350.00 − returned ₹2,000.00 = Price after returns ₹12,350.00');
   });
 
   it("the daily report e-mail: each day's sold, returns and cash in hand", async () => {

@@ -71,9 +71,16 @@ describe("today's order list", () => {
 
   it("gives the total row of a day's search: the matching lines of that day only", async () => {
     // 1 + 2 + 3 teas at ₹320.00: 6 units, ₹1,920.00; the biscuits (2 per bill at ₹40.00) are not counted.
-    expect(await get(`/purchase/searchTotals/${tea.artcode}?date=${today}`)).toEqual({ rows: 3, orderQuantity: 6, returnQuantity: 0, price: 1920 });
-    expect(await get(`/purchase/searchTotals/${encodeURIComponent(biscuit.productName)}?date=${today}`)).toEqual({ rows: 3, orderQuantity: 6, returnQuantity: 0, price: 240 });
-    expect(await get(`/purchase/searchTotals/${tea.artcode}?date=2001-01-01`)).toEqual({ rows: 0, orderQuantity: 0, returnQuantity: 0, price: 0 });
+    expect(await get(`/purchase/searchTotals/${tea.artcode}?date=${today}`)).toEqual({ rows: 3, orderQuantity: 6, returnQuantity: 0, price: 1920, billed: 1920, returned: 0 });
+    expect(await get(`/purchase/searchTotals/${encodeURIComponent(biscuit.productName)}?date=${today}`)).toEqual({
+      rows: 3,
+      orderQuantity: 6,
+      returnQuantity: 0,
+      price: 240,
+      billed: 240,
+      returned: 0,
+    });
+    expect(await get(`/purchase/searchTotals/${tea.artcode}?date=2001-01-01`)).toEqual({ rows: 0, orderQuantity: 0, returnQuantity: 0, price: 0, billed: 0, returned: 0 });
     const noDay = await call<{ message: string }>('GET', `/purchase/searchTotals/${tea.artcode}`, { token: await cashierToken() });
     expect(noDay.status).toBe(400);
     expect(noDay.body.message).toBe('Enter a valid date');
@@ -142,11 +149,18 @@ describe("a customer's order list", () => {
   });
 
   it("gives the total row of the customer's whole list and of a search in it, returns deducted", async () => {
-    // 6 teas (₹1,920.00) and 6 biscuits of which 1 came back: 5 × ₹40.00 = ₹200.00.
-    expect(await get(`/purchase/custMobileTotals/${buyer.mobileNumber}`)).toEqual({ rows: 6, orderQuantity: 12, returnQuantity: 1, price: 2120 });
-    expect(await get(`/purchase/custMobileTotals/${buyer.mobileNumber}?search=${biscuit.artcode}`)).toEqual({ rows: 3, orderQuantity: 6, returnQuantity: 1, price: 200 });
+    // 6 teas (₹1,920.00) and 6 biscuits (₹240.00) of which 1 came back: 5 × ₹40.00 = ₹200.00 after returns.
+    expect(await get(`/purchase/custMobileTotals/${buyer.mobileNumber}`)).toEqual({ rows: 6, orderQuantity: 12, returnQuantity: 1, price: 2120, billed: 2160, returned: 40 });
+    expect(await get(`/purchase/custMobileTotals/${buyer.mobileNumber}?search=${biscuit.artcode}`)).toEqual({
+      rows: 3,
+      orderQuantity: 6,
+      returnQuantity: 1,
+      price: 200,
+      billed: 240,
+      returned: 40,
+    });
     // Another shop asking for the same mobile number sees none of this shop's lines.
-    expect(await get(`/purchase/custMobileTotals/${buyer.mobileNumber}`, 'admin@beta.shop')).toEqual({ rows: 0, orderQuantity: 0, returnQuantity: 0, price: 0 });
+    expect(await get(`/purchase/custMobileTotals/${buyer.mobileNumber}`, 'admin@beta.shop')).toEqual({ rows: 0, orderQuantity: 0, returnQuantity: 0, price: 0, billed: 0, returned: 0 });
     const empty = await call<{ message: string }>('GET', `/purchase/custMobileTotals/${buyer.mobileNumber}?search=%20`, { token: await cashierToken() });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Search text should not be empty!');

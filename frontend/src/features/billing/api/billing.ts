@@ -124,6 +124,15 @@ export function useDayTotals(date: string, search: string) {
   });
 }
 
+/** The day's money (shared/figures.ts), whatever the search: the same answer as the unsearched day's total row. */
+export function useDayFigures(date: string) {
+  return useQuery({
+    queryKey: ['billing', 'dayTotals', date, ''],
+    queryFn: () => callApi(purchaseRoutes.todayTotals, { params: { date } }),
+    select: (totals) => totals.figures,
+  });
+}
+
 export const exportDay = (date: string, format: 'pdf' | 'xlsx') => callApiForFile(purchaseRoutes.exportDay, { params: { date }, query: { format } });
 
 /** A page (from 1) of a customer's bill lines, or of those whose product or artcode starts with `search`. */

@@ -2,12 +2,17 @@ import { Group, Pagination, Paper, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
-import { NO_TRANSACTION, type LineTotals, type OrderRow } from '../../../../../shared/schemas/purchase.js';
+import { NO_TRANSACTION, PRICE_HEADER, type LineTotals, type OrderRow } from '../../../../../shared/schemas/purchase.js';
+
+type PriceBasis = keyof typeof PRICE_HEADER;
 import { TableRows } from '../../../components/paged-table.js';
 
-/** The columns of the order lists (spec 2 section 2), the customer's list adding Actions. */
-export const ORDER_COLUMNS = ['Id', 'Date', 'Customer Name', 'Artcode', 'Product Name', 'Payment Mode', 'Order Status', 'Order Qty', 'Return Qty', 'Rate', 'Price'];
-const RIGHT = new Set(['Order Qty', 'Return Qty', 'Rate', 'Price']);
+/**
+ * The columns of the order lists (spec 2 section 2), the customer's list adding Actions. The Price column says how
+ * it values a line (PRICE_HEADER): as billed on the day's list, after returns on a customer's list.
+ */
+const columnsFor = (basis: PriceBasis) => ['Id', 'Date', 'Customer Name', 'Artcode', 'Product Name', 'Payment Mode', 'Order Status', 'Order Qty', 'Return Qty', 'Rate', PRICE_HEADER[basis]];
+const RIGHT = new Set<string>(['Order Qty', 'Return Qty', 'Rate', ...Object.values(PRICE_HEADER)]);
 
 interface OrderTableProps {
   /** Names the table for screen readers and tests ('Orders', 'Customer Orders'). */
@@ -21,11 +26,13 @@ interface OrderTableProps {
   actions?: (row: OrderRow) => ReactNode;
   /** The total row under the lines: the sums over every row listed (all pages), shown once there are rows. */
   totals?: LineTotals;
+  /** 'billed': rate × units billed (a day's list); 'kept': rate × units kept, with billed and returned beside it. */
+  priceBasis: PriceBasis;
 }
 
 /** Bill lines in pages of 5 with their bill's date, customer and payment mode; 'No Transaction Found.' when none. */
-export function OrderTable({ label, rows, loading, page, total, onPageChange, actions, totals }: OrderTableProps) {
-  const columns = actions ? [...ORDER_COLUMNS, 'Actions'] : ORDER_COLUMNS;
+export function OrderTable({ label, rows, loading, page, total, onPageChange, actions, totals, priceBasis }: OrderTableProps) {
+  const columns = [...columnsFor(priceBasis), ...(actions ? ['Actions'] : [])];
   return (
     <Paper withBorder>
       <Table.ScrollContainer minWidth={actions ? 1200 : 1000}>
@@ -53,7 +60,7 @@ export function OrderTable({ label, rows, loading, page, total, onPageChange, ac
                   <Table.Td ta="right">{row.originalQuantity}</Table.Td>
                   <Table.Td ta="right">{row.returnQuantity}</Table.Td>
                   <Table.Td ta="right">{formatRupees(row.sellingPrice)}</Table.Td>
-                  <Table.Td ta="right">{formatRupees(row.purchasedPrice)}</Table.Td>
+                  <Table.Td ta="right">{formatRupees(priceBasis === 'billed' ? row.billedPrice : row.purchasedPrice)}</Table.Td>
                   {actions && (
                     <Table.Td>
                       <Group gap={6} wrap="nowrap">
@@ -79,6 +86,11 @@ export function OrderTable({ label, rows, loading, page, total, onPageChange, ac
           )}
         </Table>
       </Table.ScrollContainer>
+      {priceBasis === 'kept' && totals && totals.rows > 0 && (
+        <Text size="sm" px="sm" pt="sm" aria-label="Price after returns in full">
+          Billed {formatRupees(totals.billed)} − returned {formatRupees(totals.returned)} = {PRICE_HEADER.kept} {formatRupees(totals.price)}
+        </Text>
+      )}
       <Group justify="space-between" p="sm">
         <Text size="sm" c="dimmed">
           {total === 0 ? 'No rows' : `Rows ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, total)} of ${total}`}

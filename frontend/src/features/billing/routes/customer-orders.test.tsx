@@ -27,6 +27,7 @@ const row = (purchaseId: number, purchasedProductId: number, productName: string
   quantity,
   sellingPrice: 45,
   purchasedPrice: 45 * quantity,
+  billedPrice: 45 * (quantity + returned),
 });
 
 const path = '/customerPurchase/:id';
@@ -51,8 +52,8 @@ describe('Customer Order List', () => {
         ['GET /purchase/search/9740000001/dal?page=0&size=5', [200, [row(41, 2, 'Toor Dal 1kg', 0, 1)]]],
         ['GET /purchase/searchCount/9740000001/dal', [200, 1]],
         // All seven lines: 9 units sold, 1 back, ₹315.00 kept; the search 'dal' keeps one line, all of it returned.
-        ['GET /purchase/custMobileTotals/9740000001', [200, { rows: 7, orderQuantity: 9, returnQuantity: 1, price: 315 }]],
-        ['GET /purchase/custMobileTotals/9740000001?search=dal', [200, { rows: 1, orderQuantity: 1, returnQuantity: 1, price: 0 }]],
+        ['GET /purchase/custMobileTotals/9740000001', [200, { rows: 7, orderQuantity: 9, returnQuantity: 1, price: 315, billed: 360, returned: 45 }]],
+        ['GET /purchase/custMobileTotals/9740000001?search=dal', [200, { rows: 1, orderQuantity: 1, returnQuantity: 1, price: 0, billed: 45, returned: 45 }]],
       ]);
       const user = userEvent.setup();
       const { router } = renderScreen(<CustomerOrders />, { path, url: '/customerPurchase/new', elsewhere });
@@ -77,6 +78,9 @@ describe('Customer Order List', () => {
       expect(screen.getByText('Rows 1–5 of 7')).toBeInTheDocument();
       const totalRow = () => within(table).getByRole('row', { name: 'Total' });
       await waitFor(() => expect(totalRow()).toHaveTextContent('Total91₹315.00'));
+      // The Price is net of returns, and says so, with the gross and the deduction beside it.
+      expect(within(table).getByRole('columnheader', { name: 'Price after returns' })).toBeInTheDocument();
+      expect(screen.getByLabelText('Price after returns in full')).toHaveTextContent('Billed ₹360.00 − returned ₹45.00 = Price after returns ₹315.00');
 
       await user.click(screen.getByRole('button', { name: '2' }));
       expect(await within(table).findByText('Sona Rice 5kg')).toBeInTheDocument();

@@ -129,6 +129,7 @@ function CustomerOrdersContent() {
             total={total}
             onPageChange={setPage}
             totals={totals.data}
+            priceBasis="kept"
             actions={(row) => (
               <>
                 {canEdit && <EditBillButton purchaseId={row.purchaseId} bill={bills.get(row.purchaseId)} />}

@@ -10,6 +10,7 @@ import { Page } from '../../../components/page.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { monthlyPdf, useMonthlySales } from '../api/billing.js';
+import { Figure } from '../components/figure.js';
 
 export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** The year list covers the last 10 years (spec 2 section 2), this one first. */
@@ -195,15 +196,3 @@ function MonthFigures({ data }: { data: MonthlySalesReport }) {
   );
 }
 
-function Figure({ label, value }: { label: string; value: number }) {
-  return (
-    <Stack gap={2}>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={600} aria-label={label}>
-        {formatRupees(value)}
-      </Text>
-    </Stack>
-  );
-}

@@ -26,7 +26,23 @@ const line = {
   quantity: 2,
   sellingPrice: 180,
   purchasedPrice: 360,
+  billedPrice: 360,
 };
+
+/** The day's money as the API answers it (shared/figures.ts): gross, deductions and net. */
+const dayFigures = (goods: number, redeemed: number, refunds: number) => ({
+  bills: { cash: 2, online: 0, total: 2 },
+  units: { sold: 5, returned: 0, net: 5 },
+  goodsBilled: goods,
+  pointsRedeemed: redeemed,
+  sold: { cash: goods - redeemed, online: 0, total: goods - redeemed },
+  returns: { cash: refunds, online: 0, total: refunds },
+  returnCount: refunds ? 1 : 0,
+  returnedGoods: refunds,
+  netSold: { cash: goods - redeemed - refunds, online: 0, total: goods - redeemed - refunds },
+  cost: { billed: 0, returned: 0, net: 0 },
+});
+const noTotals = { rows: 0, orderQuantity: 0, returnQuantity: 0, price: 0, billed: 0, returned: 0 };
 
 describe('Order List', () => {
   beforeEach(() => signInAs('CASHIER', []));
@@ -36,17 +52,21 @@ describe('Order List', () => {
   });
 
   it('shows the day with its total row, searches by product with the total of the matches, and tells an empty search', async () => {
-    const soap = { ...line, purchaseId: 40, productName: 'Neem Soap', artcode: 'NS1', originalQuantity: 3, quantity: 3, sellingPrice: 50, purchasedPrice: 150 };
+    // One soap of three came back on a later day: the line still shows as billed, 3 × ₹50.00.
+    const soap = { ...line, purchaseId: 40, productName: 'Neem Soap', artcode: 'NS1', originalQuantity: 3, returnQuantity: 1, quantity: 2, sellingPrice: 50, purchasedPrice: 100, billedPrice: 150 };
     const calls = serve([
       [`GET /purchase/today/${today}?page=0&size=5`, [200, [line, soap]]],
       [`GET /purchase/todayCount/${today}`, [200, 2]],
-      [`GET /purchase/todayTotals/${today}`, [200, { date: today, bills: 2, rows: 2, orderQuantity: 5, returnQuantity: 0, price: 510 }]],
+      [
+        `GET /purchase/todayTotals/${today}`,
+        [200, { date: today, bills: 2, rows: 2, orderQuantity: 5, returnQuantity: 1, price: 510, billed: 510, returned: 50, figures: dayFigures(510, 10, 80) }],
+      ],
       [`GET /purchase/search/toor?date=${today}&page=0&size=5`, [200, [line]]],
       [`GET /purchase/searchCount/toor?date=${today}`, [200, 1]],
-      [`GET /purchase/searchTotals/toor?date=${today}`, [200, { rows: 1, orderQuantity: 2, returnQuantity: 0, price: 360 }]],
+      [`GET /purchase/searchTotals/toor?date=${today}`, [200, { rows: 1, orderQuantity: 2, returnQuantity: 0, price: 360, billed: 360, returned: 0 }]],
       [/^GET \/purchase\/search\/rice/, [200, []]],
       [/^GET \/purchase\/searchCount\/rice/, [200, 0]],
-      [/^GET \/purchase\/searchTotals\/rice/, [200, { rows: 0, orderQuantity: 0, returnQuantity: 0, price: 0 }]],
+      [/^GET \/purchase\/searchTotals\/rice/, [200, noTotals]],
     ]);
     const user = userEvent.setup();
     renderScreen(<OrderList />, { path: '/purchase' });
@@ -54,7 +74,16 @@ describe('Order List', () => {
     expect(await within(table).findByText('Toor Dal 1kg')).toBeInTheDocument();
     expect(within(table).getAllByText('MeenaIyer')).toHaveLength(2);
     const totalRow = () => within(table).getByRole('row', { name: 'Total' });
-    await waitFor(() => expect(totalRow()).toHaveTextContent('Total50₹510.00'));
+    await waitFor(() => expect(totalRow()).toHaveTextContent('Total51₹510.00'));
+    expect(within(table).getByRole('columnheader', { name: 'Price as billed' })).toBeInTheDocument();
+    expect(within(within(table).getByText('Neem Soap').closest('tr')!).getByText('₹150.00')).toBeInTheDocument();
+    // The day's money beside the lines: a refund made today counts today, whatever day its bill was.
+    const figures = await screen.findByRole('region', { name: 'Figures of the day' });
+    expect(within(figures).getByLabelText('Goods billed')).toHaveTextContent('₹510.00');
+    expect(within(figures).getByLabelText('Points redeemed')).toHaveTextContent('₹10.00');
+    expect(within(figures).getByLabelText('Sold (money received)')).toHaveTextContent('₹500.00');
+    expect(within(figures).getByLabelText('Returns (refunded this day)')).toHaveTextContent('₹80.00');
+    expect(within(figures).getByLabelText('Net sold')).toHaveTextContent('₹420.00');
 
     const searchBox = screen.getByRole('textbox', { name: 'Search by product or artcode' });
     await user.type(searchBox, 'toor{Enter}');
@@ -72,7 +101,7 @@ describe('Order List', () => {
     serve([
       [/^GET \/purchase\/today\//, [200, []]],
       [/^GET \/purchase\/todayCount\//, [200, 0]],
-      [/^GET \/purchase\/todayTotals\//, [200, { date: today, bills: 0, rows: 0, orderQuantity: 0, returnQuantity: 0, price: 0 }]],
+      [/^GET \/purchase\/todayTotals\//, [200, { date: today, bills: 0, ...noTotals, figures: dayFigures(0, 0, 0) }]],
     ]);
     renderScreen(<OrderList />, { path: '/purchase' });
     expect(await screen.findByText(`No Purchase Found On ${formatDate(today)}`)).toBeInTheDocument();
@@ -88,7 +117,7 @@ describe('Order List: Edit of a bill', () => {
   const dayOf = (rows: (typeof line)[]): Parameters<typeof serve>[0] => [
     [`GET /purchase/today/${today}?page=0&size=5`, [200, rows]],
     [`GET /purchase/todayCount/${today}`, [200, rows.length]],
-    [`GET /purchase/todayTotals/${today}`, [200, { date: today, bills: rows.length, rows: rows.length, orderQuantity: 6, returnQuantity: 1, price: 900 }]],
+    [`GET /purchase/todayTotals/${today}`, [200, { date: today, bills: rows.length, rows: rows.length, orderQuantity: 6, returnQuantity: 1, price: 1080, billed: 1080, returned: 180, figures: dayFigures(1080, 0, 0) }]],
   ];
   // Bill 41 may be edited; 42 has a return; 43 is a storefront order paid online.
   const rows = [line, { ...line, purchaseId: 42, purchasedProductId: 1 }, { ...line, purchaseId: 43, paymentMode: 'Online' }];

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypePdf, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -12,13 +12,17 @@ import { SearchBox } from '../../../components/search-box.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { useCan } from '../../../lib/use-can.js';
-import { exportDay, useBillsOf, useDayCount, useDayLines, useDayTotals } from '../api/billing.js';
+import type { SalesSummary } from '../../../../../shared/schemas/figures.js';
+import { exportDay, useBillsOf, useDayCount, useDayFigures, useDayLines, useDayTotals } from '../api/billing.js';
 import { EditBillButton } from '../components/edit-bill-button.js';
+import { Figure } from '../components/figure.js';
 import { OrderTable } from '../components/order-table.js';
 
 /**
  * Today's order list (spec 2 section 2): a day's bill lines, pages of 5, search by product or artcode, a date up to
- * today, the total row over every line listed (the whole day, or the day's matches while searching), Place Order, and the day as PDF or Excel from the server. With
+ * today, the total row over every line listed (the whole day, or the day's matches while searching), Place Order, and
+ * the day as PDF or Excel from the server. Lines are valued as billed and the day's money sits under them, the same
+ * figures as every report and the day's file (shared/figures.ts): a later return counts on the day of its refund. With
  * PurchaseEdit each line offers Edit of its bill when the server would let the till change it.
  */
 export default function OrderList() {
@@ -31,6 +35,7 @@ export default function OrderList() {
   const lines = useDayLines(date, search, page);
   const count = useDayCount(date, search);
   const totals = useDayTotals(date, search);
+  const figures = useDayFigures(date);
   const canEdit = useCan()('PurchaseEdit');
   const bills = useBillsOf((lines.data ?? []).map((row) => row.purchaseId), canEdit && !lines.isPlaceholderData);
   const total = count.data ?? 0;
@@ -102,8 +107,32 @@ export default function OrderList() {
         onPageChange={setPage}
         actions={canEdit ? (row) => <EditBillButton purchaseId={row.purchaseId} bill={bills.get(row.purchaseId)} /> : undefined}
         totals={totals.data}
+        priceBasis="billed"
       />
+      {figures.data && figures.data.bills.total + figures.data.returnCount > 0 && <DayFigures figures={figures.data} />}
       <MessageModal opened={empty && !search && dismissed !== date} message={noPurchaseOn(formatDate(date))} onClose={() => setDismissed(date)} />
     </Page>
+  );
+}
+
+/** The day's money, gross, deductions and net side by side, each labelled with what it counts. */
+function DayFigures({ figures: f }: { figures: SalesSummary }) {
+  return (
+    <Paper component="section" withBorder p="md" radius="md" aria-label="Figures of the day">
+      <Stack gap="xs">
+        <Text fw={600}>Figures of the day</Text>
+        <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
+          <Figure label="Goods billed" value={f.goodsBilled} />
+          <Figure label="Points redeemed" value={f.pointsRedeemed} />
+          <Figure label="Sold (money received)" value={f.sold.total} />
+          <Figure label="Returns (refunded this day)" value={f.returns.total} />
+          <Figure label="Net sold" value={f.netSold.total} />
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          Price as billed: rate × units billed. Sold = goods billed − points redeemed. Net sold = sold − the refunds made this day; a
+          return is counted on the day of its refund, not taken off the day of the bill.
+        </Text>
+      </Stack>
+    </Paper>
   );
 }
