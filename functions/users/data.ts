@@ -1,7 +1,7 @@
 import { ROLE } from '../../shared/roles.js';
 import type { AppUser } from '../../shared/schemas/auth.js';
-import type { UserRef } from '../../shared/schemas/employee.js';
-import { getItem, op, query, queryAll, queryCount, queryPage, strip, type Item, type TransactItem } from '../lib/db.js';
+import { EMPLOYEE_EMAIL_TAKEN, EMPLOYEE_MOBILE_TAKEN, type UserRef } from '../../shared/schemas/employee.js';
+import { getItem, op, query, queryAll, queryCount, queryPage, strip, tableName, type Item, type TransactItem } from '../lib/db.js';
 import { idSk, searchKey, tenantPk, uniqueKey } from '../lib/keys.js';
 
 const userPk = (tenantId: string) => tenantPk(tenantId, 'USER');
@@ -31,6 +31,26 @@ function scopeQuery(tenantId: string, scope: EmployeeScope, text: string | undef
   return { index: 'gsi2', pk: employeesPk(tenantId), skPrefix };
 }
 
+/**
+ * The e-mail and mobile number each employee holds alone in a shop (a temporary password mailed to a colleague's
+ * address is the harm). Customers are not claimed: a customer may share them with an employee.
+ */
+const contactFields = [
+  { field: 'emailId', kind: 'EMPLOYEE_EMAIL', taken: EMPLOYEE_EMAIL_TAKEN },
+  { field: 'mobileNumber', kind: 'EMPLOYEE_MOBILE', taken: EMPLOYEE_MOBILE_TAKEN },
+] as const;
+
+/** Each claimed contact of a user: its claim key and the message when another employee holds it. */
+const contactClaimsOf = (tenantId: string, user: AppUser) =>
+  isListedEmployee(user)
+    ? contactFields.flatMap(({ field, kind, taken }) => {
+        const value = user[field];
+        return value ? [{ key: uniqueKey(tenantId, kind, value), taken }] : [];
+      })
+    : [];
+
+const claimOwner = (user: Pick<AppUser, 'appUserId'>) => `appUser#${user.appUserId}`;
+
 const key = (tenantId: string, appUserId: number) => ({ pk: userPk(tenantId), sk: idSk(appUserId) });
 const memberKey = (tenantId: string, roleId: number, appUserId: number) => ({ pk: memberPk(tenantId, roleId), sk: idSk(appUserId) });
 
@@ -51,6 +71,45 @@ export const userData = {
   },
   /** The claim that keeps login names unique in a tenant; it stays after a delete, as the sign-in does. */
   nameClaim: (tenantId: string, userName: string) => uniqueKey(tenantId, 'USERNAME', userName),
+  /**
+   * The writes claiming an employee's e-mail and mobile number, each with the message naming the field. A claim the
+   * employee already holds is kept (an edit, or a record from before claims existed gains its claims on its next
+   * save); one held by another employee fails the transaction, so nothing is saved.
+   */
+  contactClaims(tenantId: string, user: AppUser): (readonly [TransactItem, string])[] {
+    return contactClaimsOf(tenantId, user).map(({ key: claimKey, taken }) => [
+      {
+        Put: {
+          TableName: tableName(),
+          Item: { ...claimKey, entity: 'unique', owner: claimOwner(user) },
+          ConditionExpression: 'attribute_not_exists(pk) OR #owner = :owner',
+          ExpressionAttributeNames: { '#owner': 'owner' },
+          ExpressionAttributeValues: { ':owner': claimOwner(user) },
+        },
+      },
+      taken,
+    ] as const);
+  },
+  /** Frees the claims of `before` that `after` no longer holds (all of them when the employee is deleted). */
+  contactReleases(tenantId: string, before: AppUser, after?: AppUser): TransactItem[] {
+    const kept = new Set(after ? contactClaimsOf(tenantId, after).map((c) => c.key.pk + c.key.sk) : []);
+    return contactClaimsOf(tenantId, before)
+      .filter((c) => !kept.has(c.key.pk + c.key.sk))
+      .map((c) =>
+        op.remove(c.key, {
+          // Only the employee's own claim; one another employee holds (possible for records older than claims) stays.
+          ConditionExpression: 'attribute_not_exists(pk) OR #owner = :owner',
+          ExpressionAttributeNames: { '#owner': 'owner' },
+          ExpressionAttributeValues: { ':owner': claimOwner(before) },
+        }),
+      );
+  },
+  /** The message of the first contact of `user` another employee holds, read before any write (a friendly answer). */
+  async contactTaken(tenantId: string, user: AppUser): Promise<string | undefined> {
+    const claims = contactClaimsOf(tenantId, user);
+    const owners = await Promise.all(claims.map((c) => getItem<{ owner: string }>(c.key.pk, c.key.sk, true)));
+    return claims.find((_, i) => owners[i] && owners[i].owner !== claimOwner(user))?.taken;
+  },
   /** The item listing an employee under one of their roles. */
   memberItem(tenantId: string, roleId: number, user: AppUser): Item {
     return { ...memberKey(tenantId, roleId, user.appUserId), entity: 'roleMember', roleId, appUserId: user.appUserId, userName: user.userName };

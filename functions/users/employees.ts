@@ -205,9 +205,13 @@ export async function updateEmployee(me: Caller, appUserId: number, body: Employ
     // sign-in carries the new roles.
     ...(rolesChanged ? { sessionVersion: (current.sessionVersion ?? 0) + 1 } : {}),
   };
+  const contactTaken = await userData.contactTaken(me.tenantId, next);
+  if (contactTaken) throw new Conflict(contactTaken);
   await transactParts(
     writePart(
       [op.replace(userData.toItem(me.tenantId, next), current.version), STALE_RECORD],
+      ...userData.contactClaims(me.tenantId, next),
+      ...userData.contactReleases(me.tenantId, current, next).map((release) => [release] as const),
       ...added.map((r) => [roleData.holdersChange(me.tenantId, r.roleId, 1), `The role ${r.name} no longer exists.`] as const),
       ...added.map((r) => [op.create(userData.memberItem(me.tenantId, r.roleId, next))] as const),
       ...removed.map((r) => [roleData.holdersChange(me.tenantId, r.roleId, -1)] as const),

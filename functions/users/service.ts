@@ -37,13 +37,14 @@ export interface CreateOptions {
 const poolId = () => config.userPoolId();
 
 /**
- * The writes that record a user: the record, the claim on the name, the holder count and the member item of each
+ * The writes that record a user: the record, the claims on the name (and an employee's e-mail and mobile), the holder count and the member item of each
  * role. One transaction, so a user never exists half-written and a role cannot be deleted under a new holder.
  */
 export function newUserWrites(tenantId: string, user: AppUser, nameTakenMessage = NAME_EXISTS): WritePart {
   return writePart(
     [op.create(userData.toItem(tenantId, user))],
     [op.claim(userData.nameClaim(tenantId, user.userName), `appUser#${user.appUserId}`), nameTakenMessage],
+    ...userData.contactClaims(tenantId, user),
     ...user.appUserRole.map((r) => [roleData.holdersChange(tenantId, r.roleId, 1), `The role ${r.name} no longer exists.`] as const),
     ...userData.memberItems(tenantId, user).map((item) => [op.create(item)] as const),
   );
@@ -60,6 +61,8 @@ export async function createAppUser(tenantId: string, input: NewAppUser, actor: 
   if (await userData.byUserName(tenantId, userName)) throw new Conflict(nameTaken);
   const appUserId = await nextId(tenantId, 'appUser');
   const user: AppUser = { ...input, userName, appUserId, enabled: true, version: 1, ...created(actor) };
+  const contactTaken = await userData.contactTaken(tenantId, user);
+  if (contactTaken) throw new Conflict(contactTaken);
   try {
     await cognito().send(
       new AdminCreateUserCommand({
@@ -106,6 +109,7 @@ export async function disableAppUser(tenantId: string, user: AppUser, actor: Act
       [userData.disable(tenantId, user, stamp)],
       ...user.appUserRole.map((r) => [roleData.holdersChange(tenantId, r.roleId, -1)] as const),
       ...userData.memberItems(tenantId, user).map((m) => [op.remove(m)] as const),
+      ...userData.contactReleases(tenantId, user).map((release) => [release] as const),
     ),
     also,
   );

@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { userData } from '../../functions/users/data.js';
 import { defaultRoles, ROLE } from '../../shared/roles.js';
 import type { AppUser, Role } from '../../shared/schemas/auth.js';
-import { JOINING_TOO_LATE, latestEmployeeDob, latestJoiningDate, NAME_EXISTS } from '../../shared/schemas/employee.js';
+import {
+  EMPLOYEE_EMAIL_TAKEN,
+  EMPLOYEE_MOBILE_TAKEN,
+  JOINING_TOO_LATE,
+  latestEmployeeDob,
+  latestJoiningDate,
+  NAME_EXISTS,
+} from '../../shared/schemas/employee.js';
 import { addDays } from '../../shared/leave-days.js';
 import { SIGN_IN_FAILED } from '../../shared/tenant.js';
 import { apiUrl, call, tokenOf } from './client.js';
@@ -169,6 +176,66 @@ describe('registering an employee', () => {
   it('never makes a customer through the employee form', async () => {
     const answer = await as('owner', 'POST', '/appUser/save', cashierForm({ userName: 'Not Staff', appUserRole: [{ roleId: roleIds[ROLE.CUSTOMER]! }] }));
     expect(answer.status).toBe(403);
+  });
+});
+
+describe("an employee's e-mail and mobile number are theirs alone in the shop", () => {
+  const mobileOf = async (name: string) => (await userData.byUserName(TENANT, at(name)))!.mobileNumber!;
+
+  it('refuses a new employee with the e-mail or mobile of another (any letter case), naming the field, and saves nothing', async () => {
+    for (const [change, message] of [
+      [{ emailId: 'MANAGER@staff.shop', mobileNumber: '9812345030' }, EMPLOYEE_EMAIL_TAKEN],
+      [{ emailId: 'own.mail@example.in', mobileNumber: await mobileOf('clerk') }, EMPLOYEE_MOBILE_TAKEN],
+    ] as const) {
+      const answer = await as('owner', 'POST', '/appUser/save', cashierForm({ userName: 'Copy Cat', ...change }));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+      expect(answer.body.message).toBe(message);
+      expect(await userData.byUserName(TENANT, 'copycat@staff.shop')).toBeUndefined();
+      expect((await signInAs('copycat@staff.shop', NEW_PASSWORD)).status).toBe(401);
+    }
+  });
+
+  it("refuses an edit to another employee's e-mail or mobile and leaves the record as it was", async () => {
+    const clerk = await as('owner', 'GET', `/appUser/${ids.clerk}`);
+    const base = { ...cashierForm({ userName: 'clerk', emailId: clerk.body.emailId, mobileNumber: clerk.body.mobileNumber }) };
+    for (const [change, message] of [
+      [{ emailId: 'Cashier@Staff.Shop' }, EMPLOYEE_EMAIL_TAKEN],
+      [{ mobileNumber: await mobileOf('manager') }, EMPLOYEE_MOBILE_TAKEN],
+    ] as const) {
+      const answer = await as('owner', 'PUT', `/appUser/${ids.clerk}`, { ...base, ...change, version: clerk.body.version });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+      expect(answer.body.message).toBe(message);
+    }
+    const after = await as('owner', 'GET', `/appUser/${ids.clerk}`);
+    expect(after.body).toMatchObject({ emailId: clerk.body.emailId, mobileNumber: clerk.body.mobileNumber, version: clerk.body.version });
+  });
+
+  it('frees the old e-mail and mobile when they change, and a deleted employee\'s for someone new', async () => {
+    const first = await as<Created>('owner', 'POST', '/appUser/save', cashierForm({ userName: 'Mover', emailId: 'mover@example.in', mobileNumber: '9812345031' }));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const moved = await as('owner', 'PUT', `/appUser/${first.body.appUserId}`, {
+      ...cashierForm({ userName: 'Mover', emailId: 'mover.new@example.in', mobileNumber: '9812345032' }),
+      version: first.body.version,
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const takesOld = await as<Created>('owner', 'POST', '/appUser/save', cashierForm({ userName: 'Successor', emailId: 'mover@example.in', mobileNumber: '9812345031' }));
+    expect(takesOld.status, JSON.stringify(takesOld.body)).toBe(200);
+    const takesNew = await as('owner', 'POST', '/appUser/save', cashierForm({ userName: 'Latecomer', emailId: 'latecomer@example.in', mobileNumber: '9812345032' }));
+    expect(takesNew.body.message).toBe(EMPLOYEE_MOBILE_TAKEN);
+
+    expect((await as('owner', 'DELETE', `/appUser/${first.body.appUserId}`)).status).toBe(200);
+    const afterDelete = await as('owner', 'POST', '/appUser/save', cashierForm({ userName: 'Latecomer', emailId: 'Mover.New@example.in', mobileNumber: '9812345032' }));
+    expect(afterDelete.status, JSON.stringify(afterDelete.body)).toBe(200);
+  });
+
+  it('lets exactly one of two simultaneous registrations with one e-mail win', async () => {
+    const [a, b] = await Promise.all(
+      ['Twin Mail A', 'Twin Mail B'].map((userName, i) =>
+        as('owner', 'POST', '/appUser/save', cashierForm({ userName, emailId: 'twin.mail@example.in', mobileNumber: `981234504${i}` })),
+      ),
+    );
+    expect([a!.status, b!.status].sort()).toEqual([200, 409]);
+    expect([a!.body.message, b!.body.message]).toContain(EMPLOYEE_EMAIL_TAKEN);
   });
 });
 

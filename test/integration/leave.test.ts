@@ -12,11 +12,13 @@ import { call, tokenOf } from './client.js';
  * boss manages emp and emp2, other is a manager of nobody here, loner has no manager.
  */
 const TENANT = 'leavetest';
+let seeded = 0;
 const user = (name: string, role: string, manager?: string) => ({
   userName: `${name}@${TENANT}.shop`,
   password: DEMO_PASSWORD,
   role,
-  mobileNumber: '9111111111',
+  // Each employee's own number: a shop's employees never share one.
+  mobileNumber: `91111111${String(seeded++).padStart(2, '0')}`,
   manager: manager && `${manager}@${TENANT}.shop`,
 });
 const EMP = `emp@${TENANT}.shop`;

@@ -15,11 +15,12 @@ export async function seedStaffShop(tenantId: string, displayName: string, staff
   const at = (name: string) => `${name}@${tenantId}.shop`;
   await seedTenant({
     tenant: { tenantId, tenantName: tenantId, displayName, address: `${displayName}, Karnataka`, gstNumber: '29ABCDE1234F1ZW', emailId: `accounts@${tenantId}.shop` },
-    users: staff.map(([name, role, manager, hr]) => ({
+    users: staff.map(([name, role, manager, hr], index) => ({
       userName: at(name),
       password: DEMO_PASSWORD,
       role,
-      mobileNumber: '9111111111',
+      // Each employee's own number: a shop's employees never share one.
+      mobileNumber: `91111111${String(index).padStart(2, '0')}`,
       manager: manager && at(manager),
       hr: hr && at(hr),
     })),
@@ -29,10 +30,17 @@ export async function seedStaffShop(tenantId: string, displayName: string, staff
 
 export const NEW_PASSWORD = 'Welcome@2024';
 
+/** Each name's own e-mail and mobile number: a shop's employees never share one. */
+const contactsOf = (name: string) => {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '.').replace(/^\.|\.$/g, '') || 'someone';
+  const digits = [...name].reduce((hash, c) => (hash * 31 + c.charCodeAt(0)) % 100_000_000, 7);
+  return { emailId: `${slug}@example.in`, mobileNumber: `98${String(digits).padStart(8, '0')}` };
+};
+
+/** A new employee's form; the e-mail and mobile follow the name. */
 export const employeeForm = (overrides: Record<string, unknown> = {}) => ({
   userName: 'Asha Verma',
-  emailId: 'asha.verma@example.in',
-  mobileNumber: '9812345678',
+  ...contactsOf(String(overrides.userName ?? 'Asha Verma')),
   dob: '1995-03-14',
   doj: '2024-06-01',
   gender: 'Female',
