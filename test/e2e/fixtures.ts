@@ -1,4 +1,5 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { formatDate } from '../../shared/format.js';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 export const SIGN_IN_FAILED = 'User Name, Password Wrong. Please enter valid Credential';
@@ -21,6 +22,15 @@ export const test = base.extend({
 export { expect };
 
 /** `n` random decimal digits (unique names and numbers for each test's own records). */
+/**
+ * Types a date into a date field as a user does, dd/mm/yyyy (from an API date YYYY-MM-DD), and closes its calendar so
+ * it covers nothing the test clicks next.
+ */
+export async function fillDate(field: Locator, isoDate: string): Promise<void> {
+  await field.fill(formatDate(isoDate));
+  await field.press('Escape');
+}
+
 export const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 
 /** An ID token of a demo shop user, through the API. */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { addDays, indiaToday, isWeekend } from '../../shared/leave-days.js';
 import { formatDate } from '../../shared/format.js';
 import { LEAVE_MESSAGES } from '../../shared/schemas/leave.js';
-import { expect, signInAndLand, storedSession, test } from './fixtures.js';
+import { expect, fillDate, signInAndLand, storedSession, test } from './fixtures.js';
 
 const CASHIER = 'cashier@demo.shop';
 const MANAGER = 'manager@demo.shop';
@@ -59,8 +59,8 @@ test.describe('leave', () => {
     await page.getByRole('link', { name: 'Apply Leave' }).click();
     await expect(page).toHaveURL('/leaveSystem/new');
     await chooseLeaveType(page, 'Casual Leave');
-    await page.getByLabel('Start Date').fill(start);
-    await page.getByLabel('End Date').fill(end);
+    await fillDate(page.getByLabel('Start Date'), start);
+    await fillDate(page.getByLabel('End Date'), end);
     await expect(page.getByRole('status', { name: 'Days' })).toHaveText('2');
     await expect(page.getByText(`${formatDate(start)} to ${formatDate(end)}; no weekend days in between.`)).toBeVisible();
     await expect(balanceOf(page, 'Casual Leave')).toContainText('days left');
@@ -109,7 +109,7 @@ test.describe('leave', () => {
     }
     // The form shows the balance of the leave's year, whichever year that is.
     await page.getByRole('link', { name: 'Apply Leave' }).click();
-    await page.getByLabel('Start Date').fill(start);
+    await fillDate(page.getByLabel('Start Date'), start);
     await expect(balanceOf(page, 'Casual Leave')).toContainText(`${before - 2} of 12 days left`);
   });
 
@@ -124,8 +124,8 @@ test.describe('leave', () => {
 
     await page.goto('/leaveSystem/new');
     await chooseLeaveType(page, 'Sick Leave');
-    await page.getByLabel('Start Date').fill(saturday);
-    await page.getByLabel('End Date').fill(addDays(saturday, 1));
+    await fillDate(page.getByLabel('Start Date'), saturday);
+    await fillDate(page.getByLabel('End Date'), addDays(saturday, 1));
     await expect(page.getByRole('alert')).toHaveText(LEAVE_MESSAGES.nothingToApply);
     await expect(page.getByRole('status', { name: 'Days' })).toHaveText('–');
     await page.getByRole('button', { name: 'Apply Leave' }).click();

@@ -123,7 +123,7 @@ describe('public and company holidays', { timeout: 20_000 }, () => {
     expect(await screen.findByText(HOLIDAY_MESSAGES.dateRequired)).toBeInTheDocument();
     expect(screen.getByText(HOLIDAY_MESSAGES.nameRequired)).toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText(/^Date/), { target: { value: '2027-03-22' } });
+    fireEvent.change(screen.getByLabelText(/^Date/), { target: { value: '22/03/2027' } });
     fireEvent.change(screen.getByLabelText(/^Holiday Name/), { target: { value: ' Holi ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(HOLIDAY_MESSAGES.exists);

@@ -5,6 +5,7 @@ import { clearSession } from '../../frontend/src/lib/session.js';
 import { defaultRoles } from '../../shared/roles.js';
 import { LEAVE_MESSAGES } from '../../shared/schemas/leave.js';
 import { balances, CASHIER_ID, leave, MANAGER_ID, renderScreen, serve, signInAs, types, type Answer, type Call } from './leave-fixtures.js';
+import { formatDate } from '../../shared/format.js';
 
 const featuresOf = (role: string) => defaultRoles.find((r) => r.name === role)!.features;
 const christmas = { publicHolidayId: 1, date: '2026-12-25', holiday: 'Christmas' };
@@ -25,12 +26,14 @@ function openForm(id = 'new') {
   return renderScreen(<LeaveFormScreen />, { path: '/leaveSystem/:id', url: `/leaveSystem/${id}`, elsewhere: ['/leaveSystem', '/error'] });
 }
 
-const pick = (label: RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** Puts into a field what a user types or chooses there (a date as dd/mm/yyyy, or part of it; an option's value). */
+const typeInto = (label: RegExp, text: string) => fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
+const pick = (label: RegExp, isoDate: string) => typeInto(label, formatDate(isoDate));
 const daysShown = () => screen.getByRole('status', { name: 'Days' });
 
 async function chooseType(name: string) {
   await screen.findByRole('option', { name: new RegExp(`^${name}`) });
-  pick(/^Leave Type/, String(types.find((t) => t.leaveType === name)!.leaveMasterId));
+  typeInto(/^Leave Type/, String(types.find((t) => t.leaveType === name)!.leaveMasterId));
 }
 
 beforeEach(() => {
@@ -113,8 +116,11 @@ describe('apply leave', { timeout: 20_000 }, () => {
     const calls = cashierApi([['GET /leaveSystem/days/2026-12-07/2026-12-08', [200, { days: 2, weekendDays: 0, excludedHolidays: [] }]]]);
     const { router } = openForm();
     await chooseType('Casual Leave');
-    for (const year of ['0002', '0020', '0202', '2026']) pick(/^Start Date/, `${year}-12-07`);
-    for (const year of ['0002', '0020', '0202', '2026']) pick(/^End Date/, `${year}-12-08`);
+    for (const year of ['2', '20', '202', '2026']) typeInto(/^Start Date/, `07/12/${year}`);
+    for (const year of ['2', '20', '202', '2026']) typeInto(/^End Date/, `08/12/${year}`);
+    // A year typed as 0002 is no date either: the field waits for a real one.
+    typeInto(/^End Date/, '08/12/0002');
+    typeInto(/^End Date/, '08/12/2026');
     await waitFor(() => expect(daysShown()).toHaveTextContent('2'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(calls.filter((c) => /year=\d{1,3}\b|\/0\d{3}-/.test(c.key))).toEqual([]);
@@ -209,7 +215,7 @@ describe('update, approve and view', { timeout: 20_000 }, () => {
     );
     const { router } = openForm('5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Update Leave' })).toBeInTheDocument();
-    expect(screen.getByLabelText(/^Start Date/)).toHaveValue('2026-12-01');
+    expect(screen.getByLabelText(/^Start Date/)).toHaveValue('01/12/2026');
     pick(/^Start Date/, '2026-12-02');
     pick(/^End Date/, '2026-12-03');
     await waitFor(() => expect(daysShown()).toHaveTextContent('2'));

@@ -1,4 +1,4 @@
-import { Alert, Box, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileTypePdf, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -17,6 +17,7 @@ import { exportDay, useBillsOf, useDayCount, useDayFigures, useDayLines, useDayT
 import { EditBillButton } from '../components/edit-bill-button.js';
 import { Figure } from '../components/figure.js';
 import { OrderTable } from '../components/order-table.js';
+import { DateField } from '../../../components/date-field.js';
 
 /**
  * Today's order list (spec 2 section 2): a day's bill lines, pages of 5, search by product or artcode, a date up to
@@ -74,13 +75,11 @@ export default function OrderList() {
         <Box flex="1 1 300px" maw={480}>
           <SearchBox label="Search by product or artcode" placeholder="Product name or artcode" {...searchProps} />
         </Box>
-        <TextInput
-          type="date"
+        <DateField
           label="Date"
           value={date}
           max={today}
-          onChange={(e) => {
-            const picked = e.currentTarget.value;
+          onChange={(picked) => {
             if (picked && picked <= today) {
               setDate(picked);
               setPage(1);

@@ -6,7 +6,7 @@ import { Controller, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { ROLE, hasOrgView, managerRoles, needsHr, needsManager } from '../../../../../shared/roles.js';
 import type { AppUser } from '../../../../../shared/schemas/auth.js';
-import { latestEmployeeDob, NAME_EXISTS } from '../../../../../shared/schemas/employee.js';
+import { EMPLOYEE_EMAIL_TAKEN, EMPLOYEE_MOBILE_TAKEN, latestEmployeeDob, latestJoiningDate, NAME_EXISTS } from '../../../../../shared/schemas/employee.js';
 import { accountName, domainSuffix } from '../../../../../shared/tenant.js';
 import { TextField, useZodForm } from '../../../components/form-fields.js';
 import { HINT_BELOW } from '../../../components/form-layout.js';
@@ -15,6 +15,7 @@ import { useSaveFailure } from '../../../lib/save-failure.js';
 import { useSession } from '../../../lib/session.js';
 import { revealTemporaryPassword, useAssignableRoles, useLinkOptions, useNameTaken, useSaveEmployee } from '../api/employees.js';
 import { HR_REQUIRED, MANAGER_REQUIRED, employeeFormSchema, initialValues, peopleOptions, roleOptions } from './employee-rules.js';
+import { DateFormField } from '../../../components/date-field.js';
 
 /** Which field a refusal of the server is about, so it shows under that field. */
 const fieldOfMessage: Record<string, 'userName' | 'mobileNumber' | 'emailId' | 'managerId' | 'hrId' | 'appUserRole'> = {
@@ -23,6 +24,8 @@ const fieldOfMessage: Record<string, 'userName' | 'mobileNumber' | 'emailId' | '
   'The user name is the sign-in name and cannot be changed.': 'userName',
   'Enter the Valid Mobile Number!!!': 'mobileNumber',
   'Enter the Valid Email Id!!!': 'emailId',
+  [EMPLOYEE_MOBILE_TAKEN]: 'mobileNumber',
+  [EMPLOYEE_EMAIL_TAKEN]: 'emailId',
   [MANAGER_REQUIRED]: 'managerId',
   'Select a valid Manager.': 'managerId',
   [HR_REQUIRED]: 'hrId',
@@ -173,22 +176,14 @@ export function EmployeeEditor({ employee }: { employee?: AppUser }) {
               placeholder="10 digits"
               withAsterisk
             />
-            <Controller
+            <DateFormField
               control={form.control}
               name="dob"
-              render={({ field, fieldState }) => (
-                <TextInput
-                  {...field}
-                  value={field.value ?? ''}
-                  type="date"
-                  label="Date of Birth"
-                  withAsterisk
-                  max={dateMax}
-                  description="At least 18 years old"
-                  inputWrapperOrder={HINT_BELOW}
-                  error={fieldState.error?.message}
-                />
-              )}
+              label="Date of Birth"
+              withAsterisk
+              max={dateMax}
+              description="At least 18 years old"
+              inputWrapperOrder={HINT_BELOW}
             />
             <Controller
               control={form.control}
@@ -223,13 +218,7 @@ export function EmployeeEditor({ employee }: { employee?: AppUser }) {
           <Divider />
           <Text fw={650}>Work</Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <Controller
-              control={form.control}
-              name="doj"
-              render={({ field, fieldState }) => (
-                <TextInput {...field} value={field.value ?? ''} type="date" label="Date of Joining" withAsterisk error={fieldState.error?.message} />
-              )}
-            />
+            <DateFormField control={form.control} name="doj" label="Date of Joining" withAsterisk max={latestJoiningDate()} />
             <Controller
               control={form.control}
               name="appUserRole"

@@ -1,7 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { latestEmployeeDob, NAME_EXISTS } from '../../../../../shared/schemas/employee.js';
+import { formatDate } from '../../../../../shared/format.js';
+import { addDays } from '../../../../../shared/leave-days.js';
+import {
+  EMPLOYEE_EMAIL_TAKEN,
+  EMPLOYEE_MOBILE_TAKEN,
+  JOINING_TOO_LATE,
+  latestEmployeeDob,
+  latestJoiningDate,
+  NAME_EXISTS,
+} from '../../../../../shared/schemas/employee.js';
 import {
   CASHIER_ID,
   HR_ID,
@@ -52,8 +61,8 @@ async function registerCashier(user: ReturnType<typeof userEvent.setup>, who: { 
     await user.type(await screen.findByRole('textbox', { name: /^User Name/ }), who.name);
     await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), who.email);
     await user.type(screen.getByRole('textbox', { name: /^Mobile Number/ }), who.mobile);
-    fireEvent.change(screen.getByLabelText(/^Date of Birth/), { target: { value: '1998-07-02' } });
-    fireEvent.change(screen.getByLabelText(/^Date of Joining/), { target: { value: '2026-01-05' } });
+    fireEvent.change(screen.getByLabelText(/^Date of Birth/), { target: { value: '02/07/1998' } });
+    fireEvent.change(screen.getByLabelText(/^Date of Joining/), { target: { value: '05/01/2026' } });
     await user.click(screen.getByRole('radio', { name: who.gender }));
     await user.type(screen.getByRole('textbox', { name: /^Address/ }), '5, Brigade Road');
     await chooseRole(user, 'CASHIER');
@@ -104,11 +113,17 @@ describe('employee registration', () => {
     expect(screen.queryByText(NAME_EXISTS)).not.toBeInTheDocument();
   });
 
-  it('offers no date of birth later than 18 years ago', async () => {
+  it('takes dates as dd/mm/yyyy and says so for a date of birth later than 18 years ago or a joining years ahead', async () => {
     signInWith('owner@demo.shop', OWNER_ID, ['TENANT_MANAGER']);
     api();
     openForm();
-    expect(await screen.findByLabelText(/^Date of Birth/)).toHaveAttribute('max', latestEmployeeDob());
+    const dob = await screen.findByLabelText(/^Date of Birth/);
+    fireEvent.change(dob, { target: { value: formatDate(addDays(latestEmployeeDob(), 1)) } });
+    fireEvent.change(screen.getByLabelText(/^Date of Joining/), { target: { value: formatDate(addDays(latestJoiningDate(), 1)) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('An employee must be at least 18 years old')).toBeInTheDocument();
+    expect(screen.getByText(JOINING_TOO_LATE)).toBeInTheDocument();
+    expect(dob).toHaveValue(formatDate(addDays(latestEmployeeDob(), 1)));
   });
 
   it('does not offer ADMIN to the owner even if the list holds it: the owner lacks shop administration', async () => {
@@ -198,8 +213,8 @@ describe('employee registration', () => {
     await user.type(screen.getByRole('textbox', { name: /^User Name/ }), 'Teja');
     await user.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'teja@example.in');
     await user.type(screen.getByRole('textbox', { name: /^Mobile Number/ }), '9845012346');
-    fireEvent.change(screen.getByLabelText(/^Date of Birth/), { target: { value: '1999-01-01' } });
-    fireEvent.change(screen.getByLabelText(/^Date of Joining/), { target: { value: '2026-01-05' } });
+    fireEvent.change(screen.getByLabelText(/^Date of Birth/), { target: { value: '01/01/1999' } });
+    fireEvent.change(screen.getByLabelText(/^Date of Joining/), { target: { value: '05/01/2026' } });
     await user.click(screen.getByRole('radio', { name: 'Male' }));
     await user.type(screen.getByRole('textbox', { name: /^Address/ }), 'Jayanagar');
     await chooseRole(user, 'CASHIER');
@@ -240,6 +255,32 @@ describe('employee update', () => {
     await screen.findByText('page /user');
     expect(calls.find((c) => c.key.startsWith('PUT'))!.body).toMatchObject({ userName: 'cashier', address: 'New address', version: 3, managerId: MANAGER_ID, hrId: HR_ID });
     expect(router.state.location.state).toEqual({ notice: 'Saved cashier@demo.shop.' });
+  });
+
+  it("shows the server's refusal of another employee's mobile or e-mail under that field, and stays on the form", async () => {
+    signInWith('hr@demo.shop', HR_ID, ['HR']);
+    let answer = EMPLOYEE_MOBILE_TAKEN;
+    api([
+      [`GET /appUser/${CASHIER_ID}`, [200, cashier]],
+      [`PUT /appUser/${CASHIER_ID}`, () => [409, { message: answer }]],
+    ], [roles.MANAGER, roles.HR, roles.CASHIER]);
+    const user = userEvent.setup({ delay: null });
+    openForm(String(CASHIER_ID));
+    const mobile = await screen.findByRole('textbox', { name: /^Mobile Number/ });
+    await user.clear(mobile);
+    await user.type(mobile, '9845000003');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(EMPLOYEE_MOBILE_TAKEN)).toBeInTheDocument();
+    expect(mobile).toHaveAttribute('aria-invalid', 'true');
+
+    answer = EMPLOYEE_EMAIL_TAKEN;
+    const email = screen.getByRole('textbox', { name: /^E-mail/ });
+    await user.clear(email);
+    await user.type(email, 'manager@demo.shop');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(EMPLOYEE_EMAIL_TAKEN)).toBeInTheDocument();
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByText('page /user')).not.toBeInTheDocument();
   });
 
   it('locks one’s own roles, manager and HR', async () => {

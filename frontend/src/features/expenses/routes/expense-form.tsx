@@ -10,6 +10,7 @@ import { TextField, useZodForm } from '../../../components/form-fields.js';
 import { FormCard, RecordFormPage, useRecordId } from '../../../components/record-form.js';
 import { useSaveFailure } from '../../../lib/save-failure.js';
 import { useExpense, useSaveExpense } from '../api/expenses.js';
+import { DateFormField } from '../../../components/date-field.js';
 
 /** The list showing the month of a date (`2026-11-22` → `/expense?month=11&year=2026`). */
 const listOf = (date: string) => `/expense?month=${Number(date.slice(5, 7))}&year=${date.slice(0, 4)}`;
@@ -78,7 +79,7 @@ function ExpenseEditor({ expense }: { expense?: Expense }) {
     >
       <TextField control={form.control} name="expenseName" label="Expense Name" withAsterisk maxLength={100} autoComplete="off" data-autofocus />
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-        <TextField control={form.control} name="expenseDate" type="date" label="Expense Date" withAsterisk max={today} />
+        <DateFormField control={form.control} name="expenseDate" label="Expense Date" withAsterisk max={today} />
         <TextField
           control={form.control}
           name="expenseAmount"

@@ -12,6 +12,7 @@ import { useSaveFailure } from '../../../lib/save-failure.js';
 import { useCan } from '../../../lib/use-can.js';
 import { holidayFeatures, useHoliday, useSaveHoliday, type Holiday, type HolidayKind } from '../api/holidays.js';
 import { holidayScreens, weekdayOf } from './holiday-screens.js';
+import { DateFormField } from '../../../components/date-field.js';
 
 /** /publicHolidays/{id} and /companyHolidays/{id} (id or new): the date and the holiday's name. */
 export function HolidayFormScreen({ kind }: { kind: HolidayKind }) {
@@ -69,7 +70,7 @@ function HolidayEditor({ kind, holiday }: { kind: HolidayKind; holiday?: Holiday
               {problem}
             </Alert>
           )}
-          <TextField control={form.control} name="date" type="date" label="Date" withAsterisk />
+          <DateFormField control={form.control} name="date" label="Date" withAsterisk />
           <TextField control={form.control} name="holiday" label="Holiday Name" placeholder="e.g. Diwali" withAsterisk maxLength={80} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => void navigate(holiday ? listOf(holiday.date) : text.path)}>

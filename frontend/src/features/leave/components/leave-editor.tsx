@@ -1,4 +1,4 @@
-import { Alert, Button, Group, List, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, List, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
@@ -15,6 +15,7 @@ import { useLeaveTypes } from '../api/leave-types.js';
 import { useLeaveBalance, useLeaveDaysPreview, useLeaveOverlap, useSaveLeave } from '../api/leaves.js';
 import { BalanceSummary } from './balance-summary.js';
 import { checkFormDates, remainingFor, yearOfDate } from './leave-rules.js';
+import { DateFormField } from '../../../components/date-field.js';
 
 /** The form's fields; the day count is the screen's (and the server's) own, added when saving. */
 const leaveFields = leaveForm.omit({ days: true });
@@ -118,28 +119,8 @@ export function LeaveEditor({ leave }: { leave?: Leave }) {
               )}
             />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-              <Controller
-                control={form.control}
-                name="startDate"
-                render={({ field, fieldState }) => (
-                  <TextInput {...field} value={field.value ?? ''} type="date" label="Start Date" withAsterisk min={today} error={fieldState.error?.message} />
-                )}
-              />
-              <Controller
-                control={form.control}
-                name="endDate"
-                render={({ field, fieldState }) => (
-                  <TextInput
-                    {...field}
-                    value={field.value ?? ''}
-                    type="date"
-                    label="End Date"
-                    withAsterisk
-                    min={start || today}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
+              <DateFormField control={form.control} name="startDate" label="Start Date" withAsterisk min={today} />
+              <DateFormField control={form.control} name="endDate" label="End Date" withAsterisk min={start || today} />
             </SimpleGrid>
 
             <div aria-live="polite">

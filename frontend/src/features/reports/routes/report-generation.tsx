@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconDownload, IconReportAnalytics } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -32,6 +32,7 @@ import { errorText } from '../../../lib/query-client.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { reportPdf, useReport, type GeneratedReport, type ReportRequest } from '../api/reports.js';
 import { ReportEmailSwitch } from '../components/report-email-switch.js';
+import { DateField } from '../../../components/date-field.js';
 
 // The drawings load in a chunk of their own, after the figures.
 const ReportCharts = lazy(() => import('../components/report-charts.js'));
@@ -182,21 +183,19 @@ function ReportScreen() {
               )}
               {filter === 'Date' && (
                 <>
-                  <TextInput
-                    type="date"
+                  <DateField
                     label="Start Date"
                     value={start}
                     max={end || today}
-                    onChange={(event) => setStart(event.currentTarget.value)}
+                    onChange={setStart}
                     withAsterisk
                   />
-                  <TextInput
-                    type="date"
+                  <DateField
                     label="End Date"
                     value={end}
                     max={today}
                     min={start || undefined}
-                    onChange={(event) => setEnd(event.currentTarget.value)}
+                    onChange={setEnd}
                     withAsterisk
                     error={datesWrong}
                   />
