@@ -16,6 +16,19 @@ export const gstinSchema = z
     if (problem) ctx.addIssue({ code: 'custom', message: GSTIN_MESSAGES[problem] });
   });
 
+/**
+ * A shop's GSTIN as its forms take it: empty for a shop not registered for GST (stateOfGstin in the tenant schema
+ * says when it is required), otherwise checked like any GSTIN.
+ */
+export const shopGstinSchema = z
+  .string({ error: GSTIN_MESSAGES.format })
+  .trim()
+  .toUpperCase()
+  .superRefine((gstin, ctx) => {
+    const problem = gstin ? gstinProblem(gstin) : undefined;
+    if (problem) ctx.addIssue({ code: 'custom', message: GSTIN_MESSAGES[problem] });
+  });
+
 export const hsnSchema = z.string({ error: HSN_MESSAGE }).trim().regex(HSN_FORMAT, HSN_MESSAGE);
 
 export const STATE_MESSAGE = 'Choose a state from the list.';

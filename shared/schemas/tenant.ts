@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { appUser } from './auth.js';
 import { auditFields, emailSchema, mobileSchema, versionField } from './common.js';
 
-import { gstinSchema, stateCodeSchema, stateMatchesGstin } from './gst.js';
+import { gstinSchema, shopGstinSchema, stateCodeSchema, stateMatchesGstin } from './gst.js';
 
 export { gstinSchema };
 
@@ -11,6 +11,7 @@ export const tenant = z.object({
   tenantName: z.string(),
   displayName: z.string(),
   address: z.string(),
+  /** The shop's GSTIN; empty for a shop not registered for GST that has none. */
   gstNumber: z.string(),
   /** GST state code of the shop (its place of business); the GSTIN's state when not set. */
   state: z.string().optional(),
@@ -32,7 +33,8 @@ export type Tenant = z.output<typeof tenant>;
 export const shopFields = z.object({
   displayName: z.string({ error: 'Shop name is required' }).trim().min(1, 'Shop name is required').max(100),
   address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(300),
-  gstNumber: gstinSchema,
+  /** Left out or empty: the shop has no GSTIN, which only a shop not registered for GST may. */
+  gstNumber: shopGstinSchema.optional().transform((gstin) => gstin ?? ''),
   /** Left out: the GSTIN's state. */
   state: stateCodeSchema.optional(),
   gstRegistered: z.boolean().optional(),
@@ -42,9 +44,18 @@ export const shopFields = z.object({
   version: versionField,
 });
 
-/** A GSTIN is issued per state: a registered shop's state is its GSTIN's. */
+export const SHOP_GSTIN_REQUIRED = 'Enter the shop\'s GSTIN: a shop registered for GST prints it on every tax invoice.';
+export const SHOP_STATE_REQUIRED = 'Choose the state the shop is in (without a GSTIN it cannot be taken from there).';
+
+/**
+ * A registered shop gives its GSTIN, and its state is the GSTIN's (a GSTIN is issued per state). A shop not
+ * registered for GST (Bills of Supply) may have none, and then names its state.
+ */
 export const stateOfGstin = (shop: { gstNumber: string; state?: string; gstRegistered?: boolean }, ctx: z.RefinementCtx) => {
-  if (shop.gstRegistered !== false) stateMatchesGstin({ gstin: shop.gstNumber, state: shop.state }, ctx);
+  const registered = shop.gstRegistered !== false;
+  if (registered && !shop.gstNumber) ctx.addIssue({ code: 'custom', path: ['gstNumber'], message: SHOP_GSTIN_REQUIRED });
+  if (!registered && !shop.gstNumber && !shop.state) ctx.addIssue({ code: 'custom', path: ['state'], message: SHOP_STATE_REQUIRED });
+  if (registered) stateMatchesGstin({ gstin: shop.gstNumber, state: shop.state }, ctx);
 };
 
 export const tenantUpdateBody = shopFields.superRefine(stateOfGstin);

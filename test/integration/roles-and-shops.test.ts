@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { userData } from '../../functions/users/data.js';
 import { defaultRoles, ROLE } from '../../shared/roles.js';
 import { ROLE_NAME_EXISTS, type AppUser, type Role } from '../../shared/schemas/auth.js';
-import type { Tenant } from '../../shared/schemas/tenant.js';
+import { SHOP_GSTIN_REQUIRED, SHOP_STATE_REQUIRED, type Tenant } from '../../shared/schemas/tenant.js';
 import { SIGN_IN_FAILED } from '../../shared/tenant.js';
 import { call, tokenOf } from './client.js';
 import { latestMailTo } from './mail.js';
@@ -221,6 +221,23 @@ describe('shops', () => {
     }
     expect((await call<number>('GET', '/tenant/count', { token })).body).toBe(1);
     expect((await call('DELETE', '/tenant/alpha', { token })).status).toBe(403);
+  });
+
+  it('lets a shop not registered for GST have no GSTIN, and a registered one not', async () => {
+    const token = await tokenOf(at('admin'));
+    const before = (await call<Tenant>('GET', `/tenant/${TENANT}`, { token })).body;
+    const shop = { displayName: before.displayName, address: before.address, gstNumber: '', version: before.version };
+    expect((await call('PUT', `/tenant/${TENANT}`, { token, body: shop })).body).toEqual({ message: SHOP_GSTIN_REQUIRED, details: expect.anything() });
+    const noState = await call('PUT', `/tenant/${TENANT}`, { token, body: { ...shop, gstRegistered: false } });
+    expect(noState.body).toEqual({ message: SHOP_STATE_REQUIRED, details: expect.anything() });
+    const billOfSupply = await call<Tenant>('PUT', `/tenant/${TENANT}`, { token, body: { ...shop, gstRegistered: false, state: '32' } });
+    expect(billOfSupply.status).toBe(200);
+    expect(billOfSupply.body).toMatchObject({ gstNumber: '', gstRegistered: false, state: '32' });
+    // Registered again, it needs a GSTIN with a valid check character, and takes its state from it.
+    const again = { ...shop, gstRegistered: true, version: billOfSupply.body.version };
+    expect((await call('PUT', `/tenant/${TENANT}`, { token, body: { ...again, gstNumber: '29AABCG1234H1ZA' } })).status).toBe(400);
+    const registered = await call<Tenant>('PUT', `/tenant/${TENANT}`, { token, body: { ...again, gstNumber: before.gstNumber } });
+    expect(registered.body).toMatchObject({ gstNumber: before.gstNumber, gstRegistered: true, state: before.gstNumber.slice(0, 2) });
   });
 
   it('lists every shop for the platform admin', async () => {

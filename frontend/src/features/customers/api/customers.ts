@@ -66,7 +66,8 @@ export function useSaveCustomer(customer: Customer | undefined) {
       customer
         ? callApi(customerRoutes.update, {
             params: { customerId: customer.customerId },
-            body: { emailId: body.emailId, address: body.address, version: customer.version },
+            // The server keeps exactly the GST details sent: left out, they would be cleared.
+            body: { emailId: body.emailId, address: body.address, gstin: body.gstin, state: body.state, version: customer.version },
           })
         : callApi(customerRoutes.create, { body }),
     meta: { handlesOwnErrors: true },

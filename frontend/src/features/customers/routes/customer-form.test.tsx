@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { GSTIN_MESSAGES } from '../../../../../shared/gst.js';
 import { PASSWORD_MISMATCH } from '../../../../../shared/schemas/auth.js';
 import { CUSTOMER_NAME_EXISTS, MOBILE_EXISTS, type Customer } from '../../../../../shared/schemas/customer.js';
 import { CASHIER_ID, OWNER_ID, renderScreen, serve, signInWith } from '../../../../../test/web/people-fixtures.js';
@@ -139,6 +140,37 @@ describe('customer registration by staff', () => {
     expect(calls.find((c) => c.key === 'PUT /customer/7')!.body).toEqual({ emailId: 'meena@example.in', address: 'Kadri, Mangaluru', version: 2 });
     expect(router.state.location.state).toEqual({ notice: 'Saved MeenaIyer.' });
     expect(calls.some((c) => c.key.startsWith('GET /customer/isExist'))).toBe(false);
+  });
+});
+
+describe('customer GST details', () => {
+  it("checks a business customer's GSTIN and that the state is the GSTIN's, and sends them upper-cased", async () => {
+    signInWith('cashier@demo.shop', CASHIER_ID, ['CASHIER']);
+    const calls = serve([
+      ['GET /customer/7', [200, meena]],
+      ['PUT /customer/7', (call) => [200, { ...meena, ...(call.body as object) }]],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    openForm('7');
+    const gstin = await screen.findByRole('textbox', { name: /^GSTIN/ });
+    await user.type(gstin, '29aabcg1234h1za');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText(GSTIN_MESSAGES.checksum)).toBeInTheDocument();
+
+    await user.clear(gstin);
+    await user.type(gstin, '29aabcg1234h1zv');
+    await user.type(screen.getByLabelText(/^State/, { selector: 'input' }), 'Kerala');
+    await user.click(await screen.findByRole('option', { name: '32 – Kerala' }));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('This GSTIN is registered in 29-Karnataka: choose that state.')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'PUT /customer/7')).toBe(false);
+
+    await user.clear(screen.getByLabelText(/^State/, { selector: 'input' }));
+    await user.type(screen.getByLabelText(/^State/, { selector: 'input' }), 'Karnataka');
+    await user.click(await screen.findByRole('option', { name: '29 – Karnataka' }));
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await screen.findByText('page /customer');
+    expect(calls.find((c) => c.key === 'PUT /customer/7')!.body).toMatchObject({ gstin: '29AABCG1234H1ZV', state: '29' });
   });
 });
 

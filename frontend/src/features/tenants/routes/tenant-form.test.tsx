@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Tenant } from '../../../../../shared/schemas/tenant.js';
+import { GSTIN_MESSAGES } from '../../../../../shared/gst.js';
+import { SHOP_GSTIN_REQUIRED, SHOP_STATE_REQUIRED, type Tenant } from '../../../../../shared/schemas/tenant.js';
 import { renderScreen, roles, serve, signInWith } from '../../../../../test/web/people-fixtures.js';
 import { clearSession } from '../../../lib/session.js';
 import TenantFormScreen from './tenant-form.js';
@@ -71,6 +72,39 @@ describe('tenant form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Done' }));
     await screen.findByText('page /tenant');
     expect(router.state.location.state).toEqual({ notice: 'Created Gamma Provisions; its manager is gopalrao@gamma.shop.' });
+  });
+});
+
+describe('tenant form: GST registration', () => {
+  it('needs a GSTIN only while the shop is registered for GST, and then the state the shop is in', async () => {
+    const calls = serve([
+      ['GET /tenant/demo', [200, demo]],
+      ['PUT /tenant/demo', (call) => [200, { ...demo, ...(call.body as object) }]],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    openForm('demo');
+    const gstin = await screen.findByRole('textbox', { name: /^GSTIN/ });
+    expect(gstin).toHaveValue('29ABCDE1234F1ZW');
+    await user.clear(gstin);
+    await user.type(gstin, '29ABCDE1234F1ZX');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(GSTIN_MESSAGES.checksum)).toBeInTheDocument();
+    await user.clear(gstin);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(SHOP_GSTIN_REQUIRED)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('switch', { name: /^Registered for GST/ }));
+    expect(screen.getByText('Optional for a shop not registered for GST')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(SHOP_STATE_REQUIRED)).toBeInTheDocument();
+    expect(screen.queryByText(SHOP_GSTIN_REQUIRED)).not.toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'PUT /tenant/demo')).toBe(false);
+
+    await user.type(screen.getByLabelText(/^State/, { selector: 'input' }), 'Kerala');
+    await user.click(await screen.findByRole('option', { name: '32 – Kerala' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('page /tenant');
+    expect(calls.find((c) => c.key === 'PUT /tenant/demo')!.body).toMatchObject({ gstNumber: '', gstRegistered: false, state: '32' });
   });
 });
 

@@ -57,6 +57,8 @@ type ShopFieldValues = Pick<z.input<typeof tenantEditForm>, 'displayName' | 'add
 /** Shop name, address, GSTIN and contacts: the details printed on receipts. */
 function ShopFields() {
   const { control } = useFormContext<ShopFieldValues>();
+  // A shop not registered for GST (Bills of Supply) may have no GSTIN.
+  const registered = useWatch({ control, name: 'gstRegistered' }) !== false;
   return (
     <>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -65,7 +67,9 @@ function ShopFields() {
           control={control}
           name="gstNumber"
           label="GSTIN"
-          withAsterisk
+          withAsterisk={registered}
+          description={registered ? undefined : 'Optional for a shop not registered for GST'}
+          inputWrapperOrder={HINT_BELOW}
           maxLength={15}
           placeholder="29ABCDE1234F1ZW"
           styles={{ input: { textTransform: 'uppercase' } }}
