@@ -83,7 +83,7 @@ export function printTable(title: string, rows: Timing[], baseline?: Record<stri
 /** A fresh local stack (free ports, temporary data) with the demo shop, for one benchmark run. */
 export async function withStack<T>(work: (stack: LocalStack) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'));
-  const stack = await startLocalStack({ dataDir, ports: 'free', seed: true, logLevel: 'error' });
+  const stack = await startLocalStack({ dataDir, ports: 'free', seed: true, logLevel: 'error', shopRequestsPerSecond: 100_000 });
   try {
     return await work(stack);
   } finally {

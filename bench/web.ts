@@ -76,7 +76,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 export async function webBenchmark(): Promise<void> {
   if (!existsSync(path.join(webRoot, 'index.html'))) throw new Error(`No web build in ${webRoot}: run "npm run build" first`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-web-'));
-  const stack = await startLocalStack({ dataDir, ports: 'free', seed: true, logLevel: 'error', webRoot });
+  const stack = await startLocalStack({ dataDir, ports: 'free', seed: true, logLevel: 'error', shopRequestsPerSecond: 100_000, webRoot });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],

@@ -50,6 +50,8 @@ export const config = {
    * Multiplies the per-client-address limits (sign-in, reset codes, sign-up). 1 in AWS; the test stacks raise it
    * because every test there comes from 127.0.0.1. Per-user-name limits are never scaled.
    */
+  /** A shop's fair share of the API: signed-in requests per second (functions/lib/shop-share.ts). */
+  shopRequestsPerSecond: () => Math.max(1, Number(env('SHOP_REQUESTS_PER_SECOND', '40')) || 40),
   clientLimitFactor: () => Math.max(1, Number(env('CLIENT_LIMIT_FACTOR', '1')) || 1),
   /**
    * Where the caller's address is read: API Gateway's source address, or (behind CloudFront, set by CDK) the

@@ -49,6 +49,14 @@ export class TooManyRequests extends AppError {
   }
 }
 
+/** A shop sending more requests at once than its fair share of the API (functions/lib/shop-share.ts). */
+export class ShopBusy extends AppError {
+  readonly retryAfterSeconds = 1;
+  constructor() {
+    super(429, 'Your shop is sending more requests at once than the server takes. Please wait a moment and try again.');
+  }
+}
+
 /** A save based on a version of the record that someone else has changed since. */
 export const STALE_RECORD = 'This record was changed by someone else. Please reload it and try again.';
 

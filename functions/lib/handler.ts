@@ -6,7 +6,8 @@ import { routeKey, type Body, type Params, type Query, type Response, type Route
 import { findUnsafeText, UNSAFE_TEXT } from '../../shared/schemas/text.js';
 import type { Caller, RequestContext } from './context.js';
 import { config } from './config.js';
-import { AppError, Forbidden, isServiceBusy, SERVICE_BUSY, SERVICE_BUSY_RETRY_SECONDS, TooManyRequests, Unauthorized, Validation } from './errors.js';
+import { AppError, Forbidden, isServiceBusy, SERVICE_BUSY, SERVICE_BUSY_RETRY_SECONDS, ShopBusy, TooManyRequests, Unauthorized, Validation } from './errors.js';
+import { takeShopShare } from './shop-share.js';
 import { rootLogger, type Logger } from './logger.js';
 import { parseMultipart } from './multipart.js';
 import { standingOf } from '../users/standing.js';
@@ -196,7 +197,7 @@ function errorResult(error: unknown, log: Logger): ApiResult {
     if (error.status >= 500) log.error(error.message, { status: error.status });
     else log.info('request refused', { status: error.status, reason: error.message });
     const result = json(error.status, error.details === undefined ? { message: error.message } : { message: error.message, details: error.details });
-    if (error instanceof TooManyRequests) result.headers = { ...result.headers, 'retry-after': String(error.retryAfterSeconds) };
+    if (error instanceof TooManyRequests || error instanceof ShopBusy) result.headers = { ...result.headers, 'retry-after': String(error.retryAfterSeconds) };
     return result;
   }
   const name = (error as { name?: string }).name;
@@ -234,6 +235,17 @@ function isApiEvent(event: unknown): event is ApiEvent {
   return isStringMap(event.headers) && isStringMap(event.pathParameters) && isStringMap(event.queryStringParameters);
 }
 
+/** What every signed-in request passes before its route runs; the stored records by default (tests give their own). */
+export interface RequestGuards {
+  /**
+   * Why a verified caller may no longer act (a deleted user, a closed shop, an ended session), or the caller with
+   * the access their roles give now.
+   */
+  standing: (caller: Caller) => Promise<string | undefined | Caller>;
+  /** Takes one request of the shop's fair share of the API, or refuses it (functions/lib/shop-share.ts). */
+  share: (tenantId: string, now: Date) => Promise<void>;
+}
+
 /**
  * The Lambda handler of one domain: finds the route by the API Gateway route key, checks access from the token's
  * claims, validates path, query and body with the route's zod schemas, runs the route's handler and maps errors.
@@ -242,12 +254,9 @@ export function domainHandler<D extends Record<string, RouteDef>>(
   domain: string,
   routes: D,
   handlers: DomainHandlers<D>,
-  /**
-   * Why a verified caller may no longer act (a deleted user, a closed shop, an ended session), or the caller with
-   * the access their roles give now; the stored records by default.
-   */
-  standing: (caller: Caller) => Promise<string | undefined | Caller> = standingOf,
+  guards: Partial<RequestGuards> = {},
 ) {
+  const { standing = standingOf, share = takeShopShare } = guards;
   const byKey = new Map<string, { route: RouteDef; handle: RouteHandler<RouteDef> }>();
   for (const [name, route] of Object.entries(routes)) {
     byKey.set(routeKey(route), { route, handle: handlers[name] as RouteHandler<RouteDef> });
@@ -292,6 +301,7 @@ export function domainHandler<D extends Record<string, RouteDef>>(
     };
     try {
       if (caller && entry.route.access !== 'public') {
+        await share(caller.tenantId, now);
         const current = await standing(caller);
         if (typeof current === 'string') throw new Unauthorized(current);
         if (current) [caller, accessChanged] = [current, true];

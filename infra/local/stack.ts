@@ -46,6 +46,12 @@ export interface LocalStackOptions {
    * every test comes from 127.0.0.1. Per-user-name limits are never scaled.
    */
   clientLimitFactor?: number;
+  /**
+   * A shop's fair share of the API in signed-in requests per second (production: 40). The test and benchmark stacks
+   * lift it: their many parallel tests all work in a few shops. `test/integration/shop-share.test.ts` checks the
+   * production figure.
+   */
+  shopRequestsPerSecond?: number;
 }
 
 export interface LocalStack {
@@ -91,9 +97,10 @@ const LOCAL_WHATSAPP = { token: 'local-whatsapp-token', phoneNumberId: '10000000
 const LOCAL_RAZORPAY = { keyId: 'rzp_test_LocalShop0001', keySecret: 'local-razorpay-key-secret', webhookSecret: 'local-razorpay-webhook-secret' };
 
 /** The environment the function code reads (functions/lib/config.ts), pointing it at the emulators. */
-function pointFunctionsAt(ports: Ports, pool: UserPoolIds | undefined, logLevel: string, clientLimitFactor = 1) {
+function pointFunctionsAt(ports: Ports, pool: UserPoolIds | undefined, logLevel: string, limits: Pick<LocalStackOptions, 'clientLimitFactor' | 'shopRequestsPerSecond'>) {
   Object.assign(process.env, {
-    CLIENT_LIMIT_FACTOR: String(clientLimitFactor),
+    CLIENT_LIMIT_FACTOR: String(limits.clientLimitFactor ?? 1),
+    ...(limits.shopRequestsPerSecond ? { SHOP_REQUESTS_PER_SECOND: String(limits.shopRequestsPerSecond) } : {}),
     LOCAL_AWS: '1',
     // Lambdas run on Node 22 in AWS; the SDK's notice about Node 20 on this machine is noise here.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
@@ -144,7 +151,7 @@ async function startOnPorts(options: LocalStackOptions, ports: Ports): Promise<L
   const dataDir = path.resolve(options.dataDir);
   mkdirSync(dataDir, { recursive: true });
   const logLevel = options.logLevel ?? 'warn';
-  pointFunctionsAt(ports, undefined, logLevel, options.clientLimitFactor);
+  pointFunctionsAt(ports, undefined, logLevel, options);
   const started: Emulator[] = [];
   let gateway: Server | undefined;
   let stopReportTimer: (() => void) | undefined;
@@ -177,7 +184,7 @@ async function startOnPorts(options: LocalStackOptions, ports: Ports): Promise<L
     const known = existsSync(poolFile) ? (JSON.parse(readFileSync(poolFile, 'utf8')) as UserPoolIds) : undefined;
     const userPool = await ensureUserPool(process.env.COGNITO_ENDPOINT!, known, options.idTokenMinutes ?? 60);
     writeFileSync(poolFile, JSON.stringify(userPool, null, 2));
-    pointFunctionsAt(ports, userPool, logLevel, options.clientLimitFactor);
+    pointFunctionsAt(ports, userPool, logLevel, options);
 
     // The demo seed runs after the gateway is up (Cognito calls its triggers through it); API calls wait for it.
     let seedDone: (value?: unknown) => void = () => undefined;

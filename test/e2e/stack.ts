@@ -21,6 +21,7 @@ const stack = await startLocalStack({
   logLevel: 'error',
   // Every browser test comes from 127.0.0.1: per-client limits are raised; per-user limits stay as in production.
   clientLimitFactor: 100,
+  shopRequestsPerSecond: 100_000,
 });
 
 let stopping = false;

@@ -20,11 +20,11 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-it-'));
   // Every test comes from 127.0.0.1: per-client limits are raised; per-user limits stay as in production.
-  const stack = await startLocalStack({ dataDir, ports: 'free', seed: true, logLevel: 'error', clientLimitFactor: 100 });
+  const stack = await startLocalStack({ dataDir, ports: 'free', seed: true, logLevel: 'error', clientLimitFactor: 100, shopRequestsPerSecond: 100_000 });
   await seedTestTenants();
   const keys = ['LOCAL_AWS', 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED', 'AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'TABLE_NAME', 'ASSETS_BUCKET', 'MAIL_FROM',
     'DYNAMODB_ENDPOINT', 'COGNITO_ENDPOINT', 'S3_ENDPOINT', 'SES_ENDPOINT', 'WHATSAPP_API_URL', 'WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'USER_POOL_ID', 'USER_POOL_CLIENT_ID', 'LOG_LEVEL',
-    'RAZORPAY_API_URL', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'];
+    'RAZORPAY_API_URL', 'RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'SHOP_REQUESTS_PER_SECOND'];
   project.provide('stackEnv', Object.fromEntries(keys.map((k) => [k, process.env[k] ?? ''])));
   project.provide('apiUrl', stack.apiUrl);
   project.provide('sesUrl', stack.sesUrl);

@@ -37,7 +37,10 @@ const handler = domainHandler('test', routes, {
   },
   save: async ({ body }) => body.quantity * 2,
   open: async ({ ctx }) => (ctx.caller ? 'signed in' : 'anonymous'),
-}, async (caller) => (caller.userName === 'gone@demo.shop' ? 'Your account is no longer active. Please ask the shop.' : undefined));
+}, {
+  standing: async (caller) => (caller.userName === 'gone@demo.shop' ? 'Your account is no longer active. Please ask the shop.' : undefined),
+  share: async () => undefined,
+});
 
 function event(routeKey: string, changes: Partial<ApiEvent> = {}, claims?: Record<string, string> | null): ApiEvent {
   const base = structuredClone(sample) as unknown as ApiEvent;
@@ -85,7 +88,7 @@ describe('domain handler', () => {
       stock: async () => ({ id: 1, tenant: 'demo', by: 'x' }),
       save: async ({ body, ctx }) => (ctx.me.features.has('PurchaseEdit') ? body.quantity : -1),
       open: async () => 'open',
-    }, async (caller) => ({ ...caller, features: new Set(['PurchaseEdit']) }));
+    }, { standing: async (caller) => ({ ...caller, features: new Set(['PurchaseEdit']) }), share: async () => undefined });
     const send = async (e: ApiEvent) => (await edited(e, {} as never)) as ApiResult;
     const claims = { 'custom:tenantId': 'demo', email: 'x@demo.shop', appUserId: '3', features: 'StockList' };
     const refused = await send(event('GET /stock/{id}', { pathParameters: { id: '7' } }, claims));

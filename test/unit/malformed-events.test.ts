@@ -15,7 +15,7 @@ const handlers = Object.fromEntries(
   domainNames.map((domain) => {
     const routes = api[domain] as Record<string, RouteDef>;
     const echo = Object.fromEntries(Object.keys(routes).map((name) => [name, async () => null]));
-    return [domain, domainHandler(domain, routes, echo as never, async () => undefined)];
+    return [domain, domainHandler(domain, routes, echo as never, { standing: async () => undefined, share: async () => undefined })];
   }),
 );
 const everyRoute = domainNames.flatMap((domain) => Object.values(api[domain] as Record<string, RouteDef>).map((route) => ({ domain, route })));

@@ -91,8 +91,8 @@ const handler = domainHandler('test', routes, {
     return { fileName: file.fileName, size: file.data.length, note: body.fields.note };
   },
   rows: async ({ body }) => body.length,
-  // Unit tests have no table: the caller's account stands.
-}, async () => undefined);
+  // Unit tests have no table: the caller's account stands, and the shop is within its share.
+}, { standing: async () => undefined, share: async () => undefined });
 
 function event(routeKey: string, body: Buffer | string | undefined, contentType: string, base64: boolean): ApiEvent {
   const base = structuredClone(sample) as unknown as ApiEvent;

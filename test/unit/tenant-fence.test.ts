@@ -152,7 +152,7 @@ describe('the handler kit', () => {
         return null;
       },
     },
-    async () => undefined,
+    { standing: async () => undefined, share: async () => undefined },
   );
   const event = (routeKey: string, path: string, extra: Partial<ApiEvent> = {}): ApiEvent =>
     ({ routeKey, rawPath: path, headers: {}, requestContext: { requestId: 'r1' }, ...extra }) as never;

@@ -43,7 +43,7 @@ describe('unsafe text', () => {
 
   it('is refused with 400 by every route through the handler kit, before any code runs', async () => {
     let ran = false;
-    const handler = domainHandler('customers', { signUp: customerRoutes.signUp }, { signUp: async () => { ran = true; return null as never; } }, async () => undefined);
+    const handler = domainHandler('customers', { signUp: customerRoutes.signUp }, { signUp: async () => { ran = true; return null as never; } }, { standing: async () => undefined, share: async () => undefined });
     const base = structuredClone(sample) as unknown as ApiEvent;
     delete (base.requestContext as { authorizer?: unknown }).authorizer;
     const body = { tenantId: 'demo', customerName: '\u200B', mobileNumber: '9876543210', emailId: 'a@b.example', address: 'x', password: 'Shopper@123', passwordVerify: 'Shopper@123' };

@@ -7,5 +7,5 @@ import type { Ports } from '../../../infra/local/stack.js';
 import { startLocalStack } from '../../../infra/local/stack.js';
 
 const [ports, dataDir] = [JSON.parse(process.argv[2]!) as Ports, process.argv[3]!];
-const stack = await startLocalStack({ dataDir, ports, seed: true, logLevel: 'error', clientLimitFactor: 100 });
+const stack = await startLocalStack({ dataDir, ports, seed: true, logLevel: 'error', clientLimitFactor: 100, shopRequestsPerSecond: 100_000 });
 process.stdout.write(`${JSON.stringify({ apiUrl: stack.apiUrl, seeded: stack.seeded })}\n`);
