@@ -7,10 +7,12 @@ import type { AddressInfo } from 'node:net';
  * TransactGetItems with DynamoDB's semantics for everything the product relies on: all-or-nothing writes, condition
  * checks, `TransactionCanceledException` with per-item `CancellationReasons`, at most 100 distinct items.
  *
- * How: every write (single or transactional) passes one queue, so writes never interleave. A transaction reads the
+ * How: writes (single or transactional) pass one at a time, so they never interleave. A transaction reads the
  * current version of each item it touches, applies its operations one by one as conditional writes, and on the
- * first failure restores every item it changed. Plain reads are not queued and may observe a transaction midway
- * (real DynamoDB isolates them); that matters only for local development, never for stored results.
+ * first failure restores every item it changed. Reads run together but never while a write is under way: DynamoDB
+ * never shows a read the items of a transaction midway, and a read that did could see a version a failed
+ * transaction wrote and then took back; a save built on it would later pass its `version = :v` condition against
+ * the next transaction's own version :v and overwrite that transaction's change (a lost update).
  *
  * Across a crash: before its first write, a transaction writes the items as they were to a journal file (synced);
  * the journal is removed once the last write is done or the first failure undone. A journal found at start
@@ -22,13 +24,53 @@ type Json = Record<string, unknown>;
 type AttributeMap = Record<string, unknown>;
 
 const WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
+const READS = new Set(['GetItem', 'BatchGetItem', 'Query', 'Scan']);
 
-class Queue {
-  private tail: Promise<unknown> = Promise.resolve();
-  run<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(work, work);
-    this.tail = result.catch(() => undefined);
-    return result;
+/**
+ * Writes one at a time; reads together, but never beside a write. First come, first served: a write waiting for the
+ * reads under way holds back the reads that come after it, so writes are never starved.
+ */
+class ReadWriteGate {
+  private readers = 0;
+  private writing = false;
+  private readonly waiting: { exclusive: boolean; start: () => void }[] = [];
+
+  private pump() {
+    while (this.waiting.length) {
+      const next = this.waiting[0]!;
+      if (next.exclusive) {
+        if (this.writing || this.readers > 0) return;
+        this.writing = true;
+      } else {
+        if (this.writing) return;
+        this.readers++;
+      }
+      this.waiting.shift();
+      next.start();
+    }
+  }
+
+  private run<T>(exclusive: boolean, work: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const start = () => {
+        const done = () => {
+          if (exclusive) this.writing = false;
+          else this.readers--;
+          this.pump();
+        };
+        work().then(resolve, reject).finally(done);
+      };
+      this.waiting.push({ exclusive, start });
+      this.pump();
+    });
+  }
+
+  write<T>(work: () => Promise<T>): Promise<T> {
+    return this.run(true, work);
+  }
+
+  read<T>(work: () => Promise<T>): Promise<T> {
+    return this.run(false, work);
   }
 }
 
@@ -73,7 +115,7 @@ function writeDurably(file: string, text: string) {
 
 export function withTransactions(dynaliteServer: http.Server, journalFile?: string): Promise<http.Server> {
   const dynaliteListener = dynaliteServer.listeners('request')[0] as http.RequestListener;
-  const queue = new Queue();
+  const gate = new ReadWriteGate();
   const keySchemas = new Map<string, string[]>();
   let innerPort = 0;
 
@@ -261,20 +303,19 @@ export function withTransactions(dynaliteServer: http.Server, journalFile?: stri
       readBody(req)
         .then((text) => {
           const request = JSON.parse(text) as Json;
-          return queue.run(() => (target === 'TransactWriteItems' ? transactWrite(request, req.headers) : transactGet(request, req.headers)));
+          return target === 'TransactWriteItems' ? gate.write(() => transactWrite(request, req.headers)) : gate.read(() => transactGet(request, req.headers));
         })
         .then((body) => answer(200, body), fail);
       return;
     }
-    if (WRITES.has(target)) {
-      void queue.run(
-        () =>
-          new Promise<void>((resolve) => {
-            res.once('close', resolve);
-            res.once('finish', resolve);
-            dynaliteListener(req, res);
-          }),
-      );
+    if (WRITES.has(target) || READS.has(target)) {
+      const pass = () =>
+        new Promise<void>((resolve) => {
+          res.once('close', resolve);
+          res.once('finish', resolve);
+          dynaliteListener(req, res);
+        });
+      void (WRITES.has(target) ? gate.write(pass) : gate.read(pass));
       return;
     }
     dynaliteListener(req, res);
