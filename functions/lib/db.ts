@@ -350,6 +350,39 @@ export async function transact(writes: TransactItem[], conflictMessages: (string
   }
 }
 
+/**
+ * Writes one transaction built by `build`, building it again from fresh reads when it lost a race (`lostRace`
+ * says which failures those are) until it goes through or `budgetMs` has passed. Each new build reads the state
+ * the winner left, so the loser of a race gets the true answer ('Only 0 in Stock for …') rather than a generic
+ * conflict, and many writers of one item (tills on one shelf) all get through in turn.
+ */
+export async function transactRebuilding<T>(
+  build: () => Promise<{ items: TransactItem[]; messages: (string | undefined)[]; result: T }>,
+  lostRace: (error: unknown) => boolean,
+  budgetMs = REBUILD_BUDGET_MS,
+): Promise<T> {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt++) {
+    const { items, messages, result } = await build();
+    try {
+      await transact(items, messages);
+      return result;
+    } catch (error) {
+      if (!lostRace(error) || Date.now() - started > budgetMs) throw error;
+      // Full jitter on a growing window spreads the losers out, so each round has few contenders.
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(1000, 20 * 2 ** attempt)));
+    }
+  }
+}
+
+/** How long a write keeps rebuilding after lost races: well inside a function's 29 s. */
+export const REBUILD_BUDGET_MS = 25_000;
+
+/** DynamoDB cancelled the transaction because another one held an item at that moment. */
+export const isTransactionConflict = (error: unknown) =>
+  (error as { name?: string }).name === 'TransactionCanceledException' &&
+  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
+
 export const tableName = table;
 
 /** Transaction items, so a service can compose one all-or-nothing write from several data modules. */

@@ -22,7 +22,7 @@ import {
 } from '../../shared/schemas/purchase.js';
 import { customerData } from '../customers/data.js';
 import type { WriteScope } from '../lib/context.js';
-import { nextId, op, transact, type TransactItem } from '../lib/db.js';
+import { isTransactionConflict, nextId, op, transact, transactRebuilding, type TransactItem } from '../lib/db.js';
 import { Conflict, NotFound, Validation } from '../lib/errors.js';
 import { changeLine, STOCK_CHANGED } from '../stock/changes.js';
 import { stockData, type StoredStock } from '../stock/data.js';
@@ -43,8 +43,6 @@ export const TOO_LARGE = 'This change touches too many products for one save. Pl
 
 /** DynamoDB writes at most 100 items in one transaction. */
 const MAX_TRANSACTION_ITEMS = 100;
-/** How long a save keeps retrying lost races: inside the function's 29 s. */
-const RETRY_BUDGET_MS = 25_000;
 export const PRODUCT_DELETED = (name: string, artcode: string) => `${name} (${artcode}) was deleted from the catalogue and cannot be sold.`;
 
 export async function openBill(tenantId: string, purchaseId: number, consistent = false): Promise<OpenedBill> {
@@ -56,9 +54,7 @@ export async function openBill(tenantId: string, purchaseId: number, consistent 
 // ---------------------------------------------------------------- one atomic write, retried on a lost race
 
 const isRetryable = (error: unknown) =>
-  (error instanceof Conflict && [STOCK_CHANGED, POINTS_CHANGED, BILL_CHANGED, NUMBER_TAKEN].includes(error.message)) ||
-  ((error as { name?: string }).name === 'TransactionCanceledException' &&
-    ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict'));
+  (error instanceof Conflict && [STOCK_CHANGED, POINTS_CHANGED, BILL_CHANGED, NUMBER_TAKEN].includes(error.message)) || isTransactionConflict(error);
 
 export interface Prepared<T> {
   items: TransactItem[];
@@ -72,22 +68,14 @@ export interface Prepared<T> {
  * in Stock for …', 'has already been returned') rather than a generic conflict. An edit made from an older read of
  * the bill is refused in `prepare` by the version the screen sent, so a retry never overwrites someone's change.
  */
-async function writeAtomically<T>(prepare: () => Promise<Prepared<T>>, budgetMs = RETRY_BUDGET_MS): Promise<T> {
-  const started = Date.now();
-  for (let attempt = 1; ; attempt++) {
-    const { items, messages, result } = await prepare();
-    if (items.length > MAX_TRANSACTION_ITEMS) throw new Validation(TOO_LARGE);
-    try {
-      await transact(items, messages);
-      return result;
-    } catch (error) {
-      // Many tills on one shelf lose many races in a row; each new read shows whether the stock still suffices, so
-      // only a real shortage ('Only 0 in Stock') ends the retries early.
-      if (!isRetryable(error) || Date.now() - started > budgetMs) throw error;
-      // Full jitter on a growing window spreads the losers out, so each round has few contenders.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(1000, 20 * 2 ** attempt)));
-    }
-  }
+async function writeAtomically<T>(prepare: () => Promise<Prepared<T>>): Promise<T> {
+  // Many tills on one shelf lose many races in a row; each new read shows whether the stock still suffices, so
+  // only a real shortage ('Only 0 in Stock') ends the retries early.
+  return transactRebuilding(async () => {
+    const prepared = await prepare();
+    if (prepared.items.length > MAX_TRANSACTION_ITEMS) throw new Validation(TOO_LARGE);
+    return prepared;
+  }, isRetryable);
 }
 
 // ---------------------------------------------------------------- the customer and their points

@@ -1,5 +1,5 @@
 import { notEnoughStock, ADD_IN_INVENTORY, type MovementReason } from '../../shared/schemas/inventory.js';
-import { nextId, nextIds, transact, updated, type Actor, type TransactItem } from '../lib/db.js';
+import { isTransactionConflict, nextId, nextIds, transactRebuilding, updated, type Actor, type TransactItem } from '../lib/db.js';
 import { Conflict, NotFound } from '../lib/errors.js';
 import { productData } from '../products/data.js';
 import { stockData, type StoredMovement, type StoredStock } from './data.js';
@@ -109,27 +109,15 @@ export async function stockChangeItems(tenantId: string, change: StockChange): P
   return changeLine(tenantId, line, change);
 }
 
-const isTransactionConflict = (error: unknown) =>
-  (error as { name?: string }).name === 'TransactionCanceledException' &&
-  ((error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? []).some((r) => r.Code === 'TransactionConflict');
-
 /**
  * Builds and writes a transaction holding stock changes, building it again (fresh reads) when a stock line
  * changed in between. `build` must read what it needs each time it runs.
  */
-export async function transactWithStock(build: () => Promise<PreparedWrites>, attempts = 10): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const { items, messages } = await build();
-    try {
-      await transact(items, messages);
-      return;
-    } catch (error) {
-      const retry = (error instanceof Conflict && error.message === STOCK_CHANGED) || isTransactionConflict(error);
-      if (!retry || attempt >= attempts) throw error;
-      // Random backoff growing with each attempt, so writers racing for one line spread out instead of colliding again.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * 2 ** Math.min(attempt, 6)));
-    }
-  }
+export async function transactWithStock(build: () => Promise<PreparedWrites>): Promise<void> {
+  await transactRebuilding(
+    async () => ({ ...(await build()), result: undefined }),
+    (error) => (error instanceof Conflict && error.message === STOCK_CHANGED) || isTransactionConflict(error),
+  );
 }
 
 /** A new stock id (a line created by a receipt or the stock form). */
