@@ -89,6 +89,9 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/receipt', access: 'signedIn', screen: () => import('../features/billing/routes/receipt.js') },
   { path: '/reportGeneration', access: 'signedIn', screen: () => import('../features/reports/routes/report-generation.js') },
   { path: '/gstReturn', access: 'signedIn', screen: () => import('../features/reports/routes/gst-return.js') },
+  // Offline bills the server held for a manager's decision (docs/point-of-sale.md); spec 1's table has no path.
+  { path: '/heldBills', access: 'signedIn', screen: () => import('../features/held-bills/routes/held-bills.js') },
+  { path: '/heldBills/{key}', access: 'signedIn', screen: () => import('../features/held-bills/routes/held-bill.js') },
   { path: '/template', access: 'signedIn', screen: () => import('../features/templates/routes/template-list.js') },
   { path: '/template/{id}', access: 'signedIn', screen: () => import('../features/templates/routes/template-form.js') },
   { path: '/orderTracking', access: 'signedIn', screen: () => import('../features/storefront/routes/order-tracking.js') },

@@ -103,6 +103,7 @@ export const dashboardSections: DashboardSection[] = [
           { label: 'Today’s Orders', to: '/purchase', features: ['PurchaseList'] },
           { label: 'Customer Orders', to: '/customerPurchase/new', features: ['CustomerPurchaseList'] },
           { label: 'Monthly Sales', to: '/monthlyPurchase', features: ['MonthlyPurchaseList'] },
+          { label: 'Held Bills', to: '/heldBills', features: ['HeldBills'] },
         ],
       },
       {

@@ -3,6 +3,7 @@ import { IconAddressBook, IconBuildingWarehouse, IconLock, IconSettings, IconUse
 import type { ModuleName } from '../../../../../shared/features.js';
 import { Page } from '../../../components/page.js';
 import { displayName, useSession } from '../../../lib/session.js';
+import { HeldBillsNotice } from '../../held-bills/components/held-bills-notice.js';
 import { DashboardTile } from '../components/dashboard-tile.js';
 import { visibleSections } from '../components/dashboard-tiles.js';
 import classes from '../components/dashboard.module.css';
@@ -34,6 +35,7 @@ export default function HomeScreen() {
       title={`${greeting(now.getHours())}, ${displayName(session)}`}
       description={[session.tenant?.displayName, today.format(now)].filter(Boolean).join(' · ')}
     >
+      <HeldBillsNotice canDecide={session.features.includes('HeldBills')} />
       {sections.length === 0 ? (
         <EmptyState
           icon={<IconLock size={28} />}

@@ -1,0 +1,82 @@
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { describeProblem } from '../../../../../shared/bill-problems.js';
+import { formatDateTime, formatRupees } from '../../../../../shared/format.js';
+import type { HeldBill } from '../../../../../shared/schemas/purchase.js';
+import { BackButton } from '../../../components/back-links.js';
+import { RequireFeature } from '../../../components/feature-gate.js';
+import { Page } from '../../../components/page.js';
+import { PagedTable, type Column } from '../../../components/paged-table.js';
+import { useHeldBillPage } from '../api/held-bills.js';
+import { HeldStateBadge } from '../components/held-state.js';
+
+/** The till's id is long; its last characters tell tills apart. */
+const tillOf = (deviceId: string) => `…${deviceId.slice(-6)}`;
+
+const columns: Column<HeldBill>[] = [
+  {
+    key: 'number',
+    header: 'Provisional No.',
+    render: (held) => (
+      <Anchor component={Link} to={`/heldBills/${held.key}`}>
+        {held.provisionalNumber}
+      </Anchor>
+    ),
+  },
+  { key: 'till', header: 'Till', render: (held) => tillOf(held.deviceId) },
+  { key: 'cashier', header: 'Cashier', render: (held) => held.sentBy },
+  { key: 'made', header: 'Made on', render: (held) => formatDateTime(held.madeOn) },
+  { key: 'total', header: 'Total', align: 'right', render: (held) => formatRupees(held.netAmount) },
+  {
+    key: 'differs',
+    header: 'What differs',
+    render: (held) =>
+      held.problems.map((p) => (
+        <Text key={describeProblem(p)} size="sm">
+          {describeProblem(p)}
+        </Text>
+      )),
+  },
+  { key: 'state', header: 'State', render: (held) => <HeldStateBadge state={held.state} /> },
+];
+
+/**
+ * Held bills: bills made on a till without network that the server could not save as they were made. Those still
+ * waiting come first, newest first; each opens to its problems and the manager's two decisions. The list has no
+ * count of its own, so it pages by the server's cursor with Previous and Next.
+ */
+export default function HeldBillsScreen() {
+  const [page, setPage] = useState(1);
+  const list = useHeldBillPage(page);
+  const rows = list.data?.rows;
+  return (
+    <Page title="Held bills" description="Bills made offline that could not be saved as they were made." size="xl" actions={<BackButton />}>
+      <RequireFeature anyOf={['HeldBills']} what="held bills">
+        <Stack gap="sm">
+          <PagedTable
+            caption="Held bills"
+            columns={columns}
+            rows={rows}
+            rowKey={(held) => held.key}
+            page={page}
+            total={rows?.length ?? 0}
+            onPageChange={setPage}
+            loading={list.isPending}
+            emptyText="No held bills"
+            minWidth={900}
+            paged={false}
+          />
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" size="xs" disabled={page === 1} onClick={() => setPage(page - 1)}>
+              Previous
+            </Button>
+            <Button variant="default" size="xs" disabled={!list.data?.hasNext} onClick={() => setPage(page + 1)}>
+              Next
+            </Button>
+          </Group>
+        </Stack>
+      </RequireFeature>
+    </Page>
+  );
+}
