@@ -17,10 +17,17 @@ let provisional = 0;
 const HOUR = 3_600_000;
 
 /** The bill as the till computed it with the shared bill module, from the prices it knew. */
-function offlineBill(customer: Customer, lines: [Shelf, number, { mrp?: number; gst?: number }?][], madeOn = new Date(Date.now() - 2 * HOUR), extra: Record<string, unknown> = {}) {
+function offlineBill(
+  customer: Customer,
+  lines: [Shelf, number, { mrp?: number; gst?: number }?][],
+  madeOn = new Date(Date.now() - 2 * HOUR),
+  extra: Record<string, unknown> = {},
+  redeemPoints?: number,
+) {
   const known = lines.map(([shelf, quantity, seen]) => ({ shelf, quantity, mrp: seen?.mrp ?? shelf.mrp, gst: seen?.gst ?? shelf.cgst + shelf.sgst }));
   const figures = computeBill({
     lines: known.map((l) => ({ mrp: toPaise(l.mrp), rate: toPaise(Math.min(l.shelf.sellingPrice, l.mrp)), quantity: l.quantity, cgstRate: toPaise(l.gst / 2), sgstRate: toPaise(l.gst / 2) })),
+    redeemPoints,
   });
   return {
     mobileNumber: customer.mobileNumber,
@@ -30,6 +37,7 @@ function offlineBill(customer: Customer, lines: [Shelf, number, { mrp?: number; 
     discount: toRupees(figures.totals.discount),
     tax: toRupees(figures.totals.tax),
     netAmount: toRupees(figures.paid),
+    ...(redeemPoints === undefined ? {} : { redeem: true, redeemAmount: toRupees(figures.redeemed) }),
     idempotencyKey: randomUUID(),
     offline: { madeOn: madeOn.toISOString(), provisionalNumber: `DEM-T3-${String(++provisional).padStart(6, '0')}`, deviceId },
     ...extra,
@@ -190,5 +198,30 @@ describe('an offline bill the shop changed under', () => {
     const keys = page.body.map((h) => h.key);
     expect(keys.indexOf(newer.idempotencyKey)).toBeLessThan(keys.indexOf(older.idempotencyKey));
     expect((await call('GET', '/purchase/held', { token: await cashierToken() })).status).toBe(403);
+  });
+
+  it('redeems the points the till redeemed; short of them it is held, and the manager’s sale takes the points down to zero', async () => {
+    const saree = await stockedProduct({ name: 'Silk Saree', quantity: 10, mrp: 5000, buyingPrice: 4000, gst: 5 });
+    const shopper = await newCustomer();
+    // ₹15,000 paid in money earns 150 points.
+    expect((await send(offlineBill(shopper, [[saree, 3]]))).status).toBe(200);
+    expect(await pointsOf(shopper)).toBe(150);
+    const redeemed = offlineBill(shopper, [[saree, 1]], undefined, {}, 150);
+    const saved = await send(redeemed);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // ₹5,000 less 150 points paid ₹4,850: 48 points earned.
+    expect(await pointsOf(shopper)).toBe(48);
+
+    // The till still believed the customer had 150 points.
+    const stale = offlineBill(shopper, [[saree, 1]], undefined, {}, 150);
+    const refused = await send(stale);
+    expect(refused.status).toBe(409);
+    expect(refused.body.details?.problems).toEqual([expect.objectContaining({ kind: 'pointsShort', asked: 150, now: 48 })]);
+    const sold = await call<HeldBill>('POST', `/purchase/held/${stale.idempotencyKey}/sellAgainstNegativeStock`, {
+      token: await managerToken(),
+      body: { reason: 'Points were spent at the other till' },
+    });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    expect(await pointsOf(shopper)).toBe(0);
   });
 });
