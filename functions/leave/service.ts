@@ -62,11 +62,11 @@ async function userInScope(c: LeaveCaller, userId: number): Promise<AppUser> {
 /** ADMIN and CUSTOMER accounts have no manager lookup (spec 3 section 6), so nobody could decide their leave. */
 async function applicant(c: LeaveCaller): Promise<AppUser & { managerId: number }> {
   if (c.roleNames.includes(ROLE.ADMIN) || c.roleNames.includes(ROLE.CUSTOMER)) {
-    throw new Forbidden('ADMIN and CUSTOMER accounts have no manager to approve leave.');
+    throw new Forbidden(LEAVE_MESSAGES.noApproverAccount);
   }
   const user = await userData.byId(c.tenantId, myId(c));
   if (!user) throw new NotFound('User not found.');
-  if (!user.managerId) throw new Validation('No manager is assigned to you. Ask HR to set your manager before applying for leave.');
+  if (!user.managerId) throw new Validation(LEAVE_MESSAGES.noManager);
   return user as AppUser & { managerId: number };
 }
 

@@ -17,6 +17,11 @@ export const LEAVE_MESSAGES = {
   tooLong: 'A leave can span at most one year.',
   daysMismatch: (n: number) => `The selected dates make ${n} leave days. Please select the dates again.`,
   invalidDate: 'Enter the date as yyyy-mm-dd.',
+  /** Said before the form (and by the server): nobody could approve the leave of these accounts. */
+  noApproverAccount: 'ADMIN and CUSTOMER accounts have no manager to approve leave.',
+  noManager: 'No manager is assigned to you. Ask HR to set your manager before applying for leave.',
+  ownerWithoutManager:
+    'As the shop owner you report to nobody, so nobody can approve your leave yet. HR can name another owner or a manager as your manager on your employee record; your leave then goes to them.',
 } as const;
 
 export const LEAVE_TYPE_MESSAGES = {

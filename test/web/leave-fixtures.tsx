@@ -40,7 +40,7 @@ export function serve(rules: [pattern: string | RegExp, answer: Answer | ((call:
 export const CASHIER_ID = 12;
 export const MANAGER_ID = 4;
 
-export function signInAs(role: 'CASHIER' | 'MANAGER' | 'HR' | 'TENANT_MANAGER', features: FeatureName[], appUserId = role === 'MANAGER' ? MANAGER_ID : CASHIER_ID) {
+export function signInAs(role: 'CASHIER' | 'MANAGER' | 'HR' | 'TENANT_MANAGER' | 'ADMIN', features: FeatureName[], appUserId = role === 'MANAGER' ? MANAGER_ID : CASHIER_ID) {
   const userName = `${role.toLowerCase()}@demo.shop`;
   startSession(tokenAnswer(3600, undefined, userName));
   updateSession({

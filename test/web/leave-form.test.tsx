@@ -19,6 +19,7 @@ function cashierApi(extra: [string | RegExp, Answer | ((call: Call) => Answer)][
     ['GET /publicHolidays?year=2026', [200, [christmas]]],
     ['GET /companyHolidays?year=2026', [200, []]],
     [/^GET \/leaveSystem\/isExist\//, [200, false]],
+    [`GET /appUser/getManager/${CASHIER_ID}`, [200, { appUserId: MANAGER_ID, userName: 'manager@demo.shop' }]],
   ]);
 }
 
@@ -190,6 +191,30 @@ describe('who may open the form', { timeout: 20_000 }, () => {
     expect(await screen.findByText(/Your role does not include applying for leave/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Apply Leave' })).not.toBeInTheDocument();
     expect(calls).toEqual([]);
+  });
+
+  it('says before the form who decides the leave', async () => {
+    signInAs('CASHIER', featuresOf('CASHIER'));
+    cashierApi();
+    openForm();
+    expect(await screen.findByText('Your leave goes to manager@demo.shop for approval.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Start Date/)).toBeInTheDocument();
+  });
+
+  it.each([
+    ['an ADMIN', 'ADMIN', null, LEAVE_MESSAGES.noApproverAccount],
+    ['an owner with no manager', 'TENANT_MANAGER', null, LEAVE_MESSAGES.ownerWithoutManager],
+    ['an employee with no manager', 'CASHIER', null, LEAVE_MESSAGES.noManager],
+  ] as const)('tells %s before any form that they cannot apply, and why', async (_who, role, manager, message) => {
+    // An ADMIN may be given LeaveEdit by a custom role; a manager to decide is still missing.
+    signInAs(role, [...new Set([...featuresOf(role), 'LeaveEdit' as const])]);
+    const calls = serve([[`GET /appUser/getManager/${CASHIER_ID}`, [200, manager]]]);
+    openForm();
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByText('You cannot apply for leave')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Start Date/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Apply Leave' })).not.toBeInTheDocument();
+    expect(calls.filter((c) => c.key.startsWith('GET /appUser/getManager'))).toHaveLength(role === 'ADMIN' ? 0 : 1);
   });
 
   it('sends an address that is not a leave to the error screen', async () => {

@@ -6,6 +6,7 @@ import { Page } from '../../../components/page.js';
 import { useSession } from '../../../lib/session.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useLeave } from '../api/leaves.js';
+import { LeaveApprover } from '../components/leave-approver.js';
 import { LeaveDecisionForm } from '../components/leave-decision.js';
 import { LeaveDetails } from '../components/leave-details.js';
 import { LeaveEditor } from '../components/leave-editor.js';
@@ -25,7 +26,9 @@ export default function LeaveFormScreen() {
     return (
       <Page title="Apply Leave" size="md" description="Choose the leave type and the days; Saturdays, Sundays and holidays are not counted.">
         <RequireFeature anyOf={['LeaveEdit']} what="applying for leave" back="/leaveSystem">
-          <LeaveEditor />
+          <LeaveApprover>
+            <LeaveEditor />
+          </LeaveApprover>
         </RequireFeature>
       </Page>
     );
