@@ -5,6 +5,8 @@ import { shopDay } from '../../../../../shared/bill.js';
 import type { MonthlySales as MonthlySalesReport } from '../../../../../shared/schemas/purchase.js';
 import { renderScreen, serve, signInAs, type Call } from '../../../../../test/web/leave-fixtures.js';
 import { clearSession } from '../../../lib/session.js';
+import { financialYearLabel } from '../../../../../shared/financial-year.js';
+import { recentFinancialYears } from '../../../components/period.js';
 import MonthlySales, { yearsUpTo } from './monthly-sales.js';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -81,14 +83,27 @@ describe('Monthly Sales Report', () => {
     const table = await screen.findByRole('table', { name: 'Monthly sales' });
     expect(await within(table).findByText('No Transaction Found.')).toBeInTheDocument();
 
+    // By financial year first: the months April to March, the years FY 2026-27 and the nine before it.
     await user.click(screen.getAllByLabelText('Month')[0]!);
-    await user.click(await screen.findByRole('option', { name: 'March' }));
+    const months = await screen.findAllByRole('option');
+    expect(months.map((o) => o.textContent)).toEqual(['April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December', 'January', 'February', 'March']);
+    await user.click(screen.getByRole('option', { name: 'March' }));
     await user.click(screen.getAllByLabelText('Year')[0]!);
-    const years = await screen.findAllByRole('option');
-    expect(years.map((o) => o.textContent)).toEqual(yearsUpTo(thisYear).map(String));
-    await user.click(screen.getByRole('option', { name: '2024' }));
+    const financialYears = await screen.findAllByRole('option');
+    expect(financialYears.map((o) => o.textContent)).toEqual(recentFinancialYears(10).map(financialYearLabel));
+    // March of FY 2023-24 is March 2024.
+    await user.click(screen.getByRole('option', { name: 'FY 2023-24' }));
     expect(calls.some((c) => c.key === 'GET /purchase/monthly/3/2024')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Sales of March 2024 (FY 2023-24)')).toBeInTheDocument();
+
+    // The calendar year stays, as the spec shows it: the same month, the last 10 calendar years.
+    await user.click(screen.getByRole('radio', { name: 'Calendar year' }));
+    await user.click(screen.getAllByLabelText('Year')[0]!);
+    const calendarYears = await screen.findAllByRole('option');
+    expect(calendarYears.map((o) => o.textContent)).toEqual(yearsUpTo(thisYear).map(String));
+    expect(screen.getByRole('option', { name: '2024', selected: true })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
 
     expect(await within(table).findByText('₹1,250.50')).toBeInTheDocument();
     const rows = within(table).getAllByRole('row');

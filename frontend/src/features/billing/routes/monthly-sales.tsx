@@ -1,25 +1,28 @@
-import { Alert, Button, Center, Group, Loader, Paper, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconDownload, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { shopDay } from '../../../../../shared/bill.js';
+import { financialYearLabel } from '../../../../../shared/financial-year.js';
+import { financialYearStart } from '../../../../../shared/gst.js';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { NO_TRANSACTION, type MonthlySales as MonthlySalesReport } from '../../../../../shared/schemas/purchase.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { BackHome } from '../../../components/back-links.js';
 import { Page } from '../../../components/page.js';
+import { currentPeriod, MONTHS, recentFinancialYears } from '../../../components/period.js';
+import { PeriodSelect } from '../../../components/period-select.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { monthlyPdf, useMonthlySales } from '../api/billing.js';
 import { Figure } from '../components/figure.js';
 
-export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 /** The year list covers the last 10 years (spec 2 section 2), this one first. */
 export const REPORT_YEARS = 10;
 
 export const yearsUpTo = (year: number) => Array.from({ length: REPORT_YEARS }, (_, i) => year - i);
 
 /**
- * Monthly Sales Report (spec 2 section 2): month and year (the last 10 years), Search; per day and payment mode
+ * Monthly Sales Report (spec 2 section 2): month and year (the last 10 financial years, April to March, or the last 10
+ * calendar years as the spec shows them), Search; per day and payment mode
  * Date, Transaction, PaymentMode, Sold and Returns (as its PDF), the Online, Cash and Total sums, the month's
  * figures gross, deductions and net side by side (shared/figures.ts), the cash summary (cash in hand, and the
  * online balance beside it), the PDF, and Back to /home.
@@ -34,14 +37,22 @@ export default function MonthlySales() {
   );
 }
 
+const BASIS_OPTIONS = [
+  { value: 'financial', label: 'Financial year (Apr–Mar)' },
+  { value: 'calendar', label: 'Calendar year' },
+];
+
 function MonthlySalesContent() {
-  const [thisYear, thisMonth] = shopDay(new Date()).split('-').map(Number) as [number, number];
-  const [month, setMonth] = useState(String(thisMonth));
-  const [year, setYear] = useState(String(thisYear));
-  const [shown, setShown] = useState({ month: thisMonth, year: thisYear });
+  const now = currentPeriod();
+  // The year select offers Indian financial years (FY 2026-27, April to March) and, as the spec shows it, the calendar year.
+  const [basis, setBasis] = useState<'financial' | 'calendar'>('financial');
+  const [picked, setPicked] = useState(now);
+  const [shown, setShown] = useState(now);
   const [downloadProblem, setDownloadProblem] = useState<string>();
   const report = useMonthlySales(shown.month, shown.year);
   const data = report.data;
+  const financial = basis === 'financial';
+  const years = financial ? recentFinancialYears(REPORT_YEARS) : yearsUpTo(now.year);
 
   const download = async () => {
     setDownloadProblem(undefined);
@@ -56,21 +67,14 @@ function MonthlySalesContent() {
   return (
     <>
       <Group align="flex-end" gap="md" wrap="wrap">
-        <Select
-          label="Month"
-          data={MONTHS.map((name, i) => ({ value: String(i + 1), label: name }))}
-          value={month}
-          onChange={(v) => v && setMonth(v)}
-          allowDeselect={false}
-          w={170}
-        />
-        <Select label="Year" data={yearsUpTo(thisYear).map(String)} value={year} onChange={(v) => v && setYear(v)} allowDeselect={false} w={120} />
-        <Button leftSection={<IconSearch size={16} />} onClick={() => setShown({ month: Number(month), year: Number(year) })}>
+        <SegmentedControl aria-label="Year type" data={BASIS_OPTIONS} value={basis} onChange={(next) => setBasis(next === 'calendar' ? 'calendar' : 'financial')} />
+        <PeriodSelect month={picked.month} year={picked.year} years={years} byFinancialYear={financial} onChange={setPicked} />
+        <Button leftSection={<IconSearch size={16} />} onClick={() => setShown(picked)}>
           Search
         </Button>
       </Group>
       <Text c="dimmed" size="sm">
-        Sales of {MONTHS[shown.month - 1]} {shown.year}
+        Sales of {MONTHS[shown.month - 1]} {shown.year} ({financialYearLabel(financialYearStart(`${shown.year}-${String(shown.month).padStart(2, '0')}-01`))})
       </Text>
       {downloadProblem && (
         <Alert color="red" role="alert">

@@ -13,8 +13,8 @@ import { SavedNotice } from '../../../components/saved-notice.js';
 import { SearchBox } from '../../../components/search-box.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeleteExpense, useExpenseCount, useExpensePage, useExpenseTotal } from '../api/expenses.js';
-import { currentPeriod, MONTHS, periodFrom, recentYears } from '../components/period.js';
-import { PeriodSelect } from '../components/period-select.js';
+import { currentPeriod, MONTHS, financialPeriodFrom, recentFinancialYears } from '../../../components/period.js';
+import { PeriodSelect } from '../../../components/period-select.js';
 import { BackButton } from '../../../components/back-links.js';
 
 /**
@@ -26,7 +26,7 @@ import { BackButton } from '../../../components/back-links.js';
 export default function ExpenseListScreen() {
   const can = useCan();
   const [params] = useSearchParams();
-  const period = periodFrom(params, recentYears(EXPENSE_YEARS), false);
+  const period = financialPeriodFrom(params, EXPENSE_YEARS, false);
   return (
     <Page
       title="Expenses"
@@ -53,8 +53,8 @@ function ExpenseTable() {
   const can = useCan();
   const compact = useMediaQuery('(max-width: 47.99em)') ?? false;
   const [params, setParams] = useSearchParams();
-  const years = recentYears(EXPENSE_YEARS);
-  const period = periodFrom(params, years, false);
+  const years = recentFinancialYears(EXPENSE_YEARS);
+  const period = financialPeriodFrom(params, EXPENSE_YEARS, false);
   const list = useListSearch();
   const { search, page, setPage, searchProps } = list;
 

@@ -11,8 +11,8 @@ import { PagedTable, pageCount, type Column } from '../../../components/paged-ta
 import { SearchBox } from '../../../components/search-box.js';
 import { returnsPdf, useReturnCount, useReturnRows, useReturnsSummary } from '../api/expenses.js';
 import { Figure } from '../components/figure.js';
-import { MONTHS, percentText, periodFrom, recentYears } from '../components/period.js';
-import { PeriodSelect } from '../components/period-select.js';
+import { MONTHS, percentText, financialPeriodFrom, recentFinancialYears } from '../../../components/period.js';
+import { PeriodSelect } from '../../../components/period-select.js';
 import { datedFileName, useDownload } from '../components/use-download.js';
 import { BackButton } from '../../../components/back-links.js';
 
@@ -41,8 +41,8 @@ export default function ReturnsReportScreen() {
 function ReturnsReport() {
   const compact = useMediaQuery('(max-width: 47.99em)') ?? false;
   const [params, setParams] = useSearchParams();
-  const years = recentYears(RETURN_YEARS);
-  const period = periodFrom(params, years, true);
+  const years = recentFinancialYears(RETURN_YEARS);
+  const period = financialPeriodFrom(params, RETURN_YEARS, true);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [fullView, setFullView] = useState(false);

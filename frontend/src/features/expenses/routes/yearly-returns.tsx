@@ -10,7 +10,7 @@ import { Page } from '../../../components/page.js';
 import { TableRows } from '../../../components/paged-table.js';
 import { useYearlyReturns, yearlyReturnsPdf } from '../api/expenses.js';
 import { Figure } from '../components/figure.js';
-import { currentPeriod, MONTHS, percentText } from '../components/period.js';
+import { currentPeriod, MONTHS, percentText } from '../../../components/period.js';
 import { datedFileName, useDownload } from '../components/use-download.js';
 import { BackButton } from '../../../components/back-links.js';
 

@@ -1,6 +1,6 @@
 import { Group, Select } from '@mantine/core';
-import { currentFinancialYear, financialYearLabel, financialYearSpan } from '../../../../../shared/financial-year.js';
-import { financialYearStart } from '../../../../../shared/gst.js';
+import { financialYearLabel, financialYearSpan } from '../../../shared/financial-year.js';
+import { financialYearStart } from '../../../shared/gst.js';
 import { currentPeriod, MONTHS, monthOptions } from './period.js';
 
 interface PeriodSelectProps {
@@ -12,6 +12,7 @@ interface PeriodSelectProps {
   /**
    * Offer the year as Indian financial years (`FY 2026-27`) with their months April to March; the period chosen is
    * still a calendar month and year (January–March fall in the year after the one the financial year starts in).
+   * `years` are then the financial years offered, by the calendar year each starts in (`recentFinancialYears`).
    */
   byFinancialYear?: boolean;
   onChange: (period: { month: number; year: number }) => void;
@@ -54,8 +55,6 @@ function financialMonths(startYear: number, upToNow: boolean) {
 }
 
 function FinancialPeriodSelect({ month, year, years, upToNow = false, onChange }: PeriodSelectProps & { month: number }) {
-  const latest = currentFinancialYear(new Date());
-  const startYears = years.map((_, i) => latest - i);
   const shown = financialYearStart(`${year}-${String(month).padStart(2, '0')}-01`);
   const months = financialMonths(shown, upToNow);
   const pickYear = (value: string | null) => {
@@ -80,7 +79,7 @@ function FinancialPeriodSelect({ month, year, years, upToNow = false, onChange }
       />
       <Select
         label="Year"
-        data={startYears.map((y) => ({ value: String(y), label: financialYearLabel(y) }))}
+        data={years.map((y) => ({ value: String(y), label: financialYearLabel(y) }))}
         value={String(shown)}
         onChange={pickYear}
         allowDeselect={false}
