@@ -44,7 +44,18 @@ export async function readEmployee(me: Caller, appUserId: number): Promise<AppUs
 
 export async function employeeDetail(me: Caller, appUserId: number) {
   const user = await readEmployee(me, appUserId);
-  return { ...user, roles: await roleData.byIds(me.tenantId, user.appUserRole.map((r) => r.roleId)) };
+  const [roles, revealable] = await Promise.all([roleData.byIds(me.tenantId, user.appUserRole.map((r) => r.roleId)), passwordRevealable(me, user)]);
+  return { ...user, roles, ...(revealable === undefined ? {} : { passwordRevealable: revealable }) };
+}
+
+/**
+ * For the shop owner looking at someone else: whether their temporary password may still be revealed (they have not
+ * signed in yet and it was not revealed before), so the employee view offers it only then. Nobody else is told.
+ */
+async function passwordRevealable(me: Caller, user: AppUser): Promise<boolean | undefined> {
+  if (!mayRevealPasswords(me) || user.appUserId === me.appUserId) return undefined;
+  const [waiting, revealed] = await Promise.all([awaitsFirstSignIn(user.userName), passwordRevealData.byUser(me.tenantId, user.appUserId)]);
+  return waiting && !revealed;
 }
 
 /** Org Employees need the org view; a Reporting or HR list is the caller's own unless they have it. */

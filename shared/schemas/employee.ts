@@ -81,4 +81,8 @@ export const userRef = z.object({ appUserId: z.number().int(), userName: z.strin
 export type UserRef = z.output<typeof userRef>;
 
 /** The read-only employee view: the record and the roles with their features. */
-export const employeeDetail = appUserView.extend({ roles: z.array(role) });
+export const employeeDetail = appUserView.extend({
+  roles: z.array(role),
+  /** Told only to the shop owner about someone else: whether a temporary password may still be revealed once. */
+  passwordRevealable: z.boolean().optional(),
+});

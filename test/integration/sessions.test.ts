@@ -155,6 +155,12 @@ describe('temporary passwords', () => {
     expect(Object.keys(created.body)).not.toContain('temporaryPassword');
     const mailed = await mailedPassword('farah@example.in');
 
+    // The employee view tells the owner, and only the owner, that the password may still be revealed.
+    const detailPath = `/appUser/detail/${created.body.appUserId}`;
+    const revealable = async (token: string) => (await call<{ passwordRevealable?: boolean }>('GET', detailPath, { token })).body.passwordRevealable;
+    expect(await revealable(owner)).toBe(true);
+    expect(await revealable(await tokenOf(at('hr')))).toBeUndefined();
+
     const path = `/appUser/temporaryPassword/${created.body.appUserId}`;
     const unconfirmed = await call<{ message: string }>('POST', path, { token: owner, body: { confirm: false } });
     expect(unconfirmed).toMatchObject({ status: 400, body: { message: 'Confirm that the employee cannot receive the e-mail.' } });
@@ -168,6 +174,7 @@ describe('temporary passwords', () => {
     expect(await passwordRevealData.byUser(TENANT, created.body.appUserId)).toMatchObject({ revealedBy: at('owner'), userName: at('farah') });
     // (That the mailed one stops working is Cognito's to enforce; cognito-local does not check temporary passwords.)
 
+    expect(await revealable(owner)).toBe(false);
     const twice = await call<{ message: string }>('POST', path, { token: owner, body: { confirm: true } });
     expect(twice.status).toBe(409);
     expect(twice.body.message).toBe(`The temporary password of ${at('farah')} was already revealed once. Ask them to use Forgot Password.`);
@@ -178,6 +185,7 @@ describe('temporary passwords', () => {
     const owner = await tokenOf(at('owner'));
     const created = await call<AppUser>('POST', '/appUser/save', { token: owner, body: newcomer('Gaurav', '9812300002') });
     await firstSignIn(at('gaurav'), await mailedPassword('gaurav@example.in'));
+    expect((await call<{ passwordRevealable?: boolean }>('GET', `/appUser/detail/${created.body.appUserId}`, { token: owner })).body.passwordRevealable).toBe(false);
     const late = await call<{ message: string }>('POST', `/appUser/temporaryPassword/${created.body.appUserId}`, { token: owner, body: { confirm: true } });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe(`${at('gaurav')} has already signed in and chosen a password. Use Forgot Password instead.`);

@@ -108,6 +108,36 @@ describe('sign out everywhere, on the employee screen', () => {
     expect(calls.filter((c) => c.key.startsWith('POST')).map((c) => c.key)).toEqual([`POST /appUser/signOut/${CASHIER_ID}`]);
   });
 
+  it('lets the owner reveal the temporary password of someone not signed in yet, once, after confirming', async () => {
+    signInWith('owner@demo.shop', OWNER_ID, ['TENANT_MANAGER']);
+    let revealable = true;
+    const calls = serve([
+      [`GET /appUser/detail/${CASHIER_ID}`, () => [200, { ...cashier, passwordRevealable: revealable }]],
+      [`POST /appUser/temporaryPassword/${CASHIER_ID}`, () => ((revealable = false), [200, { userName: 'cashier@demo.shop', temporaryPassword: 'Kq7#mPz2wR' }])],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<EmployeeViewScreen />, { path: '/userView/:id', url: `/userView/${CASHIER_ID}` });
+    await user.click(await screen.findByRole('button', { name: 'Temporary password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Temporary password' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reveal temporary password' }));
+    expect(calls.some((c) => c.key.startsWith('POST'))).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, reveal it' }));
+    expect(await within(dialog).findByTestId('temporary-password')).toHaveTextContent('Kq7#mPz2wR');
+    expect(calls.filter((c) => c.key.startsWith('POST')).map((c) => c.key)).toEqual([`POST /appUser/temporaryPassword/${CASHIER_ID}`]);
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    // Once revealed, the record no longer offers it.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Temporary password' })).not.toBeInTheDocument());
+    expect(screen.queryByText('Kq7#mPz2wR')).not.toBeInTheDocument();
+  });
+
+  it('offers no reveal once the employee has signed in, nor to anyone but the owner', async () => {
+    signInWith('owner@demo.shop', OWNER_ID, ['TENANT_MANAGER']);
+    serve([[`GET /appUser/detail/${CASHIER_ID}`, [200, { ...cashier, passwordRevealable: false }]]]);
+    renderScreen(<EmployeeViewScreen />, { path: '/userView/:id', url: `/userView/${CASHIER_ID}` });
+    await screen.findByRole('button', { name: 'Sign out everywhere' });
+    expect(screen.queryByRole('button', { name: 'Temporary password' })).not.toBeInTheDocument();
+  });
+
   it('is not offered on one’s own record, nor without EmployeeEdit', async () => {
     signInWith('cashier@demo.shop', CASHIER_ID, ['CASHIER']);
     serve([[`GET /appUser/detail/${CASHIER_ID}`, [200, cashier]]]);

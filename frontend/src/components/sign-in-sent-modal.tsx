@@ -52,28 +52,64 @@ function RevealedPassword({ userName, password }: { userName: string; password: 
 }
 
 /**
- * After a staff account is created: the temporary password went only to the account holder (e-mail, WhatsApp),
- * never to the screen. When nothing reached them, the shop owner may reveal a fresh one, once, after confirming a
- * second time.
+ * The owner's one reveal of a fresh temporary password, for someone who has not signed in yet and cannot receive the
+ * e-mail: a second confirmation, then the password shown once. The server allows it once and records it.
  */
-export function SignInSentModal({ opened, userName, mailSent, whatsappSent, emailId, title = 'Account created', reveal, onClose }: SignInSentModalProps) {
-  const [stage, setStage] = useState<'sent' | 'confirm' | 'revealing'>('sent');
+export function PasswordReveal({ userName, reveal }: { userName: string; reveal: () => Promise<string> }) {
+  const [stage, setStage] = useState<'offer' | 'confirm' | 'revealing'>('offer');
   const [password, setPassword] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const delivered = mailSent || whatsappSent;
 
   const confirmReveal = async () => {
-    if (!reveal) return;
     setStage('revealing');
     setProblem(null);
     try {
       setPassword(await reveal());
     } catch (error) {
       setProblem((error as Error).message);
-      setStage('sent');
+      setStage('offer');
     }
   };
 
+  return (
+    <>
+      {problem && (
+        <Alert color="red" p="sm" role="alert">
+          {problem}
+        </Alert>
+      )}
+      {password && <RevealedPassword userName={userName} password={password} />}
+      {stage !== 'offer' && !password && (
+        <Alert color="orange" p="sm" title="Reveal the temporary password?">
+          Only when {userName} cannot receive the e-mail. It is shown once, on this screen, and the reveal is recorded.
+          <Group justify="flex-end" mt="sm" gap="sm">
+            <Button variant="default" onClick={() => setStage('offer')} data-autofocus disabled={stage === 'revealing'}>
+              No
+            </Button>
+            <Button color="orange" onClick={() => void confirmReveal()} loading={stage === 'revealing'}>
+              Yes, reveal it
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      {stage === 'offer' && !password && !problem && (
+        <Group justify="flex-end">
+          <Button variant="light" color="orange" onClick={() => setStage('confirm')}>
+            Reveal temporary password
+          </Button>
+        </Group>
+      )}
+    </>
+  );
+}
+
+/**
+ * After a staff account is created: the temporary password went only to the account holder (e-mail, WhatsApp),
+ * never to the screen. When nothing reached them, the shop owner may reveal a fresh one, once, after confirming a
+ * second time.
+ */
+export function SignInSentModal({ opened, userName, mailSent, whatsappSent, emailId, title = 'Account created', reveal, onClose }: SignInSentModalProps) {
+  const delivered = mailSent || whatsappSent;
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="md" closeOnClickOutside={false}>
       <Stack gap="md">
@@ -95,32 +131,9 @@ export function SignInSentModal({ opened, userName, mailSent, whatsappSent, emai
             The sign-in could not be sent. {reveal ? 'You can reveal a temporary password once and hand it over in person.' : 'Ask the shop owner to hand it over.'}
           </Alert>
         )}
-        {problem && (
-          <Alert color="red" p="sm" role="alert">
-            {problem}
-          </Alert>
-        )}
-        {password && <RevealedPassword userName={userName} password={password} />}
-        {stage === 'confirm' && !password && (
-          <Alert color="orange" p="sm" title="Reveal the temporary password?">
-            Only when {userName} cannot receive the e-mail. It is shown once, on this screen, and the reveal is recorded.
-            <Group justify="flex-end" mt="sm" gap="sm">
-              <Button variant="default" onClick={() => setStage('sent')} data-autofocus>
-                No
-              </Button>
-              <Button color="orange" onClick={() => void confirmReveal()}>
-                Yes, reveal it
-              </Button>
-            </Group>
-          </Alert>
-        )}
+        {reveal && !delivered && <PasswordReveal userName={userName} reveal={reveal} />}
         <Group justify="flex-end">
-          {reveal && !delivered && !password && stage === 'sent' && (
-            <Button variant="light" color="orange" onClick={() => setStage('confirm')}>
-              Reveal temporary password
-            </Button>
-          )}
-          <Button onClick={onClose} data-autofocus={stage === 'sent'} loading={stage === 'revealing' && !password}>
+          <Button onClick={onClose} variant={reveal && !delivered ? 'default' : 'filled'}>
             Done
           </Button>
         </Group>

@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconLogout, IconPencil } from '@tabler/icons-react';
+import { Alert, Badge, Button, Center, Divider, Group, Loader, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconKey, IconLogout, IconPencil } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
@@ -7,9 +7,10 @@ import { idParam } from '../../../../../shared/schemas/common.js';
 import { ConfirmDialog } from '../../../components/confirm-dialog.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
+import { PasswordReveal } from '../../../components/sign-in-sent-modal.js';
 import { useSession } from '../../../lib/session.js';
 import { useCan } from '../../../lib/use-can.js';
-import { useEmployeeDetail, useSignOutEmployee } from '../api/employees.js';
+import { revealTemporaryPassword, useEmployeeDetail, useSignOutEmployee } from '../api/employees.js';
 
 /** The dashboard's order of the modules. */
 const moduleOrder = ['ERP', 'IMS', 'CRM', 'ADMIN'];
@@ -42,6 +43,12 @@ export default function EmployeeViewScreen() {
   const back = own ? '/home' : '/user';
   const signOut = useSignOutEmployee();
   const [asking, setAsking] = useState(false);
+  const [revealing, setRevealing] = useState(false);
+  // After a reveal (or a refusal) the record says whether it may still be revealed.
+  const closeReveal = () => {
+    setRevealing(false);
+    void detail.refetch();
+  };
 
   if (id === undefined) return <Navigate to="/error" replace state={{ message: 'Employee not found.' }} />;
   const user = detail.data;
@@ -58,6 +65,11 @@ export default function EmployeeViewScreen() {
           {can('EmployeeEdit') && user && !own && (
             <Button variant="light" color="red" leftSection={<IconLogout size={16} />} onClick={() => setAsking(true)}>
               Sign out everywhere
+            </Button>
+          )}
+          {user?.passwordRevealable && (
+            <Button variant="light" color="orange" leftSection={<IconKey size={16} />} onClick={() => setRevealing(true)}>
+              Temporary password
             </Button>
           )}
           {can('EmployeeEdit') && user && (
@@ -79,6 +91,22 @@ export default function EmployeeViewScreen() {
           onCancel={() => setAsking(false)}
           onConfirm={() => signOut.mutate(user.appUserId, { onSettled: () => setAsking(false) })}
         />
+      )}
+      {user?.passwordRevealable !== undefined && (
+        <Modal opened={revealing} onClose={closeReveal} title="Temporary password" size="md" closeOnClickOutside={false}>
+          <Stack gap="md">
+            <Text>
+              <b>{user.userName}</b> has not signed in yet. Their temporary password was sent only to them; if it never reached
+              them, you can reveal a fresh one once and hand it over in person.
+            </Text>
+            <PasswordReveal userName={user.userName} reveal={() => revealTemporaryPassword(user.appUserId)} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={closeReveal}>
+                Done
+              </Button>
+            </Group>
+          </Stack>
+        </Modal>
       )}
       {signOut.isSuccess && (
         <Alert color="brand" mb="md" role="status">
