@@ -3,6 +3,7 @@ import { formatDate, formatDateTime, formatPaise } from '../../shared/format.js'
 import { indiaToday } from '../../shared/leave-days.js';
 import { toPaise } from '../../shared/money.js';
 import { salesSummaryPaise } from '../../shared/schemas/figures.js';
+import { PRICE_HEADER } from '../../shared/schemas/purchase.js';
 import {
   reportFileName,
   type InventoryReport,
@@ -69,7 +70,7 @@ function purchaseTable(report: PurchaseReport): Drawn {
       { header: 'Qty', width: 5, align: 'right' },
       { header: 'Returned', width: 6, align: 'right' },
       { header: 'Rate', width: 9, align: 'right' },
-      { header: 'Price', width: 10, align: 'right' },
+      { header: PRICE_HEADER.billed, width: 10, align: 'right' },
     ],
     rows: report.rows.map((r) => [
       String(r.purchaseId),
@@ -81,7 +82,7 @@ function purchaseTable(report: PurchaseReport): Drawn {
       String(r.originalQuantity),
       String(r.returnQuantity),
       rupees(r.sellingPrice),
-      rupees(r.purchasedPrice),
+      rupees(r.billedPrice),
     ]),
     landscape: true,
   };

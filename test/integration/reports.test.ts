@@ -130,10 +130,11 @@ describe('purchase report', () => {
     expect(first.body.totals).toEqual({ lines: 4, bills: 2, units: 10, gross: 3080, discount: 70, tax: 143.33, net: 3010, redeemed: 0, cash: 1650, online: 1360, refunds: 190 });
     // Gross, deductions and net side by side: sold 3010 − refunds 190 = net 2820, the sales report's net goods value.
     expect(first.body.figures).toMatchObject({ goodsBilled: 3010, pointsRedeemed: 0, sold: { total: 3010 }, returns: { total: 190 }, netSold: { total: 2820 } });
-    expect(first.body.rows.map((r) => [r.saleDate, r.productName, r.originalQuantity, r.purchasedPrice])).toEqual([
-      ['2026-11-03', RICE, 1, 600],
-      ['2026-11-03', OIL, 4, 570],
-      ['2026-10-31', DAL, 3, 450],
+    // Lines valued as billed (the refund of one oil is booked on its own day), and after returns beside it.
+    expect(first.body.rows.map((r) => [r.saleDate, r.productName, r.originalQuantity, r.billedPrice, r.purchasedPrice])).toEqual([
+      ['2026-11-03', RICE, 1, 600, 600],
+      ['2026-11-03', OIL, 4, 760, 570],
+      ['2026-10-31', DAL, 3, 450, 450],
     ]);
     const second = await get<PurchaseReport>('/report/purchase/2026-10-30/2026-11-05?page=1&size=3');
     expect(second.body.rows.map((r) => [r.saleDate, r.productName])).toEqual([['2026-10-31', RICE]]);

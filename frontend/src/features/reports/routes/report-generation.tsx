@@ -6,6 +6,7 @@ import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { addDays, indiaToday, spanDays } from '../../../../../shared/leave-days.js';
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
 import type { SalesSummary } from '../../../../../shared/schemas/figures.js';
+import { PRICE_HEADER } from '../../../../../shared/schemas/purchase.js';
 import {
   DATES_REQUIRED,
   END_AFTER_TODAY,
@@ -363,7 +364,8 @@ const purchaseColumns: Column<Rows<'Purchase'>>[] = [
   { key: 'mode', header: 'Payment Mode', render: (r) => r.paymentMode },
   { key: 'qty', header: 'Qty', align: 'right', render: (r) => r.originalQuantity },
   { key: 'returned', header: 'Returned', align: 'right', render: (r) => r.returnQuantity },
-  { key: 'price', header: 'Price', align: 'right', render: (r) => formatRupees(r.purchasedPrice) },
+  // As billed, like the day's order list: a later return is in the figures of the day of its refund.
+  { key: 'price', header: PRICE_HEADER.billed, align: 'right', render: (r) => formatRupees(r.billedPrice) },
 ];
 
 const stockColumns = (byDate: boolean): Column<Rows<'Stock'>>[] => [
