@@ -22,16 +22,26 @@ async function holidayDates(page: Page, year: number): Promise<Set<string>> {
 }
 
 /**
- * A Monday and Tuesday at least three weeks ahead that are not holidays: clear of the demo seed's leaves, which
- * fall within the next three weeks of working days.
+ * A Monday and Tuesday at least three weeks ahead that are not holidays and on which the cashier has no leave yet:
+ * clear of the demo seed's leaves, which fall within the next three weeks of working days, and of the leave an
+ * earlier run of this test applied for on the same stack.
  */
 async function freeMondayAndTuesday(page: Page): Promise<[string, string]> {
+  const { token } = (await storedSession(page))!;
+  const headers = { Authorization: `Bearer ${token}` };
+  const me = await page.request.get('/api/appUser/user', { headers });
+  expect(me.ok()).toBe(true);
+  const { appUserId: userId } = (await me.json()) as { appUserId: number };
   let monday = addDays(indiaToday(new Date()), 21);
   while (new Date(`${monday}T00:00:00Z`).getUTCDay() !== 1) monday = addDays(monday, 1);
   for (;;) {
     const tuesday = addDays(monday, 1);
     const holidays = await holidayDates(page, Number(monday.slice(0, 4)));
-    if (!holidays.has(monday) && !holidays.has(tuesday)) return [monday, tuesday];
+    if (!holidays.has(monday) && !holidays.has(tuesday)) {
+      const taken = await page.request.get(`/api/leaveSystem/isExist/${monday}/${tuesday}/${userId}`, { headers });
+      expect(taken.ok()).toBe(true);
+      if (!((await taken.json()) as boolean)) return [monday, tuesday];
+    }
     monday = addDays(monday, 7);
   }
 }
