@@ -1,53 +1,27 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@aws-sdk/types';
 import { config } from './config.js';
 import { TENANT_DIRECTORY } from './keys.js';
-import { checkDynamoCommand, checkObjectKey, currentScope, TenantFenceError, type Fence } from './tenant-scope.js';
+import { checkDynamoCommand, currentScope, TenantFenceError, type Fence } from './tenant-scope.js';
 
 /** SDK clients, created on first use and kept for the life of the Lambda container. */
-function lazy<T>(make: () => T): () => T {
+export function lazy<T>(make: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= make());
 }
 
-const common = () => ({ region: config.region(), credentials: config.localCredentials() });
+export const common = () => ({ region: config.region(), credentials: config.localCredentials() });
 
 const documentClient = (credentials?: AwsCredentialIdentity | AwsCredentialIdentityProvider) =>
   DynamoDBDocumentClient.from(
     new DynamoDBClient({ ...common(), ...(credentials ? { credentials } : {}), endpoint: config.endpoints.dynamodb() }),
     { marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false } },
   );
-
-/** An object key in a copy source (`bucket/key`, URL-encoded). */
-const copiedKey = (source: string) => decodeURIComponent(source.slice(source.indexOf('/') + 1));
-
-function s3Client(credentials?: AwsCredentialIdentityProvider): S3Client {
-  const client = new S3Client({
-    ...common(),
-    ...(credentials ? { credentials } : {}),
-    endpoint: config.endpoints.s3(),
-    forcePathStyle: Boolean(config.endpoints.s3()),
-  });
-  // The fence of the tenant in scope, also for presigned URLs (they are signed through this middleware stack).
-  client.middlewareStack.add(
-    (next) => async (args) => {
-      const tenantId = currentScope()?.tenantId;
-      if (tenantId) {
-        const input = args.input as { Key?: unknown; CopySource?: unknown };
-        checkObjectKey(tenantId, input.Key);
-        if (typeof input.CopySource === 'string') checkObjectKey(tenantId, copiedKey(input.CopySource));
-      }
-      return next(args);
-    },
-    { step: 'initialize', name: 'tenantFence' },
-  );
-  return client;
-}
 
 /** What the data layer sends DynamoDB commands through (the middleware stack is there for benchmarks' counters). */
 export type DynamoSender = Pick<DynamoDBDocumentClient, 'send' | 'middlewareStack'>;
@@ -86,9 +60,15 @@ function fencedDynamo(fence: Fence, client: DynamoDBDocumentClient): DynamoSende
   };
 }
 
-interface TenantClients {
+export interface TenantClients {
   dynamo: DynamoSender;
-  s3: S3Client;
+  /** The tenant role's credentials (none locally), for every client of the tenant. */
+  credentials: AwsCredentialIdentityProvider | undefined;
+  /**
+   * The tenant's S3 client, made on first use by functions/lib/s3.ts: a function that never touches files (the
+   * sign-in trigger, most domains) neither bundles nor loads the S3 client.
+   */
+  s3?: S3Client;
 }
 
 /** At most this many tenants' clients are kept per container; the least recently used are dropped first. */
@@ -98,9 +78,9 @@ const tenantClients = new Map<string, TenantClients>();
 function makeTenantClients(tenantId: string): TenantClients {
   const roleArn = config.tenantAccessRoleArn();
   // Locally (no IAM) every tenant shares the emulators' clients and the key checks are the fence.
-  if (!roleArn) return { dynamo: fencedDynamo({ tenantId }, unscopedDynamo()), s3: unscopedS3() };
+  if (!roleArn) return { dynamo: fencedDynamo({ tenantId }, unscopedDynamo()), credentials: undefined };
   const credentials = tenantCredentials(tenantId, roleArn);
-  return { dynamo: fencedDynamo({ tenantId }, documentClient(credentials)), s3: s3Client(credentials) };
+  return { dynamo: fencedDynamo({ tenantId }, documentClient(credentials)), credentials };
 }
 
 /** The clients of one tenant, kept per container (`TENANT_CLIENTS_KEPT` most recently used). */
@@ -120,7 +100,7 @@ export function clientsOf(tenantId: string): TenantClients {
  * The client for the data of the tenant in scope. A request without a tenant (and, in AWS, code outside any
  * scope) has none: it may read only what the platform's named paths give it (`platformDynamo`).
  */
-function scopedClients(): TenantClients | undefined {
+export function scopedClients(): TenantClients | undefined {
   const scope = currentScope();
   if (scope?.tenantId) return clientsOf(scope.tenantId);
   if (scope?.platform) return undefined;
@@ -129,7 +109,6 @@ function scopedClients(): TenantClients | undefined {
 }
 
 const unscopedDynamo = /* @__PURE__ */ lazy(() => documentClient());
-const unscopedS3 = /* @__PURE__ */ lazy(() => s3Client());
 /**
  * The function's own role, on the platform's named path (`asPlatform`): the tenant directory only. In AWS that
  * role may touch nothing else of the table (infra/constructs/tenant-table-access.ts).
@@ -138,12 +117,6 @@ const platformDynamo = /* @__PURE__ */ lazy(() => fencedDynamo({ directory: TENA
 
 /** The table as the code in scope may see it: one tenant's items, or the platform's directory. */
 export const dynamo = (): DynamoSender => scopedClients()?.dynamo ?? (currentScope()?.platform ? platformDynamo() : unscopedDynamo());
-
-/** The assets bucket, as the tenant in scope. */
-export function s3(): S3Client {
-  if (currentScope()?.platform) throw new TenantFenceError('The platform path has no access to shop files');
-  return scopedClients()?.s3 ?? unscopedS3();
-}
 
 export const cognito = /* @__PURE__ */ lazy(() => new CognitoIdentityProviderClient({ ...common(), endpoint: config.endpoints.cognito() }));
 

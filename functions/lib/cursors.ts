@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { BAD_CURSOR } from '../../shared/schemas/common.js';
+import { BAD_CURSOR } from '../../shared/schemas/cursor.js';
 import { config } from './config.js';
 import { Validation } from './errors.js';
 import { secretJson } from './secrets.js';

@@ -6,7 +6,7 @@ import {
   PutObjectCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { s3 } from './aws.js';
+import { s3 } from './s3.js';
 import { config } from './config.js';
 import type { Logger } from './logger.js';
 

@@ -2,7 +2,7 @@ import type http from 'node:http';
 import { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { MEDIA_CACHE_CONTROL, mediaKeyOf } from '../../shared/assets.js';
-import { s3 } from '../../functions/lib/aws.js';
+import { s3 } from '../../functions/lib/s3.js';
 import { config } from '../../functions/lib/config.js';
 
 /**

@@ -1,4 +1,7 @@
 import * as z from 'zod';
+import { BAD_CURSOR } from './cursor.js';
+
+export { BAD_CURSOR };
 
 /** Numeric entity ids as they appear in paths (`/customer/12`). */
 export const idParam = z.coerce
@@ -6,9 +9,6 @@ export const idParam = z.coerce
   .int('Enter a valid id')
   .positive('Enter a valid id');
 
-/** Page query of list calls: `?page&size`, pages counted from 0 as the list screens send them. */
-/** A page cursor the server refuses: changed, of another list, or from before the server's key changed. */
-export const BAD_CURSOR = 'This page link is no longer valid. Please go back to the first page.';
 
 /**
  * `page` (from 0) and `size` as documented; lists that answer an `X-Next-Page` header also take that value back as

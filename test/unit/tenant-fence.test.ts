@@ -7,9 +7,10 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
 import { route } from '../../shared/routes/define.js';
-import { clientsOf, dynamo, s3, TENANT_CLIENTS_KEPT } from '../../functions/lib/aws.js';
+import { clientsOf, dynamo, TENANT_CLIENTS_KEPT } from '../../functions/lib/aws.js';
 import { batchGet, getItem, query, transact } from '../../functions/lib/db.js';
 import { domainHandler, type ApiEvent } from '../../functions/lib/handler.js';
+import { s3 } from '../../functions/lib/s3.js';
 import { asPlatform, checkDynamoCommand, checkObjectKey, inRequest, inTenant } from '../../functions/lib/tenant-scope.js';
 
 // The fence checks run before anything is sent, so no emulator is needed: only the names the SDK wants.
@@ -122,8 +123,9 @@ describe('tenant credentials in AWS', () => {
   });
 
   it('come from the tenant role assumed with the tenant as session tag, once per tenant while they are fresh', async () => {
-    const clients = clientsOf('fresh-shop');
-    const provider = clients.s3.config.credentials as () => Promise<{ accessKeyId: string }>;
+    const files = await inTenant('fresh-shop', async () => s3());
+    expect(await inTenant('fresh-shop', async () => s3())).toBe(files);
+    const provider = files.config.credentials as () => Promise<{ accessKeyId: string }>;
     expect((await provider()).accessKeyId).toBe('AKIA');
     await provider();
     const calls = sts.commandCalls(AssumeRoleCommand);
