@@ -1,5 +1,4 @@
 import type Razorpay from 'razorpay';
-import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js';
 import { config } from '../lib/config.js';
 import { AppError } from '../lib/errors.js';
 import { secretJson } from '../lib/secrets.js';
@@ -109,9 +108,16 @@ export const refundsOf = (paymentId: string) =>
 export const refund = (paymentId: string, amount: number, notes: Record<string, string>) =>
   call(async (rzp) => (await rzp.payments.refund(paymentId, { amount, notes })) as unknown as ProviderRefund);
 
+/**
+ * The SDK's signature checks, from the Razorpay package like the client: loaded when a payment is checked, so the
+ * package stays out of what every cold start loads (the client shares a chunk with them).
+ */
+const signatureChecks = () => import('razorpay/dist/utils/razorpay-utils.js');
+
 /** The checkout's result is genuine: HMAC-SHA256 of `order_id|payment_id` with the key secret (checked offline). */
 export async function isGenuineCheckout(orderId: string, paymentId: string, signature: string): Promise<boolean> {
   const { keySecret } = await razorpayKeys();
+  const { validatePaymentVerification } = await signatureChecks();
   return validatePaymentVerification({ order_id: orderId, payment_id: paymentId }, signature, keySecret);
 }
 
@@ -119,5 +125,6 @@ export async function isGenuineCheckout(orderId: string, paymentId: string, sign
 export async function isGenuineWebhook(rawBody: string, signature: string): Promise<boolean> {
   const { webhookSecret } = await razorpayKeys();
   if (!webhookSecret) return false;
+  const { validateWebhookSignature } = await signatureChecks();
   return validateWebhookSignature(rawBody, signature, webhookSecret);
 }
