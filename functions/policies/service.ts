@@ -1,4 +1,5 @@
 import { type Policy, type PolicySave } from '../../shared/schemas/content.js';
+import { auditWrite } from '../lib/audit.js';
 import type { WriteScope } from '../lib/context.js';
 import { created, nextId, transact, updated } from '../lib/db.js';
 import { Conflict, NotFound, STALE_RECORD } from '../lib/errors.js';
@@ -31,7 +32,7 @@ export async function createPolicy(scope: WriteScope, input: PolicySave): Promis
       ...created(actor),
     };
     const { writes, messages } = policyData.names.createWrites(tenantId, record);
-    await transact(writes, messages);
+    await transact([...writes, auditWrite(scope, { entity: 'policy', entityId: record.policyId, action: 'create', after: record })], messages);
     return record;
   });
   return withImageUrl(policy);
@@ -46,7 +47,7 @@ export async function updatePolicy(scope: WriteScope, policyId: number, input: P
   const after = await saveWithImage(scope, input, before.image, async (image) => {
     const record: StoredPolicy = { ...before, policyName: input.policyName, image, version: before.version + 1, ...updated(actor) };
     const { writes, messages } = policyData.names.updateWrites(tenantId, before, record);
-    await transact(writes, messages);
+    await transact([...writes, auditWrite(scope, { entity: 'policy', entityId: policyId, action: 'update', before, after: record })], messages);
     return record;
   });
   return withImageUrl(after);
@@ -55,7 +56,7 @@ export async function updatePolicy(scope: WriteScope, policyId: number, input: P
 export async function deletePolicy(scope: WriteScope, policyId: number): Promise<{ policyId: number }> {
   const policy = await findPolicy(scope.tenantId, policyId);
   const { writes, messages } = policyData.names.deleteWrites(scope.tenantId, policy);
-  await transact(writes, messages);
+  await transact([...writes, auditWrite(scope, { entity: 'policy', entityId: policyId, action: 'delete', before: policy })], messages);
   await discardObjects([policy.image], scope.log);
   return { policyId };
 }

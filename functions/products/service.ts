@@ -5,6 +5,7 @@ import {
   type ProductUpdateRow,
 } from '../../shared/schemas/catalogue.js';
 import { categoryData } from '../categories/data.js';
+import { auditBulkWrite } from '../lib/audit.js';
 import type { WriteScope } from '../lib/context.js';
 import { created, nextIds, transact, updated } from '../lib/db.js';
 import { Conflict, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
@@ -149,6 +150,7 @@ export async function saveProducts(scope: WriteScope, input: (NewProductRow | nu
       ...products.flatMap((p, i) => productData.createWrites(tenantId, p, `Row ${rows[i]!.row}: ${PRODUCT_EXISTS}`)),
       ...categoryCountWrites(tenantId, deltas),
       productData.counterWrite(tenantId, products.length),
+      { write: auditBulkWrite(scope, { entity: 'product', action: 'create', records: products.map((p) => ({ id: p.productId, after: p })) }) },
     ],
     images,
   );
@@ -233,7 +235,8 @@ export async function updateProducts(scope: WriteScope, input: ProductUpdateRow[
     );
     return product;
   });
-  await commit(scope, [...writes, ...categoryCountWrites(tenantId, deltas)], images);
+  const audit = auditBulkWrite(scope, { entity: 'product', action: 'update', records: saved.map((p, i) => ({ id: p.productId, before: before(rows[i]!), after: p })) });
+  await commit(scope, [...writes, ...categoryCountWrites(tenantId, deltas), { write: audit }], images);
   // Replaced pictures go once the products no longer point at them.
   await discardObjects(
     saved.map((p, i) => (images[i]!.created ? before(rows[i]!).image : undefined)),
@@ -252,6 +255,7 @@ export async function deleteProducts(scope: WriteScope, productIds: number[]): P
     ...products.flatMap((p) => productData.deleteWrites(tenantId, p, STALE_RECORD)),
     ...categoryCountWrites(tenantId, deltas),
     productData.counterWrite(tenantId, -products.length),
+    { write: auditBulkWrite(scope, { entity: 'product', action: 'delete', records: products.map((p) => ({ id: p.productId, before: p })) }) },
   ];
   await commit(scope, writes, []);
   await discardObjects(

@@ -21,6 +21,7 @@ import {
   type ReturnBody,
 } from '../../shared/schemas/purchase.js';
 import { customerData } from '../customers/data.js';
+import { auditWrite } from '../lib/audit.js';
 import type { WriteScope } from '../lib/context.js';
 import { isTransactionConflict, nextId, op, transact, transactRebuilding, type TransactItem } from '../lib/db.js';
 import { Conflict, NotFound, Validation } from '../lib/errors.js';
@@ -50,6 +51,12 @@ export async function openBill(tenantId: string, purchaseId: number, consistent 
   if (!opened) throw new NotFound(BILL_NOT_FOUND);
   return opened;
 }
+
+/** A bill as its audit record shows it: the bill's own fields and, in short, what each line sold. */
+const auditedBill = ({ bill, lines }: Pick<OpenedBill, 'bill' | 'lines'>) => ({
+  ...bill,
+  lines: lines.map((l) => ({ product: `${l.productName} (${l.artcode})`, quantity: l.quantity, returned: l.returnQuantity, rate: l.rate })),
+});
 
 // ---------------------------------------------------------------- one atomic write, retried on a lost race
 
@@ -464,6 +471,7 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
   // The series counter is contended too (every till's next bill), so it comes before the bill's own items.
   if (issued) add(issued.write, NUMBER_TAKEN);
   add(before ? purchaseData.replaceBillWrite(tenantId, bill, before.bill.version) : purchaseData.createBillWrite(tenantId, bill), BILL_CHANGED);
+  add(auditWrite(scope, { entity: 'bill', entityId: id, action: before ? 'update' : 'create', before: before && auditedBill(before), after: auditedBill({ bill, lines }) }));
   for (const line of lines) add(purchaseData.putLineWrite(tenantId, line));
   for (const old of before?.lines ?? []) if (old.purchasedProductId > lines.length) add(purchaseData.removeLineWrite(tenantId, old));
 
@@ -610,6 +618,7 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
     };
     add(purchaseData.replaceBillWrite(tenantId, billAfter, bill.version), BILL_CHANGED);
     add(purchaseData.createReturnWrite(tenantId, record), BILL_CHANGED);
+    add(auditWrite(scope, { entity: 'bill', entityId: purchaseId, action: 'return', before: auditedBill(opened), after: auditedBill({ bill: billAfter, lines: [...linesAfter.values()] }) }));
     if (issued) add(issued.write, NUMBER_TAKEN);
     for (const r of returned) {
       add(
@@ -649,10 +658,11 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
 // ---------------------------------------------------------------- re-bill
 
 /** Records a re-bill on the bill; the receipt itself is printed by the browser or mailed by the caller. */
-async function recordReBill(tenantId: string, opened: OpenedBill, how: { mailed: boolean; printed: boolean }): Promise<OpenedBill> {
+async function recordReBill(scope: WriteScope, opened: OpenedBill, how: { mailed: boolean; printed: boolean }): Promise<OpenedBill> {
   if (!opened.lines.some((l) => l.quantity > 0)) throw new Validation('Every product of this bill has been returned; there is nothing to bill.');
-  await transact([purchaseData.reBillWrite(tenantId, opened.bill.purchaseId, how)], [BILL_NOT_FOUND]);
   const bill = { ...opened.bill, reBills: opened.bill.reBills + 1, mailed: opened.bill.mailed || how.mailed, printed: opened.bill.printed || how.printed };
+  const audit = auditWrite(scope, { entity: 'bill', entityId: bill.purchaseId, action: 'rebill', before: auditedBill(opened), after: auditedBill({ ...opened, bill }) });
+  await transact([purchaseData.reBillWrite(scope.tenantId, opened.bill.purchaseId, how), audit], [BILL_NOT_FOUND]);
   return { ...opened, bill };
 }
 
@@ -706,7 +716,7 @@ export async function returnAndMail(scope: WriteScope, purchaseId: number, body:
 
 /** Generate Bill again ('Bill Generated.'): recorded on the bill, the receipt e-mailed when mail is ticked. */
 export async function reBill(scope: WriteScope, purchaseId: number, how: { mail: boolean; print: boolean }) {
-  const recorded = await recordReBill(scope.tenantId, await openBill(scope.tenantId, purchaseId), { mailed: false, printed: how.print });
+  const recorded = await recordReBill(scope, await openBill(scope.tenantId, purchaseId), { mailed: false, printed: how.print });
   const { opened, outcome } = await mailIfAsked(scope, recorded, how.mail);
   return { message: BILL_GENERATED, purchase: purchaseView(opened), ...outcome } as const;
 }

@@ -18,5 +18,5 @@ export const handler = domainHandler('roles', roleRoutes, {
   byId: ({ params, ctx }) => readRole(ctx.me.tenantId, params.roleId),
   create: ({ body, ctx }) => createRole(ctx.me, body, ctx.actor),
   update: ({ params, body, ctx }) => updateRole(ctx.me, params.roleId, body, ctx.actor),
-  remove: ({ params, ctx }) => deleteRole(ctx.me, params.roleId),
+  remove: ({ params, ctx }) => deleteRole(ctx.me, params.roleId, ctx.actor),
 });

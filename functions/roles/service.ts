@@ -1,6 +1,7 @@
 import { isFeatureName, type FeatureName } from '../../shared/features.js';
 import { ROLE, builtInRoles, mayAssignRole } from '../../shared/roles.js';
 import { ROLE_NAME_EXISTS, type Role, type RoleBody } from '../../shared/schemas/auth.js';
+import { auditWrite } from '../lib/audit.js';
 import type { Caller } from '../lib/context.js';
 import { created, nextId, op, transactParts, updated, writePart, type Actor } from '../lib/db.js';
 import { Conflict, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
@@ -28,6 +29,9 @@ export async function readRole(tenantId: string, roleId: number): Promise<Role> 
 const modulesOf = (body: RoleBody) =>
   toRoleModules([...new Set(body.roleModule.flatMap((m) => m.roleFeature.map((f) => f.featureName)))].filter(isFeatureName) as FeatureName[]);
 
+/** A role as its audit record shows it: its name and the features it grants. */
+const auditedRole = (role: Role) => ({ name: role.name, features: featuresOf(role) });
+
 /** Role names are few per shop, so the check reads them all; the name claim in the write settles any race. */
 async function checkNameFree(tenantId: string, name: string, exceptId?: number): Promise<void> {
   if ((await roleData.all(tenantId)).some((r) => r.name === name && r.roleId !== exceptId)) throw new Conflict(ROLE_NAME_EXISTS);
@@ -48,7 +52,11 @@ export async function createRole(me: Caller, body: RoleBody, actor: Actor): Prom
     ...created(actor),
   };
   await transactParts(
-    writePart([op.create(roleData.toItem(tenantId, role))], [op.claim(roleData.nameClaim(tenantId, role.name), `role#${role.roleId}`), ROLE_NAME_EXISTS]),
+    writePart(
+      [op.create(roleData.toItem(tenantId, role))],
+      [op.claim(roleData.nameClaim(tenantId, role.name), `role#${role.roleId}`), ROLE_NAME_EXISTS],
+      [auditWrite({ tenantId, actor }, { entity: 'role', entityId: role.roleId, action: 'create', after: auditedRole(role) })],
+    ),
   );
   return role;
 }
@@ -68,6 +76,7 @@ export async function updateRole(me: Caller, roleId: number, body: RoleBody, act
   await transactParts(
     writePart(
       [roleData.save(tenantId, next, current.version), STALE_RECORD],
+      [auditWrite({ tenantId, actor }, { entity: 'role', entityId: roleId, action: 'update', before: auditedRole(current), after: auditedRole(next) })],
       ...(renamed
         ? ([
             [op.claim(roleData.nameClaim(tenantId, next.name), `role#${roleId}`), ROLE_NAME_EXISTS],
@@ -79,7 +88,7 @@ export async function updateRole(me: Caller, roleId: number, body: RoleBody, act
   return next;
 }
 
-export async function deleteRole(me: Caller, roleId: number): Promise<Role> {
+export async function deleteRole(me: Caller, roleId: number, actor: Actor): Promise<Role> {
   const tenantId = me.tenantId;
   const role = await readRole(tenantId, roleId);
   checkRoleChange(me, { roleId, name: role.name, before: featuresOf(role) });
@@ -90,6 +99,7 @@ export async function deleteRole(me: Caller, roleId: number): Promise<Role> {
     writePart(
       [roleData.removeUnheld(tenantId, roleId), 'The role was given to someone meanwhile. Take it away from them before deleting it.'],
       [op.release(roleData.nameClaim(tenantId, role.name))],
+      [auditWrite({ tenantId, actor }, { entity: 'role', entityId: roleId, action: 'delete', before: auditedRole(role) })],
     ),
   );
   return role;

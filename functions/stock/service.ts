@@ -7,6 +7,7 @@ import {
   type StockCreate,
   type StockUpdate,
 } from '../../shared/schemas/inventory.js';
+import { auditWrite } from '../lib/audit.js';
 import type { WriteScope } from '../lib/context.js';
 import { created } from '../lib/db.js';
 import { Conflict, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
@@ -89,7 +90,8 @@ export async function createStock(scope: WriteScope, form: StockCreate): Promise
       { productId: product.productId, artcode: form.artcode, delta: form.quantity, reason: 'edit', ref: 'Stock form', actor },
     );
     saved = change.after;
-    return { items: [...change.items, stockCountWrite(tenantId, 1)], messages: change.messages };
+    const audit = auditWrite(scope, { entity: 'stock', entityId: stockId, action: 'create', after: change.after });
+    return { items: [...change.items, stockCountWrite(tenantId, 1), audit], messages: change.messages };
   });
   return stockView(saved!);
 }
@@ -111,7 +113,8 @@ export async function updateStock(scope: WriteScope, stockId: number, form: Stoc
       { sellingPrice: toPaise(form.productPrice) },
     );
     saved = change.after;
-    return change;
+    const audit = auditWrite(scope, { entity: 'stock', entityId: stockId, action: 'update', before: line, after: change.after });
+    return { items: [...change.items, audit], messages: change.messages };
   });
   return stockView(saved!);
 }

@@ -3,6 +3,7 @@ import { maySwitchReportEmails, REPORT_EMAILS_OWNER_ONLY, ROLE } from '../../sha
 import type { AppUser } from '../../shared/schemas/auth.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
 import { accountName, tenantIdFromUserName } from '../../shared/tenant.js';
+import { auditWrite } from '../lib/audit.js';
 import { config } from '../lib/config.js';
 import type { Caller } from '../lib/context.js';
 import { transactParts, updated, writePart, type Actor } from '../lib/db.js';
@@ -39,6 +40,10 @@ export async function listTenants(me: Caller, page: number, size: number): Promi
 
 export const countTenants = async (me: Caller) => (isPlatformAdmin(me) ? tenantData.count() : 1);
 
+/** The audit record of a change to a shop's settings, kept with the shop changed (also when a platform admin changed it). */
+const auditShop = (actor: Actor, before: Tenant, after: Tenant, action: 'update' | 'delete') =>
+  auditWrite({ tenantId: before.tenantId, actor }, { entity: 'shop', entityId: before.tenantId, action, before, after });
+
 export async function updateTenant(me: Caller, tenantId: string, body: TenantUpdate, actor: Actor): Promise<Tenant> {
   const current = await readTenant(me, tenantId);
   if (body.version !== undefined && body.version !== (current.version ?? 0)) throw new Conflict(STALE_RECORD);
@@ -55,7 +60,7 @@ export async function updateTenant(me: Caller, tenantId: string, body: TenantUpd
     ...updated(actor),
     version: (current.version ?? 0) + 1,
   };
-  await transactParts(writePart([tenantData.replace(next, current.version), STALE_RECORD]));
+  await transactParts(writePart([tenantData.replace(next, current.version), STALE_RECORD], [auditShop(actor, current, next, 'update')]));
   return next;
 }
 
@@ -65,7 +70,7 @@ export async function setReportEmails(me: Caller, reportEmails: boolean, actor: 
   const current = await readTenant(me, me.tenantId);
   if ((current.reportEmails ?? true) === reportEmails) return current;
   const next: Tenant = { ...current, reportEmails, ...updated(actor), version: (current.version ?? 0) + 1 };
-  await transactParts(writePart([tenantData.replace(next, current.version), STALE_RECORD]));
+  await transactParts(writePart([tenantData.replace(next, current.version), STALE_RECORD], [auditShop(actor, current, next, 'update')]));
   return next;
 }
 
@@ -76,7 +81,7 @@ export async function deleteTenant(me: Caller, tenantId: string, actor: Actor): 
   const current = await readTenant(me, tenantId);
   if (current.enabled === false) return current;
   const next: Tenant = { ...current, enabled: false, ...updated(actor), version: (current.version ?? 0) + 1 };
-  await transactParts(writePart([tenantData.replace(next, current.version), STALE_RECORD]));
+  await transactParts(writePart([tenantData.replace(next, current.version), STALE_RECORD], [auditShop(actor, current, next, 'delete')]));
   return next;
 }
 

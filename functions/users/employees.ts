@@ -2,6 +2,7 @@ import { ROLE, hasOrgView, hrRoles, managerRoles, mayAssignRole, needsHr, needsM
 import type { AppUser, Role } from '../../shared/schemas/auth.js';
 import { NAME_EXISTS, type EmployeeBody, type UserRef } from '../../shared/schemas/employee.js';
 import { accountName, domainSuffix, tenantIdFromUserName } from '../../shared/tenant.js';
+import { auditWrite } from '../lib/audit.js';
 import type { Caller } from '../lib/context.js';
 import { op, transactParts, updated, writePart, type Actor } from '../lib/db.js';
 import { Conflict, Forbidden, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
@@ -167,7 +168,10 @@ export async function createEmployee(me: Caller, body: EmployeeBody, actor: Acto
     me.tenantId,
     { userName, ...personalFields(body), ...links, appUserRole: roleRefs(roles) },
     actor,
-    { temporaryPassword: password },
+    {
+      temporaryPassword: password,
+      with: (created) => writePart([auditWrite({ tenantId: me.tenantId, actor }, { entity: 'employee', entityId: created.appUserId, action: 'create', after: created })]),
+    },
   );
   const shop = (await tenantData.get(me.tenantId))?.displayName ?? me.tenantId;
   return { ...user, ...(await sendTemporaryPassword(user, password, shop, log)) };
@@ -227,6 +231,7 @@ export async function updateEmployee(me: Caller, appUserId: number, body: Employ
       ...added.map((r) => [op.create(userData.memberItem(me.tenantId, r.roleId, next))] as const),
       ...removed.map((r) => [roleData.holdersChange(me.tenantId, r.roleId, -1)] as const),
       ...removed.map((r) => [op.remove(userData.memberKey(me.tenantId, r.roleId, appUserId))] as const),
+      [auditWrite({ tenantId: me.tenantId, actor }, { entity: 'employee', entityId: appUserId, action: 'update', before: current, after: next })],
     ),
   );
   if (rolesChanged) await revokeRefreshTokens(next.userName, log);
@@ -243,7 +248,8 @@ export async function deleteEmployee(me: Caller, appUserId: number, actor: Actor
   if (reports) throw new Conflict(`${reports} employee(s) report to ${user.userName}. Choose another manager for them first.`);
   const hrScoped = await userData.count(me.tenantId, { kind: 'hr', id: appUserId }, undefined);
   if (hrScoped) throw new Conflict(`${user.userName} is the HR contact of ${hrScoped} employee(s). Choose another HR for them first.`);
-  return disableAppUser(me.tenantId, user, actor);
+  const audit = auditWrite({ tenantId: me.tenantId, actor }, { entity: 'employee', entityId: appUserId, action: 'delete', before: user, after: { ...user, enabled: false } });
+  return disableAppUser(me.tenantId, user, actor, writePart([audit]));
 }
 
 /**

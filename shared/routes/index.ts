@@ -1,3 +1,4 @@
+import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { cartRoutes } from './cart.js';
 import { categoryRoutes } from './categories.js';
@@ -51,6 +52,7 @@ export const api = {
   cart: cartRoutes,
   wish: wishRoutes,
   payments: paymentRoutes,
+  audit: auditRoutes,
 } as const;
 
 export type DomainName = keyof typeof api;

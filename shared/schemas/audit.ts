@@ -1,0 +1,40 @@
+import * as z from 'zod';
+import { isoDate, pageQuery, userNameSchema } from './common.js';
+
+/** What the audit trail records changes of (docs/security.md, "Audit"). */
+export const auditedEntities = ['bill', 'stock', 'product', 'role', 'employee', 'shop', 'policy'] as const;
+export type AuditedEntity = (typeof auditedEntities)[number];
+
+/** How the record changed: a new record, an edit, a removal, goods returned on a bill, a bill printed or mailed again. */
+export const auditActions = ['create', 'update', 'delete', 'return', 'rebill'] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+/** One audit record: who changed what and when, with the changed fields as they were and as they became. */
+export const auditRecord = z.object({
+  auditId: z.string(),
+  at: z.string(),
+  by: z.string(),
+  entity: z.enum(auditedEntities),
+  entityId: z.string(),
+  action: z.enum(auditActions),
+  /** The changed fields before the change (empty for a new record). */
+  before: z.record(z.string(), z.unknown()),
+  /** The changed fields after the change (empty for a removal). */
+  after: z.record(z.string(), z.unknown()),
+});
+export type AuditRecord = z.infer<typeof auditRecord>;
+
+const WRONG_RANGE = 'The start date must not be after the end date.';
+
+/** The owner screen's filters: a date range (shop days), the person who made the change, the entity and its id. */
+export const auditQuery = pageQuery
+  .extend({
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    person: userNameSchema.optional(),
+    entity: z.enum(auditedEntities, { error: 'Choose what changed from the list.' }).optional(),
+    entityId: z.string().trim().min(1).max(40).regex(/^[\w-]+$/, 'Enter a valid id').optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: WRONG_RANGE, path: ['from'] })
+  .refine((q) => !q.entityId || q.entity, { message: 'Choose what changed to look up one record.', path: ['entity'] });
+export type AuditQuery = z.output<typeof auditQuery>;
