@@ -226,6 +226,7 @@ export async function alphaParams(): Promise<Record<string, string>> {
 export const sampleQueries: Record<string, Record<string, string>> = {
   'GET /purchase/searchTotals/{text}': { date: 'date' },
   'GET /purchase/custMobileTotals/{mobile}': { search: 'text' },
+  'GET /audit': { from: 'date', to: 'date' },
 };
 
 /** Statuses, and ids no shop has yet (cart and wish ids are per shop, so they name the caller's own records). */

@@ -92,6 +92,7 @@ export const screenRoutes: ScreenRoute[] = [
   // Offline bills the server held for a manager's decision (docs/point-of-sale.md); spec 1's table has no path.
   { path: '/heldBills', access: 'signedIn', screen: () => import('../features/held-bills/routes/held-bills.js') },
   { path: '/heldBills/{key}', access: 'signedIn', screen: () => import('../features/held-bills/routes/held-bill.js') },
+  { path: '/auditTrail', access: 'signedIn', screen: () => import('../features/audit/routes/audit-trail.js') },
   { path: '/template', access: 'signedIn', screen: () => import('../features/templates/routes/template-list.js') },
   { path: '/template/{id}', access: 'signedIn', screen: () => import('../features/templates/routes/template-form.js') },
   { path: '/orderTracking', access: 'signedIn', screen: () => import('../features/storefront/routes/order-tracking.js') },

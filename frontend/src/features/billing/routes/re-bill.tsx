@@ -7,6 +7,7 @@ import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useSaveFailure } from '../../../lib/save-failure.js';
+import { RecordHistory } from '../../audit/components/record-history.js';
 import { useReBill, useReview } from '../api/billing.js';
 import { BillHeader, customerListOf } from '../components/bill-header.js';
 import { ReceiptPanel } from '../components/receipt-panel.js';
@@ -143,6 +144,7 @@ function ReBillContent() {
           </Group>
         </Stack>
       </Modal>
+      <RecordHistory entity="bill" entityId={purchaseId} title="Bill history" />
     </>
   );
 }

@@ -7,6 +7,7 @@ import {
   IconFileSpreadsheet,
   IconFileText,
   IconHeartHandshake,
+  IconHistory,
   IconPackages,
   IconReceipt2,
   IconReportMoney,
@@ -66,6 +67,12 @@ export const dashboardSections: DashboardSection[] = [
           { label: 'Create Role', to: '/role/new', features: ['RoleEdit'] },
           { label: 'Roles', to: '/role', features: ['RoleList'] },
         ],
+      },
+      {
+        title: 'Audit Trail',
+        description: 'Who changed bills, stock, prices, products, roles, employees and settings, and when.',
+        icon: IconHistory,
+        links: [{ label: 'Audit Trail', to: '/auditTrail', features: ['AuditTrail'] }],
       },
       {
         title: 'Leave',

@@ -10,6 +10,7 @@ import { Page } from '../../../components/page.js';
 import { PasswordReveal } from '../../../components/sign-in-sent-modal.js';
 import { useSession } from '../../../lib/session.js';
 import { useCan } from '../../../lib/use-can.js';
+import { RecordHistory } from '../../audit/components/record-history.js';
 import { revealTemporaryPassword, useEmployeeDetail, useSignOutEmployee } from '../api/employees.js';
 
 /** The dashboard's order of the modules. */
@@ -172,6 +173,7 @@ export default function EmployeeViewScreen() {
                 ))}
               </Stack>
             </Paper>
+            <RecordHistory entity="employee" entityId={user.appUserId} title="Change history" />
           </Stack>
         )}
       </RequireFeature>
