@@ -27,8 +27,9 @@ describe('dashboard feature gating', () => {
     signedInWith(allFeatures);
     renderWithApp(<HomeScreen />, { at: '/home' });
     for (const title of ['Employee', 'Inventory', 'Customer', 'Admin']) expect(sectionButton(title)).toBeInTheDocument();
-    expect(screen.getAllByRole('article')).toHaveLength(15);
+    expect(screen.getAllByRole('article')).toHaveLength(16);
     expect(screen.getByRole('link', { name: 'Create Tenant' })).toHaveAttribute('href', '/tenant/new');
+    expect(screen.getByRole('link', { name: 'Audit Trail' })).toHaveAttribute('href', '/auditTrail');
   });
 
   it('shows a cashier only the links of the cashier’s features, and no Admin section', () => {
@@ -38,7 +39,7 @@ describe('dashboard feature gating', () => {
     expect(screen.getByRole('link', { name: 'Place Order' })).toHaveAttribute('href', '/purchaseUpdated/new');
     expect(screen.getByRole('link', { name: 'Your Details' })).toHaveAttribute('href', '/userView/12');
     expect(screen.getByRole('link', { name: 'Stock' })).toHaveAttribute('href', '/stock');
-    for (const name of ['Create Employee', 'Reportees', 'Roles', 'Create Role', 'Add Products', 'Expenses', 'Partners']) {
+    for (const name of ['Create Employee', 'Reportees', 'Roles', 'Create Role', 'Add Products', 'Expenses', 'Partners', 'Audit Trail']) {
       expect(screen.queryByRole('link', { name })).not.toBeInTheDocument();
     }
     const employees = screen.getByRole('article', { name: 'Employees' });

@@ -122,7 +122,7 @@ export function AuditTable({ filters, caption, showWhat = true }: { filters: Aud
                     {showWhat && (
                       <Table.Td>
                         <Text size="sm" fw={500}>
-                          {entityLabels[record.entity]} {record.entityId}
+                          {`${entityLabels[record.entity]} ${record.entityId}`}
                         </Text>
                       </Table.Td>
                     )}
