@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuditAction, AuditedEntity, AuditQuery, AuditRecord } from '../../shared/schemas/audit.js';
 import { indiaToday } from '../../shared/leave-days.js';
 import { mapPage, op, queryCursorPage, type CursorPage, type QueryOptions, type TransactItem } from '../lib/db.js';
-import { searchKey, tenantPk } from '../lib/keys.js';
+import { AUDIT_PARTITION, searchKey, tenantPk } from '../lib/keys.js';
 
 /**
  * Audit records (docs/security.md, "Audit"). One partition per shop, sorted by shop day then time, newest read
@@ -10,7 +10,7 @@ import { searchKey, tenantPk } from '../lib/keys.js';
  * (gsi2) and by the kind of record (gsi3), each sorted the same way so a date range is a key condition everywhere.
  * Records are only ever created: no route and no data-layer call edits or deletes them.
  */
-const auditPk = (tenantId: string) => tenantPk(tenantId, 'AUDIT');
+const auditPk = (tenantId: string) => tenantPk(tenantId, AUDIT_PARTITION);
 const byPersonPk = (tenantId: string, userName: string) => tenantPk(tenantId, 'AUDIT_BY', searchKey(userName));
 const byRecordPk = (tenantId: string, entity: AuditedEntity, entityId: string) => tenantPk(tenantId, 'AUDIT_OF', entity, entityId);
 const byEntityPk = (tenantId: string, entity: AuditedEntity) => tenantPk(tenantId, 'AUDIT_KIND', entity);

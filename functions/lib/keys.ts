@@ -14,6 +14,9 @@ export const searchKey = (text: string) => text.trim().toLowerCase().replace(/\s
 
 export const TENANT_DIRECTORY = 'TENANTS';
 
+/** The partition of a shop's audit records (`T#<tenantId>#AUDIT`), which IAM lets functions only add to. */
+export const AUDIT_PARTITION = 'AUDIT';
+
 /** S3 object keys of a tenant's files (images, templates) all start with `t/<tenantId>/`, which IAM fences. */
 export const tenantObjectKey = (tenantId: string, ...parts: string[]) => [assetsLayout.tenantPrefix, tenantId, ...parts].join('/');
 

@@ -1,10 +1,10 @@
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { AccountRootPrincipal, PolicyStatement, Role, type IGrantable, type IRole } from 'aws-cdk-lib/aws-iam';
+import { AccountRootPrincipal, Effect, PolicyStatement, Role, type IGrantable, type IRole } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { assetsLayout } from '../../shared/assets.js';
-import { TENANT_DIRECTORY } from '../../functions/lib/keys.js';
+import { AUDIT_PARTITION, TENANT_DIRECTORY, tenantPk } from '../../functions/lib/keys.js';
 
 const readActions = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
 // Transactions are authorised per item against these same actions, so TransactWriteItems needs no action of its own.
@@ -45,6 +45,16 @@ export class TenantAccessRoles extends Construct {
     super(scope, id);
     this.readWrite = this.role('ReadWrite', props, [...readActions, ...writeActions], ['s3:GetObject', 's3:PutObject', 's3:DeleteObject']);
     this.readOnly = this.role('ReadOnly', props, readActions, ['s3:GetObject']);
+    // Audit records are only ever added (a Put of a new key, in the transaction of the change they record): no
+    // function may update or delete an item of a shop's audit partition, whatever its code does.
+    this.readWrite.addToPolicy(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        actions: ['dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'],
+        resources: [props.table.tableArn],
+        conditions: { 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': [tenantPk('*', AUDIT_PARTITION)] } },
+      }),
+    );
   }
 
   private role(id: string, props: TenantAccessRolesProps, tableActions: string[], objectActions: string[]): Role {

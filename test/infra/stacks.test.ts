@@ -16,7 +16,7 @@ import { WebStack } from '../../infra/stacks/web-stack.js';
 
 /** A template resource as the assertions library returns it: untyped JSON. */
 type Resource = ReturnType<Template['findResources']>[string];
-type Statement = { Action: string | string[]; Condition?: Record<string, unknown>; Resource: unknown };
+type Statement = { Effect?: string; Action: string | string[]; Condition?: Record<string, unknown>; Resource: unknown };
 
 // Building the app bundles every function with esbuild, so it happens once for the whole file.
 let outdir: string;
@@ -203,13 +203,21 @@ describe('tenant access roles', () => {
   it('allow only the items whose partition key starts with the tagged tenant, never a scan', () => {
     expect(roles()).toHaveLength(2);
     for (const [id, role] of roles()) {
-      const dynamo = policyOf(id).filter((s) => actionsOf(s).some((a) => a.startsWith('dynamodb:')));
+      const dynamo = policyOf(id).filter((s) => s.Effect === 'Allow' && actionsOf(s).some((a) => a.startsWith('dynamodb:')));
       expect(dynamo, id).toHaveLength(1);
       expect(dynamo[0]!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`T#${tagged}#*`] } });
       expect(actionsOf(dynamo[0]!)).not.toContain('dynamodb:Scan');
       const writes = actionsOf(dynamo[0]!).some((a) => a === 'dynamodb:PutItem');
       expect(writes, id).toBe(!String(role.Properties.Description).includes('read-only'));
     }
+  });
+
+  it('never update or delete an audit record: the audit partition only takes new items', () => {
+    const [readWrite] = roles().filter(([, role]) => !String(role.Properties.Description).includes('read-only'));
+    const denied = policyOf(readWrite![0]).filter((s) => s.Effect === 'Deny');
+    expect(denied).toHaveLength(1);
+    expect(actionsOf(denied[0]!).sort()).toEqual(['dynamodb:BatchWriteItem', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem']);
+    expect(denied[0]!.Condition).toEqual({ 'ForAnyValue:StringLike': { 'dynamodb:LeadingKeys': ['T#*#AUDIT'] } });
   });
 
   it("allow only the tagged tenant's files and scratch files", () => {
