@@ -10,6 +10,8 @@ import classes from './app-layout.module.css';
 // Signed-in chrome (menus, popovers, the cart count) is code the sign-in screen never shows.
 const SignedInControls = lazy(async () => ({ default: (await import('./signed-in-chrome.js')).SignedInControls }));
 const SessionPopup = lazy(async () => ({ default: (await import('./signed-in-chrome.js')).SessionPopup }));
+// The offline till (its IndexedDB copy and queue) is loaded only for users who bill.
+const TillKeeper = lazy(() => import('../features/billing/offline/till-keeper.js'));
 
 /** Old links of the hash-routed client (`/#/home`) open the same screen here; `/#/` is the sign-in screen. */
 function useHashRedirect() {
@@ -44,6 +46,11 @@ export function AppLayout() {
       </AppShell.Header>
       <AppShell.Main className={classes.main}>
         <Box id="main" tabIndex={-1} className={classes.content}>
+          {session?.features.includes('PurchaseEdit') && (
+            <Suspense fallback={null}>
+              <TillKeeper session={session} />
+            </Suspense>
+          )}
           <AccessChangedNotice />
           <Outlet />
         </Box>

@@ -56,6 +56,7 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/customerPurchase/{id}', access: 'signedIn', screen: customerOrders },
   { path: '/purchaseEdit/{id}', access: 'signedIn', screen: () => import('../features/billing/routes/place-order.js') },
   { path: '/purchaseUpdated/new', access: 'signedIn', screen: () => import('../features/billing/routes/place-order.js') },
+  { path: '/purchase/queue', access: 'signedIn', screen: () => import('../features/billing/routes/bill-queue.js') },
   { path: '/reBill/{id}', access: 'signedIn', screen: () => import('../features/billing/routes/re-bill.js') },
   { path: '/productReturn/{id}', access: 'signedIn', screen: () => import('../features/billing/routes/product-return.js') },
   { path: '/user', access: 'signedIn', screen: () => import('../features/employees/routes/employee-list.js') },

@@ -26,6 +26,8 @@ export class ApiError extends Error {
     message: string,
     /** Every problem the server listed (`details` of its answer), when it listed them. */
     readonly details: ApiErrorDetail[] = [],
+    /** The whole JSON answer, for refusals whose `details` is not a list (an offline bill's problems). */
+    readonly answer?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -38,7 +40,7 @@ export class ApiError extends Error {
  */
 export class SignInEnded extends ApiError {
   constructor(error: ApiError) {
-    super(401, error.message, error.details);
+    super(401, error.message, error.details, error.answer);
     this.name = 'SignInEnded';
   }
 }
@@ -95,9 +97,10 @@ function detailOf(value: unknown): ApiErrorDetail[] {
 async function errorOf(response: globalThis.Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   try {
-    const { message, details } = JSON.parse(text) as { message?: unknown; details?: unknown };
+    const answer = JSON.parse(text) as { message?: unknown; details?: unknown };
+    const { message, details } = answer;
     if (typeof message === 'string' && message) {
-      return new ApiError(response.status, message, Array.isArray(details) ? details.flatMap(detailOf) : []);
+      return new ApiError(response.status, message, Array.isArray(details) ? details.flatMap(detailOf) : [], answer);
     }
   } catch {
     // Not JSON (a proxy's error page): fall back to the status text as the spec says.

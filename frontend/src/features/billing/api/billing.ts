@@ -6,7 +6,10 @@ import { messageRoutes } from '../../../../../shared/routes/messages.js';
 import { purchaseRoutes } from '../../../../../shared/routes/purchases.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
 import type { LineTotals, PurchaseDetail } from '../../../../../shared/schemas/purchase.js';
+import type { Customer } from '../../../../../shared/schemas/customer.js';
 import { callApi, callApiForFile } from '../../../lib/api-client.js';
+import { keepCustomer, knownOffline, localCustomer, localMobiles, localSuggestions, tillTenant } from '../offline/local-copy.js';
+import { markOffline, noteCallFailure } from '../offline/till-queue.js';
 
 export const billingKeys = {
   mobiles: (prefix: string) => ['billing', 'mobiles', prefix] as const,
@@ -15,22 +18,60 @@ export const billingKeys = {
   bill: (id: number) => ['billing', 'bill', id] as const,
 };
 
+/**
+ * A lookup of the till: the server's answer while online; the device's copy when the browser knows it is offline
+ * or the server could not be reached (online, the copy is never read, so nothing changes for the cashier).
+ */
+async function orFromDevice<T>(online: () => Promise<T>, offline: (tenantId: string) => Promise<T>): Promise<T> {
+  const tenantId = tillTenant();
+  if (tenantId && knownOffline()) {
+    markOffline(true);
+    return offline(tenantId);
+  }
+  try {
+    return await online();
+  } catch (error) {
+    if (tenantId && noteCallFailure(error)) return offline(tenantId);
+    throw error;
+  }
+}
+
 /** Customers' mobiles starting with the typed digits: asked from 5 digits (spec 2 section 5). */
 export function useMobileSuggestions(prefix: string) {
   return useQuery({
     queryKey: billingKeys.mobiles(prefix),
-    queryFn: () => callApi(customerRoutes.mobiles, { query: { prefix, size: 8 } }),
+    queryFn: () => orFromDevice(() => callApi(customerRoutes.mobiles, { query: { prefix, size: 8 } }), (tenantId) => localMobiles(tenantId, prefix)),
     enabled: prefix.length >= 5 && prefix.length < 10,
     staleTime: 30_000,
   });
 }
 
-export const findCustomer = (mobile: string) => callApi(customerRoutes.validate, { params: { mobile } });
+/** Keeps a customer the till met online on the device (in the background), so they can be billed offline too. */
+function keepOnDevice(customer: Customer): void {
+  const tenantId = tillTenant();
+  if (tenantId) void keepCustomer(tenantId, customer).catch(() => undefined);
+}
 
-export const registerCustomer = (body: BodyIn<typeof customerRoutes.create>) => callApi(customerRoutes.create, { body });
+/** The customer with this mobile, or 'False'; offline, from the device's copy. */
+export const findCustomer = (mobile: string) =>
+  orFromDevice(
+    async () => {
+      const found = await callApi(customerRoutes.validate, { params: { mobile } });
+      if (found !== 'False' && typeof found === 'object') keepOnDevice(found);
+      return found;
+    },
+    async (tenantId) => (await localCustomer(tenantId, mobile)) ?? ('False' as const),
+  );
+
+export async function registerCustomer(body: BodyIn<typeof customerRoutes.create>) {
+  const customer = await callApi(customerRoutes.create, { body });
+  keepOnDevice(customer);
+  return customer;
+}
 
 /** Received stock lines whose name, artcode or barcode starts with 4 to 10 characters of the text. */
-export const productSuggestions = (text: string) => callApi(inventoryRoutes.suggestions, { params: { all: 'false', text } });
+export const productSuggestions = (text: string) =>
+  orFromDevice(() => callApi(inventoryRoutes.suggestions, { params: { all: 'false', text } }), (tenantId) => localSuggestions(tenantId, text));
 
 /** Lists, bills and receipts that a save, a re-bill or a return changes. */
 const afterChange = (queryClient: ReturnType<typeof useQueryClient>) => queryClient.invalidateQueries({ queryKey: ['billing'] });

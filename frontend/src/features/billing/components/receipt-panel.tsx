@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Loader, SegmentedControl, Stack } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { Receipt } from '../../../../../shared/schemas/purchase.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useReceipt } from '../api/billing.js';
 import { printReceipt, ReceiptView, type PaperSize } from './receipt-view.js';
@@ -16,18 +17,22 @@ const storedPaper = (): PaperSize => (localStorage.getItem(PAPER_KEY) === 'a4' ?
  */
 export function ReceiptPanel({
   purchaseId,
+  provisional,
   autoPrint = false,
   onShown,
   onPrinted,
   actions,
 }: {
   purchaseId: number;
+  /** A bill made offline: its receipt built on the device, printed with its provisional number. */
+  provisional?: { receipt: Receipt; provisionalNumber: string };
   autoPrint?: boolean;
   onShown?: () => void;
   onPrinted?: () => void;
   actions?: ReactNode;
 }) {
-  const receipt = useReceipt(purchaseId);
+  const fetched = useReceipt(provisional ? undefined : purchaseId);
+  const receipt = provisional ? { data: provisional.receipt, isPending: false, isError: false, error: null } : fetched;
   const [paper, setPaper] = useState<PaperSize>(storedPaper);
   const printed = useRef(false);
   const [printProblem, setPrintProblem] = useState<string>();
@@ -84,7 +89,7 @@ export function ReceiptPanel({
           {printProblem}
         </Alert>
       )}
-      <ReceiptView receipt={receipt.data} paper={paper} />
+      <ReceiptView receipt={receipt.data} paper={paper} provisionalNumber={provisional?.provisionalNumber} />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDate, formatDateTime, formatRupees } from '../../../../../shared/format.js';
 import type { Receipt } from '../../../../../shared/schemas/purchase.js';
+import { PROVISIONAL_NOTE } from '../offline/provisional-receipt.js';
 import classes from './receipt.module.css';
 
 export type PaperSize = 'a4' | 'roll80';
@@ -12,7 +13,7 @@ export type PaperSize = 'a4' | 'roll80';
  * IGST; the totals, the total in words, the HSN-wise summary and 'Reverse charge: No'. Laid out for A4 or an 80 mm
  * thermal roll.
  */
-export function ReceiptView({ receipt, paper }: { receipt: Receipt; paper: PaperSize }) {
+export function ReceiptView({ receipt, paper, provisionalNumber }: { receipt: Receipt; paper: PaperSize; provisionalNumber?: string }) {
   const { shop, purchase, lines, totals } = receipt;
   const narrow = paper === 'roll80';
   const taxed = receipt.title === 'Tax Invoice';
@@ -33,9 +34,14 @@ export function ReceiptView({ receipt, paper }: { receipt: Receipt; paper: Paper
         {shop.state && <Text size="xs">State: {shop.state}</Text>}
       </Stack>
       <Divider my="xs" variant="dashed" />
+      {provisionalNumber && (
+        <Text size="xs" fw={700}>
+          {PROVISIONAL_NOTE}
+        </Text>
+      )}
       {purchase.invoiceNumber && <Text size="xs">Invoice No: {purchase.invoiceNumber}</Text>}
       <Group justify="space-between" gap={4}>
-        <Text size="xs">Bill No: {purchase.purchaseId}</Text>
+        <Text size="xs">{provisionalNumber ? `Provisional No: ${provisionalNumber}` : `Bill No: ${purchase.purchaseId}`}</Text>
         <Text size="xs">{formatDateTime(purchase.createdOn)}</Text>
       </Group>
       <Text size="xs">

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { BillFigures } from '../../../../../shared/bill.js';
 import { formatPaise, formatRupees } from '../../../../../shared/format.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
+import type { Receipt } from '../../../../../shared/schemas/purchase.js';
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
 import { BILL_NOT_FOUND, editRefusal, type PaymentMode, type Purchase, type PurchaseDetail } from '../../../../../shared/schemas/purchase.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
@@ -30,6 +31,10 @@ import {
 import { CustomerBox } from '../components/customer-box.js';
 import { ProductCell } from '../components/product-cell.js';
 import { ReceiptModal } from '../components/receipt-modal.js';
+import { LocalCopyAge } from '../offline/local-copy-age.js';
+import { knownOffline } from '../offline/local-copy.js';
+import { keepOfflineBill } from '../offline/keep-offline-bill.js';
+import { noteCallFailure } from '../offline/till-queue.js';
 
 /** The rows of a bill being edited: its lines, their units counting as stock for them. */
 function rowsOf(purchase: Purchase): BillRow[] {
@@ -68,6 +73,8 @@ function customerOf(purchase: Purchase & { redeemablePoints?: number }): Custome
 }
 
 const UPDATE_TITLE = 'Update Products';
+const NOT_KEPT = 'No network, and the bill could not be kept on this device. Nothing was saved; try Save again.';
+const KEPT_OFFLINE = 'No network: the bill is kept on this device and will be sent when the network is back.';
 
 /**
  * Place Order (spec 2 sections 2, 4 and 5). `/purchaseUpdated/new` and `/purchaseEdit/new` start a new bill;
@@ -124,7 +131,13 @@ function PlaceOrderOf({ id }: { id: string | undefined }) {
     );
   }
   if (id !== undefined && id !== 'new') return <NotEditable purchaseId={id} message={BILL_NOT_FOUND} />;
-  return <BillForm />;
+  return <NewBills />;
+}
+
+/** New bills one after another: a bill kept offline leaves a fresh form behind it rather than the order list. */
+function NewBills() {
+  const [count, setCount] = useState(0);
+  return <BillForm key={count} onKeptOffline={() => setCount((n) => n + 1)} />;
 }
 
 /** A bill that cannot be opened for editing: unknown, or one the server would refuse to change (its message). */
@@ -150,8 +163,10 @@ function NotEditable({ purchaseId, message }: { purchaseId: number | string; mes
  * The bill: the customer, the product rows, Calculate, then redeem/print/mail and Save (POST, or PUT for `editing`).
  * Every figure is shared/bill.ts's, the arithmetic the server repeats; a refusal keeps the bill on screen.
  */
-function BillForm({ editing }: { editing?: PurchaseDetail }) {
+function BillForm({ editing, onKeptOffline }: { editing?: PurchaseDetail; onKeptOffline?: () => void }) {
   const navigate = useNavigate();
+  const session = useSession();
+  const [provisional, setProvisional] = useState<{ receipt: Receipt; provisionalNumber: string }>();
   const [customer, setCustomer] = useState<Customer | null>(() => (editing ? customerOf(editing) : null));
   const [rows, setRows] = useState<BillRow[]>(() => (editing ? rowsOf(editing) : startingRows()));
   const [paymentMode, setPaymentMode] = useState<PaymentMode>(editing?.paymentMode ?? 'Cash');
@@ -178,7 +193,7 @@ function BillForm({ editing }: { editing?: PurchaseDetail }) {
     setRefusal(undefined);
   };
   // A shop not registered for GST issues Bills of Supply: the server charges no tax, so neither does the screen.
-  const billOfSupply = useSession()?.tenant?.gstRegistered === false;
+  const billOfSupply = session?.tenant?.gstRegistered === false;
   const editRow = (index: number, change: Partial<BillRow>) => edit(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const choose = (index: number, s: InventorySuggestion) => edit(chooseProduct(rows, index, s, s.sellingPrice));
 
@@ -196,21 +211,35 @@ function BillForm({ editing }: { editing?: PurchaseDetail }) {
     setCalculated(billFigures(rows, on ? points : undefined, billOfSupply));
   };
 
+  /** No network: the bill is kept on this device (before it is shown as done) and sent when the network is back. */
+  const keepOffline = async (body: ReturnType<typeof billBody>, figures: BillFigures, buyer: Customer) => {
+    const kept = await keepOfflineBill({ body, figures, customer: buyer, rows, paymentMode, idempotencyKey: saveKey, session: session! });
+    setProvisional(kept);
+  };
+
   const submit = async () => {
-    if (!calculated || !customer || calculated.totals.gross <= 0 || save.isPending) return;
+    if (!calculated || !customer || calculated.totals.gross <= 0 || save.isPending || provisional) return;
     setRefusal(undefined);
+    const body = billBody({
+      customer: { customerId: customer.customerId, mobileNumber: customer.mobileNumber, customerName: customer.customerName },
+      rows,
+      figures: calculated,
+      redeem,
+      paymentMode,
+      print,
+      mail,
+      version: editing?.version,
+      idempotencyKey: saveKey,
+    });
+    const notKept = (message: string) => {
+      setRefusal(message);
+      setCalculated(null);
+    };
+    if (!editing && knownOffline()) {
+      await keepOffline(body, calculated, customer).catch(() => notKept(NOT_KEPT));
+      return;
+    }
     try {
-      const body = billBody({
-        customer: { customerId: customer.customerId, mobileNumber: customer.mobileNumber, customerName: customer.customerName },
-        rows,
-        figures: calculated,
-        redeem,
-        paymentMode,
-        print,
-        mail,
-        version: editing?.version,
-        idempotencyKey: saveKey,
-      });
       const saved = await save.mutateAsync({ purchaseId: editing?.purchaseId, body });
       // The bill is saved: a message that could not go out is told, and the cashier leaves when they have read it.
       const problems = [saved.mailProblem];
@@ -223,8 +252,15 @@ function BillForm({ editing }: { editing?: PurchaseDetail }) {
       if (told) setAfterSave(`Bill ${saved.purchaseId} is saved. ${told}`);
       setSavedId(saved.purchaseId);
     } catch (error) {
-      setRefusal(isApiError(error) ? error.message : 'The bill could not be saved. Check the connection and try again.');
-      setCalculated(null);
+      // A new bill that got no answer (or a busy server's) is kept under the same key: if the server did save it,
+      // sending it again is answered with that bill, not a second one.
+      const message = isApiError(error) ? error.message : 'The bill could not be saved. Check the connection and try again.';
+      if (!editing && (noteCallFailure(error) || isApiError(error, 429, 500, 502, 503, 504))) {
+        // A device that cannot keep it (no IndexedDB) leaves the bill on screen to be saved again, as before.
+        await keepOffline(body, calculated, customer).catch(() => notKept(message));
+        return;
+      }
+      notKept(message);
     }
   };
 
@@ -236,6 +272,7 @@ function BillForm({ editing }: { editing?: PurchaseDetail }) {
 
   return (
     <Page title={editing ? UPDATE_TITLE : 'Add Products'} description={editing ? `Bill ${editing.purchaseId}` : 'Place Order'} size="xl">
+      {!editing && <LocalCopyAge />}
       <CustomerBox customer={customer} locked={editing !== undefined} onCustomer={(c) => { setCustomer(c); setCalculated(null); setRedeem(false); }} />
       <Paper withBorder p="md" radius="md">
         <Table.ScrollContainer minWidth={900}>
@@ -375,7 +412,7 @@ function BillForm({ editing }: { editing?: PurchaseDetail }) {
                 <Checkbox label="WhatsApp" checked={whatsApp} onChange={(e) => setWhatsApp(e.currentTarget.checked)} />
               </Group>
               <Group>
-                <Button onClick={() => void submit()} loading={save.isPending} disabled={calculated.totals.gross <= 0 || savedId !== undefined}>
+                <Button onClick={() => void submit()} loading={save.isPending} disabled={calculated.totals.gross <= 0 || savedId !== undefined || provisional !== undefined}>
                   Save
                 </Button>
                 <Button variant="default" onClick={() => window.location.reload()}>
@@ -388,10 +425,11 @@ function BillForm({ editing }: { editing?: PurchaseDetail }) {
       </Paper>
       <ReceiptModal
         purchaseId={savedId}
+        provisional={provisional}
         print={print}
-        notice={afterSave}
-        onClose={() => navigate('/purchase')}
-        onShown={afterSave ? undefined : leaveSoon}
+        notice={afterSave ?? (provisional ? KEPT_OFFLINE : undefined)}
+        onClose={() => (provisional ? onKeptOffline?.() : navigate('/purchase'))}
+        onShown={afterSave || provisional ? undefined : leaveSoon}
       />
     </Page>
   );

@@ -1,0 +1,55 @@
+/**
+ * The till's copy on this device (IndexedDB through `idb`): the stock lines it can sell, the customers it has seen
+ * or listed, the bills made without a network waiting to be sent, and a few settings (the copy's age, the device's
+ * id, the provisional number counter). Only the billing screens open it, so other screens never load `idb`.
+ */
+import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { Customer } from '../../../../../shared/schemas/customer.js';
+import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
+import type { QueuedBill } from './queue.js';
+
+export const DEVICE_DB = 'shopdesk-till';
+
+/** A stock line as the till sells it, kept under the shop whose token fetched it. */
+export interface LocalLine extends InventorySuggestion {
+  /** `tenant|productId|stockId|artcode` */
+  key: string;
+  tenantId: string;
+}
+
+export interface LocalCustomer extends Customer {
+  /** `tenant|mobile` */
+  key: string;
+  tenantId: string;
+}
+
+interface TillSchema extends DBSchema {
+  lines: { key: string; value: LocalLine; indexes: { byTenant: string } };
+  customers: { key: string; value: LocalCustomer; indexes: { byTenant: string } };
+  bills: { key: string; value: QueuedBill; indexes: { byMadeOn: string } };
+  settings: { key: string; value: unknown };
+}
+
+export type TillDb = IDBPDatabase<TillSchema>;
+
+let opened: Promise<TillDb> | undefined;
+
+export function tillDb(): Promise<TillDb> {
+  opened ??= openDB<TillSchema>(DEVICE_DB, 1, {
+    upgrade(db) {
+      db.createObjectStore('lines', { keyPath: 'key' }).createIndex('byTenant', 'tenantId');
+      db.createObjectStore('customers', { keyPath: 'key' }).createIndex('byTenant', 'tenantId');
+      db.createObjectStore('bills', { keyPath: 'idempotencyKey' }).createIndex('byMadeOn', 'madeOn');
+      db.createObjectStore('settings');
+    },
+  });
+  return opened;
+}
+
+export async function readSetting<T>(key: string): Promise<T | undefined> {
+  return (await (await tillDb()).get('settings', key)) as T | undefined;
+}
+
+export async function writeSetting(key: string, value: unknown): Promise<void> {
+  await (await tillDb()).put('settings', value, key);
+}

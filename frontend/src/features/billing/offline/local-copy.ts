@@ -1,0 +1,156 @@
+/**
+ * The till's local copy of what it sells and to whom: filled from the stock and customer lists (page by page with
+ * their cursors) while online, read by Place Order's lookups only when the server cannot be reached.
+ */
+import { splitInclusiveGst, toBasisPoints, toPaise, toRupees } from '../../../../../shared/money.js';
+import { customerRoutes } from '../../../../../shared/routes/customers.js';
+import { stockRoutes } from '../../../../../shared/routes/stock.js';
+import type { Customer } from '../../../../../shared/schemas/customer.js';
+import type { InventorySuggestion, Stock } from '../../../../../shared/schemas/inventory.js';
+import { tenantIdFromUserName } from '../../../../../shared/tenant.js';
+import { callApiPage } from '../../../lib/api-client.js';
+import { getSession } from '../../../lib/session.js';
+import { readSetting, tillDb, writeSetting, type LocalCustomer, type LocalLine } from './device-db.js';
+
+const PAGE = 100;
+const copiedAtKey = (tenantId: string) => `copiedAt|${tenantId}`;
+
+/** A stock line of the list shaped as the suggestions the till's product cell shows. */
+export function suggestionOfStock(line: Stock): InventorySuggestion {
+  const cgst = toBasisPoints(line.cgst);
+  const sgst = toBasisPoints(line.sgst);
+  return {
+    productId: line.productId,
+    productName: line.productName,
+    artcode: line.artcode,
+    barcode: line.barcode,
+    mrp: line.mrp,
+    sellingPrice: line.sellingPrice,
+    buyingPrice: line.buyingPrice,
+    gst: line.cgst + line.sgst,
+    cgst: line.cgst,
+    sgst: line.sgst,
+    nrp: toRupees(splitInclusiveGst(toPaise(line.sellingPrice), cgst, sgst).taxable),
+    inventoryId: line.inventoryId,
+    stockId: line.stockId,
+    quantity: line.quantity,
+  };
+}
+
+const lineKey = (tenantId: string, s: InventorySuggestion) => `${tenantId}|${s.productId}|${s.stockId}|${s.artcode}`;
+const customerKey = (tenantId: string, mobile: string) => `${tenantId}|${mobile}`;
+
+async function everyPage<T>(read: (cursor: string | undefined) => Promise<{ items: T[]; next?: string }>): Promise<T[]> {
+  const all: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await read(cursor);
+    all.push(...page.items);
+    cursor = page.next;
+  } while (cursor);
+  return all;
+}
+
+/** Replaces one shop's rows of a store with `rows` in one transaction: a half-read list never replaces a whole one. */
+async function replaceRows(store: 'lines' | 'customers', tenantId: string, rows: (LocalLine | LocalCustomer)[]) {
+  const db = await tillDb();
+  const tx = db.transaction(store as 'lines', 'readwrite');
+  const old = await tx.store.index('byTenant').getAllKeys(tenantId);
+  await Promise.all([...old.map((key) => tx.store.delete(key)), ...rows.map((row) => tx.store.put(row as LocalLine))]);
+  await tx.done;
+}
+
+/**
+ * Reads the shop's stock lines and customers (those lists the user may read) and keeps them on the device with the
+ * time they were read. Pages of 100 with the lists' cursors: a shop of 3,000 lines is 30 calls, in the background.
+ */
+export async function refreshLocalCopy(tenantId: string, may: { stock: boolean; customers: boolean }, now = Date.now()): Promise<void> {
+  if (may.stock) {
+    const stock = await everyPage((cursor) => callApiPage(stockRoutes.page, { query: { size: PAGE, cursor } }));
+    await replaceRows('lines', tenantId, stock.map((line) => {
+      const s = suggestionOfStock(line);
+      return { ...s, key: lineKey(tenantId, s), tenantId };
+    }));
+  }
+  if (may.customers) {
+    const customers = await everyPage((cursor) => callApiPage(customerRoutes.all, { query: { size: PAGE, cursor } }));
+    await replaceRows('customers', tenantId, customers.map((c) => ({ ...c, key: customerKey(tenantId, c.mobileNumber), tenantId })));
+  }
+  await writeSetting(copiedAtKey(tenantId), now);
+}
+
+/** When the local copy was last read from the server (ms), if ever. */
+export const localCopyAge = (tenantId: string) => readSetting<number>(copiedAtKey(tenantId));
+
+const normal = (text: string) => text.trim().toLowerCase();
+
+/** Suggestions from the local copy, as the server would answer them: lines whose name, artcode or barcode starts with the text. */
+export async function localSuggestions(tenantId: string, text: string): Promise<InventorySuggestion[]> {
+  const lines = await (await tillDb()).getAllFromIndex('lines', 'byTenant', tenantId);
+  const typed = normal(text);
+  return lines
+    .filter((l) => [l.productName, l.artcode, l.barcode].some((f) => normal(f).startsWith(typed)))
+    .sort((a, b) => a.productName.localeCompare(b.productName))
+    .slice(0, 20)
+    .map(({ key: _key, tenantId: _tenant, ...s }) => s);
+}
+
+/** The customer with this mobile in the local copy, if the till has seen or listed them. */
+export async function localCustomer(tenantId: string, mobile: string): Promise<Customer | undefined> {
+  const found = await (await tillDb()).get('customers', customerKey(tenantId, mobile));
+  if (!found) return undefined;
+  const { key: _key, tenantId: _tenant, ...customer } = found;
+  return customer;
+}
+
+/** Keeps a customer the till found or registered online, so they can be billed offline too. */
+export async function keepCustomer(tenantId: string, customer: Customer): Promise<void> {
+  await (await tillDb()).put('customers', { ...customer, key: customerKey(tenantId, customer.mobileNumber), tenantId });
+}
+
+/** Mobiles of the local copy starting with the digits (the mobile box's suggestions offline). */
+export async function localMobiles(tenantId: string, prefix: string): Promise<string[]> {
+  const all = await (await tillDb()).getAllFromIndex('customers', 'byTenant', tenantId);
+  return all.map((c) => c.mobileNumber).filter((m) => m.startsWith(prefix)).sort().slice(0, 8);
+}
+
+/**
+ * After an offline bill, the local copy shows its effect (fewer units on the shelf, the points used), so the next
+ * offline bill does not sell the same units twice or redeem the same points.
+ */
+export async function applyOfflineBill(tenantId: string, lines: { productId: number; stockId: number; artcode: string; quantity: number }[], customer?: { mobileNumber: string; pointsUsed: number }) {
+  const db = await tillDb();
+  const tx = db.transaction(['lines', 'customers'], 'readwrite');
+  const lineStore = tx.objectStore('lines');
+  for (const sold of lines) {
+    const key = `${tenantId}|${sold.productId}|${sold.stockId}|${sold.artcode}`;
+    const line = await lineStore.get(key);
+    if (line) await lineStore.put({ ...line, quantity: line.quantity - sold.quantity });
+  }
+  if (customer && customer.pointsUsed > 0) {
+    const customers = tx.objectStore('customers');
+    const found = await customers.get(customerKey(tenantId, customer.mobileNumber));
+    if (found) await customers.put({ ...found, creditPoints: found.creditPoints - customer.pointsUsed });
+  }
+  await tx.done;
+}
+
+/** Signing out forgets the shop's prices, stock and customers on this device. */
+export async function forgetLocalCopy(): Promise<void> {
+  const db = await tillDb();
+  const tx = db.transaction(['lines', 'customers', 'settings'], 'readwrite');
+  await Promise.all([tx.objectStore('lines').clear(), tx.objectStore('customers').clear()]);
+  const settings = tx.objectStore('settings');
+  for (const key of await settings.getAllKeys()) if (String(key).startsWith('copiedAt|')) await settings.delete(key);
+  await tx.done;
+}
+
+/** The shop of the signed-in user, the key of everything the till keeps. */
+export function tillTenant(): string | undefined {
+  const session = getSession();
+  if (!session) return undefined;
+  return session.tenant?.tenantId ?? tenantIdFromUserName(session.userName) ?? undefined;
+}
+
+/** The browser knows it has no network: the till answers from its copy at once instead of waiting for a failure. */
+export const knownOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;

@@ -1,0 +1,150 @@
+/**
+ * The receipt of a bill made offline, in the shape of the server's receipt so it prints with the same layouts (A4
+ * and 80 mm), built from the same figures (shared/bill.ts) the server will check. It carries the provisional
+ * number instead of a bill number and no invoice number: the tax invoice number follows when the bill is sent.
+ */
+import type { BillFigures } from '../../../../../shared/bill.js';
+import { amountInWords, DEFAULT_UNIT, hsnSummary, shopState, stateLabel } from '../../../../../shared/gst.js';
+import { toRupees } from '../../../../../shared/money.js';
+import { PAYMENT_STATUS_PAID, type PaymentMode, type Receipt } from '../../../../../shared/schemas/purchase.js';
+import type { Tenant } from '../../../../../shared/schemas/tenant.js';
+import type { RowProduct } from '../components/bill-rows.js';
+
+export const PROVISIONAL_NOTE = 'Provisional — tax invoice number follows';
+
+export interface ProvisionalInput {
+  shop: Pick<Tenant, 'displayName' | 'address' | 'gstNumber' | 'state' | 'gstRegistered'>;
+  provisionalNumber: string;
+  madeOn: string;
+  /** The cashier's user name. */
+  cashier: string;
+  saleDate: string;
+  customer: { customerId?: number; customerName: string; mobileNumber: string; creditPoints: number };
+  paymentMode: PaymentMode;
+  lines: { product: RowProduct; quantity: number; rate: number }[];
+  figures: BillFigures;
+}
+
+const percentOf = (basisPoints: number) => basisPoints / 100;
+
+export function provisionalReceipt(input: ProvisionalInput): Receipt {
+  const { figures, shop } = input;
+  const registered = shop.gstRegistered !== false;
+  const state = shop.gstNumber || shop.state ? shopState(shop) : undefined;
+  const lines = input.lines.map((line, i) => {
+    const f = figures.lines[i]!;
+    return {
+      purchasedProductId: i + 1,
+      productId: line.product.productId,
+      productName: line.product.productName,
+      artcode: line.product.artcode,
+      stockId: line.product.stockId,
+      productInventoryId: line.product.inventoryId,
+      quantity: line.quantity,
+      originalQuantity: line.quantity,
+      returnQuantity: 0,
+      remainingQty: line.quantity,
+      price: line.product.mrp,
+      sellingPrice: line.rate,
+      boughtPrice: 0,
+      discount: f.discountPercent,
+      discountPrice: toRupees(f.discount),
+      gst: registered ? line.product.cgst + line.product.sgst : 0,
+      cgst: registered ? line.product.cgst : 0,
+      sgst: registered ? line.product.sgst : 0,
+      taxable: toRupees(f.taxable),
+      cgstPrice: toRupees(f.cgst),
+      sgstPrice: toRupees(f.sgst),
+      igst: 0,
+      igstPrice: 0,
+      unit: DEFAULT_UNIT,
+      tax: toRupees(f.tax),
+      netAmount: toRupees(f.net),
+      purchasedPrice: toRupees(f.net),
+      purchasedTotalMRPPrice: toRupees(f.gross),
+      status: 'Sold' as const,
+      modified: false,
+      createdOn: input.madeOn,
+      createdBy: input.cashier,
+    };
+  });
+  const { totals } = figures;
+  const summary = hsnSummary(
+    figures.lines.map((f, i) => ({
+      unit: DEFAULT_UNIT,
+      quantity: input.lines[i]!.quantity,
+      gstRate: registered ? Math.round((input.lines[i]!.product.cgst + input.lines[i]!.product.sgst) * 100) : 0,
+      taxable: f.taxable,
+      cgst: f.cgst,
+      sgst: f.sgst,
+      igst: f.igst,
+    })),
+  );
+  return {
+    shop: { displayName: shop.displayName, address: shop.address, gstNumber: shop.gstNumber, state: state ? stateLabel(state) : undefined, gstRegistered: registered },
+    title: registered ? 'Tax Invoice' : 'Bill of Supply',
+    placeOfSupply: state ? stateLabel(state) : '',
+    supply: 'intra',
+    reverseCharge: 'No',
+    amountInWords: amountInWords(totals.net),
+    hsnSummary: summary.map((r) => ({
+      hsnCode: r.hsnCode,
+      unit: r.unit,
+      quantity: r.quantity,
+      gst: percentOf(r.gstRate),
+      taxable: toRupees(r.taxable),
+      cgst: toRupees(r.cgst),
+      sgst: toRupees(r.sgst),
+      igst: toRupees(r.igst),
+      value: toRupees(r.value),
+    })),
+    creditNotes: [],
+    purchase: {
+      purchaseId: 0,
+      customerId: input.customer.customerId ?? 0,
+      customerName: input.customer.customerName,
+      mobileNumber: input.customer.mobileNumber,
+      paymentMode: input.paymentMode,
+      status: 'Provisional',
+      saleDate: input.saleDate,
+      grossAmount: toRupees(totals.gross),
+      discount: toRupees(totals.discount),
+      taxable: toRupees(totals.taxable),
+      cgst: toRupees(totals.cgst),
+      sgst: toRupees(totals.sgst),
+      igst: toRupees(totals.igst),
+      tax: toRupees(totals.tax),
+      totalSellingAmount: toRupees(totals.net),
+      redeemAmount: toRupees(figures.redeemed),
+      netAmount: toRupees(figures.paid),
+      totalBoughtPrice: 0,
+      pointsUsed: figures.pointsUsed,
+      pointsEarned: figures.pointsEarned,
+      customerCreditPoints: input.customer.creditPoints - figures.pointsUsed + figures.pointsEarned,
+      returnQuantity: 0,
+      returnAmount: 0,
+      pointsReturned: 0,
+      mailed: false,
+      printed: false,
+      reBills: 0,
+      purchasedProduct: lines,
+      version: 0,
+      createdOn: input.madeOn,
+    },
+    lines,
+    totals: {
+      grossAmount: toRupees(totals.gross),
+      discount: toRupees(totals.discount),
+      taxable: toRupees(totals.taxable),
+      cgst: toRupees(totals.cgst),
+      sgst: toRupees(totals.sgst),
+      igst: toRupees(totals.igst),
+      tax: toRupees(totals.tax),
+      totalSellingAmount: toRupees(totals.net),
+      redeemAmount: toRupees(figures.redeemed),
+      returnAmount: 0,
+      netAmount: toRupees(figures.paid),
+    },
+    paymentStatus: PAYMENT_STATUS_PAID,
+  };
+}

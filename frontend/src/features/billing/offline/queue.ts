@@ -1,0 +1,137 @@
+/**
+ * The queue of bills made without a network: each waits on the device until the server has answered it, oldest
+ * first, one at a time. This module is the queue's rules only (what an answer makes of a bill, which bill goes
+ * next, when to try again); the store and the sending are passed in, so the rules are tested without a browser.
+ */
+import { ApiError, NO_ANSWER, NO_VALID_TOKEN } from '../../../lib/api-client.js';
+
+/** One difference the server found between an offline bill and the shop as it is now (the 409 of POST /purchase). */
+export interface BillProblem {
+  kind: 'stockShort' | 'priceChanged' | 'taxChanged' | 'productDeleted' | 'productUnknown' | 'pointsShort' | 'customerUnknown';
+  artcode?: string;
+  productName?: string;
+  asked?: number | string;
+  now?: number | string;
+  message: string;
+}
+
+/** Where a refused bill stands with the manager (GET /purchase/held/{key}). */
+export type HeldState =
+  | { state: 'held' }
+  | { state: 'resolved'; purchaseId: number; invoiceNumber?: string }
+  | { state: 'soldAgainstNegativeStock'; purchaseId: number; invoiceNumber?: string; reason: string; by: string }
+  | { state: 'discarded'; reason: string; by: string };
+
+export type QueuedState =
+  /** Not answered yet: no network, the server busy or down. `nextTryAt` (ms) spaces the retries out. */
+  | { kind: 'waiting'; attempts: number; nextTryAt?: number; lastProblem?: string }
+  /** The token expired or was refused: kept until the cashier signs in again. */
+  | { kind: 'signInAgain'; message: string }
+  | { kind: 'sent'; purchaseId: number; invoiceNumber?: string; sentAt: string }
+  /** The server refused it and holds it for the manager; `held` is the manager's decision when last asked. */
+  | { kind: 'refused'; message: string; problems: BillProblem[]; held?: HeldState };
+
+/** The offline part of POST /purchase's body (the contract with the server). */
+export interface OfflineMark {
+  madeOn: string;
+  provisionalNumber: string;
+  deviceId: string;
+}
+
+export interface QueuedBill<Body = Record<string, unknown>, Printed = unknown> {
+  idempotencyKey: string;
+  provisionalNumber: string;
+  /** ISO instant the cashier saved it; the queue's order. */
+  madeOn: string;
+  /** The shop whose cashier made it: only a token of that shop sends it. */
+  tenantId: string;
+  /** POST /purchase's body, `offline` and `idempotencyKey` included. */
+  body: Body & { idempotencyKey: string; offline: OfflineMark };
+  /** What the provisional receipt prints (kept to print it again). */
+  printed: Printed;
+  state: QueuedState;
+}
+
+export interface QueueStore {
+  /** Every bill of the queue, oldest first. */
+  all(): Promise<QueuedBill[]>;
+  put(bill: QueuedBill): Promise<void>;
+}
+
+export interface SavedAnswer {
+  purchaseId: number;
+  invoiceNumber?: string;
+}
+
+export type SendBill = (bill: QueuedBill) => Promise<SavedAnswer>;
+
+/** The first retry after 5 s, then doubling, at most every 5 minutes. */
+export const retryDelay = (attempts: number) => Math.min(5_000 * 2 ** Math.max(attempts - 1, 0), 300_000);
+
+export const isUnsent = (bill: QueuedBill) => bill.state.kind === 'waiting' || bill.state.kind === 'signInAgain';
+
+function problemsOf(answer: unknown): BillProblem[] {
+  const details = (answer as { details?: unknown } | undefined)?.details;
+  const problems = (details as { problems?: unknown } | undefined)?.problems;
+  return Array.isArray(problems) ? problems.filter((p): p is BillProblem => typeof (p as BillProblem | null)?.message === 'string') : [];
+}
+
+/**
+ * What the server's answer (or its absence) makes of a bill: no answer, a 5xx or a 429 leave it waiting with a
+ * later retry; 401 (or a token that expired on the device) keeps it for after the next sign-in; any other refusal
+ * (409 with the problems, 400, 403) is final until the cashier or the manager acts on it.
+ */
+export function stateAfterFailure(error: unknown, previous: QueuedState, now: number): QueuedState {
+  const attempts = (previous.kind === 'waiting' ? previous.attempts : 0) + 1;
+  const waiting = (lastProblem: string): QueuedState => ({ kind: 'waiting', attempts, nextTryAt: now + retryDelay(attempts), lastProblem });
+  if (!(error instanceof ApiError)) return waiting(error instanceof Error ? error.message : 'The bill could not be sent.');
+  // NO_VALID_TOKEN (600) is the device's own verdict on an expired token, not a server error.
+  if (error.status === 401 || error.status === NO_VALID_TOKEN) {
+    return { kind: 'signInAgain', message: 'Sign in again to send this bill; it stays saved on this device.' };
+  }
+  if (error.status === NO_ANSWER || error.status === 429 || error.status >= 500) return waiting(error.message);
+  return { kind: 'refused', message: error.message, problems: problemsOf(error.answer) };
+}
+
+export interface DrainOptions {
+  tenantId: string;
+  now: () => number;
+  /** Try waiting bills now, whatever their next try (the network just came back, the cashier asked). */
+  force?: boolean;
+}
+
+export interface DrainResult {
+  sent: number;
+  refused: number;
+  /** Bills of the shop still unsent after this round. */
+  left: number;
+}
+
+/**
+ * Sends the shop's unsent bills oldest first, one at a time. A bill that gets no answer stops the round (the later
+ * ones would not get one either, and the order is kept); a refused bill does not stop the bills after it.
+ */
+export async function drainQueue(store: QueueStore, send: SendBill, options: DrainOptions): Promise<DrainResult> {
+  const unsent = (await store.all()).filter((b) => b.tenantId === options.tenantId && isUnsent(b));
+  const result: DrainResult = { sent: 0, refused: 0, left: unsent.length };
+  for (const bill of unsent) {
+    const { state } = bill;
+    if (!options.force && state.kind === 'waiting' && state.nextTryAt !== undefined && state.nextTryAt > options.now()) break;
+    let next: QueuedState;
+    try {
+      const saved = await send(bill);
+      next = { kind: 'sent', purchaseId: saved.purchaseId, invoiceNumber: saved.invoiceNumber, sentAt: new Date(options.now()).toISOString() };
+    } catch (error) {
+      next = stateAfterFailure(error, state, options.now());
+    }
+    await store.put({ ...bill, state: next });
+    if (next.kind === 'sent') result.sent += 1;
+    else if (next.kind === 'refused') result.refused += 1;
+    else break;
+    result.left -= 1;
+  }
+  return result;
+}
+
+/** A refused bill sent again (fixed by the cashier) under its own key, first in line when its turn comes. */
+export const resendAs = <B extends QueuedBill>(bill: B, body: B['body'], printed: B['printed']): B => ({ ...bill, body, printed, state: { kind: 'waiting', attempts: 0 } });

@@ -1,0 +1,64 @@
+import { Alert, Anchor } from '@mantine/core';
+import { IconWifiOff } from '@tabler/icons-react';
+import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
+import type { Session } from '../../../lib/session.js';
+import { knownOffline, refreshLocalCopy, tillTenant } from './local-copy.js';
+import { countWaiting, markOffline, sendWaitingBills, useTillStatus } from './till-queue.js';
+
+/** Waiting bills are tried every half minute (each with its own back-off); the local copy is read every 15 minutes. */
+const SEND_EVERY_MS = 30_000;
+const COPY_EVERY_MS = 15 * 60_000;
+
+/**
+ * The till's background work while a cashier is signed in: the local copy of stock and customers kept fresh while
+ * online, waiting bills sent at start, when the network returns and periodically, and the banner saying the till
+ * is offline and how many bills wait.
+ */
+export function TillKeeper({ session }: { session: Session }) {
+  const tenantId = tillTenant();
+  const may = { stock: session.features.includes('StockList') || session.features.includes('InventoryEdit'), customers: session.features.includes('CustomerList') || session.features.includes('CustomerView') };
+  const { offline, waiting } = useTillStatus();
+
+  useEffect(() => {
+    if (!tenantId) return;
+    const send = (force = false) => void sendWaitingBills(tenantId, force).catch(() => undefined);
+    const copy = () => {
+      if (!knownOffline()) void refreshLocalCopy(tenantId, may).catch(() => undefined);
+    };
+    const online = () => {
+      markOffline(false);
+      send(true);
+      copy();
+    };
+    const offlineNow = () => markOffline(true);
+    markOffline(knownOffline());
+    void countWaiting(tenantId).catch(() => undefined);
+    send(true);
+    copy();
+    const sending = window.setInterval(() => send(), SEND_EVERY_MS);
+    const copying = window.setInterval(copy, COPY_EVERY_MS);
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offlineNow);
+    return () => {
+      window.clearInterval(sending);
+      window.clearInterval(copying);
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offlineNow);
+    };
+    // The copy's reach follows the user's features, read again at the next sign-in.
+  }, [tenantId]);
+
+  if (!offline && waiting === 0) return null;
+  const bills = `${waiting} ${waiting === 1 ? 'bill' : 'bills'}`;
+  return (
+    <Alert color={offline ? 'orange' : 'blue'} variant="light" radius={0} icon={offline ? <IconWifiOff size={18} /> : undefined} role="status" aria-label="Till status">
+      {offline ? `You are offline — ${bills} waiting to be sent.` : `${bills} waiting to be sent.`}{' '}
+      <Anchor component={Link} to="/purchase/queue" size="sm">
+        Bills on this device
+      </Anchor>
+    </Alert>
+  );
+}
+
+export default TillKeeper;
