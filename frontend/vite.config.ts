@@ -15,9 +15,10 @@ export default defineConfig({
     // The app installs like one (docs/web-app.md, "Installable app and service worker"): a manifest, and a service
     // worker that keeps the shell and every hashed file it has loaded, so a second visit loads from the device.
     VitePWA({
-      registerType: 'autoUpdate',
-      // A script file, not an inline script: the Content-Security-Policy allows only the app's own files.
-      injectRegister: 'script',
+      // A new version waits until no bill is half entered (frontend/src/app/app-update.ts registers the worker from
+      // the app's own bundle, which the Content-Security-Policy allows).
+      registerType: 'prompt',
+      injectRegister: false,
       includeAssets: ['favicon.svg'],
       manifest: {
         name: 'ShopDesk',

@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } fr
 import { AppFooter } from '../components/app-footer.js';
 import { TopBar } from '../components/top-bar.js';
 import { AccessChangedNotice } from '../features/auth/components/access-changed-notice.js';
+import { applyUpdateWhenIdle } from '../lib/bill-in-progress.js';
 import { useSession } from '../lib/session.js';
 import classes from './app-layout.module.css';
 
@@ -25,6 +26,9 @@ function useHashRedirect() {
 /** Top bar, the screen, the footer, and the session popup over everything (spec 1 section 2). */
 export function AppLayout() {
   useHashRedirect();
+  const { pathname } = useLocation();
+  // A new version of the app waiting is applied between screens (never under a half-entered bill).
+  useEffect(applyUpdateWhenIdle, [pathname]);
   const loading = useNavigation().state === 'loading';
   const session = useSession();
   return (

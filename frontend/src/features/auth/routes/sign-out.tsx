@@ -18,6 +18,8 @@ async function signOut(): Promise<void> {
     await callApi(authRoutes.signOut, { body: session.refreshToken ? { refreshToken: session.refreshToken } : {} }).catch(() => undefined);
   }
   clearSession();
+  // The till's copy of prices, stock and customers goes with the session; bills not yet sent stay to be sent.
+  await import('../../billing/offline/local-copy.js').then((copy) => copy.forgetLocalCopy()).catch(() => undefined);
 }
 
 /** Sign-out (spec 1 section 2). */

@@ -76,7 +76,7 @@ describe('the offline bill queue', () => {
 
   it('marks a refused bill with every problem the server listed and goes on with the next bill', async () => {
     const store = memoryStore([bill(1), bill(2)]);
-    const problem = { kind: 'stockShort', artcode: 'PG-100', productName: 'Parle-G Biscuits', asked: 3, now: 1, message: 'Only 1 Parle-G Biscuits (PG-100) left; the bill asks 3.' };
+    const problem = { kind: 'stockShort' as const, artcode: 'PG-100', productName: 'Parle-G Biscuits', asked: 3, now: 1, message: 'Only 1 Parle-G Biscuits (PG-100) left; the bill asks 3.' };
     const send: SendBill = async (b) => {
       if (b.provisionalNumber.endsWith('1')) {
         throw new ApiError(409, 'The stock changed since this bill was made.', [], { message: 'The stock changed since this bill was made.', details: { problems: [problem], held: true } });
@@ -85,7 +85,7 @@ describe('the offline bill queue', () => {
     };
     const result = await drainQueue(store, send, { tenantId: 'demo', now: () => NOW });
     expect(result).toEqual({ sent: 1, refused: 1, left: 0 });
-    expect(stateOf(store, 1)).toEqual({ kind: 'refused', message: 'The stock changed since this bill was made.', problems: [problem] });
+    expect(stateOf(store, 1)).toEqual({ kind: 'refused', message: 'The stock changed since this bill was made.', problems: [problem], held: { state: 'held' } });
     expect(stateOf(store, 2)).toMatchObject({ kind: 'sent', invoiceNumber: 'DEM/26-27/000007' });
   });
 

@@ -3,24 +3,11 @@
  * first, one at a time. This module is the queue's rules only (what an answer makes of a bill, which bill goes
  * next, when to try again); the store and the sending are passed in, so the rules are tested without a browser.
  */
+import type { BillProblem, HeldBill } from '../../../../../shared/schemas/purchase.js';
 import { ApiError, NO_ANSWER, NO_VALID_TOKEN } from '../../../lib/api-client.js';
 
-/** One difference the server found between an offline bill and the shop as it is now (the 409 of POST /purchase). */
-export interface BillProblem {
-  kind: 'stockShort' | 'priceChanged' | 'taxChanged' | 'productDeleted' | 'productUnknown' | 'pointsShort' | 'customerUnknown';
-  artcode?: string;
-  productName?: string;
-  asked?: number | string;
-  now?: number | string;
-  message: string;
-}
-
-/** Where a refused bill stands with the manager (GET /purchase/held/{key}). */
-export type HeldState =
-  | { state: 'held' }
-  | { state: 'resolved'; purchaseId: number; invoiceNumber?: string }
-  | { state: 'soldAgainstNegativeStock'; purchaseId: number; invoiceNumber?: string; reason: string; by: string }
-  | { state: 'discarded'; reason: string; by: string };
+/** Where a refused bill stands with the manager (GET /purchase/held/{key}), as last asked. */
+export type HeldView = Pick<HeldBill, 'state' | 'purchaseId' | 'invoiceNumber' | 'reason' | 'by'>;
 
 export type QueuedState =
   /** Not answered yet: no network, the server busy or down. `nextTryAt` (ms) spaces the retries out. */
@@ -29,7 +16,7 @@ export type QueuedState =
   | { kind: 'signInAgain'; message: string }
   | { kind: 'sent'; purchaseId: number; invoiceNumber?: string; sentAt: string }
   /** The server refused it and holds it for the manager; `held` is the manager's decision when last asked. */
-  | { kind: 'refused'; message: string; problems: BillProblem[]; held?: HeldState };
+  | { kind: 'refused'; message: string; problems: BillProblem[]; held?: HeldView };
 
 /** The offline part of POST /purchase's body (the contract with the server). */
 export interface OfflineMark {
@@ -70,11 +57,16 @@ export const retryDelay = (attempts: number) => Math.min(5_000 * 2 ** Math.max(a
 
 export const isUnsent = (bill: QueuedBill) => bill.state.kind === 'waiting' || bill.state.kind === 'signInAgain';
 
-function problemsOf(answer: unknown): BillProblem[] {
-  const details = (answer as { details?: unknown } | undefined)?.details;
-  const problems = (details as { problems?: unknown } | undefined)?.problems;
-  return Array.isArray(problems) ? problems.filter((p): p is BillProblem => typeof (p as BillProblem | null)?.message === 'string') : [];
+function detailsOf(answer: unknown): { problems: BillProblem[]; held?: HeldView } {
+  const details = (answer as { details?: unknown } | undefined)?.details as { problems?: unknown; held?: unknown; state?: unknown } | undefined;
+  const problems = Array.isArray(details?.problems) ? details.problems.filter((p): p is BillProblem => typeof (p as BillProblem | null)?.message === 'string') : [];
+  if (details?.held === true) return { problems, held: { state: 'held' } };
+  if (details?.state === 'discarded') return { problems, held: { state: 'discarded' } };
+  return { problems };
 }
+
+/** A held bill's decision is final once a manager (or a resend) dealt with it. */
+export const heldDecided = (state: QueuedState) => state.kind === 'refused' && state.held !== undefined && state.held.state !== 'held';
 
 /**
  * What the server's answer (or its absence) makes of a bill: no answer, a 5xx or a 429 leave it waiting with a
@@ -90,7 +82,7 @@ export function stateAfterFailure(error: unknown, previous: QueuedState, now: nu
     return { kind: 'signInAgain', message: 'Sign in again to send this bill; it stays saved on this device.' };
   }
   if (error.status === NO_ANSWER || error.status === 429 || error.status >= 500) return waiting(error.message);
-  return { kind: 'refused', message: error.message, problems: problemsOf(error.answer) };
+  return { kind: 'refused', message: error.message, ...detailsOf(error.answer) };
 }
 
 export interface DrainOptions {

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { Session } from '../../../lib/session.js';
 import { knownOffline, refreshLocalCopy, tillTenant } from './local-copy.js';
-import { countWaiting, markOffline, sendWaitingBills, useTillStatus } from './till-queue.js';
+import { checkHeldBills, countWaiting, markOffline, sendWaitingBills, useTillStatus } from './till-queue.js';
 
 /** Waiting bills are tried every half minute (each with its own back-off); the local copy is read every 15 minutes. */
 const SEND_EVERY_MS = 30_000;
@@ -22,9 +22,16 @@ export function TillKeeper({ session }: { session: Session }) {
 
   useEffect(() => {
     if (!tenantId) return;
-    const send = (force = false) => void sendWaitingBills(tenantId, force).catch(() => undefined);
+    const send = (force = false) =>
+      void sendWaitingBills(tenantId, force)
+        .then(() => (knownOffline() ? undefined : checkHeldBills(tenantId)))
+        .catch(() => undefined);
     const copy = () => {
-      if (!knownOffline()) void refreshLocalCopy(tenantId, may).catch(() => undefined);
+      if (knownOffline()) return;
+      void refreshLocalCopy(tenantId, may).catch(() => undefined);
+      // The till's screens are fetched (and so kept by the service worker) while online, to open without a network.
+      void import('../routes/place-order.js').catch(() => undefined);
+      void import('../routes/bill-queue.js').catch(() => undefined);
     };
     const online = () => {
       markOffline(false);

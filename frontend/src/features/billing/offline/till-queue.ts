@@ -104,6 +104,22 @@ export async function sendWaitingBills(tenantId: string, force = false): Promise
   return round();
 }
 
+/**
+ * Asks the server where each refused bill of the shop stands with the manager (held, resolved, sold against
+ * negative stock, discarded) and keeps the answer with the bill; decided bills are not asked again.
+ */
+export async function checkHeldBills(tenantId: string): Promise<void> {
+  const open = (await deviceQueueStore.all()).filter((b) => b.tenantId === tenantId && b.state.kind === 'refused' && b.state.held?.state === 'held');
+  for (const bill of open) {
+    if (bill.state.kind !== 'refused') continue;
+    const held = await callApi(purchaseRoutes.heldByKey, { params: { key: bill.idempotencyKey } });
+    if (held.state === bill.state.held?.state) continue;
+    const { state, purchaseId, invoiceNumber, reason, by } = held;
+    await deviceQueueStore.put({ ...bill, state: { ...bill.state, held: { state, purchaseId, invoiceNumber, reason, by } } });
+  }
+  listenersOfQueue.forEach((l) => l());
+}
+
 // ---------------------------------------------------------------- provisional numbers
 
 /** This device's id: random, made once, kept with the queue (16–64 letters and digits, as the server checks). */

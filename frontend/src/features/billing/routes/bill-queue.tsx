@@ -10,8 +10,8 @@ import { Page } from '../../../components/page.js';
 import { useCan } from '../../../lib/use-can.js';
 import { ReceiptModal } from '../components/receipt-modal.js';
 import { tillTenant } from '../offline/local-copy.js';
-import type { QueuedBill, QueuedState } from '../offline/queue.js';
-import { deviceQueueStore, onQueueChange, sendWaitingBills, useTillStatus } from '../offline/till-queue.js';
+import type { HeldView, QueuedBill, QueuedState } from '../offline/queue.js';
+import { checkHeldBills, deviceQueueStore, onQueueChange, sendWaitingBills, useTillStatus } from '../offline/till-queue.js';
 
 const QUEUE_KEY = ['billing', 'deviceQueue'] as const;
 
@@ -66,12 +66,27 @@ function StateOf({ state }: { state: QueuedState }) {
               ))}
             </List>
           )}
-          <Text size="xs" c="dimmed">
-            Waiting for the manager: the shop keeps this bill until it is fixed and sent again or decided.
-          </Text>
+          <HeldNote held={state.held} />
         </Stack>
       );
   }
+}
+
+/** What the manager made of a refused bill, as the server last said. */
+function HeldNote({ held }: { held: HeldView | undefined }) {
+  if (!held) return null;
+  const invoice = held.invoiceNumber ? `tax invoice ${held.invoiceNumber}` : `bill ${held.purchaseId ?? ''}`;
+  const text = {
+    held: 'Waiting for the manager: the shop keeps this bill until it is sent again fixed or the manager decides.',
+    resolved: `Resolved: saved as ${invoice}.`,
+    soldAgainstNegativeStock: `Sold against negative stock by ${held.by ?? 'the manager'} (${held.reason ?? ''}): saved as ${invoice}.`,
+    discarded: `Discarded by ${held.by ?? 'the manager'}${held.reason ? `: ${held.reason}` : ''}.`,
+  }[held.state];
+  return (
+    <Text size="xs" fw={held.state === 'held' ? 400 : 600} c={held.state === 'held' ? 'dimmed' : undefined}>
+      {text}
+    </Text>
+  );
 }
 
 /**
@@ -85,6 +100,9 @@ export default function BillQueue() {
   const [sending, setSending] = useState(false);
   const [printing, setPrinting] = useState<QueuedBill>();
   const tenantId = tillTenant();
+  useEffect(() => {
+    if (tenantId) void checkHeldBills(tenantId).catch(() => undefined);
+  }, [tenantId]);
 
   const sendNow = async () => {
     if (!tenantId) return;

@@ -11,6 +11,7 @@ import { BILL_NOT_FOUND, editRefusal, type PaymentMode, type Purchase, type Purc
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { isApiError } from '../../../lib/api-client.js';
+import { setBillInProgress } from '../../../lib/bill-in-progress.js';
 import { useSession } from '../../../lib/session.js';
 import { useCan } from '../../../lib/use-can.js';
 import { sendReceiptOnWhatsApp, useBill, useSaveBill } from '../api/billing.js';
@@ -183,6 +184,9 @@ function BillForm({ editing, onKeptOffline }: { editing?: PurchaseDetail; onKept
   const [saveKey] = useState(newSaveKey);
   const save = useSaveBill();
   const stock = useMemo(() => stockMessages(rows), [rows]);
+  const halfEntered = provisional === undefined && savedId === undefined && (customer !== null || rows.some((r) => r.product));
+  useEffect(() => setBillInProgress(halfEntered), [halfEntered]);
+  useEffect(() => () => setBillInProgress(false), []);
   const points = customer?.creditPoints;
 
   /** Any edit of the customer or the rows asks for Calculate again. */
