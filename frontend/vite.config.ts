@@ -45,11 +45,15 @@ export default defineConfig({
         // The API and the local stack's Lambda endpoint are never answered from the cache.
         navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/2015-03-31\//],
         cleanupOutdatedCaches: true,
+        // The first visit's page is served by the worker as soon as it is installed, so the files it loads next
+        // (a till's screens) are kept for offline use; a new version still waits (registerType 'prompt').
+        clientsClaim: true,
         runtimeCaching: [
           {
             // Hashed names never change content, so the first copy is good for ever.
             urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
             handler: 'CacheFirst',
+            // The till adds the files loaded before the worker took over to this cache by name (till-keeper.tsx).
             options: { cacheName: 'hashed-assets', expiration: { maxEntries: 400, maxAgeSeconds: 365 * 24 * 3600 } },
           },
         ],

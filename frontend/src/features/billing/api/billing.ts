@@ -41,6 +41,7 @@ export function useMobileSuggestions(prefix: string) {
   return useQuery({
     queryKey: billingKeys.mobiles(prefix),
     queryFn: () => orFromDevice(() => callApi(customerRoutes.mobiles, { query: { prefix, size: 8 } }), (tenantId) => localMobiles(tenantId, prefix)),
+    networkMode: 'always',
     enabled: prefix.length >= 5 && prefix.length < 10,
     staleTime: 30_000,
   });

@@ -43,6 +43,8 @@ export function ProductCell({ row, onChoose, autoFocus }: ProductCellProps) {
     queryFn: () => productSuggestions(asked!),
     enabled: asked !== undefined,
     staleTime: 10_000,
+    // Offline the lookup answers from the device's copy: it must run, not wait for the network.
+    networkMode: 'always',
   });
   const shown = suggestions.data && normal(debounced) === normal(text) ? suggestions.data.filter((s) => matches(s, text)) : [];
   const key = (s: InventorySuggestion) => `${s.productId}|${s.stockId}|${s.artcode}`;
@@ -62,7 +64,7 @@ export function ProductCell({ row, onChoose, autoFocus }: ProductCellProps) {
     if (!query) return;
     const typed = text;
     void queryClient
-      .fetchQuery({ queryKey: billingKeys.suggestions(query), queryFn: () => productSuggestions(query), staleTime: 10_000 })
+      .fetchQuery({ queryKey: billingKeys.suggestions(query), queryFn: () => productSuggestions(query), staleTime: 10_000, networkMode: 'always' })
       .then((found) => {
         const match = exactMatch(found, typed);
         if (match) choose(match);

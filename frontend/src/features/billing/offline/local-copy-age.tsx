@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { localCopyAge, tillTenant } from './local-copy.js';
+import { useEffect } from 'react';
+import { localCopyAge, onLocalCopyRefreshed, tillTenant } from './local-copy.js';
 
 const TIME = new Intl.DateTimeFormat('en-IN', { hour: '2-digit', minute: '2-digit', hour12: false });
 
@@ -12,7 +13,11 @@ export function LocalCopyAge() {
     queryFn: async () => (tenantId ? ((await localCopyAge(tenantId)) ?? null) : null),
     refetchInterval: 60_000,
     meta: { handlesOwnErrors: true },
+    // Read from the device: offline too.
+    networkMode: 'always',
   });
+  const { refetch } = age;
+  useEffect(() => onLocalCopyRefreshed(() => void refetch()), [refetch]);
   if (!age.data) return null;
   return (
     <Text size="xs" c="dimmed" aria-label="Prices on this device">

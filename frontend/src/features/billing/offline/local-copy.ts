@@ -40,15 +40,21 @@ export function suggestionOfStock(line: Stock): InventorySuggestion {
 const lineKey = (tenantId: string, s: InventorySuggestion) => `${tenantId}|${s.productId}|${s.stockId}|${s.artcode}`;
 const customerKey = (tenantId: string, mobile: string) => `${tenantId}|${mobile}`;
 
-async function everyPage<T>(read: (cursor: string | undefined) => Promise<{ items: T[]; next?: string }>): Promise<T[]> {
+/**
+ * Every page of a list: by the server's cursor where it answers one (X-Next-Page), else by page number until a page
+ * comes back short (the customer list pages by number).
+ */
+async function everyPage<T>(read: (query: { page: number; size: number; cursor?: string }) => Promise<{ items: T[]; next?: string }>): Promise<T[]> {
   const all: T[] = [];
   let cursor: string | undefined;
-  do {
-    const page = await read(cursor);
-    all.push(...page.items);
-    cursor = page.next;
-  } while (cursor);
-  return all;
+  let byCursor = false;
+  for (let page = 0; ; page += 1) {
+    const answer = await read({ page, size: PAGE, cursor });
+    all.push(...answer.items);
+    byCursor ||= answer.next !== undefined;
+    if (answer.next) cursor = answer.next;
+    else if (byCursor || answer.items.length < PAGE) return all;
+  }
 }
 
 /** Replaces one shop's rows of a store with `rows` in one transaction: a half-read list never replaces a whole one. */
@@ -65,18 +71,26 @@ async function replaceRows(store: 'lines' | 'customers', tenantId: string, rows:
  * time they were read. Pages of 100 with the lists' cursors: a shop of 3,000 lines is 30 calls, in the background.
  */
 export async function refreshLocalCopy(tenantId: string, may: { stock: boolean; customers: boolean }, now = Date.now()): Promise<void> {
-  if (may.stock) {
-    const stock = await everyPage((cursor) => callApiPage(stockRoutes.page, { query: { size: PAGE, cursor } }));
-    await replaceRows('lines', tenantId, stock.map((line) => {
-      const s = suggestionOfStock(line);
-      return { ...s, key: lineKey(tenantId, s), tenantId };
-    }));
-  }
+  // Without the stock list there is no copy of prices to date (suggestions seen online are not kept).
+  if (!may.stock) return;
+  const stock = await everyPage((query) => callApiPage(stockRoutes.page, { query }));
+  await replaceRows('lines', tenantId, stock.map((line) => {
+    const s = suggestionOfStock(line);
+    return { ...s, key: lineKey(tenantId, s), tenantId };
+  }));
   if (may.customers) {
-    const customers = await everyPage((cursor) => callApiPage(customerRoutes.all, { query: { size: PAGE, cursor } }));
+    const customers = await everyPage((query) => callApiPage(customerRoutes.all, { query }));
     await replaceRows('customers', tenantId, customers.map((c) => ({ ...c, key: customerKey(tenantId, c.mobileNumber), tenantId })));
   }
   await writeSetting(copiedAtKey(tenantId), now);
+  copyListeners.forEach((listener) => listener());
+}
+
+const copyListeners = new Set<() => void>();
+/** Place Order's "Prices as of" follows each refresh of the copy. */
+export function onLocalCopyRefreshed(listener: () => void): () => void {
+  copyListeners.add(listener);
+  return () => copyListeners.delete(listener);
 }
 
 /** When the local copy was last read from the server (ms), if ever. */

@@ -9,6 +9,23 @@ import { checkHeldBills, countWaiting, markOffline, sendWaitingBills, useTillSta
 /** Waiting bills are tried every half minute (each with its own back-off); the local copy is read every 15 minutes. */
 const SEND_EVERY_MS = 30_000;
 const COPY_EVERY_MS = 15 * 60_000;
+/** The service worker's cache of hashed files (frontend/vite.config.ts, runtimeCaching). */
+const HASHED_ASSETS_CACHE = 'hashed-assets';
+
+/**
+ * The files this page loaded before the service worker took control are not in its cache yet; they are added, so
+ * the till opens offline even right after its first visit. The cache is the worker's own (vite.config.ts).
+ */
+async function keepLoadedFiles(): Promise<void> {
+  if (!('caches' in window) || !navigator.serviceWorker) return;
+  await navigator.serviceWorker.ready;
+  const files = performance
+    .getEntriesByType('resource')
+    .map((entry) => new URL(entry.name))
+    .filter((url) => url.origin === location.origin && url.pathname.startsWith('/assets/'));
+  const cache = await caches.open(HASHED_ASSETS_CACHE);
+  await Promise.all(files.map(async (url) => ((await cache.match(url.pathname)) ? undefined : cache.add(url.pathname))));
+}
 
 /**
  * The till's background work while a cashier is signed in: the local copy of stock and customers kept fresh while
@@ -17,7 +34,8 @@ const COPY_EVERY_MS = 15 * 60_000;
  */
 export function TillKeeper({ session }: { session: Session }) {
   const tenantId = tillTenant();
-  const may = { stock: session.features.includes('StockList') || session.features.includes('InventoryEdit'), customers: session.features.includes('CustomerList') || session.features.includes('CustomerView') };
+  const mayStock = session.features.includes('StockList') || session.features.includes('InventoryEdit');
+  const mayCustomers = session.features.includes('CustomerList') || session.features.includes('CustomerView');
   const { offline, waiting } = useTillStatus();
 
   useEffect(() => {
@@ -28,10 +46,11 @@ export function TillKeeper({ session }: { session: Session }) {
         .catch(() => undefined);
     const copy = () => {
       if (knownOffline()) return;
-      void refreshLocalCopy(tenantId, may).catch(() => undefined);
+      void refreshLocalCopy(tenantId, { stock: mayStock, customers: mayCustomers }).catch(() => undefined);
       // The till's screens are fetched (and so kept by the service worker) while online, to open without a network.
-      void import('../routes/place-order.js').catch(() => undefined);
-      void import('../routes/bill-queue.js').catch(() => undefined);
+      void Promise.all([import('../routes/place-order.js'), import('../routes/bill-queue.js')])
+        .then(keepLoadedFiles)
+        .catch(() => undefined);
     };
     const online = () => {
       markOffline(false);
@@ -53,8 +72,8 @@ export function TillKeeper({ session }: { session: Session }) {
       window.removeEventListener('online', online);
       window.removeEventListener('offline', offlineNow);
     };
-    // The copy's reach follows the user's features, read again at the next sign-in.
-  }, [tenantId]);
+    // The features arrive with the profile, after the token: the copy starts again with what they allow.
+  }, [tenantId, mayStock, mayCustomers]);
 
   if (!offline && waiting === 0) return null;
   const bills = `${waiting} ${waiting === 1 ? 'bill' : 'bills'}`;

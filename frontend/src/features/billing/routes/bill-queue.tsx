@@ -24,6 +24,8 @@ function useDeviceBills() {
     queryKey: QUEUE_KEY,
     queryFn: async () => (await deviceQueueStore.all()).filter((b) => b.tenantId === tenantId).reverse(),
     meta: { handlesOwnErrors: true },
+    // Read from the device: offline too.
+    networkMode: 'always',
   });
 }
 

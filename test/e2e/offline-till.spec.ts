@@ -1,0 +1,118 @@
+import type { Page } from '@playwright/test';
+import { apiAsPage } from './catalogue-helpers.js';
+import { expect, signInAndLand, test } from './fixtures.js';
+import { addProduct, billThroughApi, registerCustomer, twelveThousandRupees } from './pos-helpers.js';
+
+// Several bills, a reload without a network and a queue sent on a busy machine.
+test.describe.configure({ timeout: 300_000 });
+
+interface CustomerLine {
+  purchaseId: number;
+  invoiceNumber?: string;
+}
+
+/** The till is ready to work offline: its copy of prices is on the device and the service worker keeps its files. */
+async function readyForOffline(page: Page) {
+  await expect(page.getByLabel('Prices on this device')).toBeVisible({ timeout: 60_000 });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (!navigator.serviceWorker.controller) return 'not controlled';
+          const cache = await caches.open('hashed-assets');
+          const files = performance
+            .getEntriesByType('resource')
+            .map((e) => new URL(e.name))
+            .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'));
+          const missing = await Promise.all(files.map(async (u) => ((await cache.match(u.pathname)) ? '' : u.pathname)));
+          return missing.filter(Boolean).join(' ') || 'kept';
+        }),
+      { timeout: 60_000 },
+    )
+    .toBe('kept');
+}
+
+async function chooseCustomer(page: Page, mobile: string, name: string) {
+  await page.getByRole('combobox', { name: 'Mobile Number' }).fill(mobile);
+  await expect(page.getByLabel('Customer Name')).toHaveValue(name, { timeout: 30_000 });
+}
+
+/** Calculate and Save; the provisional receipt opens, and closing it leaves a fresh bill. */
+async function saveOffline(page: Page, print: boolean): Promise<string> {
+  if (!print) await page.getByLabel('Print').uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  const receipt = page.getByRole('dialog');
+  await expect(receipt.getByText('Provisional — tax invoice number follows')).toBeVisible({ timeout: 30_000 });
+  const title = await receipt.getByText(/^Receipt · Provisional P-/).textContent();
+  await receipt.getByRole('button').first().click();
+  await expect(receipt).toBeHidden();
+  return title!.replace('Receipt · Provisional ', '');
+}
+
+test('offline: three bills (one redeeming points, one printed) kept on the device, the page reopened offline, each sent once with its invoice number', async ({ page, context }) => {
+  await signInAndLand(page, 'cashier@demo.shop');
+  const name = `Offline${Date.now().toString(36)}`;
+  const customer = await registerCustomer(page, name, '7');
+  const { line, quantity, rate } = await twelveThousandRupees(page);
+  await billThroughApi(page, customer, line, quantity, rate);
+
+  await page.goto('/purchaseUpdated/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Products' })).toBeVisible({ timeout: 30_000 });
+  // Looked up online once: the customer and their 120 points are on the device from then on.
+  await chooseCustomer(page, customer.mobileNumber, name);
+  await expect(page.getByText('Credit Points: 120').first()).toBeVisible();
+  await readyForOffline(page);
+
+  await context.setOffline(true);
+  await expect(page.getByRole('status', { name: 'Till status' })).toContainText('You are offline — 0 bills waiting to be sent.');
+
+  // Bill 1 redeems the points: ₹276.00, less ₹120.00.
+  await addProduct(page, 1, 'Parle', 'Parle-G Biscuits');
+  await addProduct(page, 2, 'Mysore', 'Mysore Sandal Soap');
+  await page.getByLabel('Quantity, row 1').fill('2');
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  await expect(page.getByLabel('Gross Amount')).toHaveText('₹276.00');
+  await page.getByLabel('Redeem').check();
+  await expect(page.getByLabel('Net Amount')).toHaveText('₹156.00');
+  const first = await saveOffline(page, false);
+
+  // Bill 2 is printed; the device knows the points are spent.
+  await chooseCustomer(page, customer.mobileNumber, name);
+  await expect(page.getByText('Credit Points: 0').first()).toBeVisible();
+  await addProduct(page, 1, 'Parle', 'Parle-G Biscuits');
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  await expect(page.getByLabel('Net Amount')).toHaveText('₹90.00');
+  const second = await saveOffline(page, true);
+
+  await chooseCustomer(page, customer.mobileNumber, name);
+  await addProduct(page, 1, 'Mysore', 'Mysore Sandal Soap');
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  const third = await saveOffline(page, false);
+  expect(new Set([first, second, third]).size).toBe(3);
+  await expect(page.getByRole('status', { name: 'Till status' })).toContainText('3 bills waiting to be sent');
+
+  // Closed and opened again without a network: the app and the three bills are still there.
+  await page.reload();
+  await expect(page.getByRole('status', { name: 'Till status' })).toContainText('You are offline — 3 bills waiting to be sent.', { timeout: 30_000 });
+  await page.getByRole('link', { name: 'Bills on this device' }).click();
+  const bills = page.getByRole('table', { name: 'Bills on this device' });
+  for (const number of [first, second, third]) {
+    await expect(bills.getByRole('row').filter({ hasText: number })).toContainText('Waiting');
+  }
+
+  await context.setOffline(false);
+  for (const number of [first, second, third]) {
+    await expect(bills.getByRole('row').filter({ hasText: number })).toContainText(/Sent\s*Tax invoice \S+/, { timeout: 60_000 });
+  }
+  await expect(page.getByRole('status', { name: 'Till status' })).toBeHidden();
+
+  // The server has the three bills once each, with the invoice numbers the queue shows.
+  const lines = await apiAsPage<CustomerLine[]>(page, `/purchase/custMobile/${customer.mobileNumber}?page=0&size=20`);
+  const offlineBills = [...new Set(lines.map((l) => l.purchaseId))].sort((a, b) => a - b).slice(1);
+  expect(offlineBills).toHaveLength(3);
+  const shown = await bills.getByRole('row').filter({ hasText: /Tax invoice/ }).allTextContents();
+  for (const id of offlineBills) {
+    const bill = await apiAsPage<{ invoiceNumber: string }>(page, `/purchase/${id}`);
+    expect(shown.some((row) => row.includes(`Tax invoice ${bill.invoiceNumber}`))).toBe(true);
+  }
+});
