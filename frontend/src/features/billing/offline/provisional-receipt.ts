@@ -69,6 +69,20 @@ export function provisionalReceipt(input: ProvisionalInput): Receipt {
     };
   });
   const { totals } = figures;
+  /** The bill's amounts in rupees, as both the bill and the receipt's totals print them. */
+  const amounts = {
+    grossAmount: toRupees(totals.gross),
+    discount: toRupees(totals.discount),
+    taxable: toRupees(totals.taxable),
+    cgst: toRupees(totals.cgst),
+    sgst: toRupees(totals.sgst),
+    igst: toRupees(totals.igst),
+    tax: toRupees(totals.tax),
+    totalSellingAmount: toRupees(totals.net),
+    redeemAmount: toRupees(figures.redeemed),
+    returnAmount: 0,
+    netAmount: toRupees(figures.paid),
+  };
   const summary = hsnSummary(
     figures.lines.map((f, i) => ({
       unit: DEFAULT_UNIT,
@@ -107,22 +121,12 @@ export function provisionalReceipt(input: ProvisionalInput): Receipt {
       paymentMode: input.paymentMode,
       status: 'Provisional',
       saleDate: input.saleDate,
-      grossAmount: toRupees(totals.gross),
-      discount: toRupees(totals.discount),
-      taxable: toRupees(totals.taxable),
-      cgst: toRupees(totals.cgst),
-      sgst: toRupees(totals.sgst),
-      igst: toRupees(totals.igst),
-      tax: toRupees(totals.tax),
-      totalSellingAmount: toRupees(totals.net),
-      redeemAmount: toRupees(figures.redeemed),
-      netAmount: toRupees(figures.paid),
+      ...amounts,
       totalBoughtPrice: 0,
       pointsUsed: figures.pointsUsed,
       pointsEarned: figures.pointsEarned,
       customerCreditPoints: input.customer.creditPoints - figures.pointsUsed + figures.pointsEarned,
       returnQuantity: 0,
-      returnAmount: 0,
       pointsReturned: 0,
       mailed: false,
       printed: false,
@@ -132,19 +136,7 @@ export function provisionalReceipt(input: ProvisionalInput): Receipt {
       createdOn: input.madeOn,
     },
     lines,
-    totals: {
-      grossAmount: toRupees(totals.gross),
-      discount: toRupees(totals.discount),
-      taxable: toRupees(totals.taxable),
-      cgst: toRupees(totals.cgst),
-      sgst: toRupees(totals.sgst),
-      igst: toRupees(totals.igst),
-      tax: toRupees(totals.tax),
-      totalSellingAmount: toRupees(totals.net),
-      redeemAmount: toRupees(figures.redeemed),
-      returnAmount: 0,
-      netAmount: toRupees(figures.paid),
-    },
+    totals: amounts,
     paymentStatus: PAYMENT_STATUS_PAID,
   };
 }
