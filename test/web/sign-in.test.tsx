@@ -109,7 +109,7 @@ describe('sign-in screen', () => {
     await submitSignIn('asha@demo.shop', 'Temp@1234');
     expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeInTheDocument();
 
-    fireEvent.change(screen.getByLabelText(/^New Password/), { target: { value: 'Asha@2026' } });
+    fireEvent.change(await screen.findByLabelText(/^New Password/), { target: { value: 'Asha@2026' } });
     fireEvent.change(screen.getByLabelText(/^Confirm Password/), { target: { value: 'Asha@2027' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save and sign in' }));
     expect(await screen.findByText('Password Mismatch. Please enter same password in both Password field')).toBeInTheDocument();

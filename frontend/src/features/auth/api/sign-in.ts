@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { isFeatureName, type FeatureName } from '../../../../../shared/features.js';
 import { ROLE } from '../../../../../shared/roles.js';
 import type { BodyIn } from '../../../../../shared/routes/define.js';
-import { authRoutes } from '../../../../../shared/routes/auth.js';
+import type { authRoutes } from '../../../../../shared/routes/auth.js';
 import type { Role } from '../../../../../shared/schemas/auth.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
 import { ApiError, callApi } from '../../../lib/api-client.js';
@@ -25,6 +25,18 @@ export class CredentialsRefused extends Error {
 export function combineFeatures(roles: Role[]): FeatureName[] {
   const names = roles.flatMap((role) => role.roleModule.flatMap((module) => module.roleFeature.map((f) => f.featureName)));
   return [...new Set(names.filter(isFeatureName))];
+}
+
+/**
+ * The sign-in calls' routes (and with them zod, which builds every route's schemas), loaded when the person starts
+ * filling in the form (`prepareSignIn`) or at the latest when they submit it: the sign-in screen is usable before
+ * zod has arrived.
+ */
+const signInRoutes = async () => (await import('../../../../../shared/routes/auth.js')).authRoutes;
+
+/** Starts loading what signing in needs, while the person types; the sign-in screen calls it on the form's first focus. */
+export function prepareSignIn(): void {
+  void signInRoutes().catch(() => undefined);
 }
 
 /**
@@ -93,14 +105,15 @@ async function refusalsAsCredentials<T>(call: () => Promise<T>): Promise<T> {
 export async function signIn(credentials: Credentials): Promise<SignInOutcome> {
   // Fetched while the server checks the password, so the profile calls need not wait for the code.
   void profileRoutes().catch(() => undefined);
-  const answer = await refusalsAsCredentials(() => callApi(authRoutes.generateToken, { body: credentials }));
+  const routes = await signInRoutes();
+  const answer = await refusalsAsCredentials(() => callApi(routes.generateToken, { body: credentials }));
   if ('challenge' in answer) return { newPasswordSession: answer.session };
   return { session: await openSession(answer) };
 }
 
 /** Replaces the temporary password of a first sign-in and opens the session with the token it answers. */
 export async function setFirstPassword(body: BodyIn<typeof authRoutes.newPassword>): Promise<Session> {
-  return openSession(await callApi(authRoutes.newPassword, { body }));
+  return openSession(await callApi((await signInRoutes()).newPassword, { body }));
 }
 
 export function useSignIn() {

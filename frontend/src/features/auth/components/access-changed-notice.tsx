@@ -2,10 +2,8 @@ import { Alert } from '@mantine/core';
 import { IconShieldCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { roleRoutes } from '../../../../../shared/routes/roles.js';
 import { callApi, onAccessChanged } from '../../../lib/api-client.js';
 import { getSession, updateSession } from '../../../lib/session.js';
-import { refreshSession } from '../api/refresh-session.js';
 import { combineFeatures } from '../api/sign-in.js';
 
 export const ACCESS_CHANGED_NOTICE = 'Your access was changed by the shop. The screens now show what you may do.';
@@ -27,6 +25,8 @@ export function AccessChangedNotice() {
         updating.current = true;
         void (async () => {
           try {
+            // Loaded when a change is announced: the shell (and the sign-in screen with it) carries no route schemas.
+            const [{ refreshSession }, { roleRoutes }] = await Promise.all([import('../api/refresh-session.js'), import('../../../../../shared/routes/roles.js')]);
             await refreshSession();
             const roleIdList = getSession()?.user?.appUserRole.map((r) => r.roleId) ?? [];
             const roles = await callApi(roleRoutes.rolesByIds, { body: { roleIdList } });

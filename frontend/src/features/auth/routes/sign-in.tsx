@@ -1,15 +1,18 @@
-import { Alert, Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { signInBody } from '../../../../../shared/schemas/auth.js';
 import { SIGN_IN_FAILED } from '../../../../../shared/tenant.js';
-import { PasswordField, TextField, useZodForm } from '../../../components/form-fields.js';
+import { PasswordField, TextField, useLazyZodForm } from '../../../components/form-fields.js';
 import { errorText } from '../../../lib/query-client.js';
 import { clearSession, hasValidToken, landingPath, useSession } from '../../../lib/session.js';
-import { CredentialsRefused, useSignIn } from '../api/sign-in.js';
+import { CredentialsRefused, prepareSignIn, useSignIn } from '../api/sign-in.js';
 import { AuthFrame } from '../components/auth-frame.js';
-import { FirstPasswordForm } from '../components/first-password-form.js';
+
+/** The sign-in form's schema, with zod: fetched while the person types (see `prepareSignIn`), not before the form shows. */
+const signInSchema = async () => (await import('../../../../../shared/schemas/auth.js')).signInBody;
+/** Only a first sign-in with a temporary password shows it. */
+const FirstPasswordForm = lazy(async () => ({ default: (await import('../components/first-password-form.js')).FirstPasswordForm }));
 
 /** Sign-in (spec 1 section 2); also served at / and /#/. */
 export default function SignInScreen() {
@@ -17,7 +20,7 @@ export default function SignInScreen() {
   const navigate = useNavigate();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const signIn = useSignIn();
-  const form = useZodForm(signInBody, { defaultValues: { username: '', password: '' } });
+  const form = useLazyZodForm(signInSchema, { defaultValues: { username: '', password: '' } });
 
   const stale = session !== null && !hasValidToken(session);
   useEffect(() => {
@@ -32,14 +35,16 @@ export default function SignInScreen() {
   if (challenge) {
     return (
       <AuthFrame title="Choose your password" description="This is your first sign-in. Replace the temporary password you were given.">
-        <FirstPasswordForm
-          username={signIn.variables?.username ?? ''}
-          session={challenge}
-          onCancel={() => {
-            form.reset();
-            signIn.reset();
-          }}
-        />
+        <Suspense fallback={<Loader mx="auto" display="block" aria-label="Loading" />}>
+          <FirstPasswordForm
+            username={signIn.variables?.username ?? ''}
+            session={challenge}
+            onCancel={() => {
+              form.reset();
+              signIn.reset();
+            }}
+          />
+        </Suspense>
       </AuthFrame>
     );
   }
@@ -67,7 +72,8 @@ export default function SignInScreen() {
 
   return (
     <AuthFrame title="Sign in" description="Use the e-mail address your shop registered for you.">
-      <form onSubmit={submit} noValidate aria-label="Sign in">
+      {/* The first keystroke (or a password manager's fill) starts loading the checks and the sign-in call. */}
+      <form onSubmit={submit} onInput={prepareSignIn} noValidate aria-label="Sign in">
         <Stack gap="md">
           {notice && !refused && (
             <Alert color="brand" icon={<IconInfoCircle size={18} />} role="status">
