@@ -1,5 +1,6 @@
 import type { Customer } from '../../shared/schemas/customer.js';
-import { getItem, op, query, queryCount, queryPage, strip, writePart, type Item, type TransactItem, type WritePart } from '../lib/db.js';
+import type { ShippingAddressBody as ShippingAddress } from '../../shared/schemas/payment.js';
+import { getItem, op, query, tableName, queryCount, queryPage, strip, writePart, type Item, type TransactItem, type WritePart } from '../lib/db.js';
 import { idSk, searchKey, tenantPk, uniqueKey } from '../lib/keys.js';
 
 const customerPk = (tenantId: string) => tenantPk(tenantId, 'CUSTOMER');
@@ -42,6 +43,18 @@ export const customerData = {
   },
   replace(tenantId: string, customer: Customer, expectedVersion: number | undefined): TransactItem {
     return op.replace(customerData.toItem(tenantId, customer), expectedVersion);
+  },
+  /** Keeps the address an order is shipped to as the customer's last one (the customer must still exist). */
+  shippingAddressWrite(tenantId: string, customerId: number, address: ShippingAddress): TransactItem {
+    return {
+      Update: {
+        TableName: tableName(),
+        Key: key(tenantId, customerId),
+        UpdateExpression: 'SET shippingAddress = :address',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':address': address },
+      },
+    };
   },
   /** Deletes a customer and frees its mobile number and name. */
   removeWrites(tenantId: string, customer: Customer, staleMessage: string): WritePart {

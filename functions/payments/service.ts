@@ -18,6 +18,7 @@ import {
   type ProviderOrder,
 } from '../../shared/schemas/payment.js';
 import { ownCustomer } from '../cart/owner.js';
+import { customerData } from '../customers/data.js';
 import { linesOf } from '../cart/service.js';
 import type { Caller, WriteScope } from '../lib/context.js';
 import { config } from '../lib/config.js';
@@ -95,7 +96,13 @@ export async function createProviderOrder(scope: WriteScope, me: Caller, body: {
     createdBy: actor.userName,
     createdOn: now,
   };
-  await transact([paymentData.createWrite(tenantId, payment)]);
+  await transact(
+    [
+      paymentData.createWrite(tenantId, payment),
+      ...(body.shippingAddress ? [customerData.shippingAddressWrite(tenantId, customer.customerId, body.shippingAddress)] : []),
+    ],
+    [undefined, 'Your customer record was removed. Please sign in again.'],
+  );
   const [{ keyId }, tenant] = await Promise.all([razorpayKeys(), tenantData.get(tenantId)]);
   return {
     id: order.id,

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { PASSWORD_MISMATCH, passwordSchema } from './auth.js';
 import { auditFields, emailSchema, mobileSchema, versionField } from './common.js';
 import { optionalGstin, optionalState, stateMatchesGstin } from './gst.js';
+import { shippingAddress } from './payment.js';
 
 export const customer = z.object({
   customerId: z.number().int(),
@@ -14,6 +15,8 @@ export const customer = z.object({
   /** GST state code of the customer's address. */
   state: z.string().optional(),
   creditPoints: z.number().int(),
+  /** Where the customer's last storefront order was shipped: the next checkout starts from it. */
+  shippingAddress: shippingAddress.optional(),
   appUserId: z.number().int().optional(),
   tenant: z.string().optional(),
   version: z.number().int().optional(),

@@ -108,6 +108,18 @@ test('a customer pays the cart through the checkout: a failed attempt keeps the 
   await expect(page.getByLabel('Delivery Charge')).toHaveText('₹100.00');
   await expect(page.getByLabel('Status', { exact: true })).toHaveText('Pending');
 
+  // Shipped to another state than the shop's (Karnataka): the order's bill charges IGST.
+  const shipTo = page.getByRole('region', { name: 'Ship to' });
+  await shipTo.getByRole('textbox', { name: 'Name' }).fill('Shopper at Home');
+  await shipTo.getByRole('textbox', { name: 'Street Address' }).fill('14, Anna Salai');
+  await shipTo.getByRole('textbox', { name: 'City' }).fill('Chennai');
+  await shipTo.getByRole('textbox', { name: 'PIN Code' }).fill('60000');
+  await shipTo.getByRole('combobox', { name: 'State' }).fill('Tamil');
+  await page.getByRole('option', { name: '33 – Tamil Nadu' }).click();
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(shipTo.getByText('Enter a 6-digit PIN code.')).toBeVisible();
+  await shipTo.getByRole('textbox', { name: 'PIN Code' }).fill('600002');
+
   // The simulator's checkout window: the tester fails the payment.
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await expect(checkoutWindow(page).getByTestId('amount')).toHaveText('₹320.00', { timeout: 30_000 });
@@ -120,9 +132,12 @@ test('a customer pays the cart through the checkout: a failed attempt keeps the 
   await expect(page).toHaveURL('/cart');
   await expect(page.getByRole('article', { name: product.productName })).toBeVisible({ timeout: 30_000 });
 
-  // Paying again, the tester picks success.
+  // Paying again, the tester picks success; the address starts as the last order's.
   await page.getByRole('button', { name: 'Checkout', exact: true }).click();
   await expect(page.getByLabel('Payable Amount')).toHaveText('₹320.00', { timeout: 30_000 });
+  await expect(shipTo.getByRole('textbox', { name: 'City' })).toHaveValue('Chennai');
+  await expect(shipTo.getByRole('textbox', { name: 'PIN Code' })).toHaveValue('600002');
+  await expect(shipTo.getByRole('combobox', { name: 'State' })).toHaveValue('33 – Tamil Nadu');
   await page.getByRole('button', { name: 'Pay', exact: true }).click();
   await checkoutWindow(page).getByRole('button', { name: /^Pay ₹320\.00/ }).click({ timeout: 30_000 });
   await expect(page.getByText('Payment Successfull!')).toBeVisible({ timeout: 60_000 });

@@ -16,6 +16,8 @@ export const ravi = {
   address: '45, 3rd Cross, Jayanagar, Bengaluru 560011',
   creditPoints: 0,
   appUserId: 31,
+  state: '29',
+  shippingAddress: { name: 'Ravi Kumar', line: '45, 3rd Cross, Jayanagar', city: 'Bengaluru', pincode: '560011', state: '29' as const },
 };
 
 /** The demo shop's customer, signed in with the CUSTOMER role and a stored customer record. */

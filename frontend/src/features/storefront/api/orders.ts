@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cartRoutes } from '../../../../../shared/routes/cart.js';
+import { customerRoutes } from '../../../../../shared/routes/customers.js';
 import type { BodyIn } from '../../../../../shared/routes/define.js';
 import { paymentRoutes } from '../../../../../shared/routes/payments.js';
 import { CUSTOMER_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '../../../../../shared/schemas/cart.js';
@@ -104,3 +105,15 @@ export const createPaymentOrder = (body: BodyIn<typeof paymentRoutes.createOrder
 
 /** The checkout's outcome: a success (payment id and signature) makes the order, a failure is recorded. */
 export const recordCheckoutResult = (body: BodyIn<typeof paymentRoutes.checkoutResult>) => callApi(paymentRoutes.checkoutResult, { body });
+
+/** The signed-in customer's own record, read fresh: the checkout starts from the last order's shipping address. */
+export function useOwnCustomer(appUserId: number | undefined) {
+  return useQuery({
+    queryKey: ['ownCustomer', appUserId ?? 0],
+    queryFn: () => callApi(customerRoutes.byAppUser, { params: { appUserId: appUserId! } }),
+    enabled: appUserId !== undefined,
+    staleTime: 0,
+    // Without it the checkout starts from the session's copy of the record: nothing to report.
+    meta: { handlesOwnErrors: true },
+  });
+}

@@ -1,11 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartSummary, toRupees } from '../../../../../shared/money.js';
 import { STOCK_SHORT, type CartSummaryView } from '../../../../../shared/schemas/cart.js';
 import { ORDER_CREATION_FAILED, PAYMENT_FAILED, PAYMENT_SUCCESS, SDK_LOAD_FAILED } from '../../../../../shared/schemas/payment.js';
-import { renderScreen, serve, signInAsCustomer, type Call } from '../../../../../test/web/checkout-fixtures.js';
-import { clearSession } from '../../../lib/session.js';
+import { ravi, renderScreen, serve, signInAsCustomer, type Call } from '../../../../../test/web/checkout-fixtures.js';
+import { clearSession, updateSession } from '../../../lib/session.js';
 import type { RazorpayFailure, RazorpayOptions, RazorpaySuccess } from '../components/razorpay.js';
 import Checkout from './checkout.js';
 
@@ -108,6 +108,41 @@ describe('Checkout', () => {
     expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
   });
 
+  it("asks where to ship, starting from the customer's last order's address as stored now, and sends it", async () => {
+    const moved = { name: 'Ravi Kumar', line: '12, Beach Road', city: 'Kochi', pincode: '682001', state: '32' };
+    const calls = serve([
+      ['GET /cart/summary/21', [200, basketSummary()]],
+      ['GET /customer/appUser/31', [200, { ...ravi, shippingAddress: moved }]],
+      ['POST /payment/order/external', [200, providerOrder()]],
+    ]);
+    const user = userEvent.setup();
+    renderScreen(<Checkout />, { path: '/payment' });
+    const shipTo = await screen.findByRole('region', { name: 'Ship to' });
+    await waitFor(() => expect(within(shipTo).getByRole('textbox', { name: /^City/ })).toHaveValue('Kochi'));
+    expect(within(shipTo).getByLabelText(/^State/, { selector: 'input' })).toHaveValue('32 – Kerala');
+    const pin = within(shipTo).getByRole('textbox', { name: /^PIN Code/ });
+    await user.clear(pin);
+    await user.type(pin, '68200');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    expect(await within(shipTo).findByText('Enter a 6-digit PIN code.')).toBeInTheDocument();
+    expect(calls.some((c) => c.key === 'POST /payment/order/external')).toBe(false);
+    await user.type(pin, '1');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await scriptEnds('error');
+    expect(calls.find((c) => c.key === 'POST /payment/order/external')!.body).toMatchObject({ shippingAddress: moved });
+  });
+
+  it('starts a first order from the customer’s own address and state', async () => {
+    updateSession({ customer: { ...ravi, shippingAddress: undefined } });
+    serve([['GET /cart/summary/21', [200, basketSummary()]]]);
+    renderScreen(<Checkout />, { path: '/payment' });
+    const shipTo = await screen.findByRole('region', { name: 'Ship to' });
+    expect(within(shipTo).getByRole('textbox', { name: /^Name/ })).toHaveValue('RaviKumar');
+    expect(within(shipTo).getByRole('textbox', { name: /^Street Address/ })).toHaveValue(ravi.address);
+    expect(within(shipTo).getByRole('textbox', { name: /^City/ })).toHaveValue('');
+    expect(within(shipTo).getByLabelText(/^State/, { selector: 'input' })).toHaveValue('29 – Karnataka');
+  });
+
   it('keeps Pay disabled with the red message while a line wants more than the shelf holds', async () => {
     serve([['GET /cart/summary/21', [200, basketSummary({ stockShort: true, message: STOCK_SHORT })]]]);
     renderScreen(<Checkout />, { path: '/payment' });
@@ -135,7 +170,7 @@ describe('Checkout', () => {
     expect(await screen.findByText(SDK_LOAD_FAILED)).toBeInTheDocument();
     expect(opened).toBeUndefined();
     // The amount the screen showed, for the server to compare with its own.
-    expect(calls.find((c) => c.key === 'POST /payment/order/external')!.body).toEqual({ amount: 335.5, currency: 'INR', receipt: 'Online order' });
+    expect(calls.find((c) => c.key === 'POST /payment/order/external')!.body).toEqual({ amount: 335.5, currency: 'INR', receipt: 'Online order', shippingAddress: ravi.shippingAddress });
   });
 
   it("says 'Oops Order Creation Failed!' when the provider's order is not created", async () => {

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Center, Divider, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { STOCK_SHORT, type CartSummaryView } from '../../../../../shared/schemas/cart.js';
@@ -11,15 +11,19 @@ import {
   PAYMENT_FAILED,
   RECEIPT,
   SDK_LOAD_FAILED,
+  shippingAddress,
   type PaymentStatus,
+  type ShippingAddressBody,
 } from '../../../../../shared/schemas/payment.js';
+import { useZodForm } from '../../../components/form-fields.js';
 import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { errorText } from '../../../lib/query-client.js';
 import { useSession } from '../../../lib/session.js';
 import { cartKeys, useCartSummary } from '../api/cart.js';
-import { createPaymentOrder, orderKeys, recordCheckoutResult } from '../api/orders.js';
+import { createPaymentOrder, orderKeys, recordCheckoutResult, useOwnCustomer } from '../api/orders.js';
+import { ShippingAddressFields, shippingAddressOf } from '../components/shipping-address-fields.js';
 import { loadCheckoutScript, type RazorpayFailure, type RazorpaySuccess } from '../components/razorpay.js';
 
 type Phase = 'idle' | 'starting' | 'open' | 'confirming';
@@ -55,6 +59,13 @@ export default function Checkout() {
   const session = useSession();
   const customer = session?.customer;
   const summaryQuery = useCartSummary();
+  // The customer record as stored now (the session's copy predates the last order's address).
+  const ownRecord = useOwnCustomer(session?.user?.appUserId);
+  const shipping = useZodForm(shippingAddress, { defaultValues: shippingAddressOf(customer) });
+  const storedAddress = ownRecord.data;
+  useEffect(() => {
+    if (storedAddress && !shipping.formState.isDirty) shipping.reset(shippingAddressOf(storedAddress));
+  }, [storedAddress, shipping]);
   const [phase, setPhase] = useState<Phase>('idle');
   const [status, setStatus] = useState<PaymentStatus>('Pending');
   /** The summary that was paid: the cart empties once the order is made, the figures stay on the screen. */
@@ -106,13 +117,13 @@ export default function Checkout() {
     }
   };
 
-  const pay = async () => {
+  const pay = async (shipTo: ShippingAddressBody) => {
     if (!summary || !customer) return;
     setPhase('starting');
     setOutcome(undefined);
     let order;
     try {
-      order = await createPaymentOrder({ amount: summary.payable, currency: CURRENCY, receipt: RECEIPT });
+      order = await createPaymentOrder({ amount: summary.payable, currency: CURRENCY, receipt: RECEIPT, shippingAddress: shipTo });
     } catch (error) {
       setPhase('idle');
       setModal(isApiError(error) && error.status === 502 ? ORDER_CREATION_FAILED : errorText(error));
@@ -208,12 +219,13 @@ export default function Checkout() {
           {empty && <Text c="dimmed">{CART_EMPTY}</Text>}
         </Stack>
       </Paper>
+      {!isPaid && <ShippingAddressFields control={shipping.control} disabled={phase !== 'idle'} />}
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={() => navigate('/cart')} disabled={phase === 'confirming'}>
           {isPaid ? 'Back' : 'Cancel'}
         </Button>
         {!isPaid && (
-          <Button onClick={() => void pay()} disabled={!summary || short || empty || phase !== 'idle'} loading={phase === 'starting' || phase === 'confirming'}>
+          <Button onClick={() => void shipping.handleSubmit(pay)()} disabled={!summary || short || empty || phase !== 'idle'} loading={phase === 'starting' || phase === 'confirming'}>
             Pay
           </Button>
         )}
