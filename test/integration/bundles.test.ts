@@ -32,7 +32,8 @@ beforeAll(() => {
     if (construct instanceof AppFunction && construct.bundle) bundles.set(construct.node.path, construct.bundle);
   }
   assets = functionAssets(path.join(scratch, 'cdk.out'));
-}, 180_000);
+  // Bundling every function is CPU work: on a busy two-core machine it can take minutes.
+}, 420_000);
 
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
