@@ -32,8 +32,11 @@ const typeInto = (label: RegExp, text: string) => fireEvent.change(screen.getByL
 const pick = (label: RegExp, isoDate: string) => typeInto(label, formatDate(isoDate));
 const daysShown = () => screen.getByRole('status', { name: 'Days' });
 
+/** The form shows once the approver is known and the types are loaded; a loaded machine can take seconds for both. */
+const LOADED = { timeout: 10_000 };
+
 async function chooseType(name: string) {
-  await screen.findByRole('option', { name: new RegExp(`^${name}`) });
+  await screen.findByRole('option', { name: new RegExp(`^${name}`) }, LOADED);
   typeInto(/^Leave Type/, String(types.find((t) => t.leaveType === name)!.leaveMasterId));
 }
 
@@ -54,7 +57,7 @@ describe('apply leave', { timeout: 20_000 }, () => {
   it('names each missing field with the spec’s message and sends nothing', async () => {
     const calls = cashierApi();
     openForm();
-    fireEvent.click(await screen.findByRole('button', { name: 'Apply Leave' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Apply Leave' }, LOADED));
     expect(await screen.findByText(LEAVE_MESSAGES.typeRequired)).toBeInTheDocument();
     expect(screen.getByText(LEAVE_MESSAGES.startRequired)).toBeInTheDocument();
     expect(screen.getByText(LEAVE_MESSAGES.datesRequired)).toBeInTheDocument();
@@ -69,7 +72,7 @@ describe('apply leave', { timeout: 20_000 }, () => {
   ])('says so at once for %s, with the shared counting rule', async (_case, start, end, message) => {
     const calls = cashierApi();
     openForm();
-    await screen.findByRole('option', { name: /^Casual Leave/ });
+    await screen.findByRole('option', { name: /^Casual Leave/ }, LOADED);
     await waitFor(() => expect(calls.map((c) => c.key)).toContain('GET /publicHolidays?year=2026'));
     pick(/^Start Date/, start);
     if (end) pick(/^End Date/, end);
@@ -197,7 +200,7 @@ describe('who may open the form', { timeout: 20_000 }, () => {
     signInAs('CASHIER', featuresOf('CASHIER'));
     cashierApi();
     openForm();
-    expect(await screen.findByText('Your leave goes to manager@demo.shop for approval.')).toBeInTheDocument();
+    expect(await screen.findByText('Your leave goes to manager@demo.shop for approval.', {}, LOADED)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Start Date/)).toBeInTheDocument();
   });
 
@@ -210,7 +213,7 @@ describe('who may open the form', { timeout: 20_000 }, () => {
     signInAs(role, [...new Set([...featuresOf(role), 'LeaveEdit' as const])]);
     const calls = serve([[`GET /appUser/getManager/${CASHIER_ID}`, [200, manager]]]);
     openForm();
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(await screen.findByText(message, {}, LOADED)).toBeInTheDocument();
     expect(screen.getByText('You cannot apply for leave')).toBeInTheDocument();
     expect(screen.queryByLabelText(/^Start Date/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Apply Leave' })).not.toBeInTheDocument();
