@@ -116,3 +116,30 @@ test('offline: three bills (one redeeming points, one printed) kept on the devic
     expect(shown.some((row) => row.includes(`Tax invoice ${bill.invoiceNumber}`))).toBe(true);
   }
 });
+
+test('two tabs online again at once send a queued bill once: one bill on the server', async ({ page, context }) => {
+  await signInAndLand(page, 'cashier@demo.shop');
+  const name = `TwoTabs${Date.now().toString(36)}`;
+  const customer = await registerCustomer(page, name, '6');
+  await page.goto('/purchaseUpdated/new');
+  await chooseCustomer(page, customer.mobileNumber, name);
+  await readyForOffline(page);
+  const other = await context.newPage();
+  await other.goto('/purchase/queue');
+  await expect(other.getByRole('heading', { level: 1, name: 'Bills on this device' })).toBeVisible({ timeout: 30_000 });
+
+  await context.setOffline(true);
+  await addProduct(page, 1, 'Parle', 'Parle-G Biscuits');
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  const number = await saveOffline(page, false);
+  await page.goto('/purchase/queue');
+  await expect(other.getByRole('status', { name: 'Till status' })).toContainText('1 bill waiting', { timeout: 60_000 });
+
+  // Both tabs see the network come back at the same moment; one of them sends, the other waits its turn.
+  await context.setOffline(false);
+  for (const tab of [page, other]) {
+    await expect(tab.getByRole('table', { name: 'Bills on this device' }).getByRole('row').filter({ hasText: number })).toContainText('Sent', { timeout: 60_000 });
+  }
+  const lines = await apiAsPage<CustomerLine[]>(page, `/purchase/custMobile/${customer.mobileNumber}?page=0&size=20`);
+  expect(new Set(lines.map((l) => l.purchaseId)).size).toBe(1);
+});
