@@ -1,5 +1,19 @@
 import { isOrderStatus, MAX_CART_LINES, type CartStatus, type OrderStatus } from '../../shared/schemas/cart.js';
-import { getItem, query, queryCount, queryPage, strip, tableName, type Item, type QueryOptions, type TransactItem } from '../lib/db.js';
+import {
+  getItem,
+  mapPage,
+  query,
+  queryCount,
+  queryCursorPage,
+  queryPage,
+  strip,
+  tableName,
+  type CursorPage,
+  type Item,
+  type PageRequest,
+  type QueryOptions,
+  type TransactItem,
+} from '../lib/db.js';
 import { idSk, searchKey, tenantPk } from '../lib/keys.js';
 
 /**
@@ -146,8 +160,8 @@ export const cartData = {
     return (await firstOf(customerStatusQuery(tenantId, customerId, status), limit)).map(toLine);
   },
 
-  async page(tenantId: string, customerId: number, status: CartStatus, prefix: string, page: number, size: number): Promise<StoredCartLine[]> {
-    return (await queryPage(customerStatusQuery(tenantId, customerId, status, prefix), page, size)).map(toLine);
+  async page(tenantId: string, customerId: number, status: CartStatus, prefix: string, request: PageRequest): Promise<CursorPage<StoredCartLine>> {
+    return mapPage(await queryCursorPage(customerStatusQuery(tenantId, customerId, status, prefix), request), toLine);
   },
 
   count: (tenantId: string, customerId: number, status: CartStatus, prefix = '') => queryCount(customerStatusQuery(tenantId, customerId, status, prefix)),

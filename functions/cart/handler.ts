@@ -1,6 +1,6 @@
 import { cartRoutes } from '../../shared/routes/cart.js';
 import { writeScope } from '../lib/context.js';
-import { domainHandler } from '../lib/handler.js';
+import { domainHandler, listPage } from '../lib/handler.js';
 import { cartData } from './data.js';
 import { ownTenant as own } from './owner.js';
 import {
@@ -23,12 +23,12 @@ export const handler = domainHandler('cart', cartRoutes, {
   byCustomerStatus: async ({ params: p, ctx }) => rawLines(await own(ctx, p.customerId), p.customerId, [p.status]),
   byCustomerStatusList: async ({ params: p, ctx }) => rawLines(await own(ctx, p.customerId), p.customerId, p.statuses),
   master: async ({ params: p, ctx }) => masterLines(await own(ctx, p.customerId), p.customerId, p.statuses),
-  masterPage: async ({ params: p, query: q, ctx }) => masterPage(await own(ctx, p.customerId), p.customerId, p.status, '', q.page, q.size),
+  masterPage: async ({ params: p, query: q, ctx }) => listPage(await masterPage(await own(ctx, p.customerId), p.customerId, p.status, '', q)),
   masterPageCount: async ({ params: p, ctx }) => cartData.count(await own(ctx, p.customerId), p.customerId, p.status),
-  customerPage: async ({ params: p, query: q, ctx }) => linePage(await own(ctx, p.customerId), p.customerId, p.status, '', q.page, q.size),
-  masterSearch: async ({ params: p, query: q, ctx }) => masterPage(await own(ctx, p.customerId), p.customerId, p.status, p.text, q.page, q.size),
+  customerPage: async ({ params: p, query: q, ctx }) => listPage(await linePage(await own(ctx, p.customerId), p.customerId, p.status, '', q)),
+  masterSearch: async ({ params: p, query: q, ctx }) => listPage(await masterPage(await own(ctx, p.customerId), p.customerId, p.status, p.text, q)),
   masterSearchCount: async ({ params: p, ctx }) => cartData.count(await own(ctx, p.customerId), p.customerId, p.status, p.text),
-  customerSearch: async ({ params: p, query: q, ctx }) => linePage(await own(ctx, p.customerId), p.customerId, p.status, p.text, q.page, q.size),
+  customerSearch: async ({ params: p, query: q, ctx }) => listPage(await linePage(await own(ctx, p.customerId), p.customerId, p.status, p.text, q)),
   masterOrderPage: async ({ params: p, query: q, ctx }) => customerOrders(await own(ctx, p.customerId), p.customerId, p.statuses, q.page, q.size),
   masterOrderPageCount: async ({ params: p, ctx }) => cartData.customerOrdersCount(await own(ctx, p.customerId), p.customerId, p.statuses),
   masterOrderSearch: async ({ params: p, query: q, ctx }) =>

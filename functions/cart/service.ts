@@ -25,7 +25,7 @@ import {
   type OrderStatus,
 } from '../../shared/schemas/cart.js';
 import type { Caller, WriteScope } from '../lib/context.js';
-import { nextId, transact, updated, type TransactItem } from '../lib/db.js';
+import { nextId, transact, updated, type PageRequest, type TransactItem } from '../lib/db.js';
 import { Conflict, Forbidden, NotFound, Validation } from '../lib/errors.js';
 import { stockData, type StoredStock } from '../stock/data.js';
 import { wishData } from '../wish/data.js';
@@ -326,11 +326,15 @@ export const staffOrderSearchCount = (tenantId: string, statuses: readonly Order
   cartData.ordersByMobileCount(tenantId, statuses, mobileDigits(text));
 
 /** A page of one status in name order (with a prefix, the lines whose product name starts with it). */
-export const linePage = async (tenantId: string, customerId: number, status: CartStatus, prefix: string, page: number, size: number) =>
-  lineViews(tenantId, await cartData.page(tenantId, customerId, status, prefix, page, size));
+export async function linePage(tenantId: string, customerId: number, status: CartStatus, prefix: string, request: PageRequest) {
+  const page = await cartData.page(tenantId, customerId, status, prefix, request);
+  return { items: await lineViews(tenantId, page.items), next: page.next };
+}
 
-export const masterPage = async (tenantId: string, customerId: number, status: CartStatus, prefix: string, page: number, size: number) =>
-  masterRows(tenantId, await cartData.page(tenantId, customerId, status, prefix, page, size));
+export async function masterPage(tenantId: string, customerId: number, status: CartStatus, prefix: string, request: PageRequest) {
+  const page = await cartData.page(tenantId, customerId, status, prefix, request);
+  return { items: await masterRows(tenantId, page.items), next: page.next };
+}
 
 /** Your Orders: newest first; searched, in product name order. */
 export const customerOrders = async (tenantId: string, customerId: number, statuses: readonly OrderStatus[], page: number, size: number) =>

@@ -1,6 +1,21 @@
 import type { Customer } from '../../shared/schemas/customer.js';
 import type { ShippingAddressBody as ShippingAddress } from '../../shared/schemas/payment.js';
-import { getItem, op, query, tableName, queryCount, queryPage, strip, writePart, type Item, type TransactItem, type WritePart } from '../lib/db.js';
+import {
+  getItem,
+  mapPage,
+  op,
+  query,
+  queryCount,
+  queryCursorPage,
+  strip,
+  tableName,
+  writePart,
+  type CursorPage,
+  type Item,
+  type PageRequest,
+  type TransactItem,
+  type WritePart,
+} from '../lib/db.js';
 import { idSk, searchKey, tenantPk, uniqueKey } from '../lib/keys.js';
 
 const customerPk = (tenantId: string) => tenantPk(tenantId, 'CUSTOMER');
@@ -86,13 +101,13 @@ export const customerData = {
     return items.map((i) => i.mobileNumber);
   },
   /** Newest first. */
-  async page(tenantId: string, page: number, size: number): Promise<Customer[]> {
-    return (await queryPage<CustomerItem>({ pk: customerPk(tenantId), descending: true }, page, size)).map(toCustomer);
+  async page(tenantId: string, request: PageRequest): Promise<CursorPage<Customer>> {
+    return mapPage(await queryCursorPage<CustomerItem>({ pk: customerPk(tenantId), descending: true }, request), toCustomer);
   },
   count: (tenantId: string) => queryCount({ pk: customerPk(tenantId) }),
   /** Customers whose mobile (digits) or lower-case name starts with `text`, in that key's order. */
-  async searchPage(tenantId: string, text: string, page: number, size: number): Promise<Customer[]> {
-    return (await queryPage<CustomerItem>(searchQuery(tenantId, text), page, size)).map(toCustomer);
+  async searchPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<Customer>> {
+    return mapPage(await queryCursorPage<CustomerItem>(searchQuery(tenantId, text), request), toCustomer);
   },
   searchCount: (tenantId: string, text: string) => queryCount(searchQuery(tenantId, text)),
 };

@@ -1,7 +1,7 @@
 import { customerRoutes } from '../../shared/routes/customers.js';
 import { Forbidden, NotFound } from '../lib/errors.js';
 import { inTenant } from '../lib/tenant-scope.js';
-import { domainHandler } from '../lib/handler.js';
+import { domainHandler, listPage } from '../lib/handler.js';
 import { customerData } from './data.js';
 import { createCustomer, deleteCustomer, readCustomer, signUpCustomer, updateCustomer, validateMobile } from './service.js';
 
@@ -17,9 +17,9 @@ export const handler = domainHandler('customers', customerRoutes, {
   mobiles: ({ query, ctx }) => customerData.mobiles(ctx.me.tenantId, query.prefix, query.size),
   validate: ({ params, ctx }) => validateMobile(ctx.me.tenantId, params.mobile),
   isExist: async ({ params, ctx }) => Boolean(await customerData.byMobile(ctx.me.tenantId, params.mobile)),
-  all: ({ query, ctx }) => customerData.page(ctx.me.tenantId, query.page, query.size),
+  all: async ({ query, ctx }) => listPage(await customerData.page(ctx.me.tenantId, query)),
   count: ({ ctx }) => customerData.count(ctx.me.tenantId),
-  search: ({ params, query, ctx }) => customerData.searchPage(ctx.me.tenantId, params.text, query.page, query.size),
+  search: async ({ params, query, ctx }) => listPage(await customerData.searchPage(ctx.me.tenantId, params.text, query)),
   searchCount: ({ params, ctx }) => customerData.searchCount(ctx.me.tenantId, params.text),
   byId: ({ params, ctx }) => readCustomer(ctx.me.tenantId, params.customerId),
   create: ({ body, ctx }) => createCustomer(ctx.me, body, ctx.actor),

@@ -1,5 +1,19 @@
 import type { PaymentMode } from '../../shared/schemas/purchase.js';
-import { getItem, op, queryAll, queryCount, queryPage, strip, tableName, type Item, type QueryOptions, type TransactItem } from '../lib/db.js';
+import {
+  getItem,
+  mapPage,
+  op,
+  queryAll,
+  queryCount,
+  queryCursorPage,
+  strip,
+  tableName,
+  type CursorPage,
+  type Item,
+  type PageRequest,
+  type QueryOptions,
+  type TransactItem,
+} from '../lib/db.js';
 import { idSk, searchKey, tenantPk } from '../lib/keys.js';
 
 /**
@@ -178,8 +192,8 @@ export const expenseData = {
       ? { index: 'gsi1', pk: monthPk(tenantId, month), descending: true }
       : { index: 'gsi2', pk: namePk(tenantId, month), skPrefix: searchKey(text) };
   },
-  async page(opts: ListQuery, page: number, size: number): Promise<StoredExpense[]> {
-    return (await queryPage(opts, page, size)).map(toExpense);
+  async page(opts: ListQuery, request: PageRequest): Promise<CursorPage<StoredExpense>> {
+    return mapPage(await queryCursorPage(opts, request), toExpense);
   },
   async all(opts: ListQuery): Promise<StoredExpense[]> {
     return (await queryAll(opts)).map(toExpense);

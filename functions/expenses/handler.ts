@@ -1,6 +1,6 @@
 import { expenseRoutes } from '../../shared/routes/expenses.js';
 import { writeScope } from '../lib/context.js';
-import { domainHandler } from '../lib/handler.js';
+import { domainHandler, listPage } from '../lib/handler.js';
 import * as report from './report.js';
 import { createExpense, deleteExpense, monthAll, monthCount, monthPage, monthSum, readExpense, updateExpense } from './service.js';
 
@@ -9,8 +9,8 @@ export const handler = domainHandler('expenses', expenseRoutes, {
   create: ({ body, ctx }) => createExpense(writeScope(ctx), body),
   update: ({ params, body, ctx }) => updateExpense(writeScope(ctx), params.id, body),
   remove: ({ params, ctx }) => deleteExpense(writeScope(ctx), params.id),
-  month: ({ params, query, ctx }) => monthPage(ctx.me.tenantId, params.id, params.year, undefined, query.page, query.size),
-  monthSearch: ({ params, query, ctx }) => monthPage(ctx.me.tenantId, params.id, params.year, params.text, query.page, query.size),
+  month: async ({ params, query, ctx }) => listPage(await monthPage(ctx.me.tenantId, params.id, params.year, undefined, query)),
+  monthSearch: async ({ params, query, ctx }) => listPage(await monthPage(ctx.me.tenantId, params.id, params.year, params.text, query)),
   all: ({ params, ctx }) => monthAll(ctx.me.tenantId, params.month, params.year),
   allSearch: ({ params, ctx }) => monthAll(ctx.me.tenantId, params.month, params.year, params.text),
   count: ({ params, ctx }) => monthCount(ctx.me.tenantId, params.month, params.year),

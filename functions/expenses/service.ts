@@ -2,7 +2,7 @@ import { shopDay } from '../../shared/bill.js';
 import { toPaise, toRupees } from '../../shared/money.js';
 import { EXPENSE_MESSAGES, type Expense, type ExpenseBody, type ExpenseSum } from '../../shared/schemas/expense.js';
 import type { WriteScope } from '../lib/context.js';
-import { nextId, transact } from '../lib/db.js';
+import { mapPage, nextId, transact, type PageRequest } from '../lib/db.js';
 import { Conflict, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
 import { expenseData, expenseTotals, monthOf, type StoredExpense } from './data.js';
 
@@ -81,8 +81,8 @@ export async function deleteExpense(scope: WriteScope, id: number): Promise<Expe
 
 // ---------------------------------------------------------------- lists
 
-export async function monthPage(tenantId: string, month: number, year: number, text: string | undefined, page: number, size: number) {
-  return (await expenseData.page(expenseData.listQuery(tenantId, monthOf(year, month), text), page, size)).map(expenseView);
+export async function monthPage(tenantId: string, month: number, year: number, text: string | undefined, request: PageRequest) {
+  return mapPage(await expenseData.page(expenseData.listQuery(tenantId, monthOf(year, month), text), request), expenseView);
 }
 
 export async function monthAll(tenantId: string, month: number, year: number, text?: string) {

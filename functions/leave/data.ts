@@ -1,5 +1,18 @@
 import type { Leave, LeaveType } from '../../shared/schemas/leave.js';
-import { getItem, query, queryAll, queryCount, queryPage, strip, tableName, type Item, type TransactItem } from '../lib/db.js';
+import {
+  getItem,
+  mapPage,
+  query,
+  queryAll,
+  queryCount,
+  queryCursorPage,
+  strip,
+  tableName,
+  type CursorPage,
+  type Item,
+  type PageRequest,
+  type TransactItem,
+} from '../lib/db.js';
 import { idSk, searchKey, tenantPk } from '../lib/keys.js';
 
 const leavePk = (tenantId: string) => tenantPk(tenantId, 'LEAVE');
@@ -56,18 +69,17 @@ export const leaveData = {
     };
   },
   /** A user's leaves, latest start first. */
-  ofUser(tenantId: string, userId: number, filter: LeaveFilter, page: number, size: number): Promise<Leave[]> {
-    return queryPage<Item>({ index: 'gsi1', pk: byUserPk(tenantId, userId), descending: true, filter: typeFilter(filter) }, page, size).then(
-      (items) => items.map(toLeave),
-    );
+  async ofUser(tenantId: string, userId: number, filter: LeaveFilter, request: PageRequest): Promise<CursorPage<Leave>> {
+    return mapPage(await queryCursorPage<Item>({ index: 'gsi1', pk: byUserPk(tenantId, userId), descending: true, filter: typeFilter(filter) }, request), toLeave);
   },
   countOfUser(tenantId: string, userId: number, filter: LeaveFilter): Promise<number> {
     return queryCount({ index: 'gsi1', pk: byUserPk(tenantId, userId), filter: typeFilter(filter) });
   },
   /** The leaves whose employee reported to this manager when they applied or last changed them, latest start first. */
-  ofManager(tenantId: string, managerId: number, filter: LeaveFilter, page: number, size: number): Promise<Leave[]> {
-    return queryPage<Item>({ index: 'gsi2', pk: byManagerPk(tenantId, managerId), descending: true, filter: typeFilter(filter) }, page, size).then(
-      (items) => items.map(toLeave),
+  async ofManager(tenantId: string, managerId: number, filter: LeaveFilter, request: PageRequest): Promise<CursorPage<Leave>> {
+    return mapPage(
+      await queryCursorPage<Item>({ index: 'gsi2', pk: byManagerPk(tenantId, managerId), descending: true, filter: typeFilter(filter) }, request),
+      toLeave,
     );
   },
   countOfManager(tenantId: string, managerId: number, filter: LeaveFilter): Promise<number> {

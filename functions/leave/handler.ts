@@ -1,6 +1,6 @@
 import { leaveRoutes } from '../../shared/routes/leave.js';
 import type { RequestContext } from '../lib/context.js';
-import { domainHandler } from '../lib/handler.js';
+import { domainHandler, listPage } from '../lib/handler.js';
 import {
   applyLeave,
   balances,
@@ -31,9 +31,9 @@ const caller = (ctx: RequestContext): LeaveCaller => ({
 
 export const handler = domainHandler('leave', leaveRoutes, {
   leave: ({ params, ctx }) => getLeave(caller(ctx), params.id),
-  employeeLeaves: ({ params, query, ctx }) => employeeLeaves(caller(ctx), params.id, query, query.page, query.size),
+  employeeLeaves: async ({ params, query, ctx }) => listPage(await employeeLeaves(caller(ctx), params.id, query, query)),
   employeeLeaveCount: ({ params, query, ctx }) => employeeLeaveCount(caller(ctx), params.id, query),
-  managerLeaves: ({ params, query, ctx }) => managerLeaves(caller(ctx), params.id, query, query.page, query.size),
+  managerLeaves: async ({ params, query, ctx }) => listPage(await managerLeaves(caller(ctx), params.id, query, query)),
   managerLeaveCount: ({ params, query, ctx }) => managerLeaveCount(caller(ctx), params.id, query),
   balance: ({ params, query, ctx }) => balances(caller(ctx), params.userId, query.year),
   isExist: ({ params, ctx }) => hasLeaveBetween(caller(ctx), params.start, params.end, params.userId),

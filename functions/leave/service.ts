@@ -11,7 +11,7 @@ import {
   type LeaveType,
 } from '../../shared/schemas/leave.js';
 import { holidayData } from '../holidays/data.js';
-import { created, nextId, transact, updated, type Actor, type TransactItem } from '../lib/db.js';
+import { created, nextId, transact, updated, type Actor, type PageRequest, type TransactItem } from '../lib/db.js';
 import { Conflict, Forbidden, NotFound, Validation } from '../lib/errors.js';
 import { userData } from '../users/data.js';
 import { balanceData, calendarData, leaveData, leaveTypeData, type LeaveCalendar, type LeaveFilter } from './data.js';
@@ -325,9 +325,9 @@ export async function getLeave(c: LeaveCaller, id: number): Promise<Leave> {
   return leave;
 }
 
-export async function employeeLeaves(c: LeaveCaller, userId: number, filter: LeaveFilter, page: number, size: number) {
+export async function employeeLeaves(c: LeaveCaller, userId: number, filter: LeaveFilter, request: PageRequest) {
   await userInScope(c, userId);
-  return leaveData.ofUser(c.tenantId, userId, filter, page, size);
+  return leaveData.ofUser(c.tenantId, userId, filter, request);
 }
 
 export async function employeeLeaveCount(c: LeaveCaller, userId: number, filter: LeaveFilter) {
@@ -339,9 +339,9 @@ function ownManagerView(c: LeaveCaller, managerId: number): void {
   if (managerId !== myId(c)) throw new Forbidden('You can see only the leaves of your own reportees.');
 }
 
-export async function managerLeaves(c: LeaveCaller, managerId: number, filter: LeaveFilter, page: number, size: number) {
+export async function managerLeaves(c: LeaveCaller, managerId: number, filter: LeaveFilter, request: PageRequest) {
   ownManagerView(c, managerId);
-  return leaveData.ofManager(c.tenantId, managerId, filter, page, size);
+  return leaveData.ofManager(c.tenantId, managerId, filter, request);
 }
 
 export async function managerLeaveCount(c: LeaveCaller, managerId: number, filter: LeaveFilter) {

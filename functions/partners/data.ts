@@ -1,5 +1,21 @@
 import type { BusinessPartner } from '../../shared/schemas/partner.js';
-import { getItem, op, query, queryAll, queryCount, queryPage, strip, writePart, type Item, type TransactItem, type WritePart } from '../lib/db.js';
+import {
+  getItem,
+  mapPage,
+  op,
+  query,
+  queryAll,
+  queryCount,
+  queryCursorPage,
+  queryPage,
+  strip,
+  writePart,
+  type CursorPage,
+  type Item,
+  type PageRequest,
+  type TransactItem,
+  type WritePart,
+} from '../lib/db.js';
 import { idSk, searchKey, tenantPk, uniqueKey } from '../lib/keys.js';
 
 const partnerPk = (tenantId: string) => tenantPk(tenantId, 'PARTNER');
@@ -55,8 +71,8 @@ export const partnerData = {
     const { items } = await query<PartnerItem>({ index: 'gsi3', pk: mobilePk(tenantId), skBetween: [mobile, mobile] });
     return items[0] ? toPartner(items[0]) : undefined;
   },
-  async page(tenantId: string, page: number, size: number): Promise<BusinessPartner[]> {
-    return (await queryPage<PartnerItem>(byName(tenantId), page, size)).map(toPartner);
+  async page(tenantId: string, request: PageRequest): Promise<CursorPage<BusinessPartner>> {
+    return mapPage(await queryCursorPage<PartnerItem>(byName(tenantId), request), toPartner);
   },
   count: (tenantId: string) => queryCount(byName(tenantId)),
   /**

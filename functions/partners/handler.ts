@@ -1,10 +1,10 @@
 import { partnerRoutes } from '../../shared/routes/partners.js';
-import { domainHandler } from '../lib/handler.js';
+import { domainHandler, listPage } from '../lib/handler.js';
 import { partnerData } from './data.js';
 import { createPartner, deletePartner, readPartner, updatePartner } from './service.js';
 
 export const handler = domainHandler('partners', partnerRoutes, {
-  all: ({ query, ctx }) => partnerData.page(ctx.me.tenantId, query.page, query.size),
+  all: async ({ query, ctx }) => listPage(await partnerData.page(ctx.me.tenantId, query)),
   count: ({ ctx }) => partnerData.count(ctx.me.tenantId),
   search: ({ params, query, ctx }) => partnerData.searchPage(ctx.me.tenantId, params.text, query.page, query.size),
   searchCount: ({ params, ctx }) => partnerData.searchCount(ctx.me.tenantId, params.text),

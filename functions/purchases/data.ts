@@ -1,20 +1,5 @@
 import type { BillProblem, HeldState, PaymentMode, PurchaseBody } from '../../shared/schemas/purchase.js';
-import {
-  getItem,
-  mapPage,
-  op,
-  queryAll,
-  queryCount,
-  queryCursorPage,
-  queryPage,
-  strip,
-  tableName,
-  type CursorPage,
-  type Item,
-  type PageRequest,
-  type QueryOptions,
-  type TransactItem,
-} from '../lib/db.js';
+import { getItem, mapPage, op, queryAll, queryCount, queryCursorPage, queryPage, strip, tableName, type CursorPage, type Item, type PageRequest, type QueryOptions, type TransactItem } from '../lib/db.js';
 import { idSk, searchKey, tenantObjectKey, tenantPk } from '../lib/keys.js';
 import type { BillTotals } from '../../shared/money.js';
 import type { DocumentSeries, SupplyKind } from '../../shared/gst.js';
@@ -529,6 +514,10 @@ export const purchaseData = {
 
   async page(opts: Omit<QueryOptions, 'startKey' | 'limit'>, page: number, size: number): Promise<StoredLine[]> {
     return (await queryPage(opts, page, size)).map(toLine);
+  },
+  /** The same page with the cursor of the next: one Query at any depth. */
+  async cursorPage(opts: Omit<QueryOptions, 'startKey' | 'limit'>, request: PageRequest): Promise<CursorPage<StoredLine>> {
+    return mapPage(await queryCursorPage(opts, request), toLine);
   },
   count: (opts: Omit<QueryOptions, 'startKey' | 'limit'>) => queryCount(opts),
   async all(opts: Omit<QueryOptions, 'startKey' | 'limit'>): Promise<StoredLine[]> {

@@ -35,7 +35,7 @@ export const handler = domainHandler('purchases', purchaseRoutes, {
     return { ...purchaseView(kept), redeemablePoints: await redeemablePoints(ctx.me.tenantId, opened.bill) };
   },
   async today({ params, query, ctx }) {
-    return report.dayPage(ctx.me.tenantId, params.date, query.page, query.size);
+    return listPage(await report.dayPage(ctx.me.tenantId, params.date, query));
   },
   async todayCount({ params, ctx }) {
     return (await report.dayTotals(ctx.me.tenantId, params.date)).rows;
@@ -56,7 +56,7 @@ export const handler = domainHandler('purchases', purchaseRoutes, {
     return report.exportDay(ctx.me.tenantId, params.date, query.format, ctx.now);
   },
   async customerLines({ params, query, ctx }) {
-    return report.customerPage(ctx.me.tenantId, params.mobile, query.page, query.size);
+    return listPage(await report.customerPage(ctx.me.tenantId, params.mobile, query));
   },
   async customerCount({ params, ctx }) {
     return report.customerCount(ctx.me.tenantId, params.mobile);
@@ -65,7 +65,7 @@ export const handler = domainHandler('purchases', purchaseRoutes, {
     return report.customerTotals(ctx.me.tenantId, params.mobile, query.search);
   },
   async customerSearch({ params, query, ctx }) {
-    return report.customerSearchPage(ctx.me.tenantId, params.mobile, params.text, query.page, query.size);
+    return listPage(await report.customerSearchPage(ctx.me.tenantId, params.mobile, params.text, query));
   },
   async customerSearchCount({ params, ctx }) {
     return report.customerSearchCount(ctx.me.tenantId, params.mobile, params.text);

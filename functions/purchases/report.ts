@@ -7,6 +7,7 @@ import { cashSummaryView, salesSummaryView } from '../../shared/schemas/figures.
 import { XLSX_TYPE } from '../../shared/spreadsheets.js';
 import { expenseTotals } from '../expenses/data.js';
 import { tableWorkbook, type FigureCell, type SheetColumn } from '../lib/excel-report.js';
+import { mapPage, type PageRequest } from '../lib/db.js';
 import { FileResponse } from '../lib/handler.js';
 import { tablePdf, type PdfColumn } from '../lib/pdf.js';
 import { tenantData } from '../tenants/data.js';
@@ -15,8 +16,8 @@ import { orderRowView, shownName } from './view.js';
 
 // ---------------------------------------------------------------- order lists
 
-export const dayPage = async (tenantId: string, date: string, page: number, size: number) =>
-  (await purchaseData.dayPage(tenantId, date, page, size)).map(orderRowView);
+export const dayPage = async (tenantId: string, date: string, request: PageRequest) =>
+  mapPage(await purchaseData.cursorPage(purchaseData.dayQuery(tenantId, date), request), orderRowView);
 
 /**
  * A page of the search over all days: the lines matching by name come first, then those matching only by artcode;
@@ -44,11 +45,11 @@ export async function searchCount(tenantId: string, text: string, date: string |
   return named + artcodeOnly;
 }
 
-export const customerPage = async (tenantId: string, mobile: string, page: number, size: number) =>
-  (await purchaseData.page(purchaseData.customerQuery(tenantId, mobile), page, size)).map(orderRowView);
+export const customerPage = async (tenantId: string, mobile: string, request: PageRequest) =>
+  mapPage(await purchaseData.cursorPage(purchaseData.customerQuery(tenantId, mobile), request), orderRowView);
 export const customerCount = (tenantId: string, mobile: string) => purchaseData.count(purchaseData.customerQuery(tenantId, mobile));
-export const customerSearchPage = async (tenantId: string, mobile: string, text: string, page: number, size: number) =>
-  (await purchaseData.page(purchaseData.customerSearchQuery(tenantId, mobile, text), page, size)).map(orderRowView);
+export const customerSearchPage = async (tenantId: string, mobile: string, text: string, request: PageRequest) =>
+  mapPage(await purchaseData.cursorPage(purchaseData.customerSearchQuery(tenantId, mobile, text), request), orderRowView);
 export const customerSearchCount = (tenantId: string, mobile: string, text: string) =>
   purchaseData.count(purchaseData.customerSearchQuery(tenantId, mobile, text));
 

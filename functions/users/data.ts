@@ -1,7 +1,21 @@
 import { ROLE } from '../../shared/roles.js';
 import type { AppUser } from '../../shared/schemas/auth.js';
 import { EMPLOYEE_EMAIL_TAKEN, EMPLOYEE_MOBILE_TAKEN, type UserRef } from '../../shared/schemas/employee.js';
-import { getItem, op, query, queryAll, queryCount, queryPage, strip, tableName, type Item, type TransactItem } from '../lib/db.js';
+import {
+  getItem,
+  mapPage,
+  op,
+  query,
+  queryAll,
+  queryCount,
+  queryCursorPage,
+  strip,
+  tableName,
+  type CursorPage,
+  type Item,
+  type PageRequest,
+  type TransactItem,
+} from '../lib/db.js';
 import { idSk, searchKey, tenantPk, uniqueKey } from '../lib/keys.js';
 
 const userPk = (tenantId: string) => tenantPk(tenantId, 'USER');
@@ -185,9 +199,8 @@ export const userData = {
     return items[0] ? (strip(items[0]) as AppUser) : undefined;
   },
   /** A page of employees of a scope by user name, optionally only names starting with `text`. */
-  async page(tenantId: string, scope: EmployeeScope, text: string | undefined, page: number, size: number): Promise<AppUser[]> {
-    const items = await queryPage<UserItem>(scopeQuery(tenantId, scope, text), page, size);
-    return items.map((i) => strip(i) as AppUser);
+  async page(tenantId: string, scope: EmployeeScope, text: string | undefined, request: PageRequest): Promise<CursorPage<AppUser>> {
+    return mapPage(await queryCursorPage<UserItem>(scopeQuery(tenantId, scope, text), request), (i) => strip(i) as AppUser);
   },
   count(tenantId: string, scope: EmployeeScope, text: string | undefined): Promise<number> {
     return queryCount(scopeQuery(tenantId, scope, text));

@@ -4,7 +4,7 @@ import { NAME_EXISTS, type EmployeeBody, type UserRef } from '../../shared/schem
 import { accountName, domainSuffix, tenantIdFromUserName } from '../../shared/tenant.js';
 import { auditWrite } from '../lib/audit.js';
 import type { Caller } from '../lib/context.js';
-import { op, transactParts, updated, writePart, type Actor } from '../lib/db.js';
+import { op, transactParts, updated, writePart, type Actor, type PageRequest } from '../lib/db.js';
 import { Conflict, Forbidden, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { featuresOf, roleData } from '../roles/data.js';
@@ -68,9 +68,9 @@ function checkScope(me: Caller, scope: EmployeeScope): void {
   }
 }
 
-export async function listEmployees(me: Caller, scope: EmployeeScope, text: string | undefined, page: number, size: number) {
+export async function listEmployees(me: Caller, scope: EmployeeScope, text: string | undefined, request: PageRequest) {
   checkScope(me, scope);
-  return userData.page(me.tenantId, scope, text, page, size);
+  return userData.page(me.tenantId, scope, text, request);
 }
 
 export async function countEmployees(me: Caller, scope: EmployeeScope, text: string | undefined) {

@@ -1,7 +1,8 @@
 import type { AppUser } from '../../shared/schemas/auth.js';
 import { userRoutes } from '../../shared/routes/users.js';
 import { NotFound } from '../lib/errors.js';
-import { domainHandler } from '../lib/handler.js';
+import { mapPage, type CursorPage } from '../lib/db.js';
+import { domainHandler, listPage } from '../lib/handler.js';
 import { userData } from './data.js';
 import {
   countEmployees,
@@ -20,7 +21,7 @@ import {
 } from './employees.js';
 import { userView } from './view.js';
 
-const shownPage = async (page: Promise<AppUser[]>) => (await page).map(userView);
+const shownPage = async (page: Promise<CursorPage<AppUser>>) => listPage(mapPage(await page, userView));
 
 export const handler = domainHandler('users', userRoutes, {
   async currentUser({ ctx }) {
@@ -40,16 +41,16 @@ export const handler = domainHandler('users', userRoutes, {
   signOut: ({ params, ctx }) => signOutEmployee(ctx.me, params.id, ctx.log),
   revealPassword: ({ params, ctx }) => revealTemporaryPassword(ctx.me, params.id, ctx.actor),
   remove: async ({ params, ctx }) => userView(await deleteEmployee(ctx.me, params.id, ctx.actor)),
-  all: ({ query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'all' }, undefined, query.page, query.size)),
+  all: ({ query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'all' }, undefined, query)),
   allCount: ({ ctx }) => countEmployees(ctx.me, { kind: 'all' }, undefined),
-  search: ({ params, query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'all' }, params.text, query.page, query.size)),
+  search: ({ params, query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'all' }, params.text, query)),
   searchCount: ({ params, ctx }) => countEmployees(ctx.me, { kind: 'all' }, params.text),
-  managerList: ({ params, query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'manager', id: params.id }, undefined, query.page, query.size)),
+  managerList: ({ params, query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'manager', id: params.id }, undefined, query)),
   managerCount: ({ params, ctx }) => countEmployees(ctx.me, { kind: 'manager', id: params.id }, undefined),
-  managerSearch: ({ params, query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'manager', id: params.id }, params.text, query.page, query.size)),
+  managerSearch: ({ params, query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'manager', id: params.id }, params.text, query)),
   managerSearchCount: ({ params, ctx }) => countEmployees(ctx.me, { kind: 'manager', id: params.id }, params.text),
-  hrList: ({ params, query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'hr', id: params.id }, undefined, query.page, query.size)),
+  hrList: ({ params, query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'hr', id: params.id }, undefined, query)),
   hrCount: ({ params, ctx }) => countEmployees(ctx.me, { kind: 'hr', id: params.id }, undefined),
-  hrSearch: ({ params, query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'hr', id: params.id }, params.text, query.page, query.size)),
+  hrSearch: ({ params, query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'hr', id: params.id }, params.text, query)),
   hrSearchCount: ({ params, ctx }) => countEmployees(ctx.me, { kind: 'hr', id: params.id }, params.text),
 });

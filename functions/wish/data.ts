@@ -1,4 +1,16 @@
-import { getItem, queryCount, queryPage, strip, tableName, type Item, type QueryOptions, type TransactItem } from '../lib/db.js';
+import {
+  getItem,
+  mapPage,
+  queryCount,
+  queryCursorPage,
+  strip,
+  tableName,
+  type CursorPage,
+  type Item,
+  type PageRequest,
+  type QueryOptions,
+  type TransactItem,
+} from '../lib/db.js';
 import { idSk, searchKey, tenantPk } from '../lib/keys.js';
 
 /**
@@ -50,8 +62,8 @@ export const wishData = {
   },
 
   /** A page in name order; with a prefix, the lines whose product name starts with it. */
-  async page(tenantId: string, customerId: number, prefix: string, page: number, size: number): Promise<StoredWish[]> {
-    return (await queryPage(customerQuery(tenantId, customerId, prefix), page, size)).map(toWish);
+  async page(tenantId: string, customerId: number, prefix: string, request: PageRequest): Promise<CursorPage<StoredWish>> {
+    return mapPage(await queryCursorPage(customerQuery(tenantId, customerId, prefix), request), toWish);
   },
 
   count: (tenantId: string, customerId: number, prefix = '') => queryCount(customerQuery(tenantId, customerId, prefix)),

@@ -3,7 +3,7 @@ import { stockMessage, WISH_NOT_FOUND, type WishLine, type WishSave } from '../.
 import { ownCustomer, requireOwn } from '../cart/owner.js';
 import { productOf, shelfLine, shelvesOf } from '../cart/shelf.js';
 import type { Caller, WriteScope } from '../lib/context.js';
-import { nextId, transact } from '../lib/db.js';
+import { nextId, transact, type CursorPage, type PageRequest } from '../lib/db.js';
 import { Conflict, NotFound } from '../lib/errors.js';
 import { wishData, type StoredWish } from './data.js';
 
@@ -85,10 +85,11 @@ export async function removeWish(scope: WriteScope, me: Caller, customerWishId: 
   return (await views(tenantId, [wish]))[0]!;
 }
 
-export async function wishPage(tenantId: string, customerId: number, prefix: string, page: number, size: number): Promise<WishLine[]> {
-  return views(tenantId, await wishData.page(tenantId, customerId, prefix, page, size));
+export async function wishPage(tenantId: string, customerId: number, prefix: string, request: PageRequest): Promise<CursorPage<WishLine>> {
+  const page = await wishData.page(tenantId, customerId, prefix, request);
+  return { items: await views(tenantId, page.items), next: page.next };
 }
 
 /** Only 'Wishlist' lines exist; any other status has none. */
 export const wishesOfStatus = (tenantId: string, customerId: number, status: string, limit: number) =>
-  status === 'Wishlist' ? wishPage(tenantId, customerId, '', 0, limit) : Promise.resolve([]);
+  status === 'Wishlist' ? wishPage(tenantId, customerId, '', { page: 0, size: limit }).then((p) => p.items) : Promise.resolve([]);

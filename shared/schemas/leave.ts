@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { auditFields } from './common.js';
+import { auditFields, pageQuery } from './common.js';
 
 /** The messages of spec 3 section 5 (Leave), word for word, and the few the product adds. */
 export const LEAVE_MESSAGES = {
@@ -94,9 +94,7 @@ export const leave = z.object({
 });
 export type Leave = z.output<typeof leave>;
 
-export const leaveListQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(5),
+export const leaveListQuery = pageQuery.extend({
   leaveMasterId: z.coerce.number().int().positive().optional(),
 });
 export const leaveCountQuery = leaveListQuery.pick({ leaveMasterId: true });

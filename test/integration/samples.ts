@@ -192,7 +192,9 @@ export async function alphaParams(): Promise<Record<string, string>> {
   const cashier = await userData.byUserName('alpha', 'cashier@alpha.shop');
   // A walk-in customer: deleting the same id in another shop must not cost a seeded user their sign-in.
   const walkIn = await customerData.byMobile('alpha', alpha.walkInCustomers![0]!.mobileNumber);
-  const [partner] = await partnerData.page('alpha', 0, 1);
+  const {
+    items: [partner],
+  } = await partnerData.page('alpha', { page: 0, size: 1 });
   return {
     appUserId: String(customerUser!.appUserId),
     customerId: String(walkIn!.customerId),

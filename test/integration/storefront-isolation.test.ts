@@ -26,7 +26,7 @@ async function ownerRecords(): Promise<string> {
   const [inCart, ordered, wishes, payment] = await Promise.all([
     cartData.ofStatus(TENANT, id, 'InCart', 50),
     cartData.ofStatus(TENANT, id, 'OrderSuccess', 50),
-    wishData.page(TENANT, id, '', 0, 50),
+    wishData.page(TENANT, id, '', { page: 0, size: 50 }).then((p) => p.items),
     paymentData.get(TENANT, params.orderId!),
   ]);
   return JSON.stringify({ inCart, ordered, wishes, payment });

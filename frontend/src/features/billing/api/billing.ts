@@ -7,7 +7,8 @@ import { purchaseRoutes } from '../../../../../shared/routes/purchases.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
 import type { LineTotals, PurchaseDetail } from '../../../../../shared/schemas/purchase.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
-import { callApi, callApiForFile } from '../../../lib/api-client.js';
+import { callApi, callApiForFile, callApiPage } from '../../../lib/api-client.js';
+import { fetchCursorPage, itemsOf } from '../../../lib/cursor-pages.js';
 import { keepCustomer, knownOffline, localCustomer, localMobiles, localSuggestions, tillTenant } from '../offline/local-copy.js';
 import { markOffline, noteCallFailure } from '../offline/till-queue.js';
 
@@ -139,12 +140,17 @@ export const sendReceiptOnWhatsApp = (purchaseId: number, mobile: string) =>
 
 /** A page (from 1) of a day's bill lines, or of the lines whose product or artcode starts with `search` that day. */
 export function useDayLines(date: string, search: string, page: number) {
+  const queryClient = useQueryClient();
+  const key = (page: number) => ['billing', 'day', date, search, page];
   return useQuery({
-    queryKey: ['billing', 'day', date, search, page],
+    queryKey: key(page),
     queryFn: () =>
-      search
-        ? callApi(purchaseRoutes.search, { params: { text: search }, query: { date, page: page - 1, size: PAGE_SIZE } })
-        : callApi(purchaseRoutes.today, { params: { date }, query: { page: page - 1, size: PAGE_SIZE } }),
+      fetchCursorPage(queryClient, key(page - 1), page, (cursor) =>
+        search
+          ? callApiPage(purchaseRoutes.search, { params: { text: search }, query: { date, page: page - 1, size: PAGE_SIZE } })
+          : callApiPage(purchaseRoutes.today, { params: { date }, query: { page: page - 1, size: PAGE_SIZE, cursor } }),
+      ),
+    select: itemsOf,
     placeholderData: keepPreviousData,
   });
 }
@@ -179,12 +185,18 @@ export const exportDay = (date: string, format: 'pdf' | 'xlsx') => callApiForFil
 
 /** A page (from 1) of a customer's bill lines, or of those whose product or artcode starts with `search`. */
 export function useCustomerLines(mobile: string | undefined, search: string, page: number) {
+  const queryClient = useQueryClient();
+  const key = (page: number) => ['billing', 'customer', mobile, search, page];
   return useQuery({
-    queryKey: ['billing', 'customer', mobile, search, page],
+    queryKey: key(page),
     queryFn: () =>
-      search
-        ? callApi(purchaseRoutes.customerSearch, { params: { mobile: mobile!, text: search }, query: { page: page - 1, size: PAGE_SIZE } })
-        : callApi(purchaseRoutes.customerLines, { params: { mobile: mobile! }, query: { page: page - 1, size: PAGE_SIZE } }),
+      fetchCursorPage(queryClient, key(page - 1), page, (cursor) => {
+        const query = { page: page - 1, size: PAGE_SIZE, cursor };
+        return search
+          ? callApiPage(purchaseRoutes.customerSearch, { params: { mobile: mobile!, text: search }, query })
+          : callApiPage(purchaseRoutes.customerLines, { params: { mobile: mobile! }, query });
+      }),
+    select: itemsOf,
     enabled: mobile !== undefined,
     placeholderData: keepPreviousData,
   });

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { categoryRoutes } from '../../../../../shared/routes/categories.js';
 import { CATEGORY_EXISTS, type Category } from '../../../../../shared/schemas/catalogue.js';
-import { ApiError, callApi } from '../../../lib/api-client.js';
+import { ApiError, callApi, callApiPage } from '../../../lib/api-client.js';
+import { fetchCursorPage, itemsOf } from '../../../lib/cursor-pages.js';
 import { uploadImage } from '../../../lib/image-upload.js';
 import { useOptimisticDelete } from '../../../lib/optimistic-delete.js';
 import { pageQueryFor } from '../../../components/paged-table.js';
@@ -15,12 +16,16 @@ const categoryKeys = {
 
 /** A page (from 1) of the categories with their pictures, or of those whose name starts with `search`. */
 export function useCategoryPage(search: string, page: number) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: categoryKeys.page(search, page),
     queryFn: () =>
-      search
-        ? callApi(categoryRoutes.imageSearch, { params: { text: search }, query: pageQueryFor(page) })
-        : callApi(categoryRoutes.imagePage, { query: pageQueryFor(page) }),
+      fetchCursorPage(queryClient, categoryKeys.page(search, page - 1), page, (cursor) =>
+        search
+          ? callApiPage(categoryRoutes.imageSearch, { params: { text: search }, query: { ...pageQueryFor(page), cursor } })
+          : callApiPage(categoryRoutes.imagePage, { query: { ...pageQueryFor(page), cursor } }),
+      ),
+    select: itemsOf,
     placeholderData: keepPreviousData,
   });
 }

@@ -4,7 +4,8 @@ import type { BodyIn } from '../../../../../shared/routes/define.js';
 import { tenantRoutes } from '../../../../../shared/routes/tenants.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
 import { pageQueryFor } from '../../../components/paged-table.js';
-import { callApi } from '../../../lib/api-client.js';
+import { callApi, callApiPage } from '../../../lib/api-client.js';
+import { fetchCursorPage, itemsOf } from '../../../lib/cursor-pages.js';
 import { useOptimisticDelete } from '../../../lib/optimistic-delete.js';
 
 const customerKeys = {
@@ -15,14 +16,21 @@ const customerKeys = {
   mobileTaken: (mobile: string) => ['customers', 'mobileTaken', mobile] as const,
 };
 
-/** A page (from 1) of the customers, newest first, or of those whose name or mobile starts with `search`. */
+/**
+ * A page (from 1) of the customers, newest first, or of those whose name or mobile starts with `search`. Next and
+ * Previous follow the server's cursors, so a deep page costs what the first does.
+ */
 export function useCustomerPage(search: string, page: number) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: customerKeys.page(search, page),
     queryFn: () =>
-      search
-        ? callApi(customerRoutes.search, { params: { text: search }, query: pageQueryFor(page) })
-        : callApi(customerRoutes.all, { query: pageQueryFor(page) }),
+      fetchCursorPage(queryClient, customerKeys.page(search, page - 1), page, (cursor) =>
+        search
+          ? callApiPage(customerRoutes.search, { params: { text: search }, query: { ...pageQueryFor(page), cursor } })
+          : callApiPage(customerRoutes.all, { query: { ...pageQueryFor(page), cursor } }),
+      ),
+    select: itemsOf,
     placeholderData: keepPreviousData,
   });
 }

@@ -4,7 +4,8 @@ import { userRoutes } from '../../../../../shared/routes/users.js';
 import type { AppUser } from '../../../../../shared/schemas/auth.js';
 import type { EmployeeBody, PasswordDelivery } from '../../../../../shared/schemas/employee.js';
 import { pageQueryFor } from '../../../components/paged-table.js';
-import { callApi } from '../../../lib/api-client.js';
+import { callApi, callApiPage } from '../../../lib/api-client.js';
+import { fetchCursorPage, itemsOf } from '../../../lib/cursor-pages.js';
 import { useOptimisticDelete } from '../../../lib/optimistic-delete.js';
 import type { EmployeeScope } from '../components/employee-rules.js';
 
@@ -21,23 +22,26 @@ const employeeKeys = {
 
 /** One page (from 1) of the list the filter chose: everyone, a manager's direct reports, or an HR contact's people. */
 export function useEmployeePage(scope: EmployeeScope | undefined, search: string, page: number) {
+  const queryClient = useQueryClient();
+  const fetchPage = (cursor: string | undefined) => {
+    const query = { ...pageQueryFor(page), cursor };
+    if (!scope || scope.kind === 'all') {
+      return search ? callApiPage(userRoutes.search, { params: { text: search }, query }) : callApiPage(userRoutes.all, { query });
+    }
+    const { id } = scope;
+    if (scope.kind === 'hr') {
+      return search
+        ? callApiPage(userRoutes.hrSearch, { params: { id, text: search }, query })
+        : callApiPage(userRoutes.hrList, { params: { id }, query });
+    }
+    return search
+      ? callApiPage(userRoutes.managerSearch, { params: { id, text: search }, query })
+      : callApiPage(userRoutes.managerList, { params: { id }, query });
+  };
   return useQuery({
     queryKey: employeeKeys.page(scope ?? { kind: 'all' }, search, page),
-    queryFn: () => {
-      const query = pageQueryFor(page);
-      if (!scope || scope.kind === 'all') {
-        return search ? callApi(userRoutes.search, { params: { text: search }, query }) : callApi(userRoutes.all, { query });
-      }
-      const { id } = scope;
-      if (scope.kind === 'hr') {
-        return search
-          ? callApi(userRoutes.hrSearch, { params: { id, text: search }, query })
-          : callApi(userRoutes.hrList, { params: { id }, query });
-      }
-      return search
-        ? callApi(userRoutes.managerSearch, { params: { id, text: search }, query })
-        : callApi(userRoutes.managerList, { params: { id }, query });
-    },
+    queryFn: () => fetchCursorPage(queryClient, employeeKeys.page(scope ?? { kind: 'all' }, search, page - 1), page, fetchPage),
+    select: itemsOf,
     enabled: scope !== undefined,
     placeholderData: keepPreviousData,
   });

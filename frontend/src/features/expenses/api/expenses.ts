@@ -2,7 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { expenseRoutes } from '../../../../../shared/routes/expenses.js';
 import type { Expense, ExpenseBody, YearBasis } from '../../../../../shared/schemas/expense.js';
 import { pageQueryFor } from '../../../components/paged-table.js';
-import { callApi, callApiForFile } from '../../../lib/api-client.js';
+import { callApi, callApiForFile, callApiPage } from '../../../lib/api-client.js';
+import { fetchCursorPage, itemsOf } from '../../../lib/cursor-pages.js';
 import { useOptimisticDelete } from '../../../lib/optimistic-delete.js';
 
 export interface MonthYear {
@@ -20,12 +21,16 @@ const expenseKeys = {
 
 /** A page (from 1) of a month's expenses, newest first, or of those whose name starts with `search`. */
 export function useExpensePage(m: MonthYear, search: string, page: number) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: expenseKeys.page(m, search, page),
     queryFn: () =>
-      search
-        ? callApi(expenseRoutes.monthSearch, { params: { id: m.month, year: m.year, text: search }, query: pageQueryFor(page) })
-        : callApi(expenseRoutes.month, { params: { id: m.month, year: m.year }, query: pageQueryFor(page) }),
+      fetchCursorPage(queryClient, expenseKeys.page(m, search, page - 1), page, (cursor) =>
+        search
+          ? callApiPage(expenseRoutes.monthSearch, { params: { id: m.month, year: m.year, text: search }, query: { ...pageQueryFor(page), cursor } })
+          : callApiPage(expenseRoutes.month, { params: { id: m.month, year: m.year }, query: { ...pageQueryFor(page), cursor } }),
+      ),
+    select: itemsOf,
     placeholderData: keepPreviousData,
   });
 }

@@ -2,7 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { leaveRoutes } from '../../../../../shared/routes/leave.js';
 import type { LeaveForm } from '../../../../../shared/schemas/leave.js';
 import { pageQueryFor } from '../../../components/paged-table.js';
-import { callApi } from '../../../lib/api-client.js';
+import { callApi, callApiPage } from '../../../lib/api-client.js';
+import { fetchCursorPage, itemsOf } from '../../../lib/cursor-pages.js';
 import { isUsableDate } from '../components/leave-rules.js';
 
 /** Whose leaves the list shows: the user's own, or (managers) their reportees'. */
@@ -22,12 +23,15 @@ const leaveKeys = {
 export function useLeavePage(view: LeaveView, userId: number | undefined, page: number, leaveMasterId: number | null) {
   const filter = leaveMasterId === null ? {} : { leaveMasterId };
   const id = userId ?? 0;
+  const queryClient = useQueryClient();
   const rows = useQuery({
     queryKey: leaveKeys.page(view, id, page, leaveMasterId),
-    queryFn: () => {
-      const options = { params: { id }, query: { ...pageQueryFor(page), ...filter } };
-      return view === 'MANAGER' ? callApi(leaveRoutes.managerLeaves, options) : callApi(leaveRoutes.employeeLeaves, options);
-    },
+    queryFn: () =>
+      fetchCursorPage(queryClient, leaveKeys.page(view, id, page - 1, leaveMasterId), page, (cursor) => {
+        const options = { params: { id }, query: { ...pageQueryFor(page), ...filter, cursor } };
+        return view === 'MANAGER' ? callApiPage(leaveRoutes.managerLeaves, options) : callApiPage(leaveRoutes.employeeLeaves, options);
+      }),
+    select: itemsOf,
     enabled: userId !== undefined,
     placeholderData: keepPreviousData,
   });

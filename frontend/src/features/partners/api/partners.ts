@@ -2,7 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { partnerRoutes } from '../../../../../shared/routes/partners.js';
 import type { BusinessPartner, BusinessPartnerBody } from '../../../../../shared/schemas/partner.js';
 import { pageQueryFor } from '../../../components/paged-table.js';
-import { callApi } from '../../../lib/api-client.js';
+import { callApi, callApiPage } from '../../../lib/api-client.js';
+import { fetchCursorPage, itemsOf } from '../../../lib/cursor-pages.js';
 import { useOptimisticDelete } from '../../../lib/optimistic-delete.js';
 
 const partnerKeys = {
@@ -15,12 +16,16 @@ const partnerKeys = {
 
 /** A page (from 1) of the partners by name, or of those whose name or company starts with `search`. */
 export function usePartnerPage(search: string, page: number) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: partnerKeys.page(search, page),
     queryFn: () =>
-      search
-        ? callApi(partnerRoutes.search, { params: { text: search }, query: pageQueryFor(page) })
-        : callApi(partnerRoutes.all, { query: pageQueryFor(page) }),
+      fetchCursorPage(queryClient, partnerKeys.page(search, page - 1), page, (cursor) =>
+        search
+          ? callApiPage(partnerRoutes.search, { params: { text: search }, query: { ...pageQueryFor(page), cursor } })
+          : callApiPage(partnerRoutes.all, { query: { ...pageQueryFor(page), cursor } }),
+      ),
+    select: itemsOf,
     placeholderData: keepPreviousData,
   });
 }
