@@ -42,14 +42,15 @@ async function shelfOf(product: StoredProduct, lines: ShelfLine[]): Promise<Shel
 
 /**
  * The products with the figures of their lines: one BatchGetItem of their shelf items, which the stock
- * transactions keep in step with the lines. A product stored before shelves were kept has none; its lines are read
- * one by one as before (such a product gets its shelf item with its next stock change).
+ * transactions keep in step with the lines. A product stored before shelves were kept has none: its lines are read
+ * as before and its shelf item written from them (read repair), so it costs the extra reads once.
  */
 async function withLines(tenantId: string, products: StoredProduct[]): Promise<ShelfProduct[]> {
   const shelves = await productData.shelves(tenantId, products.map((p) => p.productId));
   const older = products.filter((p) => !shelves.has(p.productId));
   const olderLines = await Promise.all(older.map((p) => stockData.ofProduct(tenantId, p.productId)));
   older.forEach((p, i) => shelves.set(p.productId, olderLines[i]!));
+  await Promise.all(older.map((p, i) => productData.repairShelf(tenantId, p.productId, olderLines[i]!)));
   return Promise.all(products.map((p) => shelfOf(p, shelves.get(p.productId) ?? [])));
 }
 

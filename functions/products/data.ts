@@ -7,6 +7,7 @@ import {
   query,
   queryCount,
   queryCursorPage,
+  putNew,
   strip,
   tableName,
   type CursorPage,
@@ -112,6 +113,26 @@ export const productData = {
           .map(([, line]) => line as ShelfLine),
       ]),
     );
+  },
+
+  /**
+   * Read repair for a product stored before shelves were kept: writes its shelf item from the lines just read,
+   * only if it still has none. Every transaction that changes a line also writes the line's figures to the shelf
+   * (creating the item), so a shelf that exists is never older than the lines; if one appeared since the lines were
+   * read, it wins and this write is dropped.
+   */
+  async repairShelf(tenantId: string, productId: number, lines: ShelfLine[]): Promise<void> {
+    const fields = Object.fromEntries(
+      lines.map(({ stockId, inventoryId, artcode, sellingPrice, mrp, cgst, sgst, quantity }) => [
+        `${SHELF_LINE}${stockId}`,
+        { stockId, inventoryId, artcode, sellingPrice, mrp, cgst, sgst, quantity },
+      ]),
+    );
+    try {
+      await putNew({ ...shelfKey(tenantId, productId), entity: 'productShelf', productId, ...fields });
+    } catch (error) {
+      if ((error as { name?: string }).name !== 'ConditionalCheckFailedException') throw error;
+    }
   },
 
   /** Copies a line's listed figures onto its product's shelf item, in the transaction that changes the line. */

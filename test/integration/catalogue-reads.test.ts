@@ -1,4 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../../functions/lib/aws.js';
+import { tableName } from '../../functions/lib/db.js';
+import { idSk, tenantPk } from '../../functions/lib/keys.js';
 import { productData } from '../../functions/products/data.js';
 import { stockData } from '../../functions/stock/data.js';
 import { computeBill } from '../../shared/bill.js';
@@ -187,6 +191,20 @@ describe('shelf figures on the product', () => {
     // The storefront shows the line with the most units, from the shelf item.
     const listed = await call<ShelfProduct[]>('GET', `/inventory/products/${category.categoryId}/${encodeURIComponent(product!.productName)}`, { token: await customer() });
     expect(listed.body).toEqual([expect.objectContaining({ productId, artcode: artcodes[1], quantity: 7, mrp: 1500, sellingPrice: 1450, tax: 18 })]);
+  });
+
+  it('are written from the lines the first time a product stored before shelves is listed (read repair)', async () => {
+    const product = products[4]!;
+    const path = `/inventory/products/category/${category.categoryId}?size=20`;
+    const before = (await call<ShelfProduct[]>('GET', path, { token: await customer() })).body.find((p) => p.productId === product.productId);
+    // Data saved before shelves were kept: the product without its shelf item.
+    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: { pk: tenantPk('demo', 'PRODUCT_SHELF'), sk: idSk(product.productId) } }));
+    expect((await productData.shelves('demo', [product.productId])).has(product.productId)).toBe(false);
+
+    const after = (await call<ShelfProduct[]>('GET', path, { token: await customer() })).body.find((p) => p.productId === product.productId);
+    expect(after).toEqual(before);
+    expect((await productData.shelves('demo', [product.productId])).has(product.productId)).toBe(true);
+    await expectShelfInStep(product.productId);
   });
 });
 
