@@ -357,7 +357,7 @@ export async function stageUpload(scope: WriteScope, file: UploadedFile, confirm
   if (earlier && !confirm) {
     throw new Conflict(duplicateUpload(formatDate(earlier.uploadedOn), earlier.uploadedBy), { ...earlier, duplicate: true });
   }
-  const [sheet, expected] = await Promise.all([readSheet(file.data), expectedHeaders(tenantId)]);
+  const [sheet, expected] = await Promise.all([readSheet(file.data, MAX_UPLOAD_ROWS), expectedHeaders(tenantId)]);
   const rows = await checkRows(scope, sheet, expected);
 
   const uploadId = randomUUID();
