@@ -16,6 +16,7 @@ import {
   type Purchase,
   type PurchaseBody,
 } from '../../shared/schemas/purchase.js';
+import { auditWrite } from '../lib/audit.js';
 import type { WriteScope } from '../lib/context.js';
 import { transact, type PageRequest } from '../lib/db.js';
 import { AppError, Conflict, NotFound, Validation } from '../lib/errors.js';
@@ -229,7 +230,9 @@ export async function sellAgainstNegativeStock(scope: WriteScope, key: string, r
 export async function discardHeld(scope: WriteScope, key: string, reason: string): Promise<HeldBill> {
   const held = await stillHeld(scope.tenantId, key);
   const discarded: StoredHeldBill = { ...held, state: 'discarded', reason, by: scope.actor.userName, decidedOn: scope.actor.now.toISOString() };
-  await transact([purchaseData.decideWrite(scope.tenantId, discarded)], [HELD_BILL_DECIDED]);
+  // The sale that did not happen leaves no bill; the audit trail keeps who closed it and why.
+  const audit = auditWrite(scope, { entity: 'heldBill', entityId: held.provisionalNumber, action: 'update', before: held, after: discarded });
+  await transact([purchaseData.decideWrite(scope.tenantId, discarded), audit], [HELD_BILL_DECIDED]);
   return heldView(discarded);
 }
 

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isoDate, pageQuery, userNameSchema } from './common.js';
 
 /** What the audit trail records changes of (docs/security.md, "Audit"). */
-export const auditedEntities = ['bill', 'stock', 'product', 'role', 'employee', 'shop', 'policy'] as const;
+export const auditedEntities = ['bill', 'stock', 'product', 'role', 'employee', 'shop', 'policy', 'heldBill'] as const;
 export type AuditedEntity = (typeof auditedEntities)[number];
 
 /** How the record changed: a new record, an edit, a removal, goods returned on a bill, a bill printed or mailed again. */

@@ -181,6 +181,11 @@ describe('an offline bill the shop changed under', () => {
     expect(resend.status).toBe(409);
     expect(resend.body.details?.held).toBe(false);
     expect(await stockOf(tea)).toBe(1);
+    const audit = await call<{ by: string; after: Record<string, unknown> }[]>('GET', `/audit?entity=heldBill&entityId=${body.offline.provisionalNumber}`, {
+      token: await tokenOf('owner@demo.shop'),
+    });
+    expect(audit.status, JSON.stringify(audit.body)).toBe(200);
+    expect(audit.body).toEqual([expect.objectContaining({ by: 'manager@demo.shop', after: expect.objectContaining({ state: 'discarded', reason: 'Customer returned the packet' }) })]);
   });
 
   it('lists held bills first, newest first, with a count, to managers only', async () => {

@@ -13,6 +13,7 @@ export const entityLabels: Record<AuditedEntity, string> = {
   employee: 'Employee',
   shop: 'Shop settings',
   policy: 'Policy',
+  heldBill: 'Held offline bill',
 };
 
 const actionLabels: Record<AuditAction, string> = {
