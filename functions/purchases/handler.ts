@@ -3,7 +3,7 @@ import { writeScope } from '../lib/context.js';
 import { domainHandler, FileResponse, listPage } from '../lib/handler.js';
 import { discardHeld, heldBillByKey, heldBills, placeOfflineBill, sellAgainstNegativeStock, type OfflineBody } from './offline.js';
 import { purchaseData } from './data.js';
-import { receiptFileName, receiptOf, receiptPdf } from './receipt.js';
+import { creditNoteFileName, creditNoteOfReturn, creditNotePdf, receiptFileName, receiptOf, receiptPdf } from './receipt.js';
 import * as report from './report.js';
 import { openBill, placeBill, reBill, redeemablePoints, returnAndMail } from './service.js';
 import { purchaseView } from './view.js';
@@ -85,6 +85,13 @@ export const handler = domainHandler('purchases', purchaseRoutes, {
   async receiptPdf({ params, ctx }) {
     const receipt = await receiptOf(ctx.me.tenantId, await openBill(ctx.me.tenantId, params.purchaseId));
     return new FileResponse(await receiptPdf(receipt), 'application/pdf', receiptFileName(params.purchaseId));
+  },
+  async creditNote({ params, ctx }) {
+    return creditNoteOfReturn(ctx.me.tenantId, params.purchaseId, params.returnId);
+  },
+  async creditNotePdf({ params, ctx }) {
+    const note = await creditNoteOfReturn(ctx.me.tenantId, params.purchaseId, params.returnId);
+    return new FileResponse(await creditNotePdf(note), 'application/pdf', creditNoteFileName(note));
   },
   async monthly({ params, ctx }) {
     return report.monthlySales(ctx.me.tenantId, params.month, params.year);

@@ -1,11 +1,12 @@
 import { formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
 import { toPaise } from '../../shared/money.js';
-import type { CreditNote, Receipt } from '../../shared/schemas/purchase.js';
+import { BILL_NOT_FOUND, CREDIT_NOTE_NOT_FOUND, type CreditNote, type Receipt } from '../../shared/schemas/purchase.js';
 import type { Logger } from '../lib/logger.js';
 import { sendMail, type Mail } from '../lib/mail.js';
 import { tablePdf, type PdfColumn } from '../lib/pdf.js';
 import { tenantData } from '../tenants/data.js';
-import type { OpenedBill, StoredPurchase, StoredReturn } from './data.js';
+import { NotFound } from '../lib/errors.js';
+import { purchaseData, type OpenedBill, type StoredPurchase, type StoredReturn } from './data.js';
 import { creditNoteView, receiptView } from './view.js';
 
 const rupees = (amount: number) => formatPaise(toPaise(amount));
@@ -31,6 +32,14 @@ async function shopOf(tenantId: string) {
 /** The credit note a return issued, with the shop's details. */
 export async function creditNoteOf(tenantId: string, bill: StoredPurchase, record: StoredReturn): Promise<CreditNote> {
   return creditNoteView(await shopOf(tenantId), bill, record);
+}
+
+/** The credit note of one return of a bill, to print again later. */
+export async function creditNoteOfReturn(tenantId: string, purchaseId: number, returnId: number): Promise<CreditNote> {
+  const opened = await purchaseData.open(tenantId, purchaseId);
+  const record = opened?.returns.find((r) => r.returnId === returnId);
+  if (!opened || !record) throw new NotFound(opened ? CREDIT_NOTE_NOT_FOUND : BILL_NOT_FOUND);
+  return creditNoteOf(tenantId, opened.bill, record);
 }
 
 const withUnit = (quantity: number, unit: string) => `${quantity} ${unit}`;

@@ -174,7 +174,7 @@ export function receiptView(tenant: ShopOfReceipt, opened: OpenedBill): Receipt 
     })),
     creditNotes: [...opened.returns]
       .sort((a, b) => a.returnId - b.returnId)
-      .map((r) => ({ creditNoteNumber: r.creditNoteNumber, creditNoteDate: r.creditNoteDate ?? r.returnDate, value: toRupees(r.value) })),
+      .map((r) => ({ returnId: r.returnId, creditNoteNumber: r.creditNoteNumber, creditNoteDate: r.creditNoteDate ?? r.returnDate, value: toRupees(r.value) })),
     purchase: purchaseView(opened),
     lines: worked.map(lineView),
     totals: {

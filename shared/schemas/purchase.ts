@@ -570,7 +570,7 @@ export const receipt = z.object({
   amountInWords: z.string(),
   hsnSummary: z.array(hsnSummaryRow),
   /** Credit notes issued against this invoice by returns. */
-  creditNotes: z.array(z.object({ creditNoteNumber: z.string().optional(), creditNoteDate: z.string(), value: z.number() })),
+  creditNotes: z.array(z.object({ returnId: z.number().int(), creditNoteNumber: z.string().optional(), creditNoteDate: z.string(), value: z.number() })),
   purchase,
   /** The lines with units still with the customer, their figures for those units. */
   lines: z.array(purchasedProduct),
@@ -635,6 +635,11 @@ export const paymentModeParams = monthYearParams.extend({ mode: paymentMode });
 export const purchaseIdParams = z.object({
   purchaseId: z.coerce.number({ error: 'Enter a valid bill number' }).int('Enter a valid bill number').positive('Enter a valid bill number'),
 });
+/** A credit note is the return it was issued by: the bill and the return's number on it. */
+export const creditNoteParams = purchaseIdParams.extend({
+  returnId: z.coerce.number({ error: 'Enter a valid return number' }).int('Enter a valid return number').positive('Enter a valid return number'),
+});
+export const CREDIT_NOTE_NOT_FOUND = 'This bill has no such return, so no such credit note.';
 export const idParams = z.object({
   id: z.coerce.number({ error: 'Enter a valid bill number' }).int('Enter a valid bill number').positive('Enter a valid bill number'),
 });

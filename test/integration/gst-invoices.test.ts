@@ -3,7 +3,7 @@ import { gstinCheckCharacter, parseDocumentNumber } from '../../shared/gst.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import type { CreditNote, Purchase, Receipt } from '../../shared/schemas/purchase.js';
 import { rootLogger } from '../../functions/lib/logger.js';
-import { purchaseBody, returnBody } from '../../shared/schemas/purchase.js';
+import { CREDIT_NOTE_NOT_FOUND, purchaseBody, returnBody } from '../../shared/schemas/purchase.js';
 import { returnGoods, saveBill } from '../../functions/purchases/service.js';
 import { apiUrl, call } from './client.js';
 import { completeCheckout, createOrder, reportCheckout } from './payment-fixtures.js';
@@ -119,7 +119,7 @@ describe('the financial year', () => {
 });
 
 describe('credit notes', () => {
-  type ReturnAnswer = { creditNote: CreditNote; purchase: Purchase; mailSent?: boolean };
+  type ReturnAnswer = { returnId: number; creditNote: CreditNote; purchase: Purchase; mailSent?: boolean };
   const returnOf = async (purchaseId: number, body: unknown) => call<ReturnAnswer>('POST', `/purchase/return/${purchaseId}`, { token: await cashierToken(), body });
 
   it('reverse the tax at the bill rates, in their own series, and add up to the line when returned in parts', async () => {
@@ -137,6 +137,18 @@ describe('credit notes', () => {
     expect(parseDocumentNumber(second.creditNoteNumber!)!.sequence).toBe(parseDocumentNumber(note.creditNoteNumber!)!.sequence + 1);
     expect(Math.round((note.taxable + second.taxable) * 100)).toBe(Math.round(saved.taxable * 100));
     expect(Math.round((note.tax + second.tax) * 100)).toBe(Math.round(saved.tax * 100));
+
+    // Printed again later: the same credit note, as JSON and as its A4 PDF, listed on the bill's receipt.
+    const token = await cashierToken();
+    const again = await call<CreditNote>('GET', `/purchase/creditNote/${saved.purchaseId}/${first.body.returnId}`, { token });
+    expect(again.body).toEqual(note);
+    const pdf = await fetch(`${apiUrl()}/purchase/creditNote/${saved.purchaseId}/${first.body.returnId}/pdf`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect((await pdfText(Buffer.from(await pdf.arrayBuffer()))).join(' ')).toContain(note.creditNoteNumber!);
+    const receipt = await call<Receipt>('GET', `/purchase/receipt/${saved.purchaseId}`, { token });
+    expect(receipt.body.creditNotes.map((c) => c.returnId)).toEqual([first.body.returnId, rest.body.returnId]);
+    const missing = await call<{ message: string }>('GET', `/purchase/creditNote/${saved.purchaseId}/99`, { token });
+    expect(missing).toMatchObject({ status: 404, body: { message: CREDIT_NOTE_NOT_FOUND } });
   });
 
   it('reverse IGST for an inter-state invoice, and are mailed with the receipt', async () => {
@@ -163,6 +175,9 @@ describe('storefront orders', () => {
     const saved = (await call<Purchase>('GET', `/purchase/${outcome.body.purchaseId}`, { token: await cashierToken() })).body;
     expect(saved).toMatchObject({ placeOfSupply: '33', supply: 'inter', cgst: 0, sgst: 0, igst: 19.05 });
     expect(saved.invoiceNumber).toMatch(/^DEM\/\d{2}-\d{2}\/\d{6}$/);
+    // The customer's next checkout starts from this address.
+    const own = await call<Customer>('GET', `/customer/appUser/${shopper.customer.appUserId}`, { token: shopper.token });
+    expect(own.body.shippingAddress).toEqual(shippingAddress);
   });
 
   it('refuses a shipping address without a valid state or PIN code', async () => {

@@ -240,7 +240,7 @@ function storefrontParams(): Record<string, string> {
 function pointOfSaleParams(): Record<string, string> {
   const [year, month] = indiaToday(new Date()).split('-');
   // A held bill's key: no shop holds one by this key, so a permitted caller reaches the handler and is told so.
-  return { purchaseId: '1', month: String(Number(month)), year: year!, mode: 'Cash', key: 'sample-held-bill-key-0001' };
+  return { purchaseId: '1', returnId: '1', month: String(Number(month)), year: year!, mode: 'Cash', key: 'sample-held-bill-key-0001' };
 }
 
 /** Alpha's first stock line, the day it was received, an upload id no shop has. */

@@ -264,4 +264,6 @@ export function useMonthlySales(month: number, year: number) {
   });
 }
 
+/** A credit note a return of the bill issued, as its A4 PDF: printed again whenever asked. */
+export const creditNotePdf = (purchaseId: number, returnId: number) => callApiForFile(purchaseRoutes.creditNotePdf, { params: { purchaseId, returnId } });
 export const monthlyPdf = (month: number, year: number) => callApiForFile(purchaseRoutes.monthlyPdf, { params: { month, year } });

@@ -1,9 +1,11 @@
-import { Alert, Button, Group, Loader, SegmentedControl, Stack } from '@mantine/core';
-import { IconPrinter } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
+import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Receipt } from '../../../../../shared/schemas/purchase.js';
 import { isApiError } from '../../../lib/api-client.js';
-import { useReceipt } from '../api/billing.js';
+import { saveFile } from '../../../lib/save-file.js';
+import { creditNotePdf, useReceipt } from '../api/billing.js';
 import { printReceipt, ReceiptView, type PaperSize } from './receipt-view.js';
 
 const PAPER_KEY = 'shopdesk.receiptPaper';
@@ -90,6 +92,41 @@ export function ReceiptPanel({
         </Alert>
       )}
       <ReceiptView receipt={receipt.data} paper={paper} provisionalNumber={provisional?.provisionalNumber} />
+      <CreditNotes purchaseId={purchaseId} notes={receipt.data.creditNotes} />
+    </Stack>
+  );
+}
+
+/** The credit notes the bill's returns issued, each to print again (outside the receipt, so not printed with it). */
+function CreditNotes({ purchaseId, notes }: { purchaseId: number; notes: Receipt['creditNotes'] }) {
+  const [problem, setProblem] = useState<string>();
+  if (!notes.length) return null;
+  const download = async (returnId: number) => {
+    setProblem(undefined);
+    try {
+      const { blob, fileName } = await creditNotePdf(purchaseId, returnId);
+      saveFile(blob, fileName ?? `Credit_Note_${purchaseId}_${returnId}.pdf`);
+    } catch (error) {
+      setProblem(isApiError(error) ? error.message : 'The credit note could not be downloaded.');
+    }
+  };
+  return (
+    <Stack gap="xs" component="section" aria-label="Credit notes">
+      {problem && (
+        <Alert color="red" variant="light" role="alert">
+          {problem}
+        </Alert>
+      )}
+      {notes.map((note) => (
+        <Group key={note.returnId} justify="space-between" gap="sm">
+          <Text size="sm">
+            Credit note {note.creditNoteNumber ?? `of return ${note.returnId}`}, {formatDate(note.creditNoteDate)}: {formatRupees(note.value)}
+          </Text>
+          <Button size="xs" variant="default" leftSection={<IconFileTypePdf size={14} />} onClick={() => void download(note.returnId)}>
+            Credit note PDF
+          </Button>
+        </Group>
+      ))}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_STATUS_PAID } from '../../../../../shared/schemas/purchase.js';
@@ -33,6 +33,28 @@ describe('Cash receipt screen', () => {
     await user.click(screen.getByRole('button', { name: 'Print' }));
     expect(print).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(router.state.location.pathname).toBe('/purchase'));
+  });
+
+  it("lists the bill's credit notes outside the printed receipt, each to download again as its PDF", async () => {
+    const withNote = { ...receipt, creditNotes: [{ returnId: 1, creditNoteNumber: 'DEMC/26-27/00007', creditNoteDate: '2026-11-20', value: 150 }] };
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      asked.push(url);
+      if (url.endsWith('/purchase/creditNote/41/1/pdf')) {
+        return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="Credit_Note_41_1.pdf"' } });
+      }
+      return new Response(JSON.stringify(withNote), { status: 200, headers: { 'content-type': 'application/json' } });
+    }));
+    const createObjectURL = vi.fn(() => 'blob:credit-note');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    const user = userEvent.setup();
+    renderScreen(<ReceiptScreen />, { path: '/receipt', url: '/receipt?id=41', elsewhere });
+    const notes = await screen.findByRole('region', { name: 'Credit notes' });
+    expect(notes).toHaveTextContent('Credit note DEMC/26-27/00007, 20/11/2026: ₹150.00');
+    await user.click(within(notes).getByRole('button', { name: 'Credit note PDF' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+    expect(asked.some((u) => u.endsWith('/purchase/creditNote/41/1/pdf'))).toBe(true);
   });
 
   it('Cancel returns to Place Order without printing', async () => {
