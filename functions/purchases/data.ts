@@ -650,6 +650,8 @@ export const purchaseData = {
     return (await queryAll({ index: 'gsi1', pk: invoiceMonthPk(tenantId, month) })).map((i) => strip(i as Item) as unknown as StoredPurchase);
   },
 
+  /** The index key of a month's credit notes (`yyyy-mm`): the GSTR-1 reader and its test documents use it. */
+  creditNoteMonthPk,
   /** The credit notes of a month (`yyyy-mm`) in date and number order. */
   async creditNotesOfMonth(tenantId: string, month: string): Promise<StoredReturn[]> {
     return (await queryAll({ index: 'gsi1', pk: creditNoteMonthPk(tenantId, month) })).map((i) => strip(i as Item) as unknown as StoredReturn);

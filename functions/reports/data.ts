@@ -1,6 +1,6 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws.js';
-import { putNew, queryAll, strip, tableName, type Item } from '../lib/db.js';
+import { putNew, tableName } from '../lib/db.js';
 import { tenantPk } from '../lib/keys.js';
 
 /**
@@ -26,19 +26,5 @@ export const reportData = {
   /** Gives the claim back when the mail could not be sent, so the next run tries again. */
   async releaseDailyMail(tenantId: string, day: string): Promise<void> {
     await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: mailedKey(tenantId, day) }));
-  },
-};
-
-/**
- * A month's credit notes for GSTR-1: the point of sale puts every numbered credit note (the return item in its
- * bill's partition) in index gsi1 under the month it was issued (docs/gst.md, "Credit note"), so the month is one
- * query, whatever month the goods were sold in.
- */
-const creditNoteMonthPk = (tenantId: string, month: string) => tenantPk(tenantId, 'CREDIT_NOTE_MONTH', month);
-
-export const gstReturnData = {
-  creditNoteMonthPk,
-  async creditNotesOfMonth<T>(tenantId: string, month: string): Promise<T[]> {
-    return (await queryAll({ index: 'gsi1', pk: creditNoteMonthPk(tenantId, month) })).map((i) => strip(i as Item) as unknown as T);
   },
 };

@@ -11,7 +11,6 @@ import { FileResponse } from '../lib/handler.js';
 import { productData } from '../products/data.js';
 import { purchaseData, type OpenedBill, type StoredLine } from '../purchases/data.js';
 import { tenantData } from '../tenants/data.js';
-import { gstReturnData } from './data.js';
 
 /**
  * GSTR-1 of a month and the e-invoice of a bill, read from what the point of sale stores (docs/gst.md) and made by
@@ -96,7 +95,7 @@ async function shopOf(tenantId: string): Promise<ShopTenant> {
 export async function gstr1Input(tenantId: string, month: string, shop: ShopTenant): Promise<Gstr1Input> {
   const [days, storedNotes] = await Promise.all([
     inBatches(daysOf(month), 8, (day) => queryAll<MonthLine>({ ...purchaseData.dayQuery(tenantId, day), attributes: MONTH_LINE_FIELDS })),
-    gstReturnData.creditNotesOfMonth<StoredCreditNote>(tenantId, month),
+    purchaseData.creditNotesOfMonth(tenantId, month) as unknown as Promise<StoredCreditNote[]>,
   ]);
   const bills = new Map<number, MonthLine[]>();
   for (const line of days.flat()) {

@@ -3,7 +3,6 @@ import { dynamo } from '../../functions/lib/aws.js';
 import { tableName, type Item } from '../../functions/lib/db.js';
 import { idSk, tenantPk } from '../../functions/lib/keys.js';
 import { purchaseData } from '../../functions/purchases/data.js';
-import { gstReturnData } from '../../functions/reports/data.js';
 
 /**
  * Tax invoices and credit notes written in the stored shape of docs/gst.md ("What is stored"): the bill item, its
@@ -101,7 +100,7 @@ export function creditNoteItem(tenantId: string, spec: StoredCreditNoteSpec): It
     pk: tenantPk(tenantId, 'PURCHASE', idSk(spec.purchaseId)),
     sk: `RETURN#${String(spec.returnId).padStart(3, '0')}`,
     entity: 'purchaseReturn',
-    gsi1pk: gstReturnData.creditNoteMonthPk(tenantId, spec.day.slice(0, 7)),
+    gsi1pk: purchaseData.creditNoteMonthPk(tenantId, spec.day.slice(0, 7)),
     gsi1sk: `${spec.day}#${spec.number}`,
     purchaseId: spec.purchaseId,
     returnId: spec.returnId,
