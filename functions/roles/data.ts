@@ -93,6 +93,11 @@ export const roleData = {
       description: featureName.replace(/([a-z])([A-Z])/g, '$1 $2'),
     }));
   },
+  /** The features of the shop's stored catalogue: the catalogue as it was when the shop was made or last upgraded. */
+  async storedFeatureNames(tenantId: string): Promise<Set<string>> {
+    const items = await queryAll<{ featureName: string }>({ pk: featurePk(tenantId) });
+    return new Set(items.map((i) => i.featureName));
+  },
   async byIds(tenantId: string, ids: number[]): Promise<Role[]> {
     const unique = [...new Set(ids)];
     if (!unique.length) return [];

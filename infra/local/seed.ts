@@ -6,6 +6,7 @@ import type { Actor } from '../../functions/lib/db.js';
 import { createPartner } from '../../functions/partners/service.js';
 import { provisionTenant } from '../../functions/tenants/provision.js';
 import { tenantData } from '../../functions/tenants/data.js';
+import { upgradeAllTenants } from '../../functions/tenants/upgrade.js';
 import { ensurePlatformTenant } from '../../functions/tenants/platform.js';
 import { createAppUser } from '../../functions/users/service.js';
 import { rootLogger } from '../../functions/lib/logger.js';
@@ -178,7 +179,11 @@ export const PLATFORM_ADMIN = 'admin@platform.shop';
  */
 export async function seedIfEmpty(): Promise<boolean> {
   await ensurePlatformTenant({ adminUserName: PLATFORM_ADMIN, permanentPassword: DEMO_PASSWORD });
-  if (await tenantData.get(demoTenant.tenant.tenantId)) return false;
+  if (await tenantData.get(demoTenant.tenant.tenantId)) {
+    // Data kept from an earlier version: its shops get the features added since, as a deploy gives them.
+    await upgradeAllTenants();
+    return false;
+  }
   await seedTenant(demoTenant);
   return true;
 }

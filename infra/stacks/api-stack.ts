@@ -15,7 +15,7 @@ import type { Construct } from 'constructs';
 import { allRoutes, domainNames, routeKey, type DomainName } from '../../shared/routes/index.js';
 import { AppFunction } from '../constructs/app-function.js';
 import { DomainApi, type DomainResources, type DomainNeeds } from '../constructs/domain-api.js';
-import { useTenantAccess } from '../constructs/tenant-table-access.js';
+import { grantDirectoryRead, useTenantAccess } from '../constructs/tenant-table-access.js';
 
 /** The browser reaches the API as `/api/...` on the web origin; the stage name makes that prefix line up. */
 export const apiStageName = 'api';
@@ -193,8 +193,10 @@ export class ApiStack extends Stack {
       environment: { ...environment, ...(adminEmail ? { PLATFORM_ADMIN_EMAIL: String(adminEmail) } : {}) },
       timeout: Duration.minutes(1),
     });
-    // It writes only the platform tenant's own items, as that tenant (functions/tenants/platform-setup.ts).
+    // It writes the platform tenant's own items as that tenant, and upgrades each shop of the directory as that shop
+    // (functions/tenants/platform-setup.ts, functions/tenants/upgrade.ts).
     useTenantAccess(setup, resources.tenantRole);
+    grantDirectoryRead(setup, resources.table);
     resources.mailIdentity.grantSendEmail(setup);
     resources.userPool.grant(setup, 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser');
     const provider = new Provider(this, 'PlatformSetupProvider', { onEventHandler: setup });
