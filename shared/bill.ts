@@ -4,7 +4,7 @@
  * Amounts are paise and rates basis points (shared/money.ts); the API carries rupees and percent.
  */
 import { chargeTax, type SupplyKind } from './gst.js';
-import { billLine, billTotals, discountPercent, redeemPoints, type BillLineAmounts, type BillLineInput, type BillTotals, type Paise } from './money.js';
+import { billLine, billTotals, discountPercent, redeemPoints, toRupees, type BillLineAmounts, type BillLineInput, type BillTotals, type Paise } from './money.js';
 
 /** Redeem is offered only above this many points, and disabled under it (spec 2 sections 4 and 9). */
 export const REDEEM_ABOVE_POINTS = 100;
@@ -54,6 +54,24 @@ export interface BillFigures {
   /** Points the bill earns the customer. */
   pointsEarned: number;
 }
+
+/**
+ * A receipt's totals in rupees, as the saved bill's receipt and the till's provisional one print them: the lines'
+ * totals, what points took off, what was refunded since, and what the customer paid in the end.
+ */
+export const receiptTotals = (totals: BillFiguresTotals, money: { redeemed: Paise; returned: Paise; paid: Paise }) => ({
+  grossAmount: toRupees(totals.gross),
+  discount: toRupees(totals.discount),
+  taxable: toRupees(totals.taxable),
+  cgst: toRupees(totals.cgst),
+  sgst: toRupees(totals.sgst),
+  igst: toRupees(totals.igst),
+  tax: toRupees(totals.tax),
+  totalSellingAmount: toRupees(totals.net),
+  redeemAmount: toRupees(money.redeemed),
+  returnAmount: toRupees(money.returned),
+  netAmount: toRupees(money.paid),
+});
 
 /**
  * Every figure of a bill from its lines. Redemption follows spec 2 section 4 (`redeemPoints`): points worth less

@@ -1,4 +1,4 @@
-import { computeBill } from '../../shared/bill.js';
+import { computeBill, receiptTotals } from '../../shared/bill.js';
 import { amountInWords, DEFAULT_UNIT, hsnSummary, shopState, stateLabel } from '../../shared/gst.js';
 import { toRupees } from '../../shared/money.js';
 import {
@@ -177,19 +177,7 @@ export function receiptView(tenant: ShopOfReceipt, opened: OpenedBill): Receipt 
       .map((r) => ({ returnId: r.returnId, creditNoteNumber: r.creditNoteNumber, creditNoteDate: r.creditNoteDate ?? r.returnDate, value: toRupees(r.value) })),
     purchase: purchaseView(opened),
     lines: worked.map(lineView),
-    totals: {
-      grossAmount: toRupees(totals.gross),
-      discount: toRupees(totals.discount),
-      taxable: toRupees(totals.taxable),
-      cgst: toRupees(totals.cgst),
-      sgst: toRupees(totals.sgst),
-      igst: toRupees(totals.igst),
-      tax: toRupees(totals.tax),
-      totalSellingAmount: toRupees(totals.net),
-      redeemAmount: toRupees(bill.redeemed),
-      returnAmount: toRupees(bill.refunded),
-      netAmount: toRupees(bill.paid - bill.refunded),
-    },
+    totals: receiptTotals(totals, { redeemed: bill.redeemed, returned: bill.refunded, paid: bill.paid - bill.refunded }),
     paymentStatus: PAYMENT_STATUS_PAID,
   };
 }

@@ -3,7 +3,7 @@
  * and 80 mm), built from the same figures (shared/bill.ts) the server will check. It carries the provisional
  * number instead of a bill number and no invoice number: the tax invoice number follows when the bill is sent.
  */
-import type { BillFigures } from '../../../../../shared/bill.js';
+import { receiptTotals, type BillFigures } from '../../../../../shared/bill.js';
 import { amountInWords, DEFAULT_UNIT, hsnSummary, shopState, stateLabel } from '../../../../../shared/gst.js';
 import { toRupees } from '../../../../../shared/money.js';
 import { PAYMENT_STATUS_PAID, type PaymentMode, type Receipt } from '../../../../../shared/schemas/purchase.js';
@@ -70,19 +70,7 @@ export function provisionalReceipt(input: ProvisionalInput): Receipt {
   });
   const { totals } = figures;
   /** The bill's amounts in rupees, as both the bill and the receipt's totals print them. */
-  const amounts = {
-    grossAmount: toRupees(totals.gross),
-    discount: toRupees(totals.discount),
-    taxable: toRupees(totals.taxable),
-    cgst: toRupees(totals.cgst),
-    sgst: toRupees(totals.sgst),
-    igst: toRupees(totals.igst),
-    tax: toRupees(totals.tax),
-    totalSellingAmount: toRupees(totals.net),
-    redeemAmount: toRupees(figures.redeemed),
-    returnAmount: 0,
-    netAmount: toRupees(figures.paid),
-  };
+  const amounts = receiptTotals(totals, { redeemed: figures.redeemed, returned: 0, paid: figures.paid });
   const summary = hsnSummary(
     figures.lines.map((f, i) => ({
       unit: DEFAULT_UNIT,
