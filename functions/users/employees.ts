@@ -278,7 +278,7 @@ const mayRevealPasswords = (me: Caller) => me.roleNames.includes(ROLE.TENANT_MAN
 /**
  * For a shop whose e-mail does not reach the employee yet: the owner confirms a second time and is shown a fresh
  * temporary password, once per employee and only before their first sign-in. The one sent earlier stops working.
- * Who revealed it and when is kept with the employee (`passwordRevealData`), for the audit trail.
+ * Who revealed it and when is kept with the employee (`passwordRevealData`) and in the audit trail.
  */
 export async function revealTemporaryPassword(me: Caller, appUserId: number, actor: Actor) {
   if (!mayRevealPasswords(me)) throw new Forbidden('Only the shop owner can reveal a temporary password.');
@@ -288,7 +288,9 @@ export async function revealTemporaryPassword(me: Caller, appUserId: number, act
     throw new Conflict(`${user.userName} has already signed in and chosen a password. Use Forgot Password instead.`);
   }
   const revealed = `The temporary password of ${user.userName} was already revealed once. Ask them to use Forgot Password.`;
-  await transactParts(writePart([op.create(passwordRevealData.item(me.tenantId, user, actor)), revealed]));
+  // The reveal and its audit record together (never the password itself).
+  const audit = auditWrite({ tenantId: me.tenantId, actor }, { entity: 'employee', entityId: appUserId, action: 'revealPassword', after: { userName: user.userName } });
+  await transactParts(writePart([op.create(passwordRevealData.item(me.tenantId, user, actor)), revealed], [audit]));
   const password = temporaryPassword();
   await setTemporaryPassword(user.userName, password);
   return { userName: user.userName, temporaryPassword: password };

@@ -6,7 +6,7 @@ export const auditedEntities = ['bill', 'stock', 'product', 'role', 'employee', 
 export type AuditedEntity = (typeof auditedEntities)[number];
 
 /** How the record changed: a new record, an edit, a removal, goods returned on a bill, a bill printed or mailed again. */
-export const auditActions = ['create', 'update', 'delete', 'return', 'rebill'] as const;
+export const auditActions = ['create', 'update', 'delete', 'return', 'rebill', 'revealPassword'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /** One audit record: who changed what and when, with the changed fields as they were and as they became. */

@@ -172,6 +172,12 @@ describe('temporary passwords', () => {
     expect(revealed.body.userName).toBe(at('farah'));
     expect(revealed.body.temporaryPassword).not.toBe(mailed);
     expect(await passwordRevealData.byUser(TENANT, created.body.appUserId)).toMatchObject({ revealedBy: at('owner'), userName: at('farah') });
+    // The audit trail says who revealed it, and never the password.
+    const history = await call<{ action: string; by: string; after?: Record<string, unknown> }[]>('GET', `/audit?entity=employee&entityId=${created.body.appUserId}`, { token: owner });
+    expect(history.status, JSON.stringify(history.body)).toBe(200);
+    const reveal = history.body.find((r) => r.action === 'revealPassword');
+    expect(reveal).toMatchObject({ by: at('owner') });
+    expect(JSON.stringify(reveal)).not.toContain(revealed.body.temporaryPassword);
     // (That the mailed one stops working is Cognito's to enforce; cognito-local does not check temporary passwords.)
 
     expect(await revealable(owner)).toBe(false);

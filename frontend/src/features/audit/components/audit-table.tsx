@@ -22,6 +22,7 @@ const actionLabels: Record<AuditAction, string> = {
   delete: 'Deleted',
   return: 'Goods returned',
   rebill: 'Billed again',
+  revealPassword: 'Temporary password revealed',
 };
 
 /** Amounts are kept in paise; these fields are shown in rupees. */
