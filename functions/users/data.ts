@@ -1,6 +1,7 @@
 import { ROLE } from '../../shared/roles.js';
 import type { AppUser } from '../../shared/schemas/auth.js';
-import { EMPLOYEE_EMAIL_TAKEN, EMPLOYEE_MOBILE_TAKEN, type UserRef } from '../../shared/schemas/employee.js';
+import { EMPLOYEE_EMAIL_TAKEN, EMPLOYEE_MOBILE_TAKEN } from '../../shared/schemas/employee-messages.js';
+import type { UserRef } from '../../shared/schemas/employee.js';
 import {
   getItem,
   mapPage,

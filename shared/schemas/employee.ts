@@ -5,8 +5,7 @@ import { emailSchema, isoDate, mobileSchema, versionField } from './common.js';
 
 export const NAME_EXISTS = 'Name Already Exists!!!';
 /** An employee's e-mail and mobile number are their own in the shop: mail and messages reach only them. */
-export const EMPLOYEE_EMAIL_TAKEN = 'Another employee of the shop already has this Email Id.';
-export const EMPLOYEE_MOBILE_TAKEN = 'Another employee of the shop already has this Mobile Number.';
+export { EMPLOYEE_EMAIL_TAKEN, EMPLOYEE_MOBILE_TAKEN } from './employee-messages.js';
 export const MIN_EMPLOYEE_AGE = 18;
 
 /** The latest date of birth an employee may have on `today`: the date 18 years earlier (spec 3 section 9). */

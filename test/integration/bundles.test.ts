@@ -185,6 +185,7 @@ const invocations: Invocation[] = [
   get('purchases/', 'GET /purchase/{id}', '/purchase/999999999', status(404)),
   get('reports/', 'GET /report/stock', '/report/stock?format=pdf', fileOf(/pdf/)),
   get('expenses/', 'GET /expense/{id}', '/expense/999999999', status(404)),
+  get('audit/', 'GET /audit'),
   { fn: 'messages/', event: (people) => apiEvent('POST /message/email', '/message/email', adminOf(people), { body: {} }), check: status(400) },
   customerGet('cart/', 'GET /cart/byCustomerStatus/{customerId}/{status}', (id) => `/cart/byCustomerStatus/${id}/InCart`),
   customerGet('wish/', 'GET /wish/count/{customerId}', (id) => `/wish/count/${id}`),
