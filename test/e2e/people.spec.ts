@@ -2,12 +2,7 @@ import type { Page } from '@playwright/test';
 import { visibleSections } from '../../frontend/src/features/dashboard/components/dashboard-tiles.js';
 import type { FeatureName } from '../../shared/features.js';
 import { expect, fillDate, latestMailTo, signIn, signInAndLand, test } from './fixtures.js';
-
-const OWNER = 'owner@demo.shop';
-
-/** Letters and digits unique to this run, so names and mobiles never meet those of an earlier test. */
-const unique = () => Date.now().toString(36).slice(-5) + Math.floor(Math.random() * 36 ** 2).toString(36);
-const uniqueMobile = () => `9${String(Date.now()).slice(-6)}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`;
+import { OWNER, unique, uniqueMobile } from './people-helpers.js';
 
 /** What the dashboard shows: each tile's title with its links, as a user sees them. */
 async function dashboardTiles(page: Page): Promise<{ title: string; links: string[] }[]> {
@@ -48,7 +43,7 @@ test.describe('people', () => {
     await expect(page.getByText(`Signs in as Shelf${id}@demo.shop`)).toBeVisible();
     const email = `shelf.${id}@example.in`;
     await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Mobile Number').fill(uniqueMobile());
+    await page.getByLabel('Mobile Number').fill(uniqueMobile('9'));
     await fillDate(page.getByLabel('Date of Birth'), '1999-04-21');
     await expect(page.getByLabel('Date of Birth')).toHaveValue('21/04/1999');
     await fillDate(page.getByLabel('Date of Joining'), '2026-01-05');
@@ -105,7 +100,7 @@ test.describe('people', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Customer Registration' })).toBeVisible();
     await page.getByRole('combobox', { name: 'Tenant' }).selectOption('demo');
     await page.getByLabel('Customer Name').fill(`Kavya ${id}`);
-    await page.getByLabel('Mobile Number').fill(uniqueMobile());
+    await page.getByLabel('Mobile Number').fill(uniqueMobile('9'));
     await page.getByLabel('E-mail').fill(`kavya.${id}@example.in`);
     await page.getByLabel('Address').fill('Kadri, Mangaluru');
     await page.getByLabel(/^Password/).fill(password);
@@ -132,7 +127,7 @@ test.describe('people', () => {
     // The demo seed's customer Anjali Rao has this mobile.
     await page.getByLabel(/^Mobile Number/).fill('9880011223');
     await expect(page.getByText('Mobile Number already Exists !!!')).toBeVisible();
-    const mobile = uniqueMobile();
+    const mobile = uniqueMobile('9');
     await page.getByLabel(/^Mobile Number/).fill(mobile);
     await expect(page.getByText('Mobile Number already Exists !!!')).toHaveCount(0);
     await page.getByLabel('E-mail').fill(`ravi.${id}@example.in`);
