@@ -1,4 +1,5 @@
 import type { MovementReason } from '../../shared/schemas/inventory.js';
+import { auditWrite } from '../lib/audit.js';
 import { created, type Actor, type TransactItem } from '../lib/db.js';
 import { changeLine, createLine, type PreparedStockChange } from '../stock/changes.js';
 import { stockData, type StoredStock } from '../stock/data.js';
@@ -32,7 +33,8 @@ export interface PreparedReceipts {
 
 /**
  * The writes receiving goods on one stock line: a receipt per row, one change of the line by their total (a
- * transaction may touch the line once) with its movement, and the units received that day. Counters are added by
+ * transaction may touch the line once) with its movement, the units received that day, and the line's audit record
+ * (its quantity and prices as they were and became, how many units came in and from where). Counters are added by
  * the caller once per transaction.
  */
 export function lineReceiptWrites(ctx: ReceiptContext, input: LineReceipts): PreparedReceipts {
@@ -64,13 +66,21 @@ export function lineReceiptWrites(ctx: ReceiptContext, input: LineReceipts): Pre
     source: ctx.source,
     ...created(ctx.actor),
   }));
+  const audit = auditWrite(ctx, {
+    entity: 'stock',
+    entityId: stockId,
+    action: 'receive',
+    before: input.line,
+    after: { ...prepared.after, received: delta, receivedFrom: change.ref },
+  });
   return {
     items: [
       ...receipts.map((r) => inventoryData.receiptWrite(ctx.tenantId, r)),
       ...prepared.items,
       stockData.receivedOnWrite(ctx.tenantId, ctx.date, stockId, delta),
+      audit,
     ],
-    messages: [...receipts.map(() => undefined), ...prepared.messages, undefined],
+    messages: [...receipts.map(() => undefined), ...prepared.messages, undefined, undefined],
     receipts,
     change: prepared,
   };

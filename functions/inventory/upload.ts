@@ -52,8 +52,11 @@ const MAX_LISTED_PROBLEMS = 1000;
 const MAX_TRANSACTION_WRITES = 100;
 /** Marker, saved-row count, receipt counter, receiving day, line counter, product counter. */
 const FIXED_WRITES = 6;
-/** Per line: its write, its line key when new, its movement, its day item, its product's shelf (a new product's too). */
-const LINE_WRITES = 5;
+/**
+ * Per line: its write, its line key when new, its movement, its day item, its product's shelf (a new product's too),
+ * its audit record (one per stock line changed, so the line's own history finds it).
+ */
+const LINE_WRITES = 6;
 /** Per new product: the product, its name claim, its category's product count. */
 const PRODUCT_WRITES = 3;
 /** Per existing product given another HSN code or unit: the product. */

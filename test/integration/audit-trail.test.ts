@@ -12,8 +12,8 @@ import type { Purchase } from '../../shared/schemas/purchase.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
 import { computeBill } from '../../shared/bill.js';
 import { toPaise, toRupees } from '../../shared/money.js';
-import { createCategory, createProducts, imageContent, productRow, unique } from './catalogue-fixtures.js';
-import { apiUrl, call, tokenOf, type ApiAnswer } from './client.js';
+import { createCategory, createProducts, imageContent, inventoryUploadForm, productRow, unique } from './catalogue-fixtures.js';
+import { apiUrl, call, callAt, tokenOf, type ApiAnswer } from './client.js';
 import { employeeForm, seedStaffShop } from './people.js';
 import { adminToken, bill, cashierToken, line, mustPlace, newCustomer, stockedProduct, stockOf, type Shelf } from './pos-fixtures.js';
 
@@ -32,6 +32,11 @@ let faultyUrl = '';
 
 /** A call to the gateway whose audit records fail: the same functions, with the audit Put's condition turned round. */
 async function faulty<T = unknown>(method: string, path: string, options: { token: string; body?: unknown }): Promise<ApiAnswer<T>> {
+  return expectAuditFailure(() => callAt<T>(`${faultyUrl}/api`, method, path, options));
+}
+
+/** Runs a call while every audit record written fails inside its transaction (and checks one was tried). */
+async function expectAuditFailure<T>(send: () => Promise<T>): Promise<T> {
   const real = auditData.write.bind(auditData);
   const spy = vi.spyOn(auditData, 'write').mockImplementation((tenantId, entry) => {
     const item = real(tenantId, entry);
@@ -40,13 +45,7 @@ async function faulty<T = unknown>(method: string, path: string, options: { toke
     return item;
   });
   try {
-    const response = await fetch(`${faultyUrl}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${options.token}`, ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}) },
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: (text ? JSON.parse(text) : null) as T, headers: response.headers };
+    return await send();
   } finally {
     expect(spy).toHaveBeenCalled();
     spy.mockRestore();
@@ -176,6 +175,65 @@ describe('stock, products, roles, employees, the shop and its policies', () => {
     expect(update).toMatchObject({ action: 'update', before: { quantity: 5, sellingPrice: 8000 }, after: { quantity: 9, sellingPrice: 9500 } });
     // Fields that did not change are not repeated.
     expect(update!.after).not.toHaveProperty('artcode');
+  });
+
+  it('goods received at inventory add: refused whole with its record, or recorded with the quantity before and after', async () => {
+    const token = await owner();
+    const [product] = await createProducts(token, [productRow(categoryId)]);
+    const artcode = `AUR${Date.now() % 1_000_000}`;
+    const receipt = (quantity: number, mrp: number) => ({ productId: product!.productId, vendor: 'Audit Traders', artcode, barcode: `89${artcode}`, quantity, cgst: 2.5, sgst: 2.5, mrp, buyingPrice: 40 });
+    const received = async () => (await call<number>('GET', '/inventory/count', { token })).body;
+    const countBefore = await received();
+
+    refused(await faulty('POST', '/inventory/save', { token, body: receipt(6, 60) }));
+    expect((await call('GET', `/stock/${product!.productId}/${artcode}`, { token })).status).toBe(404);
+    expect(await received()).toBe(countBefore);
+    const first = await call<{ stock: { stockId: number } }>('POST', '/inventory/save', { token, body: receipt(6, 60) });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const { stockId } = first.body.stock;
+
+    refused(await faulty('POST', '/inventory/save', { token, body: receipt(4, 65) }));
+    expect((await call<{ quantity: number }>('GET', `/stock/${product!.productId}/${artcode}`, { token })).body.quantity).toBe(6);
+    expect(await received()).toBe(countBefore + 1);
+    expect((await call('POST', '/inventory/save', { token, body: receipt(4, 65) })).status).toBe(200);
+
+    const [more, opened, ...none] = await recordsOf(token, 'stock', stockId);
+    expect(none).toEqual([]);
+    expect(opened).toMatchObject({ by: at('owner'), action: 'receive', before: {}, after: { quantity: 6, mrp: 6000, received: 6, artcode } });
+    expect(opened!.after.receivedFrom).toMatch(/^Inventory \d+$/);
+    expect(more).toMatchObject({ action: 'receive', before: { quantity: 6, mrp: 6000 }, after: { quantity: 10, mrp: 6500, received: 4 } });
+    expect(more!.after).not.toHaveProperty('artcode');
+  });
+
+  it('an inventory spreadsheet upload: a part refused whole with its records, or one record per stock line changed', async () => {
+    const token = await owner();
+    const [product] = await createProducts(token, [productRow(categoryId)]);
+    const received = async () => (await call<number>('GET', '/inventory/count', { token })).body;
+    const codes = [`AUU${Date.now() % 1_000_000}A`, `AUU${Date.now() % 1_000_000}B`];
+    const row = (artcode: string, quantity: number) => ({ productName: product!.productName, vendor: 'Upload Traders', artcode, barcode: `89${artcode}`, quantity, cgst: 2.5, sgst: 2.5, mrp: 60, buyingPrice: 45, sellingPrice: 58 });
+    const file = await inventoryUploadForm([row(codes[0]!, 3), row(codes[1]!, 7), row(codes[0]!, 2)], 'Audit Upload.xlsx');
+    const staged = await call<{ uploadId: string; batches: number }>('POST', `/inventory/saveByFile/${at('owner')}`, { token, body: file });
+    expect(staged.status, JSON.stringify(staged.body)).toBe(200);
+    expect(staged.body.batches).toBe(1);
+    const countBefore = await received();
+    const commit = `/inventory/upload/${staged.body.uploadId}/batch/1`;
+
+    refused(await faulty('POST', commit, { token }));
+    expect(await received()).toBe(countBefore);
+    for (const artcode of codes) expect((await call('GET', `/stock/${product!.productId}/${artcode}`, { token })).status).toBe(404);
+
+    const saved = await call<{ done: boolean }>('POST', commit, { token });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.done).toBe(true);
+    expect(await received()).toBe(countBefore + 3);
+    for (const [artcode, quantity, rows] of [[codes[0]!, 5, 'rows? 2, 4'], [codes[1]!, 7, 'rows? 3']] as const) {
+      const line = await call<{ stockId: number; quantity: number }>('GET', `/stock/${product!.productId}/${artcode}`, { token });
+      expect(line.body.quantity).toBe(quantity);
+      const [record, ...none] = await recordsOf(token, 'stock', line.body.stockId);
+      expect(none).toEqual([]);
+      expect(record).toMatchObject({ by: at('owner'), action: 'receive', before: {}, after: { quantity, received: quantity, artcode } });
+      expect(record!.after.receivedFrom).toMatch(new RegExp(`^Upload Audit Upload\\.xlsx, ${rows}$`));
+    }
   });
 
   it('products: added, edited and deleted', async () => {

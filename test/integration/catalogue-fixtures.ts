@@ -1,5 +1,7 @@
+import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
 import type { Category, Product } from '../../shared/schemas/catalogue.js';
+import { INVENTORY_TEMPLATE_COLUMNS } from '../../shared/spreadsheets.js';
 import { pngDataUrl, samplePng } from '../../infra/local/seed-catalogue.js';
 import { call, webUrl } from './client.js';
 
@@ -28,6 +30,20 @@ export async function createProducts(token: string, rows: ReturnType<typeof prod
   const answer = await call<Product[]>('POST', '/product/saveAll', { token, body: rows });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body;
+}
+
+export type InventoryRow = Partial<Record<(typeof INVENTORY_TEMPLATE_COLUMNS)[number]['name'], string | number>>;
+
+/** An inventory upload as a shop fills the template: the header row, then one row per receipt, as a form's file. */
+export async function inventoryUploadForm(rows: InventoryRow[], fileName = 'Inventory.xlsx'): Promise<FormData> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Inventory');
+  const headers = INVENTORY_TEMPLATE_COLUMNS.map((c) => c.name);
+  sheet.addRow(headers);
+  for (const row of rows) sheet.addRow(headers.map((h) => row[h] ?? null));
+  const body = new FormData();
+  body.append('file', new Blob([(await book.xlsx.writeBuffer()) as ArrayBuffer]), fileName);
+  return body;
 }
 
 /** Fetches a URL the API answered for the browser (an image path on the web origin, a presigned download URL). */
