@@ -19,10 +19,18 @@ export interface LimitRule {
   windowSeconds: number;
   /** Counted per client address: scaled by `config.clientLimitFactor` (test stacks, where everyone is 127.0.0.1). */
   perClient?: boolean;
+  /** What the 429 says, given the wait; by default "Too many attempts…". */
+  refusal?: (wait: string) => string;
 }
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/** A shop's messages from its own sender (e-mail through SES, WhatsApp through the Cloud API) in an hour. */
+export const SHOP_MESSAGES_PER_HOUR = 200;
+/** Sends of one bill, or messages to one address without a bill, in a day. */
+export const SENDS_PER_DAY = 5;
 
 /**
  * The limits of the public routes. Failures are what sign-in and reset-code guesses count: a success gives its
@@ -39,6 +47,27 @@ export const LIMITS = {
   resetRequestClient: { counter: 'RESET_REQUEST_CLIENT', max: 3, windowSeconds: HOUR, perClient: true },
   /** Customer accounts made from one address in a shop. */
   signUpClient: { counter: 'SIGNUP_CLIENT', max: 5, windowSeconds: HOUR, perClient: true },
+  /** Every message a shop sends (counted per shop, whoever sends it). */
+  messagesOfShop: {
+    counter: 'MESSAGE_SHOP',
+    max: SHOP_MESSAGES_PER_HOUR,
+    windowSeconds: HOUR,
+    refusal: (wait) => `Your shop has sent ${SHOP_MESSAGES_PER_HOUR} messages in the last hour, the most it may. Please try again in ${wait}.`,
+  },
+  /** One bill's receipt, by e-mail and WhatsApp together. */
+  sendsOfBill: {
+    counter: 'MESSAGE_BILL',
+    max: SENDS_PER_DAY,
+    windowSeconds: DAY,
+    refusal: (wait) => `This bill was already sent ${SENDS_PER_DAY} times today. It can be sent again in ${wait}.`,
+  },
+  /** Messages without a bill to one e-mail address or mobile number. */
+  messagesToOne: {
+    counter: 'MESSAGE_TO',
+    max: SENDS_PER_DAY,
+    windowSeconds: DAY,
+    refusal: (wait) => `This customer was already sent ${SENDS_PER_DAY} messages today. Please try again in ${wait}.`,
+  },
 } satisfies Record<string, LimitRule>;
 
 interface Counter {
@@ -82,7 +111,7 @@ async function reserveOne(tenantId: string, rule: LimitRule, subject: string, no
     }
     const current = (await dynamo().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item as Counter | undefined;
     if (current && current.windowStart > cutoff && current.attempts >= max) {
-      throw new TooManyRequests(current.windowStart + rule.windowSeconds - nowSeconds);
+      throw new TooManyRequests(current.windowStart + rule.windowSeconds - nowSeconds, rule.refusal);
     }
     try {
       // No counter, or its window is over: this try opens a new window.
@@ -100,7 +129,7 @@ async function reserveOne(tenantId: string, rule: LimitRule, subject: string, no
       if (!isConditionFailure(error)) throw error;
     }
   }
-  throw new TooManyRequests(rule.windowSeconds);
+  throw new TooManyRequests(rule.windowSeconds, rule.refusal);
 }
 
 function releaser(key: { pk: string; sk: string }, windowStart: number | undefined): Reservation {

@@ -42,10 +42,20 @@ export class TooLarge extends AppError {
 }
 
 /** Too many tries from one user name or one client address: refused until the window ends, which the message names. */
+/** A wait as a person reads it: minutes up to two hours, hours beyond. */
+export function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `${Math.ceil(minutes / 60)} hours`;
+}
+
 export class TooManyRequests extends AppError {
-  constructor(readonly retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(429, `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, { retryAfterSeconds });
+  constructor(
+    readonly retryAfterSeconds: number,
+    /** The refusal, given the wait (waitText); by default the sign-in limits' own. */
+    refusal: (wait: string) => string = (wait) => `Too many attempts. Please try again in ${wait}.`,
+  ) {
+    super(429, refusal(waitText(retryAfterSeconds)), { retryAfterSeconds });
   }
 }
 

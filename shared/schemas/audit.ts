@@ -2,11 +2,15 @@ import * as z from 'zod';
 import { isoDate, pageQuery, userNameSchema } from './common.js';
 
 /** What the audit trail records changes of (docs/security.md, "Audit"). */
-export const auditedEntities = ['bill', 'stock', 'product', 'role', 'employee', 'shop', 'policy', 'heldBill'] as const;
+export const auditedEntities = ['bill', 'stock', 'product', 'role', 'employee', 'shop', 'policy', 'heldBill', 'message'] as const;
 export type AuditedEntity = (typeof auditedEntities)[number];
 
-/** How the record changed: a new record, an edit, a removal, goods returned on a bill, a bill printed or mailed again. */
-export const auditActions = ['create', 'update', 'delete', 'return', 'rebill', 'revealPassword'] as const;
+/**
+ * How the record changed: a new record, an edit, a removal, goods returned on a bill, a bill printed or mailed again,
+ * goods received on a stock line (inventory add or a spreadsheet upload), a bill or message sent to an address typed
+ * at the till.
+ */
+export const auditActions = ['create', 'update', 'delete', 'return', 'rebill', 'revealPassword', 'receive', 'sendTyped'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 /** One audit record: who changed what and when, with the changed fields as they were and as they became. */

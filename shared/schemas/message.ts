@@ -3,19 +3,29 @@ import * as z from 'zod';
 /**
  * Messages to customers (spec 2 section 7): a receipt or a note by e-mail through SES, and by WhatsApp through the
  * WhatsApp Cloud API. `purchaseId` attaches that bill's receipt (a PDF) instead of, or besides, the content.
+ *
+ * They leave from the shop's own sender, so who may receive them is the server's rule (docs/point-of-sale.md,
+ * "Messages"): a bill goes to its customer's own e-mail or mobile, a message without a bill to a registered
+ * customer's mobile; any other address only when the cashier typed it and confirmed it (`recipientConfirmed`), which
+ * the audit trail records. The subject is the shop's, never the caller's.
  */
 
 export const EMAIL_INVALID = 'Enter the Valid Email Id!!!';
 export const WHATSAPP_NUMBER_INVALID = 'Enter the Valid Mobile Number !';
+export const SUBJECT_FIXED = 'The subject is set by the shop and cannot be changed. Please leave it out.';
 
 const purchaseId = z.number().int().positive().optional();
+/** The cashier typed this address at the till and confirmed it: it need not be the customer's own. */
+const recipientConfirmed = z.boolean({ error: 'recipientConfirmed must be true or false.' }).optional();
 
 export const emailBody = z.object({
   toAddress: z.string({ error: EMAIL_INVALID }).trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, EMAIL_INVALID),
   content: z.string({ error: 'Content is required.' }).trim().min(1, 'Content is required.').max(20_000, 'The content is too long.'),
-  subject: z.string().trim().max(200).optional(),
+  /** Refused when given: the shop's subject names the bill and the shop. */
+  subject: z.unknown().refine((v) => v === undefined, SUBJECT_FIXED).optional(),
   /** Attach this bill's receipt as a PDF. */
   purchaseId,
+  recipientConfirmed,
 });
 export type EmailBody = z.output<typeof emailBody>;
 
@@ -41,6 +51,7 @@ export const whatsappBody = z
     document: z.object({ link, filename: z.string().max(200).optional(), caption: z.string().max(1024).optional() }).optional(),
     /** Send this bill's receipt PDF as a document (a link valid for a day). */
     purchaseId,
+    recipientConfirmed,
   })
   .superRefine((body, ctx) => {
     if (body.purchaseId !== undefined) return;

@@ -1,10 +1,16 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { LIMITS, reserveTries, SENDS_PER_DAY, SHOP_MESSAGES_PER_HOUR } from '../../functions/lib/abuse-limits.js';
+import { NOT_A_CUSTOMER, notTheCustomers } from '../../functions/messages/service.js';
+import { ROLE } from '../../shared/roles.js';
+import type { AuditRecord } from '../../shared/schemas/audit.js';
 import type { Customer } from '../../shared/schemas/customer.js';
+import { SUBJECT_FIXED } from '../../shared/schemas/message.js';
 import type { Purchase } from '../../shared/schemas/purchase.js';
-import { call } from './client.js';
-import { latestMailTo } from './mail.js';
+import { call, tokenOf } from './client.js';
+import { latestMailTo, sentMail } from './mail.js';
 import { pdfText } from './pdf-text.js';
-import { bill, cashierToken, line, mustPlace, newCustomer, stockedProduct } from './pos-fixtures.js';
+import { seedStaffShop } from './people.js';
+import { adminToken, bill, cashierToken, line, mustPlace, newCustomer, stockedProduct, type Shelf } from './pos-fixtures.js';
 
 interface Recorded {
   id: string;
@@ -18,19 +24,29 @@ const recorded = async (): Promise<Recorded[]> => ((await (await fetch(`${inject
 
 let customer: Customer;
 let saved: Purchase;
+let oil: Shelf;
+/** A bill of one bottle of oil for the customer. */
+// ₹165.00 at 5%: taxable ₹157.14, tax ₹7.86.
+const oilBill = (who: Customer) => mustPlace(bill(who, [line(oil, 1)], { grossAmount: 165, discount: 0, tax: 7.86, netAmount: 165 }));
 
 beforeAll(async () => {
-  const oil = await stockedProduct({ name: 'Sunflower Oil 1L', quantity: 10, mrp: 165, buyingPrice: 139, gst: 5 });
+  oil = await stockedProduct({ name: 'Sunflower Oil 1L', quantity: 20, mrp: 165, buyingPrice: 139, gst: 5 });
   customer = await newCustomer();
-  // ₹165.00 at 5%: taxable ₹157.14, tax ₹7.86.
-  saved = await mustPlace(bill(customer, [line(oil, 1)], { grossAmount: 165, discount: 0, tax: 7.86, netAmount: 165 }));
+  saved = await oilBill(customer);
 });
+
+const email = async (body: Record<string, unknown>, token?: string) =>
+  call<{ message: string; messageId?: string }>('POST', '/message/email', { token: token ?? (await cashierToken()), body: { content: 'Thank you for shopping with us.', ...body } });
+const whatsapp = async (body: Record<string, unknown>, token?: string) =>
+  call<{ message: string; messages: { id: string }[] }>('POST', '/message/whatsapp', { token: token ?? (await cashierToken()), body: { messaging_product: 'whatsapp', ...body } });
+const billHistory = async (purchaseId: number) =>
+  (await call<AuditRecord[]>('GET', `/audit?entity=bill&entityId=${purchaseId}&size=100`, { token: await adminToken() })).body;
 
 describe('POST /message/email', () => {
   it("sends the content through SES with the bill's receipt attached as a PDF", async () => {
     const answer = await call<{ message: string; messageId: string }>('POST', '/message/email', {
       token: await cashierToken(),
-      body: { toAddress: 'family@example.in', content: 'Your bill <b>is</b> attached.', purchaseId: saved.purchaseId },
+      body: { toAddress: 'family@example.in', content: 'Your bill <b>is</b> attached.', purchaseId: saved.purchaseId, recipientConfirmed: true },
     });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.message).toBe('Mail sent.');
@@ -95,5 +111,117 @@ describe('POST /message/whatsapp', () => {
     const answer = await call<{ message: string }>('POST', '/message/whatsapp', { token: await cashierToken(), body });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(message);
+  });
+});
+
+describe('who a message may go to', () => {
+  it("sends a bill to its customer's own e-mail and mobile without a confirmation, and records nothing", async () => {
+    const mine = await oilBill(customer);
+    const mail = await email({ toAddress: customer.emailId!.toUpperCase(), purchaseId: mine.purchaseId });
+    expect(mail.status, JSON.stringify(mail.body)).toBe(200);
+    // Compared ignoring case, sent as typed.
+    expect((await latestMailTo(customer.emailId!.toUpperCase())).subject).toBe(`Receipt for bill ${mine.purchaseId} from Sri Lakshmi General Stores`);
+    expect((await whatsapp({ to: customer.mobileNumber, purchaseId: mine.purchaseId })).status).toBe(200);
+    expect((await billHistory(mine.purchaseId)).filter((r) => r.action === 'sendTyped')).toEqual([]);
+  });
+
+  it("refuses a bill to anyone else's address or number unless the cashier confirmed it typed, and sends nothing", async () => {
+    const mine = await oilBill(customer);
+    const mailsBefore = (await sentMail()).length;
+    const mail = await email({ toAddress: 'stranger@example.in', purchaseId: mine.purchaseId });
+    expect(mail.status).toBe(400);
+    expect(mail.body.message).toBe(notTheCustomers('e-mail'));
+    const other = await newCustomer();
+    const message = await whatsapp({ to: other.mobileNumber, purchaseId: mine.purchaseId });
+    expect(message.status).toBe(400);
+    expect(message.body.message).toBe(notTheCustomers('WhatsApp'));
+    expect((await email({ toAddress: 'stranger@example.in', purchaseId: mine.purchaseId, recipientConfirmed: false })).status).toBe(400);
+    expect((await sentMail()).length).toBe(mailsBefore);
+  });
+
+  it('sends a bill to a typed and confirmed address, recorded in the audit trail with who sent it and where', async () => {
+    const mine = await oilBill(customer);
+    expect((await email({ toAddress: 'Family.Member@example.in', purchaseId: mine.purchaseId, recipientConfirmed: true })).status).toBe(200);
+    expect((await latestMailTo('Family.Member@example.in')).attachments.map((a) => a.filename)).toEqual([`Receipt_${mine.purchaseId}.pdf`]);
+    expect((await whatsapp({ to: '919812345670', purchaseId: mine.purchaseId, recipientConfirmed: true })).status).toBe(200);
+    const sends = (await billHistory(mine.purchaseId)).filter((r) => r.action === 'sendTyped');
+    expect(sends).toEqual([
+      expect.objectContaining({ by: 'cashier@demo.shop', entity: 'bill', entityId: String(mine.purchaseId), after: { sentBy: 'WhatsApp', to: '9812345670' } }),
+      expect.objectContaining({ by: 'cashier@demo.shop', after: { sentBy: 'e-mail', to: 'family.member@example.in' } }),
+    ]);
+  });
+
+  it("sends a message without a bill only to a customer's mobile, or to a typed and confirmed address (recorded)", async () => {
+    expect((await whatsapp({ to: customer.mobileNumber, type: 'text', text: { body: 'Sale on Sunday' } })).status).toBe(200);
+    const stranger = await whatsapp({ to: '9812345671', type: 'text', text: { body: 'Sale on Sunday' } });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.message).toBe(NOT_A_CUSTOMER.WhatsApp);
+    const unconfirmed = await email({ toAddress: customer.emailId! });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.body.message).toBe(NOT_A_CUSTOMER['e-mail']);
+
+    expect((await email({ toAddress: 'notes@example.in', recipientConfirmed: true })).status).toBe(200);
+    expect((await latestMailTo('notes@example.in')).subject).toBe('A message from Sri Lakshmi General Stores');
+    const records = (await call<AuditRecord[]>('GET', '/audit?entity=message&entityId=e-mail&size=100', { token: await adminToken() })).body;
+    expect(records[0]).toMatchObject({ by: 'cashier@demo.shop', action: 'sendTyped', after: { sentBy: 'e-mail', to: 'notes@example.in' } });
+  });
+
+  it("refuses a subject of the caller's: the shop's subject names the bill and the shop", async () => {
+    const answer = await email({ toAddress: customer.emailId!, purchaseId: saved.purchaseId, subject: 'Your account is locked' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(SUBJECT_FIXED);
+  });
+});
+
+describe('how often', () => {
+  it(`sends one bill at most ${SENDS_PER_DAY} times a day, by e-mail and WhatsApp together, then 429 with Retry-After`, async () => {
+    const mine = await oilBill(customer);
+    for (let i = 0; i < SENDS_PER_DAY; i++) {
+      const answer = i % 2 ? await whatsapp({ to: customer.mobileNumber, purchaseId: mine.purchaseId }) : await email({ toAddress: customer.emailId!, purchaseId: mine.purchaseId });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    }
+    const mailsBefore = (await sentMail()).length;
+    const refused = await email({ toAddress: customer.emailId!, purchaseId: mine.purchaseId });
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(new RegExp(`^This bill was already sent ${SENDS_PER_DAY} times today\\. It can be sent again in \\d+ hours\\.$`));
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    expect((await whatsapp({ to: customer.mobileNumber, purchaseId: mine.purchaseId })).status).toBe(429);
+    expect((await sentMail()).length).toBe(mailsBefore);
+    // Another bill of the same customer is counted on its own.
+    expect((await email({ toAddress: customer.emailId!, purchaseId: (await oilBill(customer)).purchaseId })).status).toBe(200);
+  });
+
+  it(`sends at most ${SENDS_PER_DAY} messages without a bill to one address a day`, async () => {
+    const send = () => email({ toAddress: 'daily.notes@example.in', recipientConfirmed: true });
+    for (let i = 0; i < SENDS_PER_DAY; i++) expect((await send()).status).toBe(200);
+    const refused = await send();
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^This customer was already sent \d+ messages today\. Please try again in \d+ hours\.$/);
+  });
+
+  it(`sends at most ${SHOP_MESSAGES_PER_HOUR} messages a shop an hour, whoever sends them, then 429 with when to try again`, async () => {
+    // A shop of its own, whose hour is filled to one short of the limit through the same counter the sends use.
+    const shop = 'msglimit';
+    await seedStaffShop(shop, 'Message Limit Stores', [['owner', ROLE.TENANT_MANAGER], ['cashier', ROLE.CASHIER, 'owner']]);
+    const now = new Date();
+    for (let i = 1; i < SHOP_MESSAGES_PER_HOUR; i += 20) {
+      await Promise.all(Array.from({ length: Math.min(20, SHOP_MESSAGES_PER_HOUR - i) }, () => reserveTries(shop, [[LIMITS.messagesOfShop, 'shop']], now)));
+    }
+    const [cashier, shopOwner] = await Promise.all([tokenOf(`cashier@${shop}.shop`), tokenOf(`owner@${shop}.shop`)]);
+    expect((await email({ toAddress: 'last.one@example.in', recipientConfirmed: true }, cashier)).status).toBe(200);
+    const refused = await email({ toAddress: 'one.more@example.in', recipientConfirmed: true }, shopOwner);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(new RegExp(`^Your shop has sent ${SHOP_MESSAGES_PER_HOUR} messages in the last hour, the most it may\\. Please try again in \\d+ minutes?\\.$`));
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
+    // Other shops send on.
+    expect((await email({ toAddress: customer.emailId!, purchaseId: (await oilBill(customer)).purchaseId })).status).toBe(200);
+  });
+
+  it('counts only what is sent: refused recipients and unknown bills use up none of a bill’s sends', async () => {
+    const mine = await oilBill(customer);
+    for (let i = 0; i < SENDS_PER_DAY; i++) expect((await email({ toAddress: 'stranger@example.in', purchaseId: mine.purchaseId })).status).toBe(400);
+    expect((await whatsapp({ to: customer.mobileNumber, purchaseId: 999_999 })).status).toBe(404);
+    for (let i = 0; i < SENDS_PER_DAY; i++) expect((await whatsapp({ to: customer.mobileNumber, purchaseId: mine.purchaseId })).status).toBe(200);
   });
 });

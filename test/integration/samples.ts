@@ -95,8 +95,9 @@ function pointOfSaleSamples(): Record<string, unknown> {
     'POST /purchase/reBill/{purchaseId}': { print: true },
     'POST /purchase/held/{key}/sellAgainstNegativeStock': { reason: 'The shelf count was wrong' },
     'POST /purchase/held/{key}/discard': { reason: 'The customer did not take the goods' },
-    'POST /message/email': { toAddress: 'customer@example.in', content: 'Thank you for shopping with us.' },
-    'POST /message/whatsapp': { to: '9000000004', messaging_product: 'whatsapp', type: 'text', text: { body: 'Thank you for shopping with us.' } },
+    // Typed at the till and confirmed: no customer of the sample shops has these addresses.
+    'POST /message/email': { toAddress: 'customer@example.in', content: 'Thank you for shopping with us.', recipientConfirmed: true },
+    'POST /message/whatsapp': { to: '9000000004', messaging_product: 'whatsapp', type: 'text', text: { body: 'Thank you for shopping with us.' }, recipientConfirmed: true },
   };
 }
 

@@ -14,6 +14,7 @@ export const entityLabels: Record<AuditedEntity, string> = {
   shop: 'Shop settings',
   policy: 'Policy',
   heldBill: 'Held offline bill',
+  message: 'Message without a bill',
 };
 
 const actionLabels: Record<AuditAction, string> = {
@@ -23,6 +24,8 @@ const actionLabels: Record<AuditAction, string> = {
   return: 'Goods returned',
   rebill: 'Billed again',
   revealPassword: 'Temporary password revealed',
+  receive: 'Goods received',
+  sendTyped: 'Sent to a typed address',
 };
 
 /** Amounts are kept in paise; these fields are shown in rupees. */
