@@ -10,40 +10,47 @@ import type { Session } from '../../../lib/session.js';
 import { chosenRows, type billBody, type BillRow } from '../components/bill-rows.js';
 import { applyOfflineBill, tillTenant } from './local-copy.js';
 import { provisionalReceipt } from './provisional-receipt.js';
-import { deviceId, keepBill, nextProvisionalNumber } from './till-queue.js';
+import type { QueuedBill } from './queue.js';
+import { deviceId, keepBill, nextProvisionalNumber, resendFixed } from './till-queue.js';
 
 export interface KeptOffline {
   receipt: Receipt;
   provisionalNumber: string;
 }
 
-export async function keepOfflineBill(input: {
+interface BillOnScreen {
   body: ReturnType<typeof billBody>;
   figures: BillFigures;
   customer: Customer;
   rows: BillRow[];
   paymentMode: PaymentMode;
-  idempotencyKey: string;
   session: Session;
-  now?: Date;
-}): Promise<KeptOffline> {
-  const tenantId = tillTenant();
-  if (!tenantId || !input.session.tenant) throw new Error('No shop is signed in on this device.');
-  const [provisionalNumber, device] = await Promise.all([nextProvisionalNumber(), deviceId()]);
-  const at = input.now ?? new Date();
-  const madeOn = at.toISOString();
-  const lines = chosenRows(input.rows).map((row) => ({ product: row.product, quantity: Number(row.quantity.trim()), rate: Number(row.rate.trim()) }));
-  const receipt = provisionalReceipt({
-    shop: input.session.tenant,
+}
+
+const soldLines = (rows: BillRow[]) => chosenRows(rows).map((row) => ({ product: row.product, quantity: Number(row.quantity.trim()), rate: Number(row.rate.trim()) }));
+
+/** The provisional receipt of a bill on screen, under its provisional number and the time it was made. */
+function receiptOf(input: BillOnScreen, provisionalNumber: string, madeOn: string): Receipt {
+  return provisionalReceipt({
+    shop: input.session.tenant!,
     provisionalNumber,
     madeOn,
     cashier: input.session.userName,
-    saleDate: shopDay(at),
+    saleDate: shopDay(new Date(madeOn)),
     customer: input.customer,
     paymentMode: input.paymentMode,
-    lines,
+    lines: soldLines(input.rows),
     figures: input.figures,
   });
+}
+
+export async function keepOfflineBill(input: BillOnScreen & { idempotencyKey: string; now?: Date }): Promise<KeptOffline> {
+  const tenantId = tillTenant();
+  if (!tenantId || !input.session.tenant) throw new Error('No shop is signed in on this device.');
+  const [provisionalNumber, device] = await Promise.all([nextProvisionalNumber(), deviceId()]);
+  const madeOn = (input.now ?? new Date()).toISOString();
+  const lines = soldLines(input.rows);
+  const receipt = receiptOf(input, provisionalNumber, madeOn);
   await keepBill({
     idempotencyKey: input.idempotencyKey,
     provisionalNumber,
@@ -59,4 +66,15 @@ export async function keepOfflineBill(input: {
     { mobileNumber: input.customer.mobileNumber, pointsUsed: input.figures.pointsUsed },
   ).catch(() => undefined);
   return { receipt, provisionalNumber };
+}
+
+/**
+ * A refused bill fixed on Place Order, sent again as the same bill: its own idempotency key and the `offline` block
+ * it was made with (its provisional number, the time and the day it was sold), the fixed lines and figures.
+ */
+export async function resendFixedBill(input: BillOnScreen & { bill: QueuedBill }): Promise<QueuedBill> {
+  if (!input.session.tenant) throw new Error('No shop is signed in on this device.');
+  const { bill } = input;
+  const body = { ...input.body, idempotencyKey: bill.idempotencyKey, offline: bill.body.offline };
+  return resendFixed(bill, body, receiptOf(input, bill.provisionalNumber, bill.madeOn));
 }

@@ -7,7 +7,7 @@ import { purchaseRoutes } from '../../../../../shared/routes/purchases.js';
 import type { BodyIn } from '../../../../../shared/routes/define.js';
 import { callApi, isApiError, NO_ANSWER } from '../../../lib/api-client.js';
 import { readSetting, tillDb, writeSetting } from './device-db.js';
-import { drainQueue, isUnsent, type DrainResult, type QueuedBill, type QueueStore } from './queue.js';
+import { drainQueue, isUnsent, resendAs, type DrainResult, type QueuedBill, type QueueStore } from './queue.js';
 
 export const QUEUE_LOCK = 'shopdesk-bill-queue';
 
@@ -90,7 +90,7 @@ export function onQueueChange(listener: () => void): () => void {
  * One round of sending, by at most one tab of this browser at a time: another tab already sending makes this
  * round a no-op (the server's idempotency would make a double send harmless anyway, but not free).
  */
-export async function sendWaitingBills(tenantId: string, force = false): Promise<DrainResult | undefined> {
+export async function sendWaitingBills(tenantId: string, force = false, waitForOtherTab = false): Promise<DrainResult | undefined> {
   const round = async () => {
     const result = await drainQueue(deviceQueueStore, sendBill, { tenantId, now: Date.now, force });
     if (result.sent + result.refused > 0) markOffline(false);
@@ -99,9 +99,19 @@ export async function sendWaitingBills(tenantId: string, force = false): Promise
     return result;
   };
   if (typeof navigator !== 'undefined' && navigator.locks) {
-    return navigator.locks.request(QUEUE_LOCK, { ifAvailable: true }, async (lock) => (lock ? round() : undefined));
+    // A cashier waiting for their own bill waits for the other tab's round rather than leave it to the next one.
+    return navigator.locks.request(QUEUE_LOCK, { ifAvailable: !waitForOtherTab }, async (lock) => (lock ? round() : undefined));
   }
   return round();
+}
+
+/** Asks the server where one refused bill stands with the manager and keeps the answer with it. */
+async function checkHeldBill(bill: QueuedBill): Promise<QueuedBill> {
+  if (bill.state.kind !== 'refused') return bill;
+  const { state, purchaseId, invoiceNumber, reason, by } = await callApi(purchaseRoutes.heldByKey, { params: { key: bill.idempotencyKey } });
+  const checked: QueuedBill = { ...bill, state: { ...bill.state, held: { state, purchaseId, invoiceNumber, reason, by } } };
+  await deviceQueueStore.put(checked);
+  return checked;
 }
 
 /**
@@ -110,14 +120,23 @@ export async function sendWaitingBills(tenantId: string, force = false): Promise
  */
 export async function checkHeldBills(tenantId: string): Promise<void> {
   const open = (await deviceQueueStore.all()).filter((b) => b.tenantId === tenantId && b.state.kind === 'refused' && b.state.held?.state === 'held');
-  for (const bill of open) {
-    if (bill.state.kind !== 'refused') continue;
-    const held = await callApi(purchaseRoutes.heldByKey, { params: { key: bill.idempotencyKey } });
-    if (held.state === bill.state.held?.state) continue;
-    const { state, purchaseId, invoiceNumber, reason, by } = held;
-    await deviceQueueStore.put({ ...bill, state: { ...bill.state, held: { state, purchaseId, invoiceNumber, reason, by } } });
-  }
+  for (const bill of open) await checkHeldBill(bill);
   listenersOfQueue.forEach((l) => l());
+}
+
+/**
+ * A refused bill the cashier fixed: kept under its own key with the fixed body and receipt, and sent at once (after
+ * any older bill still waiting) unless there is no network. A refusal that does not say whether the server holds
+ * the bill (a manager decided it meanwhile, so the key now names a saved bill) is followed by asking it.
+ */
+export async function resendFixed(bill: QueuedBill, body: QueuedBill['body'], printed: QueuedBill['printed']): Promise<QueuedBill> {
+  await keepBill(resendAs(bill, body, printed));
+  await sendWaitingBills(bill.tenantId, true, true).catch(() => undefined);
+  const after = (await queuedBill(bill.idempotencyKey)) ?? bill;
+  if (after.state.kind !== 'refused' || after.state.held !== undefined) return after;
+  const checked = await checkHeldBill(after).catch(() => after);
+  listenersOfQueue.forEach((l) => l());
+  return checked;
 }
 
 // ---------------------------------------------------------------- provisional numbers

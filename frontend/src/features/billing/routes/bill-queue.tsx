@@ -1,8 +1,9 @@
-import { Alert, Badge, Button, List, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, List, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
+import { describeProblem } from '../../../../../shared/bill-problems.js';
 import { formatDateTime, formatRupees } from '../../../../../shared/format.js';
 import type { Receipt } from '../../../../../shared/schemas/purchase.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
@@ -10,7 +11,7 @@ import { Page } from '../../../components/page.js';
 import { useCan } from '../../../lib/use-can.js';
 import { ReceiptModal } from '../components/receipt-modal.js';
 import { tillTenant } from '../offline/local-copy.js';
-import type { HeldView, QueuedBill, QueuedState } from '../offline/queue.js';
+import { heldDecided, type HeldView, type QueuedBill, type QueuedState } from '../offline/queue.js';
 import { checkHeldBills, deviceQueueStore, onQueueChange, sendWaitingBills, useTillStatus } from '../offline/till-queue.js';
 
 const QUEUE_KEY = ['billing', 'deviceQueue'] as const;
@@ -62,9 +63,9 @@ function StateOf({ state }: { state: QueuedState }) {
           <Badge color="red">Refused</Badge>
           <Text size="xs">{state.message}</Text>
           {state.problems.length > 0 && (
-            <List size="xs">
+            <List size="xs" aria-label="What the server found">
               {state.problems.map((p, i) => (
-                <List.Item key={`${p.kind}|${p.artcode ?? ''}|${i}`}>{p.message}</List.Item>
+                <List.Item key={`${p.kind}|${p.artcode ?? ''}|${i}`}>{describeProblem(p)}</List.Item>
               ))}
             </List>
           )}
@@ -92,11 +93,19 @@ function HeldNote({ held }: { held: HeldView | undefined }) {
 }
 
 /**
+ * A refused bill the cashier can fix: the server named what differs and no manager has decided it yet (a bill
+ * refused for its own sake, as one made too long ago, has nothing to fix).
+ */
+const fixable = (state: QueuedState) => state.kind === 'refused' && state.problems.length > 0 && !heldDecided(state);
+
+/**
  * Bills on this device: every bill made without a network, with where it stands (waiting, sent with its tax invoice
- * number, refused with each difference the server found), Send now, and its provisional receipt to print again.
+ * number, refused with each difference the server found), Send now, Fix and resend for a refused bill, and its
+ * provisional receipt to print again.
  */
 export default function BillQueue() {
   const can = useCan();
+  const navigate = useNavigate();
   const bills = useDeviceBills();
   const { offline, waiting } = useTillStatus();
   const [sending, setSending] = useState(false);
@@ -170,9 +179,16 @@ export default function BillQueue() {
                           <StateOf state={bill.state} />
                         </Table.Td>
                         <Table.Td>
-                          <Button size="xs" variant="default" onClick={() => setPrinting(bill)}>
-                            Receipt
-                          </Button>
+                          <Group gap="xs" wrap="nowrap">
+                            {fixable(bill.state) && (
+                              <Button size="xs" onClick={() => void navigate('/purchaseUpdated/new', { state: { fix: bill.idempotencyKey } })}>
+                                Fix and resend
+                              </Button>
+                            )}
+                            <Button size="xs" variant="default" onClick={() => setPrinting(bill)}>
+                              Receipt
+                            </Button>
+                          </Group>
                         </Table.Td>
                       </Table.Tr>
                     );

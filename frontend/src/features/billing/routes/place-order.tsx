@@ -1,5 +1,6 @@
-import { ActionIcon, Alert, Button, Center, Checkbox, Group, Loader, Paper, Radio, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Center, Checkbox, Group, List, Loader, Paper, Radio, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconEraser, IconPlus, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { BillFigures } from '../../../../../shared/bill.js';
@@ -34,7 +35,9 @@ import { ProductCell } from '../components/product-cell.js';
 import { ReceiptModal } from '../components/receipt-modal.js';
 import { LocalCopyAge } from '../offline/local-copy-age.js';
 import { knownOffline } from '../offline/local-copy.js';
-import { keepOfflineBill } from '../offline/keep-offline-bill.js';
+import { describeDifference } from '../offline/fix-bill.js';
+import { openRefusedBill, type FixOpening } from '../offline/fix-bill-opening.js';
+import { keepOfflineBill, resendFixedBill } from '../offline/keep-offline-bill.js';
 import { noteCallFailure } from '../offline/till-queue.js';
 
 /** The rows of a bill being edited: its lines, their units counting as stock for them. */
@@ -74,6 +77,7 @@ function customerOf(purchase: Purchase & { redeemablePoints?: number }): Custome
 }
 
 const UPDATE_TITLE = 'Update Products';
+const FIX_TITLE = 'Fix and resend';
 const NOT_KEPT = 'No network, and the bill could not be kept on this device. Nothing was saved; try Save again.';
 const KEPT_OFFLINE = 'No network: the bill is kept on this device and will be sent when the network is back.';
 
@@ -81,7 +85,9 @@ const KEPT_OFFLINE = 'No network: the bill is kept on this device and will be se
  * Place Order (spec 2 sections 2, 4 and 5). `/purchaseUpdated/new` and `/purchaseEdit/new` start a new bill;
  * `/purchaseEdit/{id}` edits bill {id}: the bill passed in navigation state by the order lists' Edit, or else the
  * bill read from the server. The state is used once and then dropped from the history entry, so a reload or a Back
- * to this address reads the bill as it is then rather than an old copy the server would refuse.
+ * to this address reads the bill as it is then rather than an old copy the server would refuse. `/purchaseUpdated/new`
+ * with state `{ fix: key }` (Bills on this device) opens the refused bill of this device's queue under that key, to
+ * be fixed and sent again as the same bill.
  */
 export default function PlaceOrder() {
   const can = useCan();
@@ -105,6 +111,7 @@ function PlaceOrderOf({ id }: { id: string | undefined }) {
     const purchase = (location.state as { purchase?: PurchaseDetail } | null)?.purchase;
     return purchase && (billId === undefined || purchase.purchaseId === billId) ? purchase : undefined;
   });
+  const [fixKey] = useState(() => (location.state as { fix?: unknown } | null)?.fix);
   const [opened, setOpened] = useState<PurchaseDetail | undefined>(passed);
   const wanted = opened ? undefined : billId;
   const bill = useBill(wanted);
@@ -132,6 +139,7 @@ function PlaceOrderOf({ id }: { id: string | undefined }) {
     );
   }
   if (id !== undefined && id !== 'new') return <NotEditable purchaseId={id} message={BILL_NOT_FOUND} />;
+  if (typeof fixKey === 'string') return <FixRefusedBill fixKey={fixKey} />;
   return <NewBills />;
 }
 
@@ -139,6 +147,64 @@ function PlaceOrderOf({ id }: { id: string | undefined }) {
 function NewBills() {
   const [count, setCount] = useState(0);
   return <BillForm key={count} onKeptOffline={() => setCount((n) => n + 1)} />;
+}
+
+/** A refused bill of this device, recomputed with what the shop holds now, on the form to be fixed and resent. */
+function FixRefusedBill({ fixKey }: { fixKey: string }) {
+  const opening = useQuery({
+    queryKey: ['deviceFix', fixKey],
+    queryFn: () => openRefusedBill(fixKey),
+    // Read once on opening: the form then belongs to the cashier.
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    networkMode: 'always',
+    meta: { handlesOwnErrors: true },
+  });
+  if (opening.data) return <BillForm fixing={opening.data} />;
+  return (
+    <Page title={FIX_TITLE} description="A bill the server refused" size="xl">
+      {opening.isError ? (
+        <Alert color="red" variant="light" role="alert">
+          {opening.error instanceof Error ? opening.error.message : 'The bill could not be opened.'}
+        </Alert>
+      ) : (
+        <Center py="xl">
+          <Loader aria-label="Loading the bill" />
+        </Center>
+      )}
+      {opening.isError && (
+        <Group>
+          <Button component={Link} to="/purchase/queue" variant="default">
+            Bills on this device
+          </Button>
+        </Group>
+      )}
+    </Page>
+  );
+}
+
+/** What the fixed bill changes against the bill as it was made, each difference on its own line. */
+function Differences({ fixing }: { fixing: FixOpening }) {
+  return (
+    <Alert color="orange" variant="light" title={`Refused bill ${fixing.bill.provisionalNumber}: what differs now`}>
+      <Stack gap={4}>
+        {fixing.differences.length === 0 ? (
+          <Text size="sm">Nothing differs any more: the shop holds what the bill asks. Calculate and Save to send it again.</Text>
+        ) : (
+          <List size="sm" aria-label="What differs">
+            {fixing.differences.map((d) => (
+              <List.Item key={describeDifference(d)}>{describeDifference(d)}</List.Item>
+            ))}
+          </List>
+        )}
+        <Text size="xs" c="dimmed">
+          {fixing.fromDevice ? 'Figures from this device (no answer from the server).' : 'Figures from the server now.'} Save sends the bill again under its
+          provisional number, on the day it was made.
+        </Text>
+      </Stack>
+    </Alert>
+  );
 }
 
 /** A bill that cannot be opened for editing: unknown, or one the server would refuse to change (its message). */
@@ -164,24 +230,26 @@ function NotEditable({ purchaseId, message }: { purchaseId: number | string; mes
  * The bill: the customer, the product rows, Calculate, then redeem/print/mail and Save (POST, or PUT for `editing`).
  * Every figure is shared/bill.ts's, the arithmetic the server repeats; a refusal keeps the bill on screen.
  */
-function BillForm({ editing, onKeptOffline }: { editing?: PurchaseDetail; onKeptOffline?: () => void }) {
+function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail; fixing?: FixOpening; onKeptOffline?: () => void }) {
   const navigate = useNavigate();
   const session = useSession();
   const [provisional, setProvisional] = useState<{ receipt: Receipt; provisionalNumber: string }>();
-  const [customer, setCustomer] = useState<Customer | null>(() => (editing ? customerOf(editing) : null));
-  const [rows, setRows] = useState<BillRow[]>(() => (editing ? rowsOf(editing) : startingRows()));
-  const [paymentMode, setPaymentMode] = useState<PaymentMode>(editing?.paymentMode ?? 'Cash');
+  const [customer, setCustomer] = useState<Customer | null>(() => (editing ? customerOf(editing) : (fixing?.customer ?? null)));
+  const [rows, setRows] = useState<BillRow[]>(() => (editing ? rowsOf(editing) : (fixing?.rows ?? startingRows())));
+  const [paymentMode, setPaymentMode] = useState<PaymentMode>(editing?.paymentMode ?? fixing?.paymentMode ?? 'Cash');
   const [calculated, setCalculated] = useState<BillFigures | null>(null);
   const [problem, setProblem] = useState<CalculateProblem>();
   const [redeem, setRedeem] = useState(false);
-  const [print, setPrint] = useState(true);
+  const [print, setPrint] = useState(!fixing);
   const [mail, setMail] = useState(false);
   const [whatsApp, setWhatsApp] = useState(false);
   const [afterSave, setAfterSave] = useState<string>();
   const [refusal, setRefusal] = useState<string>();
   const [savedId, setSavedId] = useState<number>();
   // One key for this screen's save: a retry after a lost answer or a second click is the same save to the server.
-  const [saveKey] = useState(newSaveKey);
+  // A fixed bill keeps the key it was made with: the server settles the bill it holds under it.
+  const [saveKey] = useState(() => fixing?.bill.idempotencyKey ?? newSaveKey());
+  const [resending, setResending] = useState(false);
   const save = useSaveBill();
   const stock = useMemo(() => stockMessages(rows), [rows]);
   const halfEntered = provisional === undefined && savedId === undefined && (customer !== null || rows.some((r) => r.product));
@@ -222,7 +290,7 @@ function BillForm({ editing, onKeptOffline }: { editing?: PurchaseDetail; onKept
   };
 
   const submit = async () => {
-    if (!calculated || !customer || calculated.totals.gross <= 0 || save.isPending || provisional) return;
+    if (!calculated || !customer || calculated.totals.gross <= 0 || save.isPending || resending || provisional) return;
     setRefusal(undefined);
     const body = billBody({
       customer: { customerId: customer.customerId, mobileNumber: customer.mobileNumber, customerName: customer.customerName },
@@ -239,6 +307,15 @@ function BillForm({ editing, onKeptOffline }: { editing?: PurchaseDetail; onKept
       setRefusal(message);
       setCalculated(null);
     };
+    if (fixing) {
+      setResending(true);
+      const after = await resendFixedBill({ bill: fixing.bill, body, figures: calculated, customer, rows, paymentMode, session: session! }).catch(() => undefined);
+      setResending(false);
+      if (!after) return notKept(NOT_KEPT);
+      // The queue shows what the server answered: sent with its invoice number, refused again, or still waiting.
+      void navigate('/purchase/queue');
+      return;
+    }
     if (!editing && knownOffline()) {
       await keepOffline(body, calculated, customer).catch(() => notKept(NOT_KEPT));
       return;
@@ -275,9 +352,14 @@ function BillForm({ editing, onKeptOffline }: { editing?: PurchaseDetail; onKept
   const figures = calculated;
 
   return (
-    <Page title={editing ? UPDATE_TITLE : 'Add Products'} description={editing ? `Bill ${editing.purchaseId}` : 'Place Order'} size="xl">
+    <Page
+      title={editing ? UPDATE_TITLE : fixing ? FIX_TITLE : 'Add Products'}
+      description={editing ? `Bill ${editing.purchaseId}` : fixing ? `Refused bill ${fixing.bill.provisionalNumber}` : 'Place Order'}
+      size="xl"
+    >
       {!editing && <LocalCopyAge />}
-      <CustomerBox customer={customer} locked={editing !== undefined} onCustomer={(c) => { setCustomer(c); setCalculated(null); setRedeem(false); }} />
+      {fixing && <Differences fixing={fixing} />}
+      <CustomerBox customer={customer} locked={editing !== undefined || (fixing !== undefined && fixing.customer !== null)} onCustomer={(c) => { setCustomer(c); setCalculated(null); setRedeem(false); }} />
       <Paper withBorder p="md" radius="md">
         <Table.ScrollContainer minWidth={900}>
           <Table verticalSpacing="xs" aria-label="Products">
@@ -411,15 +493,16 @@ function BillForm({ editing, onKeptOffline }: { editing?: PurchaseDetail; onKept
                 <Tooltip label="Offered above 100 credit points" disabled={redeemOffered(points)}>
                   <Checkbox label="Redeem" checked={redeem} disabled={!redeemOffered(points)} onChange={(e) => toggleRedeem(e.currentTarget.checked)} />
                 </Tooltip>
-                <Checkbox label="Print" checked={print} onChange={(e) => setPrint(e.currentTarget.checked)} />
+                {/* A fixed bill goes back to the queue screen, which reprints its receipt; mail is the server's. */}
+                {!fixing && <Checkbox label="Print" checked={print} onChange={(e) => setPrint(e.currentTarget.checked)} />}
                 <Checkbox label="Mail" checked={mail} onChange={(e) => setMail(e.currentTarget.checked)} />
-                <Checkbox label="WhatsApp" checked={whatsApp} onChange={(e) => setWhatsApp(e.currentTarget.checked)} />
+                {!fixing && <Checkbox label="WhatsApp" checked={whatsApp} onChange={(e) => setWhatsApp(e.currentTarget.checked)} />}
               </Group>
               <Group>
-                <Button onClick={() => void submit()} loading={save.isPending} disabled={calculated.totals.gross <= 0 || savedId !== undefined || provisional !== undefined}>
+                <Button onClick={() => void submit()} loading={save.isPending || resending} disabled={calculated.totals.gross <= 0 || savedId !== undefined || provisional !== undefined}>
                   Save
                 </Button>
-                <Button variant="default" onClick={() => window.location.reload()}>
+                <Button variant="default" onClick={() => (fixing ? void navigate('/purchase/queue') : window.location.reload())}>
                   Cancel
                 </Button>
               </Group>
