@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { computeBill } from '../../shared/bill.js';
 import { toBasisPoints, toPaise, toRupees } from '../../shared/money.js';
-import { tinyPng, unique } from './catalogue-helpers.js';
 import { demoTokenOf, expect, signInAndLand, test } from './fixtures.js';
+import { productOnShelf } from './pos-helpers.js';
 
 // A held bill, the manager's screens and the resend are several round trips on a busy machine.
 test.describe.configure({ timeout: 180_000 });
@@ -11,20 +11,7 @@ test('a bill made offline for stock another till sold meanwhile is held, and the
   const cashier = { authorization: `Bearer ${await demoTokenOf(request, 'cashier@demo.shop')}` };
   const admin = { authorization: `Bearer ${await demoTokenOf(request, 'admin@demo.shop')}` };
   // A product of its own with 3 packets on the shelf, so no other test's stock goes below zero.
-  const productName = unique('Marie Biscuits');
-  const made = await request.post('/api/product/saveAll', {
-    headers: admin,
-    data: [{ productName, categoryId: 1, description: 'Tea biscuits', size: '250 g', colour: 'Brown', imageContent: `data:image/png;base64,${tinyPng([200, 160, 90]).toString('base64')}` }],
-  });
-  expect(made.status(), await made.text()).toBe(200);
-  const [{ productId }] = (await made.json()) as [{ productId: number }];
-  const artcode = `HB${Date.now().toString().slice(-8)}`;
-  const [mrp, cgst, sgst] = [40, 9, 9];
-  const received = await request.post('/api/inventory/save', {
-    headers: admin,
-    data: { productId, vendor: 'Test Wholesale', artcode, barcode: `89${Date.now().toString().slice(-11)}`, quantity: 3, cgst, sgst, mrp, buyingPrice: 30, sellingPrice: mrp },
-  });
-  expect(received.status(), await received.text()).toBe(200);
+  const { productId, productName, artcode, mrp, cgst, sgst } = await productOnShelf(request, admin, 'Marie Biscuits', 3);
   const line = { quantity: 3 };
   // The till sold more packets than the shelf now holds: another till sold them meanwhile.
   const quantity = line.quantity + 2;

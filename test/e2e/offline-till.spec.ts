@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { apiAsPage } from './catalogue-helpers.js';
 import { expect, signInAndLand, test } from './fixtures.js';
-import { addProduct, billThroughApi, registerCustomer, twelveThousandRupees } from './pos-helpers.js';
+import { addProduct, billThroughApi, chooseCustomer, readyForOffline, registerCustomer, saveOffline, twelveThousandRupees } from './pos-helpers.js';
 
 // Several bills, a reload without a network and a queue sent on a busy machine.
 test.describe.configure({ timeout: 300_000 });
@@ -9,44 +8,6 @@ test.describe.configure({ timeout: 300_000 });
 interface CustomerLine {
   purchaseId: number;
   invoiceNumber?: string;
-}
-
-/** The till is ready to work offline: its copy of prices is on the device and the service worker keeps its files. */
-async function readyForOffline(page: Page) {
-  await expect(page.getByLabel('Prices on this device')).toBeVisible({ timeout: 60_000 });
-  await expect
-    .poll(
-      () =>
-        page.evaluate(async () => {
-          if (!navigator.serviceWorker.controller) return 'not controlled';
-          const cache = await caches.open('hashed-assets');
-          const files = performance
-            .getEntriesByType('resource')
-            .map((e) => new URL(e.name))
-            .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'));
-          const missing = await Promise.all(files.map(async (u) => ((await cache.match(u.pathname)) ? '' : u.pathname)));
-          return missing.filter(Boolean).join(' ') || 'kept';
-        }),
-      { timeout: 60_000 },
-    )
-    .toBe('kept');
-}
-
-async function chooseCustomer(page: Page, mobile: string, name: string) {
-  await page.getByRole('combobox', { name: 'Mobile Number' }).fill(mobile);
-  await expect(page.getByLabel('Customer Name')).toHaveValue(name, { timeout: 30_000 });
-}
-
-/** Calculate and Save; the provisional receipt opens, and closing it leaves a fresh bill. */
-async function saveOffline(page: Page, print: boolean): Promise<string> {
-  if (!print) await page.getByLabel('Print').uncheck();
-  await page.getByRole('button', { name: 'Save' }).click();
-  const receipt = page.getByRole('dialog');
-  await expect(receipt.getByText('Provisional — tax invoice number follows')).toBeVisible({ timeout: 30_000 });
-  const title = await receipt.getByText(/^Receipt · Provisional P-/).textContent();
-  await receipt.getByRole('button').first().click();
-  await expect(receipt).toBeHidden();
-  return title!.replace('Receipt · Provisional ', '');
 }
 
 test('offline: three bills (one redeeming points, one printed) kept on the device, the page reopened offline, each sent once with its invoice number', async ({ page, context }) => {

@@ -2,10 +2,10 @@
  * Helpers of the point-of-sale browser tests: customers and bills made through the API as the signed-in page's
  * user, shelf lines read from the suggestions, products added on Place Order.
  */
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { computeBill } from '../../shared/bill.js';
 import { toBasisPoints, toPaise, toRupees } from '../../shared/money.js';
-import { apiAsPage } from './catalogue-helpers.js';
+import { apiAsPage, tinyPng, unique } from './catalogue-helpers.js';
 import { expect } from './fixtures.js';
 
 export interface ShelfLine {
@@ -105,4 +105,69 @@ export async function addProduct(page: Page, row: number, typed: string, name: s
   await page.getByLabel(`Name/Code, row ${row}`).fill(typed);
   await page.getByRole('option', { name: new RegExp(`^${name}`) }).first().click({ timeout: 30_000 });
   await expect(page.getByRole('table', { name: 'Products' }).getByText(name, { exact: true })).toBeVisible();
+}
+
+/** The till is ready to work offline: its copy of prices is on the device and the service worker keeps its files. */
+export async function readyForOffline(page: Page) {
+  await expect(page.getByLabel('Prices on this device')).toBeVisible({ timeout: 60_000 });
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          if (!navigator.serviceWorker.controller) return 'not controlled';
+          const cache = await caches.open('hashed-assets');
+          const files = performance
+            .getEntriesByType('resource')
+            .map((e) => new URL(e.name))
+            .filter((u) => u.origin === location.origin && u.pathname.startsWith('/assets/'));
+          const missing = await Promise.all(files.map(async (u) => ((await cache.match(u.pathname)) ? '' : u.pathname)));
+          return missing.filter(Boolean).join(' ') || 'kept';
+        }),
+      { timeout: 60_000 },
+    )
+    .toBe('kept');
+}
+
+export async function chooseCustomer(page: Page, mobile: string, name: string | RegExp) {
+  await page.getByRole('combobox', { name: 'Mobile Number' }).fill(mobile);
+  await expect(page.getByLabel('Customer Name')).toHaveValue(name, { timeout: 30_000 });
+}
+
+/** Calculate and Save; the provisional receipt opens, and closing it leaves a fresh bill. */
+export async function saveOffline(page: Page, print: boolean): Promise<string> {
+  if (!print) await page.getByLabel('Print').uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  const receipt = page.getByRole('dialog');
+  await expect(receipt.getByText('Provisional — tax invoice number follows')).toBeVisible({ timeout: 30_000 });
+  const title = await receipt.getByText(/^Receipt · Provisional P-/).textContent();
+  await receipt.getByRole('button').first().click();
+  await expect(receipt).toBeHidden();
+  return title!.replace('Receipt · Provisional ', '');
+}
+
+export interface OwnProduct extends Omit<ShelfLine, 'quantity'> {
+  /** Units received on the shelf. */
+  received: number;
+}
+
+/**
+ * A product of the test's own, received with `units` on the shelf at an MRP of ₹40 (GST 18%), so a test that sells
+ * it below zero never touches another test's stock. `admin` is the headers of a user who adds products and stock.
+ */
+export async function productOnShelf(request: APIRequestContext, admin: Record<string, string>, name: string, units: number): Promise<OwnProduct> {
+  const productName = unique(name);
+  const made = await request.post('/api/product/saveAll', {
+    headers: admin,
+    data: [{ productName, categoryId: 1, description: 'Tea biscuits', size: '250 g', colour: 'Brown', imageContent: `data:image/png;base64,${tinyPng([200, 160, 90]).toString('base64')}` }],
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const [{ productId }] = (await made.json()) as [{ productId: number }];
+  const artcode = `HB${Date.now().toString().slice(-8)}`;
+  const [mrp, cgst, sgst] = [40, 9, 9];
+  const received = await request.post('/api/inventory/save', {
+    headers: admin,
+    data: { productId, vendor: 'Test Wholesale', artcode, barcode: `89${Date.now().toString().slice(-11)}`, quantity: units, cgst, sgst, mrp, buyingPrice: 30, sellingPrice: mrp },
+  });
+  expect(received.status(), await received.text()).toBe(200);
+  return { productId, productName, artcode, mrp, cgst, sgst, received: units };
 }
