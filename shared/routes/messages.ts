@@ -2,13 +2,13 @@ import { emailBody, emailSent, whatsappBody, whatsappSent } from '../schemas/mes
 import { route } from './define.js';
 
 /** Whoever hands a customer a bill may send it: the till, re-bill and returns. */
-const senders = ['PurchaseEdit', 'ReBill', 'ProductReturn', 'PurchaseReturn'] as const;
+export const MESSAGE_SENDERS = ['PurchaseEdit', 'ReBill', 'ProductReturn', 'PurchaseReturn'] as const;
 
 export const messageRoutes = {
   email: route({
     method: 'POST',
     path: '/message/email',
-    access: senders,
+    access: MESSAGE_SENDERS,
     summary: "E-mail a customer through SES; with purchaseId the bill's receipt goes along as a PDF",
     body: emailBody,
     response: emailSent,
@@ -16,7 +16,7 @@ export const messageRoutes = {
   whatsapp: route({
     method: 'POST',
     path: '/message/whatsapp',
-    access: senders,
+    access: MESSAGE_SENDERS,
     summary: "Send a WhatsApp message through the Cloud API (to gets the prefix 91); with purchaseId the bill's receipt PDF",
     body: whatsappBody,
     response: whatsappSent,

@@ -134,9 +134,23 @@ export function useReceipt(purchaseId: number | undefined) {
   });
 }
 
-/** Sends the bill's receipt PDF to the customer's WhatsApp (the Cloud API; a simulator locally). */
-export const sendReceiptOnWhatsApp = (purchaseId: number, mobile: string) =>
-  callApi(messageRoutes.whatsapp, { body: { to: mobile, purchaseId } });
+/**
+ * Sends the bill's receipt PDF to WhatsApp (the Cloud API; a simulator locally). The server sends it only to the
+ * bill's customer's own mobile, unless `typedAndConfirmed`: the cashier typed the number and confirmed it.
+ */
+export const sendReceiptOnWhatsApp = (purchaseId: number, mobile: string, typedAndConfirmed = false) =>
+  callApi(messageRoutes.whatsapp, { body: { to: mobile, purchaseId, ...(typedAndConfirmed ? { recipientConfirmed: true } : {}) } });
+
+/** E-mails the bill's receipt PDF, under the shop's own subject; to another address than the customer's as above. */
+export const sendReceiptByEmail = (purchaseId: number, address: string, typedAndConfirmed = false) =>
+  callApi(messageRoutes.email, {
+    body: {
+      toAddress: address,
+      content: `Your receipt for bill ${purchaseId} is attached. Thank you for shopping with us.`,
+      purchaseId,
+      ...(typedAndConfirmed ? { recipientConfirmed: true } : {}),
+    },
+  });
 
 /** A page (from 1) of a day's bill lines, or of the lines whose product or artcode starts with `search` that day. */
 export function useDayLines(date: string, search: string, page: number) {

@@ -3,10 +3,13 @@ import { IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Receipt } from '../../../../../shared/schemas/purchase.js';
+import { MESSAGE_SENDERS } from '../../../../../shared/routes/messages.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { saveFile } from '../../../lib/save-file.js';
+import { useCan } from '../../../lib/use-can.js';
 import { creditNotePdf, useReceipt } from '../api/billing.js';
 import { printReceipt, ReceiptView, type PaperSize } from './receipt-view.js';
+import { SendReceipt } from './send-receipt.js';
 
 const PAPER_KEY = 'shopdesk.receiptPaper';
 
@@ -38,6 +41,8 @@ export function ReceiptPanel({
   const [paper, setPaper] = useState<PaperSize>(storedPaper);
   const printed = useRef(false);
   const [printProblem, setPrintProblem] = useState<string>();
+  // Whoever may send a bill's receipt (the till, re-bill, returns); a bill kept on the device has none to send yet.
+  const maySend = useCan()(...MESSAGE_SENDERS) && !provisional;
 
   // Printed (when asked) once, as soon as the receipt is on screen; then the caller may move on.
   useEffect(() => {
@@ -91,6 +96,7 @@ export function ReceiptPanel({
           {printProblem}
         </Alert>
       )}
+      {maySend && <SendReceipt purchaseId={purchaseId} emailId={receipt.data.purchase.emailId} mobileNumber={receipt.data.purchase.mobileNumber} />}
       <ReceiptView receipt={receipt.data} paper={paper} provisionalNumber={provisional?.provisionalNumber} />
       <CreditNotes purchaseId={purchaseId} notes={receipt.data.creditNotes} />
     </Stack>

@@ -134,4 +134,73 @@ describe('Cash receipt screen', () => {
     expect(screen.queryByRole('columnheader', { name: 'CGST' })).not.toBeInTheDocument();
     expect(screen.queryByText('Reverse charge: No')).not.toBeInTheDocument();
   });
+
+  describe('sending the receipt', () => {
+    const BILL_SENT_TOO_OFTEN = 'This bill was already sent 5 times today. It can be sent again in 24 hours.';
+
+    it("sends to the customer's own e-mail and WhatsApp in one click, saying where it went", async () => {
+      const calls = serve([
+        ['GET /purchase/receipt/41', [200, receipt]],
+        ['POST /message/email', [200, { message: 'Mail sent.' }]],
+        ['POST /message/whatsapp', [200, { messaging_product: 'whatsapp', contacts: [], messages: [{ id: 'wamid.1' }] }]],
+      ]);
+      const user = userEvent.setup();
+      renderScreen(<ReceiptScreen />, { path: '/receipt', url: '/receipt?id=41', elsewhere });
+      const send = await screen.findByRole('region', { name: 'Send the receipt' });
+      await user.click(within(send).getByRole('button', { name: 'E-mail to meena@example.in' }));
+      expect(await within(send).findByRole('status')).toHaveTextContent('Receipt sent by e-mail to meena@example.in.');
+      await user.click(within(send).getByRole('button', { name: 'WhatsApp to 9740000001' }));
+      expect(await within(send).findByText('Receipt sent by WhatsApp to 9740000001.')).toBeInTheDocument();
+      const sent = calls.filter((c) => c.key.startsWith('POST /message'));
+      expect(sent.map((c) => c.body)).toEqual([
+        expect.objectContaining({ toAddress: 'meena@example.in', purchaseId: 41 }),
+        { to: '9740000001', purchaseId: 41 },
+      ]);
+      expect(sent[0]!.body).not.toHaveProperty('recipientConfirmed');
+      expect(sent[0]!.body).not.toHaveProperty('subject');
+    });
+
+    it('sends to a typed address only after the cashier confirms it, and says so', async () => {
+      const calls = serve([
+        ['GET /purchase/receipt/41', [200, receipt]],
+        ['POST /message/whatsapp', [200, { messaging_product: 'whatsapp', contacts: [], messages: [{ id: 'wamid.2' }] }]],
+      ]);
+      const user = userEvent.setup();
+      renderScreen(<ReceiptScreen />, { path: '/receipt', url: '/receipt?id=41', elsewhere });
+      const send = await screen.findByRole('region', { name: 'Send the receipt' });
+      await user.click(within(send).getByRole('button', { name: 'Send to another address' }));
+      await user.click(within(send).getByRole('radio', { name: 'WhatsApp' }));
+      await user.type(within(send).getByLabelText('Mobile number'), '98123');
+      await user.click(within(send).getByRole('button', { name: 'Next' }));
+      expect(await within(send).findByText('Enter the Valid Mobile Number !')).toBeInTheDocument();
+      await user.clear(within(send).getByLabelText('Mobile number'));
+      await user.type(within(send).getByLabelText('Mobile number'), '9812345670');
+      await user.click(within(send).getByRole('button', { name: 'Next' }));
+      expect(await within(send).findByText(/Send bill 41's receipt by WhatsApp to/)).toHaveTextContent('recorded with your name');
+      expect(calls.some((c) => c.key === 'POST /message/whatsapp')).toBe(false);
+      await user.click(within(send).getByRole('button', { name: 'Yes, send it' }));
+      expect(await within(send).findByRole('status')).toHaveTextContent('Receipt sent by WhatsApp to 9812345670.');
+      expect(calls.find((c) => c.key === 'POST /message/whatsapp')!.body).toEqual({ to: '9812345670', purchaseId: 41, recipientConfirmed: true });
+    });
+
+    it("shows the server's refusal in its own words (a bill sent too often)", async () => {
+      serve([
+        ['GET /purchase/receipt/41', [200, receipt]],
+        ['POST /message/email', [429, { message: BILL_SENT_TOO_OFTEN }]],
+      ]);
+      const user = userEvent.setup();
+      renderScreen(<ReceiptScreen />, { path: '/receipt', url: '/receipt?id=41', elsewhere });
+      const send = await screen.findByRole('region', { name: 'Send the receipt' });
+      await user.click(within(send).getByRole('button', { name: 'E-mail to meena@example.in' }));
+      expect(await within(send).findByRole('alert')).toHaveTextContent(BILL_SENT_TOO_OFTEN);
+    });
+
+    it('is not offered to a user who may read receipts but not send them', async () => {
+      signInAs('CASHIER', ['PurchaseList']);
+      serve([['GET /purchase/receipt/41', [200, receipt]]]);
+      renderScreen(<ReceiptScreen />, { path: '/receipt', url: '/receipt?id=41', elsewhere });
+      await screen.findByText(PAYMENT_STATUS_PAID);
+      expect(screen.queryByRole('region', { name: 'Send the receipt' })).not.toBeInTheDocument();
+    });
+  });
 });
