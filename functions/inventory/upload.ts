@@ -66,6 +66,8 @@ export const NO_ROWS = 'The file has no rows to upload.';
 export const TOO_MANY_ROWS = `The file has more than ${MAX_UPLOAD_ROWS.toLocaleString('en-IN')} rows. Please split it into smaller files.`;
 export const UPLOAD_NOT_FOUND = 'Unknown upload. Please upload the file again.';
 const PART_SAVED = 'This part of the upload was saved before.';
+export const stagedTooLarge = (firstRow: number) =>
+  `This upload was prepared by an earlier version of the server and its rows from row ${firstRow} cannot be saved as they are. The rows before row ${firstRow} are saved: please upload the rows from row ${firstRow} on again as a new file.`;
 const columnMissing = 'This column of the inventory template is missing.';
 
 /** The template columns the upload understands, with the field each fills. */
@@ -483,6 +485,9 @@ async function commitPart(scope: WriteScope, upload: StoredUpload, batch: number
     }
     items.push(...inventoryData.countWrites(tenantId, date, rows));
     if (newLines) items.push(stockCountWrite(tenantId, newLines));
+    // A part cut before its writes were counted as they are now (an upload staged before an update of the server)
+    // may not fit one transaction: refused with what to do, instead of DynamoDB's refusal.
+    if (items.length > MAX_TRANSACTION_WRITES) throw new Validation(stagedTooLarge(staged[0]!.row));
     return { items, messages };
   };
   try {

@@ -1,7 +1,10 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OLD_EXCEL_FORMAT } from '../../functions/inventory/spreadsheet.js';
-import { NO_ROWS } from '../../functions/inventory/upload.js';
+import { inventoryData } from '../../functions/inventory/data.js';
+import { NO_ROWS, stagedTooLarge } from '../../functions/inventory/upload.js';
+import { putObject, readObject } from '../../functions/lib/storage.js';
+import { inTenant } from '../../functions/lib/tenant-scope.js';
 import { searchKey } from '../../functions/lib/keys.js';
 import { productData } from '../../functions/products/data.js';
 import { stockData } from '../../functions/stock/data.js';
@@ -185,6 +188,27 @@ describe('inventory file: a good file', () => {
   it('refuses an unknown upload and a batch past the last', async () => {
     expect((await commit('00000000-0000-4000-8000-000000000000', 1)).status).toBe(404);
     expect((await commit(staged.uploadId, 41)).status).toBe(404);
+  });
+});
+
+describe('inventory file: staged by an earlier version of the server', () => {
+  it('refuses a part that no longer fits one transaction with what to do, and saves none of it', async () => {
+    const stamp = Date.now().toString(36).toUpperCase();
+    const answer = await upload(await workbook([good('Parle-G Biscuits', `OLD${stamp}0`, 1)]), { fileName: 'Old cut.xlsx' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    // As a part was cut when a new line was counted one write less: 20 new lines in one transaction.
+    const key = inventoryData.stagedKey('demo', answer.body.uploadId, 1);
+    await inTenant('demo', async () => {
+      const batch = JSON.parse((await readObject(key))!.toString('utf8')) as { batch: number; parts: { row: number; artcode: string }[][] };
+      const [row] = batch.parts[0]!;
+      const part = Array.from({ length: 20 }, (_, i) => ({ ...row!, row: i + 2, artcode: `OLD${stamp}${i}`, barcode: `89OLD${stamp}${i}` }));
+      await putObject(key, Buffer.from(JSON.stringify({ ...batch, parts: [part] })), 'application/json');
+    });
+    const before = await inventoryCount();
+    const refused = await commit(answer.body.uploadId, 1);
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(stagedTooLarge(2));
+    expect(await inventoryCount()).toBe(before);
   });
 });
 
