@@ -12,7 +12,7 @@ import { tillDb } from './device-db.js';
 import { recomputeRefusedBill, type BilledLine, type Recomputed } from './fix-bill.js';
 import { knownOffline, localCopyAge, suggestionOfStock, tillTenant } from './local-copy.js';
 import { heldDecided, type QueuedBill } from './queue.js';
-import { noteCallFailure, queuedBill } from './till-queue.js';
+import { checkHeldBill, noteCallFailure, queuedBill } from './till-queue.js';
 
 export const FIX_NOT_FOUND = 'This bill is not on this device any more.';
 export const FIX_NOT_REFUSED = 'This bill was not refused, so there is nothing to fix: see it on Bills on this device.';
@@ -59,8 +59,11 @@ async function linesFromDevice(tenantId: string): Promise<Map<string, RowProduct
 /** The refused bill `key` of this device, recomputed with what the shop holds now; an Error says why it cannot be. */
 export async function openRefusedBill(key: string): Promise<FixOpening> {
   const tenantId = tillTenant();
-  const bill = await queuedBill(key);
-  if (!bill || bill.tenantId !== tenantId) throw new Error(FIX_NOT_FOUND);
+  const kept = await queuedBill(key);
+  if (!kept || kept.tenantId !== tenantId) throw new Error(FIX_NOT_FOUND);
+  // The queue screen may show an older state: a manager may have decided the bill since.
+  const asked = kept.state.kind === 'refused' && kept.state.held?.state === 'held' && !knownOffline();
+  const bill = asked ? await checkHeldBill(kept).catch(() => kept) : kept;
   if (bill.state.kind !== 'refused') throw new Error(FIX_NOT_REFUSED);
   if (heldDecided(bill.state)) throw new Error(FIX_DECIDED);
   const body = bill.body as unknown as RefusedBody;

@@ -106,7 +106,7 @@ export async function sendWaitingBills(tenantId: string, force = false, waitForO
 }
 
 /** Asks the server where one refused bill stands with the manager and keeps the answer with it. */
-async function checkHeldBill(bill: QueuedBill): Promise<QueuedBill> {
+export async function checkHeldBill(bill: QueuedBill): Promise<QueuedBill> {
   if (bill.state.kind !== 'refused') return bill;
   const { state, purchaseId, invoiceNumber, reason, by } = await callApi(purchaseRoutes.heldByKey, { params: { key: bill.idempotencyKey } });
   const checked: QueuedBill = { ...bill, state: { ...bill.state, held: { state, purchaseId, invoiceNumber, reason, by } } };

@@ -193,8 +193,8 @@ function Differences({ fixing }: { fixing: FixOpening }) {
           <Text size="sm">Nothing differs any more: the shop holds what the bill asks. Calculate and Save to send it again.</Text>
         ) : (
           <List size="sm" aria-label="What differs">
-            {fixing.differences.map((d) => (
-              <List.Item key={describeDifference(d)}>{describeDifference(d)}</List.Item>
+            {fixing.differences.map((d, i) => (
+              <List.Item key={`${d.kind}|${i}`}>{describeDifference(d)}</List.Item>
             ))}
           </List>
         )}
