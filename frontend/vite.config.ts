@@ -72,10 +72,20 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // Lets the bundler drop the entry's unused exports, which inlining small shared chunks (below) needs.
+      preserveEntrySignatures: false,
       output: {
-        // zod is shared by nearly every screen; in a chunk of its own it is fetched with the first screen that
-        // validates, instead of riding in the entry file every page (and the service worker's first visit) loads.
-        codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }] },
+        codeSplitting: {
+          // zod is shared by nearly every screen; in a chunk of its own it is fetched with the first screen that
+          // validates, instead of riding in the entry file every page (and the service worker's first visit) loads.
+          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]/ }],
+          // Automatic splitting made a file of every small piece two screens share (an icon, a Mantine part, a
+          // route group): Place Order loaded 93 files, a fifth of its bytes on the wire being response headers
+          // and each file a request. Shared pieces under 20 KB of source are copied into the screens that use them
+          // instead (one copy runs; the bundler's registry keeps one module state). Measured with the page-weight
+          // browser test and `npm run bench -- web` (docs/web-app.md, "Page weight"); styles stay files of their own.
+          experimentalInlineCommonChunks: { maxSize: 20 * 1024, exclude: /\.css(\?|$)/ },
+        },
         // zod probes `new Function` once to decide whether to compile its parsers; the Content-Security-Policy
         // forbids eval, so the browser reports the probe as a violation. Parsing without compiling (`jitless`)
         // needs no probe, and an object schema reads the setting when it is built, which shared modules do as they

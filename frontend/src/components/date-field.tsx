@@ -1,3 +1,6 @@
+// The calendar's styles come with the one component that shows it, not with every page's first load (they follow
+// Mantine's core styles, which the entry loads first, as Mantine requires).
+import '@mantine/dates/styles.css';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import dayjs from 'dayjs';
