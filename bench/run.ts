@@ -4,6 +4,7 @@ import { gstr1Benchmark } from './gstr1.js';
 import { coldstartBenchmark } from './coldstart.js';
 import { inventoryBenchmark } from './inventory.js';
 import { offlineDrainBenchmark } from './offline-drain.js';
+import { offlineTillBenchmark } from './offline-till.js';
 import { platformBenchmark } from './platform.js';
 import { posBenchmark } from './pos.js';
 import { reportsBenchmark } from './reports.js';
@@ -26,6 +27,7 @@ const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   coldstart: coldstartBenchmark,
   web: webBenchmark,
   'offline-drain': offlineDrainBenchmark,
+  'offline-till': offlineTillBenchmark,
 };
 
 const runs = Number(process.env.RUNS ?? 200);
