@@ -11,6 +11,7 @@ import { tenantIdFromUserName } from '../../../../../shared/tenant.js';
 import { callApiPage } from '../../../lib/api-client.js';
 import { getSession } from '../../../lib/session.js';
 import { readSetting, tillDb, writeSetting, type LocalCustomer, type LocalLine } from './device-db.js';
+import { keptShelf, suggestionsOn } from './shelf.js';
 
 const PAGE = 100;
 const copiedAtKey = (tenantId: string) => `copiedAt|${tenantId}`;
@@ -57,12 +58,22 @@ async function everyPage<T>(read: (query: { page: number; size: number; cursor?:
   }
 }
 
+/** Raised by every write of the stock lines, in the write's transaction: the lookups' shelf in memory follows it. */
+const LINES_VERSION = 'linesVersion';
+
+/** Raises the lines' version within the caller's transaction (its settings store). */
+async function raiseLinesVersion(settings: { get(key: string): Promise<unknown>; put(value: unknown, key: string): Promise<unknown> }) {
+  await settings.put((((await settings.get(LINES_VERSION)) as number | undefined) ?? 0) + 1, LINES_VERSION);
+}
+
 /** Replaces one shop's rows of a store with `rows` in one transaction: a half-read list never replaces a whole one. */
 async function replaceRows(store: 'lines' | 'customers', tenantId: string, rows: (LocalLine | LocalCustomer)[]) {
   const db = await tillDb();
-  const tx = db.transaction(store as 'lines', 'readwrite');
-  const old = await tx.store.index('byTenant').getAllKeys(tenantId);
-  await Promise.all([...old.map((key) => tx.store.delete(key)), ...rows.map((row) => tx.store.put(row as LocalLine))]);
+  const tx = db.transaction([store as 'lines', 'settings'], 'readwrite');
+  const table = tx.objectStore(store as 'lines');
+  const old = await table.index('byTenant').getAllKeys(tenantId);
+  await Promise.all([...old.map((key) => table.delete(key)), ...rows.map((row) => table.put(row as LocalLine))]);
+  if (store === 'lines') await raiseLinesVersion(tx.objectStore('settings'));
   await tx.done;
 }
 
@@ -96,17 +107,18 @@ export function onLocalCopyRefreshed(listener: () => void): () => void {
 /** When the local copy was last read from the server (ms), if ever. */
 export const localCopyAge = (tenantId: string) => readSetting<number>(copiedAtKey(tenantId));
 
-const normal = (text: string) => text.trim().toLowerCase();
+const shelfOfShop = keptShelf({
+  version: async () => ((await readSetting<number>(LINES_VERSION)) ?? 0),
+  lines: async (tenantId) =>
+    (await (await tillDb()).getAllFromIndex('lines', 'byTenant', tenantId)).map(({ key: _key, tenantId: _tenant, ...s }) => s),
+});
 
-/** Suggestions from the local copy, as the server would answer them: lines whose name, artcode or barcode starts with the text. */
+/**
+ * Suggestions from the local copy, as the server would answer them: lines whose name, artcode or barcode starts
+ * with the text. The lines are read from IndexedDB only when the copy changed since the last lookup.
+ */
 export async function localSuggestions(tenantId: string, text: string): Promise<InventorySuggestion[]> {
-  const lines = await (await tillDb()).getAllFromIndex('lines', 'byTenant', tenantId);
-  const typed = normal(text);
-  return lines
-    .filter((l) => [l.productName, l.artcode, l.barcode].some((f) => normal(f).startsWith(typed)))
-    .sort((a, b) => a.productName.localeCompare(b.productName))
-    .slice(0, 20)
-    .map(({ key: _key, tenantId: _tenant, ...s }) => s);
+  return suggestionsOn(await shelfOfShop(tenantId), text);
 }
 
 /** The customer with this mobile in the local copy, if the till has seen or listed them. */
@@ -134,19 +146,22 @@ export async function localMobiles(tenantId: string, prefix: string): Promise<st
  */
 export async function applyOfflineBill(tenantId: string, lines: { productId: number; stockId: number; artcode: string; quantity: number }[], customer?: { mobileNumber: string; pointsUsed: number }) {
   const db = await tillDb();
-  const tx = db.transaction(['lines', 'customers'], 'readwrite');
+  const tx = db.transaction(['lines', 'customers', 'settings'], 'readwrite');
   const lineStore = tx.objectStore('lines');
   for (const sold of lines) {
     const key = `${tenantId}|${sold.productId}|${sold.stockId}|${sold.artcode}`;
     const line = await lineStore.get(key);
     if (line) await lineStore.put({ ...line, quantity: line.quantity - sold.quantity });
   }
+  await raiseLinesVersion(tx.objectStore('settings'));
   if (customer && customer.pointsUsed > 0) {
     const customers = tx.objectStore('customers');
     const found = await customers.get(customerKey(tenantId, customer.mobileNumber));
     if (found) await customers.put({ ...found, creditPoints: found.creditPoints - customer.pointsUsed });
   }
   await tx.done;
+  // The next bill's first lookup finds the shelf read again already, while the cashier hands over the receipt.
+  void shelfOfShop(tenantId).catch(() => undefined);
 }
 
 /** Signing out forgets the shop's prices, stock and customers on this device. */
@@ -156,6 +171,7 @@ export async function forgetLocalCopy(): Promise<void> {
   await Promise.all([tx.objectStore('lines').clear(), tx.objectStore('customers').clear()]);
   const settings = tx.objectStore('settings');
   for (const key of await settings.getAllKeys()) if (String(key).startsWith('copiedAt|')) await settings.delete(key);
+  await raiseLinesVersion(settings);
   await tx.done;
 }
 
