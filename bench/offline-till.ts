@@ -2,15 +2,16 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { categoryData } from '../functions/categories/data.js';
 import { receive } from '../functions/inventory/service.js';
 import { rootLogger } from '../functions/lib/logger.js';
 import { productData } from '../functions/products/data.js';
 import { toRupees } from '../shared/money.js';
-import { demoTenant, DEMO_PASSWORD } from '../infra/local/seed.js';
+import { demoTenant } from '../infra/local/seed.js';
 import { loadCatalogue, type BulkProduct } from '../infra/local/bulk-catalogue.js';
 import { startLocalStack } from '../infra/local/stack.js';
+import { launchChromium, signedInState } from './browser.js';
 import { printTable, timingOf } from './lib.js';
 
 /**
@@ -118,21 +119,6 @@ async function loadShop(tenantId: string, baskets: number): Promise<string[][]> 
   return artcodes;
 }
 
-/** Signs in through the sign-in screen and answers the browser storage that holds the session. */
-async function signedInState(browser: Browser, base: string) {
-  const context = await browser.newContext({ baseURL: base });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('User Name').fill(CASHIER);
-  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL((url) => !/\/login$/.test(url.pathname), { timeout: 120_000 });
-  await page.waitForFunction(() => JSON.parse(localStorage.getItem('shopdesk.session') ?? '{}').user !== undefined);
-  const state = await context.storageState();
-  await context.close();
-  return state;
-}
-
 /** Place Order open with the device's copy of prices loaded and the app's files kept by the service worker. */
 async function openTill(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
@@ -199,14 +185,11 @@ export async function offlineTillBenchmark(): Promise<void> {
   console.log(`\noffline-till: ${new Date().toISOString()}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average ${loadAverage()}`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-till-'));
   const stack = await startLocalStack({ dataDir, ports: 'free', seed: true, logLevel: 'error', shopRequestsPerSecond: 100_000, webRoot });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     // The warm-up round and the timed ones: online and offline bills of a round take the same basket.
     const baskets = await loadShop('demo', ROUNDS + 1);
-    const storageState = await signedInState(browser, stack.url);
+    const storageState = await signedInState(browser, stack.url, CASHIER);
     const contexts = { online: await browser.newContext({ baseURL: stack.url, storageState }), offline: await browser.newContext({ baseURL: stack.url, storageState }) };
     const pages = { online: await openTill(contexts.online), offline: await openTill(contexts.offline) };
     /** A bill on one device; a bill that goes wrong leaves a screenshot of the screen behind. */

@@ -2,8 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { startLocalStack } from '../infra/local/stack.js';
+import { launchChromium, signedInState } from './browser.js';
 
 /**
  * `npm run bench -- web`: the first visit of three pages as a phone on a slow network gets them, in Chromium with
@@ -77,10 +78,7 @@ export async function webBenchmark(): Promise<void> {
   if (!existsSync(path.join(webRoot, 'index.html'))) throw new Error(`No web build in ${webRoot}: run "npm run build" first`);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'shop-bench-web-'));
   const stack = await startLocalStack({ dataDir, ports: 'free', seed: true, logLevel: 'error', shopRequestsPerSecond: 100_000, webRoot });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await launchChromium();
   try {
     console.log(`\nWeb: first visit, Chromium ${browser.version()}, ${CPU_SLOWDOWN}x CPU slowdown, slow 4G (150 ms, 1.6 Mbit/s); median of ${RUNS}`);
     console.log('| page | JS files | JS transferred | first contentful paint | usable | second visit usable |');
@@ -108,20 +106,5 @@ export async function webBenchmark(): Promise<void> {
     await browser.close();
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
-  }
-
-  /** Signs in through the sign-in screen (unthrottled) and answers the browser storage that holds the session. */
-  async function signedInState(b: typeof browser, base: string, username: string) {
-    const context = await b.newContext({ baseURL: base });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('User Name').fill(username);
-    await page.getByLabel(/^Password/).fill('Demo@1234');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((url) => !/\/login$/.test(url.pathname), { timeout: 60_000 });
-    await page.waitForFunction(() => JSON.parse(localStorage.getItem('shopdesk.session') ?? '{}').user !== undefined);
-    const state = await context.storageState();
-    await context.close();
-    return state;
   }
 }
