@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NO_ANSWER, NO_VALID_TOKEN } from '../../../lib/api-client.js';
-import { drainQueue, retryDelay, stateAfterFailure, type QueuedBill, type QueueStore, type SendBill } from './queue.js';
+import { drainQueue, heldDecided, resendAs, retryDelay, stateAfterFailure, type QueuedBill, type QueueStore, type SendBill } from './queue.js';
 
 /** The queue's store as a list in memory, oldest first as IndexedDB's index returns it. */
 function memoryStore(bills: QueuedBill[]): QueueStore & { bills: QueuedBill[] } {
@@ -87,6 +87,40 @@ describe('the offline bill queue', () => {
     expect(result).toEqual({ sent: 1, refused: 1, left: 0 });
     expect(stateOf(store, 1)).toEqual({ kind: 'refused', message: 'The stock changed since this bill was made.', problems: [problem], held: { state: 'held' } });
     expect(stateOf(store, 2)).toMatchObject({ kind: 'sent', invoiceNumber: 'DEM/26-27/000007' });
+  });
+
+  it('sends a refused bill fixed by the cashier again under its own key and offline block, refused again with the new problems or sent', async () => {
+    const problem = { kind: 'stockShort' as const, artcode: 'PG-100', asked: 3, now: 1, message: 'Only 1 left.' };
+    const refused = { ...bill(1), state: { kind: 'refused', message: 'Held', problems: [problem], held: { state: 'held' } } } as QueuedBill;
+    const store = memoryStore([refused, bill(2)]);
+    const fixedBody = { ...refused.body, purchasedProduct: [{ artcode: 'PG-100', quantity: 1 }] };
+    await store.put(resendAs(refused, fixedBody, { fixed: true }));
+    const seen: QueuedBill[] = [];
+    let answer: 'refuse' | 'save' = 'refuse';
+    const send: SendBill = async (b) => {
+      seen.push(b);
+      if (answer === 'refuse' && b.provisionalNumber.endsWith('1')) {
+        throw new ApiError(409, 'Held', [], { message: 'Held', details: { problems: [{ ...problem, asked: 1, now: 0 }], held: true } });
+      }
+      return { purchaseId: 8, invoiceNumber: 'DEM/26-27/000008' };
+    };
+    await drainQueue(store, send, { tenantId: 'demo', now: () => NOW, force: true });
+    // Oldest first, with the fixed lines, the same key and the offline block it was made with.
+    expect(seen[0]).toMatchObject({ idempotencyKey: refused.idempotencyKey, body: { idempotencyKey: refused.idempotencyKey, offline: refused.body.offline, purchasedProduct: [{ quantity: 1 }] }, printed: { fixed: true } });
+    expect(stateOf(store, 1)).toMatchObject({ kind: 'refused', problems: [{ asked: 1, now: 0 }], held: { state: 'held' } });
+
+    answer = 'save';
+    await store.put(resendAs(store.bills.find((b) => b.provisionalNumber.endsWith('1'))!, fixedBody, { fixed: true }));
+    await drainQueue(store, send, { tenantId: 'demo', now: () => NOW, force: true });
+    expect(stateOf(store, 1)).toMatchObject({ kind: 'sent', invoiceNumber: 'DEM/26-27/000008' });
+  });
+
+  it("counts a refused bill as decided only once a manager (or a resend) dealt with it", () => {
+    const refusedWith = (held?: { state: 'held' | 'resolved' | 'soldAgainstNegativeStock' | 'discarded' }) => ({ kind: 'refused' as const, message: 'x', problems: [], held });
+    expect(heldDecided(refusedWith())).toBe(false);
+    expect(heldDecided(refusedWith({ state: 'held' }))).toBe(false);
+    expect(heldDecided(refusedWith({ state: 'soldAgainstNegativeStock' }))).toBe(true);
+    expect(heldDecided(refusedWith({ state: 'discarded' }))).toBe(true);
   });
 
   it("sends only the signed-in shop's bills and never again a bill already answered", async () => {
