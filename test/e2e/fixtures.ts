@@ -31,6 +31,22 @@ export async function fillDate(field: Locator, isoDate: string): Promise<void> {
   await field.press('Escape');
 }
 
+/**
+ * Runs the paused page clock forward a little at a time until `locator` shows: while paused, the page's timers (a
+ * message's second, a receipt's second before the next screen, the query cache's updates) move only as far as the
+ * test moves them, so what stays a second on screen is seen however slowly the machine runs. The clock must have been
+ * installed before the app loaded (`page.clock.install()`) and paused (`page.clock.pauseAt`); `page.clock.resume()`
+ * lets the page's time run again.
+ */
+export async function runClockUntilVisible(page: Page, locator: Locator) {
+  await expect
+    .poll(async () => {
+      await page.clock.runFor(20);
+      return locator.isVisible();
+    })
+    .toBe(true);
+}
+
 export const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 
 /** An ID token of a demo shop user, through the API. */

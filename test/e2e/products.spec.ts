@@ -1,6 +1,6 @@
 import { chooseFile, apiAsPage, tinyPng, unique } from './catalogue-helpers.js';
-import type { Locator, Page } from '@playwright/test';
-import { expect, signInAndLand, test } from './fixtures.js';
+import type { Page } from '@playwright/test';
+import { expect, runClockUntilVisible, signInAndLand, test } from './fixtures.js';
 
 const PRODUCT_EXISTS = 'Product Already Exists';
 
@@ -26,18 +26,6 @@ async function fillRow(page: Page, row: number, input: RowInput) {
 
 const searchCount = (page: Page, name: string) =>
   apiAsPage<number>(page, `/product/searchCount/${encodeURIComponent(name)}`);
-
-/**
- * Runs the paused page clock forward a little at a time until `locator` shows: while paused, the page's timers (the
- * message's second, and the query cache's updates) move only as far as the test moves them, so a message that stays
- * a second is seen however slowly the machine runs.
- */
-async function runClockUntilVisible(page: Page, locator: Locator) {
-  await expect.poll(async () => {
-    await page.clock.runFor(20);
-    return locator.isVisible();
-  }).toBe(true);
-}
 
 /** The 'Product Already Exists' under a row's name. */
 const existsIn = (page: Page, row: number) => page.getByRole('group', { name: `Row ${row}` }).getByText(PRODUCT_EXISTS, { exact: true });
