@@ -9,7 +9,7 @@ import { mediaPath } from '../../shared/assets.js';
 import { allRoutes, matchPath, routeKey, type RouteEntry } from '../../shared/routes/index.js';
 import type { ApiEvent } from '../../functions/lib/handler.js';
 import { serveMedia } from './media.js';
-import { sendStaticFile } from './static-files.js';
+import { sendStaticFile, warmStaticFiles } from './static-files.js';
 
 type LambdaFn = (event: unknown, context: unknown) => Promise<unknown>;
 
@@ -241,7 +241,7 @@ export function startGateway(options: GatewayOptions): Promise<http.Server> {
     }
   }
 
-  function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string) {
+  async function serveStatic(req: http.IncomingMessage, res: http.ServerResponse, rawPath: string) {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
       res.end('Method Not Allowed');
@@ -263,7 +263,7 @@ export function startGateway(options: GatewayOptions): Promise<http.Server> {
     let file = path.join(root, safe);
     if (!file.startsWith(root) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(root, 'index.html');
     const ext = path.extname(file);
-    sendStaticFile(req, res, file, mime[ext] ?? 'application/octet-stream', {
+    return sendStaticFile(req, res, file, mime[ext] ?? 'application/octet-stream', {
       'cache-control': file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
     });
   }
@@ -285,7 +285,7 @@ export function startGateway(options: GatewayOptions): Promise<http.Server> {
         ? Promise.resolve(options.ready).then(() => handleApi(req, res, rawPath, rawQuery))
         : rawPath.startsWith(`${mediaPath}/`)
           ? serveMedia(req, res, rawPath)
-          : Promise.resolve(serveStatic(req, res, rawPath));
+          : serveStatic(req, res, rawPath);
     work.catch((error: Error) => {
       if (res.headersSent) return res.destroy();
       if (error instanceof Refusal) return send(res, error.status, { message: error.message });
@@ -299,6 +299,9 @@ export function startGateway(options: GatewayOptions): Promise<http.Server> {
   server.on('clientError', refuseMalformed);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolve(server));
+    server.listen(options.port, '127.0.0.1', () => {
+      if (options.webRoot) void warmStaticFiles(options.webRoot, mime);
+      resolve(server);
+    });
   });
 }
