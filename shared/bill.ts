@@ -110,10 +110,7 @@ export function returnSettlement(input: { value: Paise; paid: Paise; refundedBef
   return { refund, pointsBack, pointsEarnedAfter: earnedNow, pointsTakenBack: Math.max(input.pointsEarnedBefore - earnedNow, 0) };
 }
 
-const SHOP_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
-
-/** The shop's calendar day (India) of an instant, `yyyy-mm-dd`: a bill at 00:30 IST belongs to that IST day. */
-export const shopDay = (at: Date): string => SHOP_DAY.format(at);
+export { shopDay } from './format.js';
 
 /** What a credit note gives back of a line: the returned units' value split as the bill charged it. */
 export interface CreditFigures {

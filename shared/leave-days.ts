@@ -3,6 +3,7 @@
  * request with the same function and refuses one whose day count differs. Dates are calendar days written
  * `yyyy-mm-dd`; they are handled as UTC midnights so no time zone can shift them.
  */
+import { shopDay } from './format.js';
 import { LEAVE_MESSAGES } from './schemas/leave.js';
 
 const DAY_MS = 86_400_000;
@@ -10,12 +11,8 @@ const DAY_MS = 86_400_000;
 /** The longest leave, first to last day: a year, so every leave falls into a bounded window of the calendar. */
 export const MAX_LEAVE_SPAN_DAYS = 366;
 
-const SHOP_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
-
 /** The shop's calendar day (India) at an instant, as `yyyy-mm-dd`; a server in UTC still starts the day at IST midnight. */
-export function indiaToday(now: Date): string {
-  return SHOP_DAY.format(now);
-}
+export const indiaToday: (now: Date) => string = shopDay;
 
 const toTime = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const fromTime = (time: number) => new Date(time).toISOString().slice(0, 10);

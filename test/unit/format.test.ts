@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatPaise, formatRupees } from '../../shared/format.js';
+import { formatDate, formatDateTime, formatPaise, formatRupees, shopDay } from '../../shared/format.js';
 
 describe('rupee formatting', () => {
   it('groups paise amounts the Indian way with two decimals', () => {
@@ -36,5 +37,23 @@ describe('dates', () => {
     expect(formatDate('')).toBe('');
     expect(formatDate('not a date')).toBe('');
     expect(formatDateTime(null)).toBe('');
+  });
+});
+
+describe('the shop day', () => {
+  it('is the IST calendar day of an instant: half past midnight IST is already the next day', () => {
+    expect(shopDay(new Date('2026-11-24T18:29:59.999Z'))).toBe('2026-11-24');
+    expect(shopDay(new Date('2026-11-24T18:30:00.000Z'))).toBe('2026-11-25');
+    expect(shopDay(new Date('2026-12-31T19:00:00.000Z'))).toBe('2027-01-01');
+  });
+
+  it('agrees with the time-zone database for Asia/Kolkata at any instant from 1970 to 2100', () => {
+    const zone = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1970-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true }), (at) => {
+        expect(shopDay(at)).toBe(zone.format(at));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
