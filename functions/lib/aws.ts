@@ -1,19 +1,15 @@
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@aws-sdk/types';
 import { config } from './config.js';
 import { TENANT_DIRECTORY } from './keys.js';
 import { checkDynamoCommand, currentScope, TenantFenceError, type Fence } from './tenant-scope.js';
+import { lazy } from '../../shared/lazy.js';
 
-/** SDK clients, created on first use and kept for the life of the Lambda container. */
-export function lazy<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
-}
+/** SDK clients are created on first use and kept for the life of the Lambda container. */
+export { lazy };
 
 export const common = () => ({ region: config.region(), credentials: config.localCredentials() });
 
@@ -26,7 +22,15 @@ const documentClient = (credentials?: AwsCredentialIdentity | AwsCredentialIdent
 /** What the data layer sends DynamoDB commands through (the middleware stack is there for benchmarks' counters). */
 export type DynamoSender = Pick<DynamoDBDocumentClient, 'send' | 'middlewareStack'>;
 
-const sts = /* @__PURE__ */ lazy(() => new STSClient({ region: config.region() }));
+/**
+ * The STS module is imported with the first tenant a container serves (credentials are fetched asynchronously
+ * anyway), so a cold start does not load it, and locally, without a tenant role, it is never loaded.
+ */
+const stsModule = /* @__PURE__ */ lazy(() => import('@aws-sdk/client-sts'));
+const sts = /* @__PURE__ */ lazy(async () => {
+  const { STSClient } = await stsModule();
+  return new STSClient({ region: config.region() });
+});
 
 /**
  * Credentials of the tenant-access role with the session tag `tenant=<id>`: its policy allows only items whose
@@ -35,7 +39,8 @@ const sts = /* @__PURE__ */ lazy(() => new STSClient({ region: config.region() }
  */
 export function tenantCredentials(tenantId: string, roleArn: string): AwsCredentialIdentityProvider {
   return async () => {
-    const out = await sts().send(
+    const { AssumeRoleCommand } = await stsModule();
+    const out = await (await sts()).send(
       new AssumeRoleCommand({
         RoleArn: roleArn,
         RoleSessionName: `tenant-${tenantId}`.slice(0, 64),
@@ -120,4 +125,8 @@ export const dynamo = (): DynamoSender => scopedClients()?.dynamo ?? (currentSco
 
 export const cognito = /* @__PURE__ */ lazy(() => new CognitoIdentityProviderClient({ ...common(), endpoint: config.endpoints.cognito() }));
 
-export const ses = /* @__PURE__ */ lazy(() => new SESv2Client({ ...common(), endpoint: config.endpoints.ses() }));
+/** The SES client's module is imported with the first mail a container sends (functions/lib/mail.ts): most requests send none. */
+export const ses = /* @__PURE__ */ lazy(async () => {
+  const { SESv2Client } = await import('@aws-sdk/client-sesv2');
+  return new SESv2Client({ ...common(), endpoint: config.endpoints.ses() });
+});

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { ses } from './aws.js';
 import { config } from './config.js';
 
@@ -30,7 +29,8 @@ export async function sendMail(mail: Mail): Promise<string | undefined> {
           },
         },
       };
-  const out = await ses().send(
+  const { SendEmailCommand } = await import('@aws-sdk/client-sesv2');
+  const out = await (await ses()).send(
     new SendEmailCommand({ FromEmailAddress: config.mailFrom(), Destination: { ToAddresses: mail.to }, Content: content }),
   );
   return out.MessageId;

@@ -1,8 +1,18 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { lazy } from '../../shared/lazy.js';
 import { config } from './config.js';
 
-let client: SecretsManagerClient | undefined;
-const secrets = () => (client ??= new SecretsManagerClient({ region: config.region() }));
+/** Imported with the first secret read, once per container: a cold start does not load the Secrets Manager client. */
+const secretsModule = /* @__PURE__ */ lazy(() => import('@aws-sdk/client-secrets-manager'));
+const secrets = /* @__PURE__ */ lazy(async () => {
+  const { SecretsManagerClient } = await secretsModule();
+  return new SecretsManagerClient({ region: config.region() });
+});
+
+async function readSecret(arn: string): Promise<Record<string, string>> {
+  const { GetSecretValueCommand } = await secretsModule();
+  const out = await (await secrets()).send(new GetSecretValueCommand({ SecretId: arn }));
+  return JSON.parse(out.SecretString ?? '{}') as Record<string, string>;
+}
 
 const cache = new Map<string, Promise<Record<string, string>>>();
 
@@ -13,9 +23,7 @@ const cache = new Map<string, Promise<Record<string, string>>>();
 export function secretJson(arn: string): Promise<Record<string, string>> {
   let pending = cache.get(arn);
   if (!pending) {
-    pending = secrets()
-      .send(new GetSecretValueCommand({ SecretId: arn }))
-      .then((out) => JSON.parse(out.SecretString ?? '{}') as Record<string, string>);
+    pending = readSecret(arn);
     pending.catch(() => cache.delete(arn));
     cache.set(arn, pending);
   }

@@ -1,4 +1,4 @@
-import { SFNClient, StartSyncExecutionCommand } from '@aws-sdk/client-sfn';
+import { lazy } from '../../shared/lazy.js';
 import { config } from './config.js';
 
 /** The state machines of the product, by name; each has an ASL file in the repository. */
@@ -22,8 +22,12 @@ export function useLocalWorkflows(runner: WorkflowRunner): void {
   localRunner = runner;
 }
 
-let client: SFNClient | undefined;
-const sfn = () => (client ??= new SFNClient({ region: config.region(), credentials: config.localCredentials() }));
+/** Imported with the first workflow a container runs (a checkout's payment), not at every cold start. */
+const sfnModule = /* @__PURE__ */ lazy(() => import('@aws-sdk/client-sfn'));
+const sfn = /* @__PURE__ */ lazy(async () => {
+  const { SFNClient } = await sfnModule();
+  return new SFNClient({ region: config.region(), credentials: config.localCredentials() });
+});
 
 const arnOf: Record<WorkflowName, () => string> = {
   paymentToOrder: () => config.workflows.paymentToOrderArn(),
@@ -38,7 +42,8 @@ export async function runWorkflow(name: WorkflowName, input: Record<string, unkn
     if (!localRunner) throw new Error('LOCAL_WORKFLOWS is set but the local stack registered no workflow runner');
     return localRunner(name, input);
   }
-  const out = await sfn().send(new StartSyncExecutionCommand({ stateMachineArn: arnOf[name](), input: JSON.stringify(input) }));
+  const { StartSyncExecutionCommand } = await sfnModule();
+  const out = await (await sfn()).send(new StartSyncExecutionCommand({ stateMachineArn: arnOf[name](), input: JSON.stringify(input) }));
   return {
     status: (out.status ?? 'FAILED') as WorkflowOutcome['status'],
     output: out.output ? (JSON.parse(out.output) as unknown) : undefined,
