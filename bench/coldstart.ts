@@ -10,16 +10,34 @@ const SAMPLES = 5;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-/** Module init of one bundle: `SAMPLES` fresh Node processes each importing it, as Lambda's init does. */
-function initTimes(taskDir: string, env: Record<string, string>): number[] {
-  const times: number[] = [];
+interface InitTime {
+  /** Elapsed, as a cold start waits for it. */
+  ms: number;
+  /** Processor time of the import: what the code costs, less stretched by other work on the machine. */
+  cpuMs: number;
+}
+
+/** Module init of one bundle in a fresh Node process importing it, as Lambda's init does. */
+function initTime(taskDir: string, env: Record<string, string>): InitTime {
+  const line = execFileSync(process.execPath, [probe, taskDir, 'index.handler'], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
+  const answer = JSON.parse(line.trim().split('\n').at(-1)!) as { initMs?: number; initCpuMs?: number; error?: string };
+  if (answer.initMs === undefined || answer.initCpuMs === undefined) throw new Error(`${taskDir}: ${answer.error}`);
+  return { ms: answer.initMs, cpuMs: answer.initCpuMs };
+}
+
+/**
+ * Medians of `SAMPLES` fresh processes for the function and for the empty handler, run in turns, so both meet the
+ * same load on a shared machine and "vs empty" compares like with like.
+ */
+function initTimesBeside(empty: string, taskDir: string, env: Record<string, string>) {
+  const fn: InitTime[] = [];
+  const baseline: InitTime[] = [];
   for (let i = 0; i < SAMPLES; i++) {
-    const line = execFileSync(process.execPath, [probe, taskDir, 'index.handler'], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
-    const answer = JSON.parse(line.trim().split('\n').at(-1)!) as { initMs?: number; error?: string };
-    if (answer.initMs === undefined) throw new Error(`${taskDir}: ${answer.error}`);
-    times.push(answer.initMs);
+    baseline.push(initTime(empty, {}));
+    fn.push(initTime(taskDir, env));
   }
-  return times;
+  const medians = (times: InitTime[]) => ({ ms: median(times.map((t) => t.ms)), cpuMs: median(times.map((t) => t.cpuMs)) });
+  return { fn: medians(fn), empty: medians(baseline) };
 }
 
 /** The deployment package as Lambda receives it: the asset folder zipped. */
@@ -45,22 +63,23 @@ export async function coldstartBenchmark(): Promise<void> {
     const empty = path.join(scratch, 'empty');
     mkdirSync(empty);
     writeFileSync(path.join(empty, 'index.mjs'), 'export const handler = async () => ({});\n');
-    const baseline = median(initTimes(empty, {}));
 
-    console.log(`\nCold start: module init, median of ${SAMPLES} fresh Node ${process.version} processes; empty handler ${baseline.toFixed(0)} ms`);
-    console.log(`| function | index.mjs | loaded at init | lazy chunks | maps | fonts | zipped | init ms | vs empty |`);
-    console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|`);
+    console.log(`\nCold start: module init, median of ${SAMPLES} fresh Node ${process.version} processes, an empty handler's run in turns with each`);
+    console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+    console.log(`| function | index.mjs | loaded at init | lazy chunks | maps | fonts | zipped | init ms | empty ms | vs empty | init CPU ms | empty CPU ms |`);
+    console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`);
     for (const fn of functionAssets(cdkOut)) {
       // Lambda unpacks the code into an empty /var/task: no node_modules of the repository within reach.
       const task = path.join(scratch, 'task', fn.name.replaceAll('/', '-'));
       cpSync(fn.dir, task, { recursive: true });
-      const init = median(initTimes(task, environmentOf(fn)));
+      const init = initTimesBeside(empty, task, environmentOf(fn));
       const loaded = filesLoadedAtInit(task);
       const code = bytesUnder(task, (f) => f.endsWith('.mjs'));
       const atInit = loaded.reduce((sum, f) => sum + statSync(path.join(task, f)).size, 0);
       console.log(
         `| ${fn.name} | ${kb(statSync(path.join(task, 'index.mjs')).size)} | ${kb(atInit)} | ${kb(code - atInit)} | ${kb(bytesUnder(task, (f) => f.endsWith('.map')))} | ` +
-          `${kb(bytesUnder(task, (f) => f.startsWith('fonts')))} | ${kb(zippedSize(task, scratch))} | ${init.toFixed(0)} | +${(init - baseline).toFixed(0)} |`,
+          `${kb(bytesUnder(task, (f) => f.startsWith('fonts')))} | ${kb(zippedSize(task, scratch))} | ${init.fn.ms.toFixed(0)} | ${init.empty.ms.toFixed(0)} | ` +
+          `+${(init.fn.ms - init.empty.ms).toFixed(0)} | ${init.fn.cpuMs.toFixed(0)} | ${init.empty.cpuMs.toFixed(0)} |`,
       );
     }
   } finally {

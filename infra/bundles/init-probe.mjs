@@ -1,7 +1,8 @@
 // Runs one function bundle in this fresh process as Lambda's init and invoke do: registers the runtime's module
 // hooks, imports the handler file (timed), and, when an event file is named, calls the handler with it.
 // Usage: node init-probe.mjs <task dir> <file.export> [event.json]
-// Prints one JSON line: { initMs, result?, error? }.
+// Prints one JSON line: { initMs, initCpuMs, result?, error? }. initCpuMs is the processor time the import took (all
+// threads of the process), which a busy machine stretches far less than the elapsed initMs.
 import { readFileSync } from 'node:fs';
 import { register } from 'node:module';
 import path from 'node:path';
@@ -13,17 +14,20 @@ const dot = handlerName.lastIndexOf('.');
 const file = path.join(taskDir, `${handlerName.slice(0, dot)}.mjs`);
 const out = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
 try {
+  const cpuAtStart = process.cpuUsage();
   const start = performance.now();
   const module = await import(pathToFileURL(file).href);
   const initMs = performance.now() - start;
+  const cpu = process.cpuUsage(cpuAtStart);
+  const initCpuMs = (cpu.user + cpu.system) / 1000;
   const handler = module[handlerName.slice(dot + 1)];
   if (typeof handler !== 'function') throw new Error(`${file} exports no function ${handlerName.slice(dot + 1)}`);
   if (!eventFile) {
-    out({ initMs });
+    out({ initMs, initCpuMs });
   } else {
     const event = JSON.parse(readFileSync(eventFile, 'utf8'));
     const context = { awsRequestId: 'smoke-test', functionName: path.basename(taskDir), getRemainingTimeInMillis: () => 10_000 };
-    out({ initMs, result: await handler(event, context) });
+    out({ initMs, initCpuMs, result: await handler(event, context) });
   }
 } catch (error) {
   out({ error: error instanceof Error ? `${error.name}: ${error.message}\n${error.stack}` : String(error) });
