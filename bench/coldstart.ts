@@ -82,6 +82,7 @@ export async function coldstartBenchmark(): Promise<void> {
           `+${(init.fn.ms - init.empty.ms).toFixed(0)} | ${init.fn.cpuMs.toFixed(0)} | ${init.empty.cpuMs.toFixed(0)} |`,
       );
     }
+    console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
