@@ -31,7 +31,8 @@ export interface PdfTable {
 
 const fontFile = (name: string) => readFileSync(new URL(`./fonts/${name}`, import.meta.url));
 let fontBytes: { regular: Buffer; bold: Buffer } | undefined;
-const fonts = () => (fontBytes ??= { regular: fontFile('DejaVuSansCondensed.ttf'), bold: fontFile('DejaVuSansCondensed-Bold.ttf') });
+/** The regular and bold DejaVu Sans Condensed files, read once: every PDF of the product is set in them. */
+export const pdfFonts = () => (fontBytes ??= { regular: fontFile('DejaVuSansCondensed.ttf'), bold: fontFile('DejaVuSansCondensed-Bold.ttf') });
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 36;
@@ -70,8 +71,8 @@ export async function tablePdf(table: PdfTable): Promise<Buffer> {
   doc.registerFontkit(fontkit);
   doc.setTitle(table.title);
   doc.setProducer('Shop back office');
-  const regular = await doc.embedFont(fonts().regular, { subset: true });
-  const bold = await doc.embedFont(fonts().bold, { subset: true });
+  const regular = await doc.embedFont(pdfFonts().regular, { subset: true });
+  const bold = await doc.embedFont(pdfFonts().bold, { subset: true });
 
   const [pageWidth, pageHeight] = table.landscape ? [A4.height, A4.width] : [A4.width, A4.height];
   const tableWidth = pageWidth - 2 * MARGIN;

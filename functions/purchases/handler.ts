@@ -3,7 +3,7 @@ import { writeScope } from '../lib/context.js';
 import { domainHandler, FileResponse, listPage } from '../lib/handler.js';
 import { discardHeld, heldBillByKey, heldBills, placeOfflineBill, sellAgainstNegativeStock, type OfflineBody } from './offline.js';
 import { purchaseData } from './data.js';
-import { creditNoteFileName, creditNoteOfReturn, creditNotePdf, receiptFileName, receiptOf, receiptPdf } from './receipt.js';
+import { creditNoteFileName, creditNoteOfReturn, creditNotePdf, creditNoteRollPdf, receiptFileName, receiptOf, receiptPdf } from './receipt.js';
 import * as report from './report.js';
 import { openBill, placeBill, reBill, redeemablePoints, returnAndMail } from './service.js';
 import { purchaseView } from './view.js';
@@ -89,9 +89,10 @@ export const handler = domainHandler('purchases', purchaseRoutes, {
   async creditNote({ params, ctx }) {
     return creditNoteOfReturn(ctx.me.tenantId, params.purchaseId, params.returnId);
   },
-  async creditNotePdf({ params, ctx }) {
+  async creditNotePdf({ params, query, ctx }) {
     const note = await creditNoteOfReturn(ctx.me.tenantId, params.purchaseId, params.returnId);
-    return new FileResponse(await creditNotePdf(note), 'application/pdf', creditNoteFileName(note));
+    const pdf = query.paper === 'roll80' ? await creditNoteRollPdf(note) : await creditNotePdf(note);
+    return new FileResponse(pdf, 'application/pdf', creditNoteFileName(note, query.paper));
   },
   async monthly({ params, ctx }) {
     return report.monthlySales(ctx.me.tenantId, params.month, params.year);

@@ -1,9 +1,10 @@
 import { formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
 import { toPaise } from '../../shared/money.js';
-import { BILL_NOT_FOUND, CREDIT_NOTE_NOT_FOUND, type CreditNote, type Receipt } from '../../shared/schemas/purchase.js';
+import { BILL_NOT_FOUND, CREDIT_NOTE_NOT_FOUND, type CreditNote, type Paper, type Receipt } from '../../shared/schemas/purchase.js';
 import type { Logger } from '../lib/logger.js';
 import { sendMail, type Mail } from '../lib/mail.js';
 import { tablePdf, type PdfColumn } from '../lib/pdf.js';
+import { rollPdf, type SlipLine } from '../lib/roll-pdf.js';
 import { tenantData } from '../tenants/data.js';
 import { NotFound } from '../lib/errors.js';
 import { purchaseData, type OpenedBill, type StoredPurchase, type StoredReturn } from './data.js';
@@ -181,7 +182,48 @@ function creditNoteSummary(note: CreditNote): string[] {
   ];
 }
 
-export const creditNoteFileName = (note: CreditNote) => `Credit_Note_${note.purchaseId}_${note.returnId}.pdf`;
+/**
+ * A credit note on an 80 mm roll, for the till's thermal printer: what the A4 note says (rule 53: the shop, the note's
+ * number and date, the invoice it reduces, the buyer, the place of supply, per line HSN, quantity with unit, taxable
+ * value and the tax reversed, the totals in figures and words), one line under another.
+ */
+export function creditNoteRollPdf(note: CreditNote): Promise<Buffer> {
+  const taxed = note.documentType === 'TAX_INVOICE';
+  const inter = note.supply === 'inter';
+  const taxOf = (l: { igst: number; cgst: number; sgst: number }): SlipLine[] =>
+    !taxed ? [] : inter ? [{ label: 'IGST', amount: rupees(l.igst) }] : [{ label: 'CGST', amount: rupees(l.cgst) }, { label: 'SGST', amount: rupees(l.sgst) }];
+  const lines: SlipLine[] = note.lines.flatMap((l): SlipLine[] => [
+    { text: l.productName, bold: true },
+    { label: `${l.hsnCode ? `HSN ${l.hsnCode} · ` : ''}${withUnit(l.quantity, l.unit)} × ${rupees(l.rate)}`, amount: rupees(l.value) },
+    ...(taxed
+      ? [{ text: `Taxable ${rupees(l.taxable)}` }, { text: inter ? `IGST ${l.gst}% ${rupees(l.igst)}` : `CGST ${l.gst / 2}% ${rupees(l.cgst)} · SGST ${l.gst / 2}% ${rupees(l.sgst)}` }]
+      : []),
+  ]);
+  return rollPdf({
+    title: `Credit Note ${note.creditNoteNumber ?? `${note.purchaseId}-${note.returnId}`}`,
+    lines: [
+      { text: 'Credit Note', centre: true, bold: true },
+      { text: note.shop.displayName, centre: true, bold: true },
+      ...shopLines(note.shop).map((text): SlipLine => ({ text, centre: true })),
+      { rule: true },
+      { text: `Credit Note No. ${note.creditNoteNumber ?? `${note.purchaseId}-${note.returnId}`}` },
+      { text: `Date: ${formatDate(note.creditNoteDate)}` },
+      { text: `Against invoice ${note.originalInvoiceNumber ?? `Bill No. ${note.purchaseId}`} of ${formatDate(note.originalInvoiceDate)}` },
+      { text: `Customer: ${note.customerName} (${note.mobileNumber})` },
+      ...(note.customerGstin ? [{ text: `GSTIN: ${note.customerGstin}` }] : []),
+      { text: `Place of supply: ${note.placeOfSupply}` },
+      { rule: true },
+      ...lines,
+      { rule: true },
+      ...(taxed ? [{ label: 'Taxable value', amount: rupees(note.taxable) }, ...taxOf(note)] : []),
+      { label: 'Total', amount: rupees(note.value), bold: true },
+      { text: `Total in words: ${note.valueInWords}` },
+      { text: `Refunded ${rupees(note.refund)} (${note.paymentMode})` },
+    ],
+  });
+}
+
+export const creditNoteFileName = (note: CreditNote, paper: Paper = 'a4') => `Credit_Note_${note.purchaseId}_${note.returnId}${paper === 'roll80' ? '_80mm' : ''}.pdf`;
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -21,6 +21,7 @@ import {
   receipt,
   creditNote,
   creditNoteParams,
+  paperQuery,
   returnBody,
   returnDone,
   salesRow,
@@ -287,8 +288,9 @@ export const purchaseRoutes = {
     method: 'GET',
     path: '/purchase/creditNote/{purchaseId}/{returnId}/pdf',
     access: billReaders,
-    summary: 'A credit note as an A4 PDF (Credit_Note_<bill>_<return>.pdf)',
+    summary: 'A credit note as a PDF: A4 (Credit_Note_<bill>_<return>.pdf), or for an 80 mm roll with `?paper=roll80` (Credit_Note_<bill>_<return>_80mm.pdf)',
     params: creditNoteParams,
+    query: paperQuery,
     response: z.unknown(),
   }),
   monthly: route({

@@ -639,6 +639,12 @@ export const purchaseIdParams = z.object({
 export const creditNoteParams = purchaseIdParams.extend({
   returnId: z.coerce.number({ error: 'Enter a valid return number' }).int('Enter a valid return number').positive('Enter a valid return number'),
 });
+/** The paper a document is printed on: A4, or the till's 80 mm thermal roll. */
+export const PAPERS = ['a4', 'roll80'] as const;
+export type Paper = (typeof PAPERS)[number];
+export const paperQuery = z.object({
+  paper: z.enum(PAPERS, { error: 'Choose the paper: a4 or roll80.' }).default('a4'),
+});
 export const CREDIT_NOTE_NOT_FOUND = 'This bill has no such return, so no such credit note.';
 export const idParams = z.object({
   id: z.coerce.number({ error: 'Enter a valid bill number' }).int('Enter a valid bill number').positive('Enter a valid bill number'),

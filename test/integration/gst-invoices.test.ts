@@ -1,4 +1,6 @@
+import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { formatDate } from '../../shared/format.js';
 import { gstinCheckCharacter, parseDocumentNumber } from '../../shared/gst.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import type { CreditNote, Purchase, Receipt } from '../../shared/schemas/purchase.js';
@@ -157,6 +159,45 @@ describe('credit notes', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.creditNote).toMatchObject({ supply: 'inter', placeOfSupply: '33-Tamil Nadu', igst: 13.73, cgst: 0, sgst: 0, customerGstin: gstinOf('33') });
     expect(answer.body.mailSent).toBe(true);
+  });
+
+  it('print again on the till’s 80 mm roll: the same credit note, one line under another', async () => {
+    const saved = await mustPlace(twoLines(await newCustomer()));
+    const returned = await returnOf(saved.purchaseId, { paymentMode: 'CASH', purchasedProduct: [{ purchasedProductId: 1, returnQuantity: 1 }], returnAmount: 500 });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    const note = returned.body.creditNote;
+    const token = await cashierToken();
+    const roll = await fetch(`${apiUrl()}/purchase/creditNote/${saved.purchaseId}/${returned.body.returnId}/pdf?paper=roll80`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(roll.status).toBe(200);
+    expect(roll.headers.get('content-type')).toBe('application/pdf');
+    expect(roll.headers.get('content-disposition')).toBe(`attachment; filename="Credit_Note_${saved.purchaseId}_${returned.body.returnId}_80mm.pdf"`);
+    const bytes = Buffer.from(await roll.arrayBuffer());
+    const [page] = (await PDFDocument.load(bytes)).getPages();
+    expect(page!.getWidth()).toBeCloseTo((80 / 25.4) * 72, 1);
+    const pages = await pdfText(bytes);
+    expect(pages).toHaveLength(1);
+    // 1 × ₹500.00 of rice at 5% within the state: taxable 476.19, tax 23.81 = CGST 11.91 + SGST 11.90.
+    expect(pages[0]!.split('\n')).toEqual(
+      expect.arrayContaining([
+        'Credit Note',
+        `Credit Note No. ${note.creditNoteNumber}`,
+        `Against invoice ${saved.invoiceNumber} of ${formatDate(saved.saleDate)}`,
+        'Place of supply: 29-Karnataka',
+        'HSN 10063020 · 1 BAG × ₹500.00',
+        'Taxable ₹476.19',
+        'CGST 2.5% ₹11.91 · SGST 2.5% ₹11.90',
+        'Taxable value',
+        '₹476.19',
+        'Total',
+        '₹500.00',
+        'Total in words: Rupees Five Hundred Only',
+      ]),
+    );
+    const a4 = await fetch(`${apiUrl()}/purchase/creditNote/${saved.purchaseId}/${returned.body.returnId}/pdf`, { headers: { Authorization: `Bearer ${token}` } });
+    expect((await PDFDocument.load(Buffer.from(await a4.arrayBuffer()))).getPages()[0]!.getWidth()).toBeCloseTo(595.28, 1);
+    const unknownPaper = await call<{ message: string }>('GET', `/purchase/creditNote/${saved.purchaseId}/${returned.body.returnId}/pdf?paper=roll58`, { token });
+    expect(unknownPaper.status).toBe(400);
+    expect(JSON.stringify(unknownPaper.body)).toContain('Choose the paper: a4 or roll80.');
   });
 });
 

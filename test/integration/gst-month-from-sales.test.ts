@@ -71,7 +71,8 @@ const KETTLE_1_INTER = { quantity: 1, value: 999_00, taxable: 846_61, cgst: 0, s
 const TV_1_INTER = { quantity: 1, value: 1_18_000_00, taxable: 1_00_000_00, cgst: 0, sgst: 0, igst: 18_000_00 };
 
 type Figures = typeof RICE_1_INTRA;
-const sum = (...lines: Figures[]) =>
+type Amounts = Omit<Figures, 'quantity'>;
+const sum = (...lines: Amounts[]) =>
   lines.reduce((s, l) => ({ value: s.value + l.value, taxable: s.taxable + l.taxable, cgst: s.cgst + l.cgst, sgst: s.sgst + l.sgst, igst: s.igst + l.igst }), {
     value: 0,
     taxable: 0,

@@ -5,7 +5,7 @@ import { inventoryRoutes } from '../../../../../shared/routes/inventory.js';
 import { messageRoutes } from '../../../../../shared/routes/messages.js';
 import { purchaseRoutes } from '../../../../../shared/routes/purchases.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
-import type { LineTotals, PurchaseDetail } from '../../../../../shared/schemas/purchase.js';
+import type { LineTotals, Paper, PurchaseDetail } from '../../../../../shared/schemas/purchase.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
 import { callApi, callApiForFile, callApiPage } from '../../../lib/api-client.js';
 import { fetchCursorPage, itemsOf } from '../../../lib/cursor-pages.js';
@@ -278,6 +278,7 @@ export function useMonthlySales(month: number, year: number) {
   });
 }
 
-/** A credit note a return of the bill issued, as its A4 PDF: printed again whenever asked. */
-export const creditNotePdf = (purchaseId: number, returnId: number) => callApiForFile(purchaseRoutes.creditNotePdf, { params: { purchaseId, returnId } });
+/** A credit note a return of the bill issued, as a PDF for A4 or the 80 mm roll: printed again whenever asked. */
+export const creditNotePdf = (purchaseId: number, returnId: number, paper: Paper = 'a4') =>
+  callApiForFile(purchaseRoutes.creditNotePdf, { params: { purchaseId, returnId }, query: { paper } });
 export const monthlyPdf = (month: number, year: number) => callApiForFile(purchaseRoutes.monthlyPdf, { params: { month, year } });

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
-import { IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
+import { IconFileTypePdf, IconPrinter, IconReceipt } from '@tabler/icons-react';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { Receipt } from '../../../../../shared/schemas/purchase.js';
@@ -103,14 +103,17 @@ export function ReceiptPanel({
   );
 }
 
-/** The credit notes the bill's returns issued, each to print again (outside the receipt, so not printed with it). */
+/**
+ * The credit notes the bill's returns issued, each to print again on A4 or on the till's 80 mm roll (outside the
+ * receipt, so not printed with it).
+ */
 function CreditNotes({ purchaseId, notes }: { purchaseId: number; notes: Receipt['creditNotes'] }) {
   const [problem, setProblem] = useState<string>();
   if (!notes.length) return null;
-  const download = async (returnId: number) => {
+  const download = async (returnId: number, paper: PaperSize) => {
     setProblem(undefined);
     try {
-      const { blob, fileName } = await creditNotePdf(purchaseId, returnId);
+      const { blob, fileName } = await creditNotePdf(purchaseId, returnId, paper);
       saveFile(blob, fileName ?? `Credit_Note_${purchaseId}_${returnId}.pdf`);
     } catch (error) {
       setProblem(isApiError(error) ? error.message : 'The credit note could not be downloaded.');
@@ -128,9 +131,14 @@ function CreditNotes({ purchaseId, notes }: { purchaseId: number; notes: Receipt
           <Text size="sm">
             Credit note {note.creditNoteNumber ?? `of return ${note.returnId}`}, {formatDate(note.creditNoteDate)}: {formatRupees(note.value)}
           </Text>
-          <Button size="xs" variant="default" leftSection={<IconFileTypePdf size={14} />} onClick={() => void download(note.returnId)}>
-            Credit note PDF
-          </Button>
+          <Group gap="xs">
+            <Button size="xs" variant="default" leftSection={<IconFileTypePdf size={14} />} onClick={() => void download(note.returnId, 'a4')}>
+              Credit note PDF
+            </Button>
+            <Button size="xs" variant="default" leftSection={<IconReceipt size={14} />} onClick={() => void download(note.returnId, 'roll80')}>
+              Credit note 80 mm
+            </Button>
+          </Group>
         </Group>
       ))}
     </Stack>

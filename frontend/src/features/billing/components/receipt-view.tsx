@@ -1,10 +1,10 @@
 import { Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDate, formatDateTime, formatRupees } from '../../../../../shared/format.js';
-import type { Receipt } from '../../../../../shared/schemas/purchase.js';
+import type { Paper, Receipt } from '../../../../../shared/schemas/purchase.js';
 import { PROVISIONAL_NOTE } from '../offline/provisional-receipt.js';
 import classes from './receipt.module.css';
 
-export type PaperSize = 'a4' | 'roll80';
+export type PaperSize = Paper;
 
 /**
  * The receipt as a GST tax invoice (rule 46) or, for a shop not registered for GST, a Bill of Supply without tax

@@ -35,14 +35,16 @@ describe('Cash receipt screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/purchase'));
   });
 
-  it("lists the bill's credit notes outside the printed receipt, each to download again as its PDF", async () => {
+  it("lists the bill's credit notes outside the printed receipt, each to download again for A4 or the 80 mm roll", async () => {
     const withNote = { ...receipt, creditNotes: [{ returnId: 1, creditNoteNumber: 'DEMC/26-27/00007', creditNoteDate: '2026-11-20', value: 150 }] };
     const asked: string[] = [];
     vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
       asked.push(url);
-      if (url.endsWith('/purchase/creditNote/41/1/pdf')) {
-        return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': 'attachment; filename="Credit_Note_41_1.pdf"' } });
+      const pdf = /\/purchase\/creditNote\/41\/1\/pdf\?paper=(a4|roll80)$/.exec(url);
+      if (pdf) {
+        const fileName = pdf[1] === 'roll80' ? 'Credit_Note_41_1_80mm.pdf' : 'Credit_Note_41_1.pdf';
+        return new Response(new Uint8Array([0x25, 0x50, 0x44, 0x46]), { status: 200, headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="${fileName}"` } });
       }
       return new Response(JSON.stringify(withNote), { status: 200, headers: { 'content-type': 'application/json' } });
     }));
@@ -53,8 +55,11 @@ describe('Cash receipt screen', () => {
     const notes = await screen.findByRole('region', { name: 'Credit notes' });
     expect(notes).toHaveTextContent('Credit note DEMC/26-27/00007, 20/11/2026: ₹150.00');
     await user.click(within(notes).getByRole('button', { name: 'Credit note PDF' }));
-    await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
-    expect(asked.some((u) => u.endsWith('/purchase/creditNote/41/1/pdf'))).toBe(true);
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(1));
+    expect(asked.filter((u) => u.includes('/purchase/creditNote/'))).toEqual([expect.stringMatching(/\/purchase\/creditNote\/41\/1\/pdf\?paper=a4$/)]);
+    await user.click(within(notes).getByRole('button', { name: 'Credit note 80 mm' }));
+    await waitFor(() => expect(createObjectURL).toHaveBeenCalledTimes(2));
+    expect(asked.filter((u) => u.includes('/purchase/creditNote/')).at(-1)).toMatch(/\/purchase\/creditNote\/41\/1\/pdf\?paper=roll80$/);
   });
 
   it('Cancel returns to Place Order without printing', async () => {
