@@ -30,6 +30,8 @@ export const DUPLICATE_FLASH_MS = 1000;
 interface ProductRowsFormProps {
   mode: 'add' | 'edit';
   initialRows: ProductRowValues[];
+  /** Where Save (with its notice) and Cancel go: the product list unless the form was opened from another screen. */
+  returnTo?: string;
 }
 
 /**
@@ -38,7 +40,7 @@ interface ProductRowsFormProps {
  * Exists' in the field for a second as it is typed, and a save with one is refused for that row. Pictures go up
  * through upload URLs, then one all-or-nothing save; the server's 'Row n: …' problems appear on their rows.
  */
-export function ProductRowsForm({ mode, initialRows }: ProductRowsFormProps) {
+export function ProductRowsForm({ mode, initialRows, returnTo = '/product' }: ProductRowsFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const categories = useCategoryChoices();
@@ -120,7 +122,7 @@ export function ProductRowsForm({ mode, initialRows }: ProductRowsFormProps) {
             })
           : await save.mutateAsync({ mode, rows: all.map((row, index) => updateRowPayload(row, images[index])) });
       const what = saved.length === 1 ? saved[0]!.productName : `${saved.length} products`;
-      void navigate('/product', { state: { notice: `${mode === 'add' ? 'Added' : 'Saved'} ${what}.` } });
+      void navigate(returnTo, { state: { notice: `${mode === 'add' ? 'Added' : 'Saved'} ${what}.` } });
     } catch (error) {
       showFailure(error);
     } finally {
@@ -173,7 +175,7 @@ export function ProductRowsForm({ mode, initialRows }: ProductRowsFormProps) {
             <span />
           )}
           <Group gap="sm" ml="auto">
-            <Button variant="default" onClick={() => void navigate('/product')}>
+            <Button variant="default" onClick={() => void navigate(returnTo)}>
               Cancel
             </Button>
             <Button type="submit" loading={step !== null} loaderProps={{ 'aria-label': step ?? undefined }}>

@@ -7,7 +7,7 @@ import { Page } from '../../../components/page.js';
 import { useProductsByIds } from '../api/products.js';
 import { ProductRowsForm } from '../components/product-rows-form.js';
 import { rowOf } from '../components/product-rows.js';
-import type { BulkEditState } from './product-list.js';
+import { BULK_EDIT_RETURNS, type BulkEditState } from './product-list.js';
 
 /** /product/edit: bulk edit of the products ticked on the list, whose ids arrive in the navigation state. */
 export default function ProductEditScreen() {
@@ -46,5 +46,7 @@ function BulkEdit() {
       </Center>
     );
   }
-  return <ProductRowsForm mode="edit" initialRows={products.data.map(rowOf)} />;
+  // Only a screen of the product feature: the state is the browser history's, not something to follow anywhere.
+  const returnTo = BULK_EDIT_RETURNS.find((path) => path === state?.returnTo) ?? '/product';
+  return <ProductRowsForm mode="edit" initialRows={products.data.map(rowOf)} returnTo={returnTo} />;
 }

@@ -19,7 +19,13 @@ import { ListActions } from '../../../components/back-links.js';
 /** What the list hands bulk edit in the navigation state (spec 2 section 2). */
 export interface BulkEditState {
   ids: number[];
+  /** The screen the bulk edit returns to when saved or cancelled: the product list unless it came from another. */
+  returnTo?: BulkEditReturn;
 }
+
+/** Screens a bulk edit is opened from. */
+export const BULK_EDIT_RETURNS = ['/product', '/product/withoutHsn'] as const;
+export type BulkEditReturn = (typeof BULK_EDIT_RETURNS)[number];
 
 type Mode = 'view' | 'select';
 

@@ -6,6 +6,7 @@ import { productRoutes } from '../../../../../shared/routes/products.js';
 import { MAX_BULK_ROWS } from '../../../../../shared/schemas/catalogue.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
+import { SavedNotice } from '../../../components/saved-notice.js';
 import { callApi } from '../../../lib/api-client.js';
 import { errorText } from '../../../lib/query-client.js';
 import { productKeys } from '../api/products.js';
@@ -14,7 +15,7 @@ import type { BulkEditState } from './product-list.js';
 /**
  * /product/withoutHsn: the products that have no HSN code yet, so the owner can give them one before their bills
  * are tax invoices with an HSN on every line. "Give HSN codes" opens the bulk edit with them (at most one save's
- * worth at a time).
+ * worth at a time), which comes back here when saved: the products given a code have left the list.
  */
 export default function ProductsWithoutHsnScreen() {
   return (
@@ -33,6 +34,7 @@ function WithoutHsn() {
   const next = rows.slice(0, MAX_BULK_ROWS).map((p) => p.productId);
   return (
     <Stack gap="md">
+      <SavedNotice />
       {products.isSuccess && rows.length === 0 ? (
         <Alert color="green" icon={<IconInfoCircle size={18} />}>
           Every product has an HSN code.
@@ -45,7 +47,7 @@ function WithoutHsn() {
           <Button
             leftSection={<IconPencil size={16} />}
             disabled={next.length === 0}
-            onClick={() => void navigate('/product/edit', { state: { ids: next } satisfies BulkEditState })}
+            onClick={() => void navigate('/product/edit', { state: { ids: next, returnTo: '/product/withoutHsn' } satisfies BulkEditState })}
           >
             Give HSN codes{rows.length > MAX_BULK_ROWS ? ` (first ${MAX_BULK_ROWS})` : ''}
           </Button>
@@ -58,7 +60,7 @@ function WithoutHsn() {
         </Alert>
       )}
       {rows.length > 0 && (
-          <Table striped withTableBorder aria-label="Products without HSN code">
+        <Table striped withTableBorder aria-label="Products without HSN code">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Product</Table.Th>
