@@ -197,6 +197,16 @@ export const shopState = (shop: { state?: string; gstNumber: string }): string =
 /** Same state as the shop: CGST + SGST; another state: IGST at the full rate. */
 export const supplyKind = (shopState: string, place: string): SupplyKind => (shopState === place ? 'intra' : 'inter');
 
+/**
+ * A sale's supplier state, place of supply and split, as the server stores them and the till shows them before
+ * saving: at the shop, unless it is shipped elsewhere or sold to a registered business of another state.
+ */
+export function supplyOf(sale: { shop: { state?: string; gstNumber: string }; shippingState?: string; customerGstin?: string }) {
+  const home = shopState(sale.shop);
+  const place = placeOfSupply({ shopState: home, shippingState: sale.shippingState, customerGstin: sale.customerGstin || undefined });
+  return { shopState: home, placeOfSupply: place, supply: supplyKind(home, place) };
+}
+
 export interface TaxAmounts {
   cgst: Paise;
   sgst: Paise;

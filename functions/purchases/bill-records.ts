@@ -1,5 +1,5 @@
 import type { BillFigures } from '../../shared/bill.js';
-import { DEFAULT_UNIT, documentNumber, financialYear, placeOfSupply, seriesPrefix, shopState, supplyKind, type DocumentSeries } from '../../shared/gst.js';
+import { DEFAULT_UNIT, documentNumber, financialYear, seriesPrefix, supplyOf, type DocumentSeries } from '../../shared/gst.js';
 import type { PaymentMode } from '../../shared/schemas/purchase.js';
 import { purchaseData, type InvoiceFields, type ShippingAddress, type StoredLine, type StoredPurchase } from './data.js';
 import { shownName } from './view.js';
@@ -55,8 +55,7 @@ export function invoiceFields(input: {
   shippingState?: string;
   number?: { invoiceNumber: string; invoiceSequence: number; financialYear: string };
 }): InvoiceFields {
-  const shop = shopState(input.shop);
-  const place = placeOfSupply({ shopState: shop, shippingState: input.shippingState, customerGstin: input.customer.gstin });
+  const { shopState: shop, placeOfSupply: place, supply } = supplyOf({ shop: input.shop, shippingState: input.shippingState, customerGstin: input.customer.gstin });
   return {
     ...input.number,
     invoiceDate: input.saleDate,
@@ -64,7 +63,7 @@ export function invoiceFields(input: {
     shopState: shop,
     shopGstin: input.shop.gstRegistered === false ? undefined : input.shop.gstNumber,
     placeOfSupply: place,
-    supply: supplyKind(shop, place),
+    supply,
     customerGstin: input.customer.gstin,
     customerState: input.customer.state,
   };

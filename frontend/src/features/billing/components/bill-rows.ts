@@ -4,6 +4,7 @@
  * Every figure comes from shared/bill.ts, the arithmetic the server repeats before it accepts a bill.
  */
 import { canRedeem, computeBill, type BillFigures } from '../../../../../shared/bill.js';
+import type { SupplyKind } from '../../../../../shared/gst.js';
 import { discountPercent, toBasisPoints, toPaise, toRupees } from '../../../../../shared/money.js';
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
 import {
@@ -130,9 +131,10 @@ export const chosenRows = (rows: BillRow[]) => rows.filter((row): row is BillRow
  * Every figure of the bill; `points` when the customer redeems; `billOfSupply` when the shop is not registered for
  * GST (no tax is charged, as the server computes it). Call only after calculateProblem found none.
  */
-export function billFigures(rows: BillRow[], points?: number, billOfSupply = false): BillFigures {
+export function billFigures(rows: BillRow[], points?: number, billOfSupply = false, supply: SupplyKind = 'intra'): BillFigures {
   return computeBill({
     billOfSupply,
+    supply,
     lines: chosenRows(rows).map((row) => ({
       mrp: toPaise(row.product.mrp),
       rate: toPaise(row.rate.trim()),

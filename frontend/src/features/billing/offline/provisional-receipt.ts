@@ -4,7 +4,7 @@
  * number instead of a bill number and no invoice number: the tax invoice number follows when the bill is sent.
  */
 import { receiptTotals, type BillFigures } from '../../../../../shared/bill.js';
-import { amountInWords, DEFAULT_UNIT, hsnSummary, shopState, stateLabel } from '../../../../../shared/gst.js';
+import { amountInWords, DEFAULT_UNIT, hsnSummary, shopState, stateLabel, supplyOf } from '../../../../../shared/gst.js';
 import { toRupees } from '../../../../../shared/money.js';
 import { PAYMENT_STATUS_PAID, type PaymentMode, type Receipt } from '../../../../../shared/schemas/purchase.js';
 import type { Tenant } from '../../../../../shared/schemas/tenant.js';
@@ -19,7 +19,7 @@ export interface ProvisionalInput {
   /** The cashier's user name. */
   cashier: string;
   saleDate: string;
-  customer: { customerId?: number; customerName: string; mobileNumber: string; creditPoints: number };
+  customer: { customerId?: number; customerName: string; mobileNumber: string; creditPoints: number; gstin?: string };
   paymentMode: PaymentMode;
   lines: { product: RowProduct; quantity: number; rate: number }[];
   figures: BillFigures;
@@ -31,6 +31,9 @@ export function provisionalReceipt(input: ProvisionalInput): Receipt {
   const { figures, shop } = input;
   const registered = shop.gstRegistered !== false;
   const state = shop.gstNumber || shop.state ? shopState(shop) : undefined;
+  // Supplied where the server will say: a registered business of another state is charged IGST.
+  const sale = state ? supplyOf({ shop, customerGstin: input.customer.gstin }) : undefined;
+  const inter = sale?.supply === 'inter';
   const lines = input.lines.map((line, i) => {
     const f = figures.lines[i]!;
     return {
@@ -55,8 +58,8 @@ export function provisionalReceipt(input: ProvisionalInput): Receipt {
       taxable: toRupees(f.taxable),
       cgstPrice: toRupees(f.cgst),
       sgstPrice: toRupees(f.sgst),
-      igst: 0,
-      igstPrice: 0,
+      igst: registered && inter ? line.product.cgst + line.product.sgst : 0,
+      igstPrice: toRupees(f.igst),
       unit: DEFAULT_UNIT,
       tax: toRupees(f.tax),
       netAmount: toRupees(f.net),
@@ -85,8 +88,8 @@ export function provisionalReceipt(input: ProvisionalInput): Receipt {
   return {
     shop: { displayName: shop.displayName, address: shop.address, gstNumber: shop.gstNumber, state: state ? stateLabel(state) : undefined, gstRegistered: registered },
     title: registered ? 'Tax Invoice' : 'Bill of Supply',
-    placeOfSupply: state ? stateLabel(state) : '',
-    supply: 'intra',
+    placeOfSupply: sale ? stateLabel(sale.placeOfSupply) : '',
+    supply: sale?.supply ?? 'intra',
     reverseCharge: 'No',
     amountInWords: amountInWords(totals.net),
     hsnSummary: summary.map((r) => ({

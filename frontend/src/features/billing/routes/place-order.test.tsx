@@ -19,7 +19,8 @@ import {
 } from '../../../../../shared/schemas/purchase.js';
 import { renderScreen, serve, signInAs, type Call } from '../../../../../test/web/leave-fixtures.js';
 import { theme } from '../../../app/theme.js';
-import { clearSession } from '../../../lib/session.js';
+import { clearSession, updateSession } from '../../../lib/session.js';
+import type { Tenant } from '../../../../../shared/schemas/tenant.js';
 import {
   ADD_IN_INVENTORY,
   billBody,
@@ -192,6 +193,27 @@ describe('Place Order screen', () => {
     const sent = calls.find((c) => c.key === 'POST /purchase')!.body as Record<string, unknown>;
     expect(sent).toMatchObject({ customerId: 7, mobileNumber: '9740000001', paymentMode: 'Cash', redeem: true, grossAmount: 450, discount: 60, netAmount: 240, redeemAmount: 150 });
     expect(await within(await screen.findByRole('dialog')).findByText('not in this test')).toBeInTheDocument();
+  });
+
+  it('charges IGST to a registered business of another state, as the server will store the bill', async () => {
+    updateSession({ tenant: { tenantId: 'demo', displayName: 'Demo', address: 'Bengaluru', gstNumber: '29ABCDE1234F1ZW', state: '29', emailId: 'a@demo.shop' } as Tenant });
+    const puneHotels: Customer = { ...meena, customerName: 'PuneHotels', gstin: '27AAGCM3114P1Z8', state: '27' };
+    serve([
+      [/^GET \/customer\/mobile/, [200, ['9740000001']]],
+      ['GET /customer/validate/9740000001', [200, puneHotels]],
+      [/^GET \/inventory\/anyList\/false\/8901234500/, [200, [dal, soap]]],
+    ]);
+    const user = userEvent.setup();
+    renderScreen(<PlaceOrder />, { path: '/purchaseUpdated/new', elsewhere: ['/purchase'] });
+    await user.type(await screen.findByRole('combobox', { name: 'Mobile Number' }), '9740000001');
+    await waitFor(() => expect(screen.getByLabelText('Customer Name')).toHaveValue('PuneHotels'));
+    await user.type(screen.getByLabelText('Name/Code, row 1'), '8901234500011{Enter}');
+    await screen.findByText('Toor Dal 1kg');
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    // 1 × ₹180.00 at 5%: tax ₹8.57, all of it IGST.
+    expect(await screen.findByLabelText('Tax')).toHaveTextContent('₹8.57');
+    expect(screen.getByText('IGST ₹8.57')).toBeInTheDocument();
+    expect(screen.queryByText(/CGST/)).not.toBeInTheDocument();
   });
 
   it('sends the same idempotency key when a save whose answer was lost is tried again, and on a double click', async () => {

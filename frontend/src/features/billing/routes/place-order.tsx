@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { BillFigures } from '../../../../../shared/bill.js';
+import { supplyOf } from '../../../../../shared/gst.js';
 import { formatPaise, formatRupees } from '../../../../../shared/format.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
 import type { Receipt } from '../../../../../shared/schemas/purchase.js';
@@ -266,6 +267,8 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
   };
   // A shop not registered for GST issues Bills of Supply: the server charges no tax, so neither does the screen.
   const billOfSupply = session?.tenant?.gstRegistered === false;
+  // A registered business of another state (its GSTIN's) is charged IGST, as the server will store the bill.
+  const supply = session?.tenant ? supplyOf({ shop: session.tenant, customerGstin: customer?.gstin }).supply : 'intra';
   const editRow = (index: number, change: Partial<BillRow>) => edit(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const choose = (index: number, s: InventorySuggestion) => edit(chooseProduct(rows, index, s, s.sellingPrice));
 
@@ -275,12 +278,12 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
     setRefusal(undefined);
     if (found) return;
     setRedeem(false);
-    setCalculated(billFigures(rows, undefined, billOfSupply));
+    setCalculated(billFigures(rows, undefined, billOfSupply, supply));
   };
 
   const toggleRedeem = (on: boolean) => {
     setRedeem(on);
-    setCalculated(billFigures(rows, on ? points : undefined, billOfSupply));
+    setCalculated(billFigures(rows, on ? points : undefined, billOfSupply, supply));
   };
 
   /** No network: the bill is kept on this device (before it is shown as done) and sent when the network is back. */
@@ -459,7 +462,7 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
       <Paper withBorder p="md" radius="md">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <Figure label="Tax" value={figures ? formatPaise(figures.totals.tax) : ''} note={figures ? `CGST ${formatPaise(figures.totals.cgst)} · SGST ${formatPaise(figures.totals.sgst)}` : undefined} />
+            <Figure label="Tax" value={figures ? formatPaise(figures.totals.tax) : ''} note={figures ? (supply === 'inter' ? `IGST ${formatPaise(figures.totals.igst)}` : `CGST ${formatPaise(figures.totals.cgst)} · SGST ${formatPaise(figures.totals.sgst)}`) : undefined} />
             <Figure label="Discount" value={figures ? formatPaise(figures.totals.discount) : ''} />
             <Figure label="Gross Amount" value={figures ? formatPaise(figures.totals.gross) : ''} />
             <Figure label="Net Amount" value={figures ? formatPaise(figures.paid) : ''} note={figures && figures.redeemed > 0 ? `Redeemed ${formatPaise(figures.redeemed)}` : undefined} />
