@@ -119,6 +119,7 @@ export function orderRowView(line: StoredLine): OrderRow {
     ...lineView(line),
     billedPrice: toRupees(line.rate * line.originalQuantity),
     purchaseId: line.purchaseId,
+    ...(line.invoiceNumber ? { invoiceNumber: line.invoiceNumber } : {}),
     saleDate: line.saleDate,
     customerName: line.customerName,
     mobileNumber: line.mobileNumber,

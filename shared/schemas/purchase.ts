@@ -353,6 +353,8 @@ export const orderRow = purchasedProduct.extend({
   /** Rate × units billed: the line as it was billed, whatever came back later. */
   billedPrice: z.number(),
   purchaseId: z.number().int(),
+  /** The bill's tax invoice number; absent on bills from before the shop's invoice series. */
+  invoiceNumber: z.string().optional(),
   saleDate: z.string(),
   customerName: z.string(),
   mobileNumber: z.string(),

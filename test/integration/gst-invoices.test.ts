@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatDate } from '../../shared/format.js';
 import { gstinCheckCharacter, parseDocumentNumber } from '../../shared/gst.js';
 import type { Customer } from '../../shared/schemas/customer.js';
-import type { CreditNote, Purchase, Receipt } from '../../shared/schemas/purchase.js';
+import type { CreditNote, OrderRow, Purchase, Receipt } from '../../shared/schemas/purchase.js';
 import { rootLogger } from '../../functions/lib/logger.js';
 import { CREDIT_NOTE_NOT_FOUND, purchaseBody, returnBody } from '../../shared/schemas/purchase.js';
 import { returnGoods, saveBill } from '../../functions/purchases/service.js';
@@ -60,6 +60,12 @@ describe('tax invoices at the counter', () => {
     ]);
     const opened = await call<Purchase>('GET', `/purchase/${saved.purchaseId}`, { token: await cashierToken() });
     expect(opened.body.invoiceNumber).toBe(saved.invoiceNumber);
+    // The customer's order list shows it with each line of the bill.
+    const listed = await call<OrderRow[]>('GET', `/purchase/custMobile/${saved.mobileNumber}?page=0&size=5`, { token: await cashierToken() });
+    expect(listed.body.map((row) => [row.purchaseId, row.invoiceNumber])).toEqual([
+      [saved.purchaseId, saved.invoiceNumber],
+      [saved.purchaseId, saved.invoiceNumber],
+    ]);
   });
 
   it('charges IGST to a B2B customer whose GSTIN is of another state, and prints it on the receipt', async () => {

@@ -8,7 +8,8 @@ type PriceBasis = keyof typeof PRICE_HEADER;
 import { TableRows } from '../../../components/paged-table.js';
 
 /**
- * The columns of the order lists (spec 2 section 2), the customer's list adding Actions. The Price column says how
+ * The columns of the order lists (spec 2 section 2), the customer's list adding Actions; the Id column shows the bill
+ * number and, under it, the tax invoice number. The Price column says how
  * it values a line (PRICE_HEADER): as billed on the day's list, after returns on a customer's list.
  */
 const columnsFor = (basis: PriceBasis) => ['Id', 'Date', 'Customer Name', 'Artcode', 'Product Name', 'Payment Mode', 'Order Status', 'Order Qty', 'Return Qty', 'Rate', PRICE_HEADER[basis]];
@@ -50,7 +51,14 @@ export function OrderTable({ label, rows, loading, page, total, onPageChange, ac
             <TableRows loading={loading} rows={rows} span={columns.length} empty={NO_TRANSACTION}>
               {(row) => (
                 <Table.Tr key={`${row.purchaseId}-${row.purchasedProductId}`}>
-                  <Table.Td>{row.purchaseId}</Table.Td>
+                  <Table.Td>
+                    {row.purchaseId}
+                    {row.invoiceNumber && (
+                      <Text size="xs" c="dimmed" aria-label="Invoice number">
+                        {row.invoiceNumber}
+                      </Text>
+                    )}
+                  </Table.Td>
                   <Table.Td>{formatDate(row.saleDate)}</Table.Td>
                   <Table.Td>{row.customerName.split('@')[0]}</Table.Td>
                   <Table.Td>{row.artcode}</Table.Td>

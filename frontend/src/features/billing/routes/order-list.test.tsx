@@ -53,7 +53,7 @@ describe('Order List', () => {
 
   it('shows the day with its total row, searches by product with the total of the matches, and tells an empty search', async () => {
     // One soap of three came back on a later day: the line still shows as billed, 3 × ₹50.00.
-    const soap = { ...line, purchaseId: 40, productName: 'Neem Soap', artcode: 'NS1', originalQuantity: 3, returnQuantity: 1, quantity: 2, sellingPrice: 50, purchasedPrice: 100, billedPrice: 150 };
+    const soap = { ...line, purchaseId: 40, invoiceNumber: 'DEM/26-27/000040', productName: 'Neem Soap', artcode: 'NS1', originalQuantity: 3, returnQuantity: 1, quantity: 2, sellingPrice: 50, purchasedPrice: 100, billedPrice: 150 };
     const calls = serve([
       [`GET /purchase/today/${today}?page=0&size=5`, [200, [line, soap]]],
       [`GET /purchase/todayCount/${today}`, [200, 2]],
@@ -77,6 +77,8 @@ describe('Order List', () => {
     await waitFor(() => expect(totalRow()).toHaveTextContent('Total51₹510.00'));
     expect(within(table).getByRole('columnheader', { name: 'Price as billed' })).toBeInTheDocument();
     expect(within(within(table).getByText('Neem Soap').closest('tr')!).getByText('₹150.00')).toBeInTheDocument();
+    // A bill's tax invoice number is shown under its bill number.
+    expect(within(within(table).getByText('Neem Soap').closest('tr')!).getByLabelText('Invoice number')).toHaveTextContent('DEM/26-27/000040');
     // The day's money beside the lines: a refund made today counts today, whatever day its bill was.
     const figures = await screen.findByRole('region', { name: 'Figures of the day' });
     expect(within(figures).getByLabelText('Goods billed')).toHaveTextContent('₹510.00');
