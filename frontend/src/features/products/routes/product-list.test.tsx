@@ -15,6 +15,7 @@ const products = Array.from({ length: 7 }, (_, i) => ({
   size: '1 kg',
   colour: 'White',
   imageUrl: `http://s3.test/p${i + 1}.png`,
+  ...(i === 0 ? { hsnCode: '09041100', unit: 'KGS' } : {}),
 }));
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -59,6 +60,9 @@ describe('product list modes', () => {
     const row = (await screen.findByText('Product 1')).closest('tr')!;
     expect(within(row).getByText('Groceries')).toBeInTheDocument();
     expect(within(row).getByRole('img', { name: 'Product 1' })).toHaveAttribute('src', 'http://s3.test/p1.png');
+    // The HSN code and GST unit the tax invoice prints; a product without one says so.
+    expect(within(row).getByText('09041100 · KGS')).toBeInTheDocument();
+    expect(within(screen.getByText('Product 2').closest('tr')!).getByText('None yet')).toBeInTheDocument();
     expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Modify' })).not.toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { SELECT_PRODUCTS, productIds, type Product } from '../../../../../shared/schemas/catalogue.js';
+import { DEFAULT_UNIT } from '../../../../../shared/gst.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Thumbnail } from '../../../components/image-picker.js';
 import { ConfirmedDelete, useConfirmedDelete, useListSearch } from '../../../components/list-state.js';
@@ -98,6 +99,8 @@ function ProductTable({ canModify, canDelete }: { canModify: boolean; canDelete:
     { key: 'description', header: 'Description', render: (p) => <Text size="sm" lineClamp={2} maw={260}>{p.description}</Text> },
     { key: 'size', header: 'Size', render: (p) => p.size },
     { key: 'colour', header: 'Colour', render: (p) => p.colour },
+    // What the tax invoice prints per line; a product without a code shows the gap the GST return would flag.
+    { key: 'hsn', header: 'HSN code', render: (p) => (p.hsnCode ? `${p.hsnCode} · ${p.unit ?? DEFAULT_UNIT}` : <Text size="sm" c="dimmed">None yet</Text>) },
     { key: 'image', header: 'Image', render: (p) => <Thumbnail url={p.imageUrl} alt={p.productName} /> },
   ];
   if (selecting) {
