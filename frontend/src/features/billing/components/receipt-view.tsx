@@ -75,6 +75,15 @@ export function ReceiptView({ receipt, paper, provisionalNumber }: { receipt: Re
                 <Text span size="xs" c="dimmed">
                   {line.hsnCode ? `HSN ${line.hsnCode}` : line.artcode}
                 </Text>
+                {/* The roll has no room for a Taxable column, and a tax invoice states each line's taxable value. */}
+                {taxed && narrow && (
+                  <>
+                    <br />
+                    <Text span size="xs" c="dimmed">
+                      Taxable {formatRupees(line.taxable)}
+                    </Text>
+                  </>
+                )}
               </Table.Td>
               <Table.Td ta="right">
                 {line.quantity} {line.unit}

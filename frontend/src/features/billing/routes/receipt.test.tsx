@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAYMENT_STATUS_PAID } from '../../../../../shared/schemas/purchase.js';
+import { formatRupees } from '../../../../../shared/format.js';
 import { renderScreen, serve, signInAs } from '../../../../../test/web/leave-fixtures.js';
 import { clearSession } from '../../../lib/session.js';
 import { billLine, storedBill, storedReceipt } from '../test-fixtures.js';
@@ -111,6 +112,8 @@ describe('Cash receipt screen', () => {
     expect(screen.getByText('Rupees Three Hundred Only')).toBeInTheDocument();
     expect(screen.getByText('Reverse charge: No')).toBeInTheDocument();
     expect(screen.getAllByText('HSN 1006').length).toBeGreaterThan(0);
+    // On the 80 mm roll (the till's default paper) each line states its taxable value under the HSN code.
+    for (const line of receipt.lines) expect(screen.getByText(`Taxable ${formatRupees(line.taxable)}`)).toBeInTheDocument();
     expect(screen.getAllByText('2 NOS').length).toBe(2);
     expect(screen.getByRole('columnheader', { name: 'CGST' })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'IGST' })).not.toBeInTheDocument();
