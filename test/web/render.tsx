@@ -12,13 +12,16 @@ interface RenderOptions {
   path?: string;
   /** Other paths the test may navigate to, each showing its own marker text. */
   elsewhere?: string[];
+  /** Other screens the test goes through, at their paths (a screen and the form it opens). */
+  screens?: { path: string; element: ReactElement }[];
 }
 
 /** Renders a screen or component with the app's providers (Mantine without transitions, a fresh query client). */
-export function renderWithApp(element: ReactElement, { at = '/', path = at, elsewhere = [] }: RenderOptions = {}) {
+export function renderWithApp(element: ReactElement, { at = '/', path = at, elsewhere = [], screens = [] }: RenderOptions = {}) {
   const router = createMemoryRouter(
     [
       { path, element },
+      ...screens,
       ...elsewhere.map((path) => ({ path, element: <p>page {path}</p> })),
     ],
     { initialEntries: [at] },

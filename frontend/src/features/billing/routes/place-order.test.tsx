@@ -132,6 +132,18 @@ describe('Place Order rules', () => {
 
 const meena: Customer = { customerId: 7, customerName: 'MeenaIyer@demo.shop', mobileNumber: '9740000001', emailId: 'meena@example.in', creditPoints: 150 };
 
+/** At the till: Place Order, the customer of mobile 9740000001, one product found by its code, and Calculate. */
+async function calculateOne(customerName: string, code: string, productName: string) {
+  const user = userEvent.setup();
+  renderScreen(<PlaceOrder />, { path: '/purchaseUpdated/new', elsewhere: ['/purchase'] });
+  await user.type(await screen.findByRole('combobox', { name: 'Mobile Number' }), '9740000001');
+  await waitFor(() => expect(screen.getByLabelText('Customer Name')).toHaveValue(customerName));
+  await user.type(screen.getByLabelText('Name/Code, row 1'), `${code}{Enter}`);
+  await screen.findByText(productName);
+  await user.click(screen.getByRole('button', { name: 'Calculate' }));
+  return user;
+}
+
 describe('Place Order screen', () => {
   beforeEach(() => signInAs('CASHIER', ['PurchaseEdit']));
   afterEach(() => {
@@ -203,13 +215,7 @@ describe('Place Order screen', () => {
       ['GET /customer/validate/9740000001', [200, puneHotels]],
       [/^GET \/inventory\/anyList\/false\/8901234500/, [200, [dal, soap]]],
     ]);
-    const user = userEvent.setup();
-    renderScreen(<PlaceOrder />, { path: '/purchaseUpdated/new', elsewhere: ['/purchase'] });
-    await user.type(await screen.findByRole('combobox', { name: 'Mobile Number' }), '9740000001');
-    await waitFor(() => expect(screen.getByLabelText('Customer Name')).toHaveValue('PuneHotels'));
-    await user.type(screen.getByLabelText('Name/Code, row 1'), '8901234500011{Enter}');
-    await screen.findByText('Toor Dal 1kg');
-    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    await calculateOne('PuneHotels', '8901234500011', 'Toor Dal 1kg');
     // 1 × ₹180.00 at 5%: tax ₹8.57, all of it IGST.
     expect(await screen.findByLabelText('Tax')).toHaveTextContent('₹8.57');
     expect(screen.getByText('IGST ₹8.57')).toBeInTheDocument();
@@ -233,13 +239,7 @@ describe('Place Order screen', () => {
       ],
       ['GET /purchase/receipt/42', [500, { message: 'not in this test' }]],
     ]);
-    const user = userEvent.setup();
-    renderScreen(<PlaceOrder />, { path: '/purchaseUpdated/new', elsewhere: ['/purchase'] });
-    await user.type(await screen.findByRole('combobox', { name: 'Mobile Number' }), '9740000001');
-    await waitFor(() => expect(screen.getByLabelText('Customer Name')).toHaveValue('MeenaIyer'));
-    await user.type(screen.getByLabelText('Name/Code, row 1'), 'neem{Enter}');
-    await screen.findByText('Neem Soap');
-    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    const user = await calculateOne('MeenaIyer', 'neem', 'Neem Soap');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('The bill was not saved')).toBeInTheDocument();
 

@@ -1,12 +1,8 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../../../../shared/schemas/catalogue.js';
-import { jsonResponse, tokenAnswer } from '../../../../../test/web/render.js';
-import { theme } from '../../../app/theme.js';
+import { jsonResponse, renderWithApp, tokenAnswer } from '../../../../../test/web/render.js';
 import { clearSession, startSession, updateSession } from '../../../lib/session.js';
 import ProductEditScreen from './product-edit.js';
 import ProductsWithoutHsnScreen from './products-without-hsn.js';
@@ -66,25 +62,8 @@ afterEach(() => vi.unstubAllGlobals());
 vi.setConfig({ testTimeout: 60_000 });
 
 /** The screen and the bulk edit it opens, as the app routes them. */
-function renderScreens() {
-  const router = createMemoryRouter(
-    [
-      { path: '/product/withoutHsn', element: <ProductsWithoutHsnScreen /> },
-      { path: '/product/edit', element: <ProductEditScreen /> },
-      { path: '/product', element: <p>page /product</p> },
-    ],
-    { initialEntries: ['/product/withoutHsn'] },
-  );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <MantineProvider theme={theme} env="test">
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  return router;
-}
+const renderScreens = () =>
+  renderWithApp(<ProductsWithoutHsnScreen />, { at: '/product/withoutHsn', screens: [{ path: '/product/edit', element: <ProductEditScreen /> }], elsewhere: ['/product'] }).router;
 
 const listed = () => within(screen.getByRole('table', { name: 'Products without HSN code' }));
 
