@@ -32,7 +32,7 @@ export interface PdfTable {
 const fontFile = (name: string) => readFileSync(new URL(`./fonts/${name}`, import.meta.url));
 let fontBytes: { regular: Buffer; bold: Buffer } | undefined;
 /** The regular and bold DejaVu Sans Condensed files, read once: every PDF of the product is set in them. */
-export const pdfFonts = () => (fontBytes ??= { regular: fontFile('DejaVuSansCondensed.ttf'), bold: fontFile('DejaVuSansCondensed-Bold.ttf') });
+const pdfFonts = () => (fontBytes ??= { regular: fontFile('DejaVuSansCondensed.ttf'), bold: fontFile('DejaVuSansCondensed-Bold.ttf') });
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 36;
@@ -60,19 +60,25 @@ function wrap(text: string, font: PDFFont, width: number): string[] {
   return lines.length ? lines : [''];
 }
 
-export async function tablePdf(table: PdfTable): Promise<Buffer> {
+/** A new PDF with its title and the regular and bold fonts embedded (as subsets of the glyphs used). */
+export async function startPdf(title: string) {
   // pdf-lib and fontkit are large: loaded when the first PDF is drawn, not when the function starts.
   const [{ PDFDocument, rgb }, { default: fontkit }] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]);
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+  doc.setTitle(title);
+  doc.setProducer('Shop back office');
+  const regular = await doc.embedFont(pdfFonts().regular, { subset: true });
+  const bold = await doc.embedFont(pdfFonts().bold, { subset: true });
+  return { doc, rgb, regular, bold };
+}
+
+export async function tablePdf(table: PdfTable): Promise<Buffer> {
+  const { doc, rgb, regular, bold } = await startPdf(table.title);
   const ink = rgb(0.13, 0.13, 0.13);
   const rule = rgb(0.8, 0.8, 0.8);
   const headerFill = rgb(0.92, 0.93, 0.95);
   const highlightFill = rgb(1, 0.9, 0.88);
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  doc.setTitle(table.title);
-  doc.setProducer('Shop back office');
-  const regular = await doc.embedFont(pdfFonts().regular, { subset: true });
-  const bold = await doc.embedFont(pdfFonts().bold, { subset: true });
 
   const [pageWidth, pageHeight] = table.landscape ? [A4.height, A4.width] : [A4.width, A4.height];
   const tableWidth = pageWidth - 2 * MARGIN;

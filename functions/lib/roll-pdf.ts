@@ -1,5 +1,5 @@
 import type { PDFFont } from 'pdf-lib';
-import { pdfFonts } from './pdf.js';
+import { startPdf } from './pdf.js';
 
 /**
  * A slip for an 80 mm thermal roll as PDF (a credit note printed at the till): one page as long as its text, set
@@ -46,15 +46,8 @@ function wrap(text: string, font: PDFFont, width: number): string[] {
 }
 
 export async function rollPdf(slip: PdfSlip): Promise<Buffer> {
-  // pdf-lib and fontkit are large: loaded when the first PDF is drawn, not when the function starts.
-  const [{ PDFDocument, rgb }, { default: fontkit }] = await Promise.all([import('pdf-lib'), import('@pdf-lib/fontkit')]);
+  const { doc, rgb, regular, bold } = await startPdf(slip.title);
   const ink = rgb(0, 0, 0);
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
-  doc.setTitle(slip.title);
-  doc.setProducer('Shop back office');
-  const regular = await doc.embedFont(pdfFonts().regular, { subset: true });
-  const bold = await doc.embedFont(pdfFonts().bold, { subset: true });
   const width = ROLL_WIDTH - 2 * MARGIN;
 
   // Laid out first, so the page is exactly as long as the slip: a roll has no page breaks.

@@ -3,6 +3,7 @@ import { dynamo } from '../../functions/lib/aws.js';
 import { tableName, type Item } from '../../functions/lib/db.js';
 import { idSk, tenantPk } from '../../functions/lib/keys.js';
 import { purchaseData } from '../../functions/purchases/data.js';
+import type { TenantSeed } from '../../infra/local/seed.js';
 
 /**
  * Tax invoices and credit notes written in the stored shape of docs/gst.md ("What is stored"): the bill item, its
@@ -10,6 +11,10 @@ import { purchaseData } from '../../functions/purchases/data.js';
  * month of documents with chosen numbers, buyers and places of supply is needed without selling through the till:
  * the GSTR-1 tests and benchmark. Amounts in paise, rates in basis points.
  */
+/** A shop registered for GST in Karnataka (state 29), as the GST tests seed it. */
+export const karnatakaShop = (tenantId: string, displayName: string, address: string, gstNumber: string) =>
+  ({ tenantId, tenantName: tenantId, displayName, address, gstNumber, emailId: `accounts@${tenantId}.shop`, reportEmails: false, state: '29' }) as TenantSeed['tenant'];
+
 export interface StoredLineSpec {
   productId: number;
   productName: string;

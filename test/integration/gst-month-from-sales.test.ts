@@ -10,7 +10,9 @@ import type { CreditNote, Purchase } from '../../shared/schemas/purchase.js';
 import gstr1Schema from '../../shared/gst/schemas/gstr1.schema.json';
 import { DEMO_PASSWORD, seedTenant, type TenantSeed } from '../../infra/local/seed.js';
 import { apiUrl, call, tokenOf } from './client.js';
+import { karnatakaShop } from './gst-documents.js';
 import { completeCheckout, createOrder, reportCheckout } from './payment-fixtures.js';
+import { bill, line, placeBill, type Shelf as TillShelf } from './pos-fixtures.js';
 import { mustAdd, newShopper, stocked, type StockedProduct } from './storefront-fixtures.js';
 
 /**
@@ -33,16 +35,7 @@ const invoice = (n: number, fy: string) => documentNumber(seriesPrefix(SHOP, 'IN
 const note = (n: number, fy: string) => documentNumber(seriesPrefix(SHOP, 'CREDIT_NOTE'), fy, n);
 
 const seed: TenantSeed = {
-  tenant: {
-    tenantId: SHOP,
-    tenantName: SHOP,
-    displayName: 'Till GST Stores',
-    address: '21, Sayyaji Rao Road, Mysuru 570001',
-    gstNumber: SHOP_GSTIN,
-    emailId: `accounts@${SHOP}.shop`,
-    reportEmails: false,
-    state: '29',
-  } as TenantSeed['tenant'],
+  tenant: karnatakaShop(SHOP, 'Till GST Stores', '21, Sayyaji Rao Road, Mysuru 570001', SHOP_GSTIN),
   users: [
     { userName: `admin@${SHOP}.shop`, password: DEMO_PASSWORD, role: ROLE.ADMIN, mobileNumber: '9711000001' },
     { userName: `cashier@${SHOP}.shop`, password: DEMO_PASSWORD, role: ROLE.CASHIER, mobileNumber: '9711000002' },
@@ -123,27 +116,9 @@ async function sell(buyer: Customer, lines: [Shelf, number][]): Promise<Purchase
   const figures = computeBill({
     lines: lines.map(([shelf, quantity]) => ({ mrp: toPaise(shelf.mrp), rate: toPaise(shelf.mrp), quantity, cgstRate: toPaise(shelf.gst / 2), sgstRate: toPaise(shelf.gst / 2) })),
   });
-  const answer = await call<Purchase>('POST', '/purchase', {
-    token: cashier,
-    body: {
-      mobileNumber: buyer.mobileNumber,
-      paymentMode: 'Cash',
-      purchasedProduct: lines.map(([shelf, quantity]) => ({
-        productId: shelf.productId,
-        productName: shelf.productName,
-        artcode: shelf.artcode,
-        quantity,
-        price: shelf.mrp,
-        sellingPrice: shelf.mrp,
-        cgst: shelf.gst / 2,
-        sgst: shelf.gst / 2,
-      })),
-      grossAmount: toRupees(figures.totals.gross),
-      discount: toRupees(figures.totals.discount),
-      tax: toRupees(figures.totals.tax),
-      netAmount: toRupees(figures.paid),
-    },
-  });
+  const onShelf = (shelf: Shelf): TillShelf => ({ ...shelf, sellingPrice: shelf.mrp, cgst: shelf.gst / 2, sgst: shelf.gst / 2 });
+  const totals = { grossAmount: toRupees(figures.totals.gross), discount: toRupees(figures.totals.discount), tax: toRupees(figures.totals.tax), netAmount: toRupees(figures.paid) };
+  const answer = await placeBill(bill(buyer, lines.map(([shelf, quantity]) => line(onShelf(shelf), quantity)), totals), cashier);
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return answer.body;
 }

@@ -9,7 +9,7 @@ import gstr1Schema from '../../shared/gst/schemas/gstr1.schema.json';
 import { customerData } from '../../functions/customers/data.js';
 import { DEMO_PASSWORD, seedTenant, type TenantSeed } from '../../infra/local/seed.js';
 import { apiUrl, call, tokenOf } from './client.js';
-import { creditNoteItem, invoiceItems, writeItems, type StoredCreditNoteSpec, type StoredInvoiceSpec, type StoredLineSpec } from './gst-documents.js';
+import { creditNoteItem, invoiceItems, karnatakaShop, writeItems, type StoredCreditNoteSpec, type StoredInvoiceSpec, type StoredLineSpec } from './gst-documents.js';
 
 /**
  * A Karnataka shop's June 2026 as the point of sale stores it (docs/gst.md, "What is stored"): tax invoices with
@@ -31,16 +31,7 @@ const invoice = (n: number) => documentNumber(seriesPrefix(SHOP, 'INVOICE'), '26
 const note = (n: number) => documentNumber(seriesPrefix(SHOP, 'CREDIT_NOTE'), '26-27', n);
 
 const seed: TenantSeed = {
-  tenant: {
-    tenantId: SHOP,
-    tenantName: SHOP,
-    displayName: 'GSTR Electricals',
-    address: '7, Market Road, Mysuru 570001',
-    gstNumber: SHOP_GSTIN,
-    emailId: `accounts@${SHOP}.shop`,
-    reportEmails: false,
-    state: '29',
-  } as TenantSeed['tenant'],
+  tenant: karnatakaShop(SHOP, 'GSTR Electricals', '7, Market Road, Mysuru 570001', SHOP_GSTIN),
   users: [
     { userName: `owner@${SHOP}.shop`, password: DEMO_PASSWORD, role: ROLE.TENANT_MANAGER, mobileNumber: '9700000011' },
     { userName: `cashier@${SHOP}.shop`, password: DEMO_PASSWORD, role: ROLE.CASHIER, mobileNumber: '9700000013', manager: `owner@${SHOP}.shop` },
