@@ -6,12 +6,12 @@ import type { Purchase } from '../../../../../shared/schemas/purchase.js';
 export const customerListOf = (purchase: Pick<Purchase, 'mobileNumber'> | undefined) =>
   purchase ? `/customerPurchase/${purchase.mobileNumber}` : '/customerPurchase/new';
 
-/** The bill's number, day, customer, payment mode and what was paid (and refunded). */
+/** The bill's number, day and tax invoice number, customer, payment mode and what was paid (and refunded). */
 export function BillHeader({ bill }: { bill: Purchase }) {
   return (
     <Paper withBorder p="md" radius="md">
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
-        <Fact label="Bill" value={`${bill.purchaseId} · ${formatDate(bill.saleDate)}`} />
+        <Fact label="Bill" value={`${bill.purchaseId} · ${formatDate(bill.saleDate)}`} note={bill.invoiceNumber ? `Invoice ${bill.invoiceNumber}` : undefined} />
         <Fact label="Customer" value={`${bill.customerName.split('@')[0]} (${bill.mobileNumber})`} />
         <Fact label="Payment Mode" value={bill.paymentMode} />
         <Fact

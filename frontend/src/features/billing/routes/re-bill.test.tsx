@@ -36,6 +36,7 @@ describe('Generate Bill', () => {
     expect(within(lines).getByText('Bath Soap').closest('tr')).toHaveTextContent('2₹45.00₹90.00');
     expect(within(lines).getByText('Toor Dal 1kg')).toBeInTheDocument();
     expect(screen.getByLabelText('Payment Mode')).toHaveTextContent('Cash');
+    expect(screen.getByText('Invoice DEM/26-27/000041')).toBeInTheDocument();
     expect(screen.getByLabelText('Paid Amount')).toHaveTextContent('₹390.00');
     expect(screen.getByText('₹45.00 refunded')).toBeInTheDocument();
 
