@@ -3,7 +3,7 @@ import { AdminSetUserPasswordCommand, InitiateAuthCommand, RespondToAuthChalleng
 import { decodeJwt } from 'jose';
 import type { SignInResponse } from '../../shared/schemas/auth.js';
 import { SIGN_IN_FAILED, tenantIdFromUserName } from '../../shared/tenant.js';
-import { cognito } from '../lib/aws.js';
+import { cognito } from '../lib/cognito.js';
 import { config } from '../lib/config.js';
 import { Unauthorized, Validation } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';

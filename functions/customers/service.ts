@@ -10,7 +10,6 @@ import { Conflict, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
 import { roleData } from '../roles/data.js';
 import { shopDomain, tenantData } from '../tenants/data.js';
 import { userData } from '../users/data.js';
-import { createAppUser, disableAppUser } from '../users/service.js';
 import { customerData } from './data.js';
 
 const taken = { mobileTaken: MOBILE_EXISTS, nameTaken: CUSTOMER_NAME_EXISTS };
@@ -90,6 +89,8 @@ async function signUpAt(tenant: Tenant, body: CustomerFields & { password: strin
   const actor: Actor = { userName: customerName.toLowerCase(), now };
   const customerId = await nextId(tenant.tenantId, 'customer');
   let record: Customer | undefined;
+  // The user service (and the Cognito client) is loaded with the first sign-up, not at the function's start.
+  const { createAppUser } = await import('../users/service.js');
   await createAppUser(
     tenant.tenantId,
     {
@@ -142,7 +143,10 @@ export async function deleteCustomer(me: Caller, customerId: number, actor: Acto
   const customer = await readCustomer(me.tenantId, customerId);
   const removal = customerData.removeWrites(me.tenantId, customer, STALE_RECORD);
   const user = customer.appUserId ? await userData.byId(me.tenantId, customer.appUserId) : undefined;
-  if (user && user.enabled !== false) await disableAppUser(me.tenantId, user, actor, removal);
+  if (user && user.enabled !== false) {
+    const { disableAppUser } = await import('../users/service.js');
+    await disableAppUser(me.tenantId, user, actor, removal);
+  }
   else await transactParts(removal);
   return customer;
 }

@@ -1,4 +1,3 @@
-import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -122,8 +121,6 @@ const platformDynamo = /* @__PURE__ */ lazy(() => fencedDynamo({ directory: TENA
 
 /** The table as the code in scope may see it: one tenant's items, or the platform's directory. */
 export const dynamo = (): DynamoSender => scopedClients()?.dynamo ?? (currentScope()?.platform ? platformDynamo() : unscopedDynamo());
-
-export const cognito = /* @__PURE__ */ lazy(() => new CognitoIdentityProviderClient({ ...common(), endpoint: config.endpoints.cognito() }));
 
 /** The SES client's module is imported with the first mail a container sends (functions/lib/mail.ts): most requests send none. */
 export const ses = /* @__PURE__ */ lazy(async () => {

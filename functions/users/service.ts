@@ -10,7 +10,7 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import type { AppUser } from '../../shared/schemas/auth.js';
 import { NAME_EXISTS, type PasswordDelivery } from '../../shared/schemas/employee.js';
-import { cognito } from '../lib/aws.js';
+import { cognito } from '../lib/cognito.js';
 import { config } from '../lib/config.js';
 import type { Caller } from '../lib/context.js';
 import { created, nextId, op, transactParts, updated, writePart, type Actor, type WritePart } from '../lib/db.js';

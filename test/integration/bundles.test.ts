@@ -75,6 +75,9 @@ describe('function bundles', () => {
     expect(bundles.get('ShopApi/messages/Function')!.lazyPackages).toContain('@aws-sdk/client-sesv2');
     expect(bundles.get('ShopApi/roles/Function')!.lazyPackages).toEqual(expect.arrayContaining(['@aws-sdk/client-sts', '@aws-sdk/client-secrets-manager']));
     expect(bundles.get('ShopApi/payments/Function')!.lazyPackages).toContain('@aws-sdk/client-sfn');
+    // Cognito only where sign-ins are managed at every call; customers load it with a sign-up or a removal.
+    expect(bundles.get('ShopApi/customers/Function')!.packagesAtInit).not.toContain('@aws-sdk/client-cognito-identity-provider');
+    expect(bundles.get('ShopApi/customers/Function')!.lazyPackages).toContain('@aws-sdk/client-cognito-identity-provider');
     // Heavy libraries are there, lazily, exactly where PDFs and spreadsheets are made.
     const lazily = (pkg: string) => [...bundles].filter(([, b]) => b.lazyPackages.includes(pkg)).map(([n]) => n.split('/')[1]).sort();
     expect(lazily('pdf-lib')).toEqual(['DailyReports', 'expenses', 'messages', 'purchases', 'reports', 'stock'].sort());
