@@ -4,7 +4,20 @@
  * Amounts are paise and rates basis points (shared/money.ts); the API carries rupees and percent.
  */
 import { chargeTax, type SupplyKind } from './gst.js';
-import { billLine, billTotals, discountPercent, redeemPoints, toRupees, type BillLineAmounts, type BillLineInput, type BillTotals, type Paise } from './money.js';
+import {
+  billLine,
+  billTotals,
+  discountPercent,
+  redeemPoints,
+  splitInclusiveGst,
+  toRupees,
+  type BasisPoints,
+  type BillLineAmounts,
+  type BillLineInput,
+  type BillTotals,
+  type GstSplit,
+  type Paise,
+} from './money.js';
 
 /** Redeem is offered only above this many points, and disabled under it (spec 2 sections 4 and 9). */
 export const REDEEM_ABOVE_POINTS = 100;
@@ -30,6 +43,31 @@ export interface BillInput {
   supply?: SupplyKind;
   /** A Bill of Supply (the shop is not registered for GST): no tax is charged, whatever the products' rates. */
   billOfSupply?: boolean;
+  /** A storefront order's delivery charge, billed as its own line of the invoice. */
+  delivery?: DeliveryInput;
+}
+
+/**
+ * The delivery charge of a storefront order. Delivering the goods is part of a composite supply whose principal
+ * supply is the goods (CGST Act section 8(a)): it is taxed at the rate of the principal supply, the goods line of
+ * highest taxable value (the first of equal ones). The charge includes GST, as shelf prices do, and is split like a
+ * line: taxable value rounded to the paisa, then CGST + SGST or IGST by the bill's place of supply.
+ */
+export interface DeliveryInput {
+  /** What the customer pays for delivery, GST included. */
+  charge: Paise;
+  /** The rates it was charged at, when working a billed charge again (a receipt after returns); else the principal supply's. */
+  rates?: { cgstRate: BasisPoints; sgstRate: BasisPoints };
+}
+
+export interface DeliveryFigures extends GstSplit {
+  /** The charge, GST included: taxable + tax. */
+  charge: Paise;
+  igst: Paise;
+  cgstRate: BasisPoints;
+  sgstRate: BasisPoints;
+  /** Index in the bill's lines of the principal supply whose rate it took; absent when the rates were given. */
+  principal?: number;
 }
 
 /** A line's amounts as charged: `cgst` and `sgst` within the state, `igst` across states (the others 0). */
@@ -44,6 +82,9 @@ export interface BillFiguresTotals extends BillTotals {
 
 export interface BillFigures {
   lines: BillLineFigures[];
+  /** Present when the bill has a delivery charge; the totals include it. */
+  delivery?: DeliveryFigures;
+  /** The goods lines and the delivery charge. */
   totals: BillFiguresTotals;
   /** Taken off the net by points. */
   redeemed: Paise;
@@ -79,12 +120,17 @@ export const receiptTotals = (totals: BillFiguresTotals, money: { redeemed: Pais
  */
 export function computeBill(input: BillInput): BillFigures {
   const supply = input.supply ?? 'intra';
-  const lines = input.lines.map((asked): BillLineFigures => {
-    const line = input.billOfSupply ? { ...asked, cgstRate: 0, sgstRate: 0 } : asked;
-    const amounts = billLine(line);
-    return { ...amounts, ...chargeTax(amounts.tax, line.cgstRate, line.sgstRate, supply), discountPercent: discountPercent(line.mrp, line.rate) };
+  const charged = input.lines.map((asked) => {
+    const rates = input.billOfSupply ? { ...asked, cgstRate: 0, sgstRate: 0 } : asked;
+    const amounts = billLine(rates);
+    const figures: BillLineFigures = { ...amounts, ...chargeTax(amounts.tax, rates.cgstRate, rates.sgstRate, supply), discountPercent: discountPercent(rates.mrp, rates.rate) };
+    return { rates, amounts: figures };
   });
-  const totals = { ...billTotals(lines), igst: lines.reduce((sum, l) => sum + l.igst, 0) };
+  const lines = charged.map((l) => l.amounts);
+  const goods = { ...billTotals(lines), igst: lines.reduce((sum, l) => sum + l.igst, 0) };
+  const asked = input.delivery && input.delivery.charge > 0 ? input.delivery : undefined;
+  const delivery = asked ? deliveryFigures(input.billOfSupply ? { ...asked, rates: { cgstRate: 0, sgstRate: 0 } } : asked, charged, supply) : undefined;
+  const totals = delivery ? withDelivery(goods, delivery) : goods;
   let redeemed = 0;
   let pointsUsed = 0;
   if (input.redeemPoints !== undefined && input.redeemPoints > 0) {
@@ -93,7 +139,46 @@ export function computeBill(input: BillInput): BillFigures {
     pointsUsed = input.redeemPoints - redemption.pointsLeft;
   }
   const paid = totals.net - redeemed;
-  return { lines, totals, redeemed, pointsUsed, paid, pointsEarned: pointsEarned(paid) };
+  return { lines, ...(delivery ? { delivery } : {}), totals, redeemed, pointsUsed, paid, pointsEarned: pointsEarned(paid) };
+}
+
+/** The goods line of highest taxable value, the first of equal ones: the principal supply of the order. */
+export function principalLine(lines: Pick<BillLineAmounts, 'taxable'>[]): number | undefined {
+  let best: number | undefined;
+  lines.forEach((line, i) => {
+    if (best === undefined || line.taxable > lines[best]!.taxable) best = i;
+  });
+  return best;
+}
+
+/** The delivery charge split at the principal supply's rates (or those given), charged by the place of supply. */
+function deliveryFigures(input: DeliveryInput, charged: { rates: BillLineInput; amounts: BillLineFigures }[], supply: SupplyKind): DeliveryFigures {
+  const principal = input.rates ? undefined : principalLine(charged.map((l) => l.amounts));
+  const { cgstRate, sgstRate } = input.rates ?? (principal === undefined ? { cgstRate: 0, sgstRate: 0 } : charged[principal]!.rates);
+  const split = splitInclusiveGst(input.charge, cgstRate, sgstRate);
+  return {
+    charge: input.charge,
+    taxable: split.taxable,
+    tax: split.tax,
+    ...chargeTax(split.tax, cgstRate, sgstRate, supply),
+    cgstRate,
+    sgstRate,
+    ...(principal === undefined ? {} : { principal }),
+  };
+}
+
+/** A bill's totals with its delivery charge: the charge has no MRP of its own and no discount. */
+export function withDelivery(goods: BillFiguresTotals, delivery: Omit<DeliveryFigures, 'cgstRate' | 'sgstRate' | 'principal'>): BillFiguresTotals {
+  return {
+    gross: goods.gross + delivery.charge,
+    discount: goods.discount,
+    taxable: goods.taxable + delivery.taxable,
+    cgst: goods.cgst + delivery.cgst,
+    sgst: goods.sgst + delivery.sgst,
+    igst: goods.igst + delivery.igst,
+    tax: goods.tax + delivery.tax,
+    net: goods.net + delivery.charge,
+  };
 }
 
 /**

@@ -102,3 +102,51 @@ describe('a Bill of Supply', () => {
     expect(bill.paid).toBe(54000);
   });
 });
+
+describe('the delivery charge of a storefront order', () => {
+  const delivery = { charge: 10_000 };
+
+  it('is taxed at the rate of the principal supply, the goods line of highest taxable value, not the highest rate', () => {
+    // Dal ₹450.00 at 5% (taxable ₹428.57) outweighs soap ₹90.00 at 18%: ₹100.00 at 5% is ₹95.24 + ₹4.76.
+    const bill = computeBill({ lines: [dal, soap], delivery });
+    expect(bill.delivery).toEqual({ charge: 10_000, taxable: 9524, tax: 476, cgst: 238, sgst: 238, igst: 0, cgstRate: 250, sgstRate: 250, principal: 0 });
+    const goods = computeBill({ lines: [dal, soap] }).totals;
+    expect(bill.totals).toEqual({
+      gross: goods.gross + 10_000,
+      discount: goods.discount,
+      taxable: goods.taxable + 9524,
+      cgst: goods.cgst + 238,
+      sgst: goods.sgst + 238,
+      igst: 0,
+      tax: goods.tax + 476,
+      net: goods.net + 10_000,
+    });
+    expect(bill.paid).toBe(54_000 + 10_000);
+  });
+
+  it('rounds to the paisa like a line: ₹100.00 at 18% is ₹84.75 taxable, CGST ₹7.63 rounded half up and SGST the rest', () => {
+    expect(computeBill({ lines: [soap], delivery }).delivery).toMatchObject({ taxable: 8475, tax: 1525, cgst: 763, sgst: 762, igst: 0 });
+    const twelve = { mrp: 5000, rate: 5000, quantity: 1, cgstRate: 600, sgstRate: 600 };
+    expect(computeBill({ lines: [twelve], delivery }).delivery).toMatchObject({ taxable: 8929, cgst: 536, sgst: 535 });
+  });
+
+  it('charges IGST on an order shipped to another state, the same tax in one amount', () => {
+    const across = computeBill({ lines: [soap], delivery, supply: 'inter' });
+    expect(across.delivery).toMatchObject({ taxable: 8475, tax: 1525, cgst: 0, sgst: 0, igst: 1525 });
+    expect(across.totals).toMatchObject({ igst: computeBill({ lines: [soap], supply: 'inter' }).totals.igst + 1525, cgst: 0, sgst: 0 });
+  });
+
+  it('takes the first of equal lines as the principal supply', () => {
+    const a = { mrp: 11800, rate: 11800, quantity: 1, cgstRate: 900, sgstRate: 900 };
+    const b = { mrp: 11200, rate: 11200, quantity: 1, cgstRate: 600, sgstRate: 600 };
+    // Both ₹100.00 taxable: the first (18%) decides.
+    expect(computeBill({ lines: [a, b], delivery }).delivery).toMatchObject({ principal: 0, cgstRate: 900, taxable: 8475 });
+    expect(computeBill({ lines: [b, a], delivery }).delivery).toMatchObject({ principal: 0, cgstRate: 600, taxable: 8929 });
+  });
+
+  it('keeps the rates it was billed at when worked again, and has no tax on a Bill of Supply', () => {
+    expect(computeBill({ lines: [], delivery: { charge: 10_000, rates: { cgstRate: 900, sgstRate: 900 } } }).totals).toMatchObject({ taxable: 8475, tax: 1525, net: 10_000 });
+    expect(computeBill({ lines: [dal], delivery, billOfSupply: true }).delivery).toMatchObject({ taxable: 10_000, tax: 0, cgstRate: 0 });
+    expect(computeBill({ lines: [dal], delivery: { charge: 0 } }).delivery).toBeUndefined();
+  });
+});
