@@ -255,6 +255,21 @@ export async function queryCount(opts: Omit<QueryOptions, 'startKey' | 'limit' |
   return count;
 }
 
+/**
+ * How many items a query matches, counting at most `cap`: a count that reaches the cap stops there, so the read is
+ * bounded by the cap however many items match.
+ */
+export async function queryCountUpTo(opts: Omit<QueryOptions, 'startKey' | 'limit' | 'attributes' | 'descending'>, cap: number): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await dynamo().send(new QueryCommand({ ...selection(opts), Select: 'COUNT', Limit: cap - count, ExclusiveStartKey: startKey }));
+    count += out.Count ?? 0;
+    startKey = out.LastEvaluatedKey;
+  } while (startKey && count < cap);
+  return count;
+}
+
 /** Next number of a per-tenant sequence (user ids, bill numbers): one atomic counter item per sequence. */
 export async function nextId(tenantId: string, sequence: string): Promise<number> {
   const out = await dynamo().send(

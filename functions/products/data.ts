@@ -6,6 +6,7 @@ import {
   op,
   query,
   queryCount,
+  queryCountUpTo,
   queryCursorPage,
   putNew,
   strip,
@@ -154,9 +155,14 @@ export const productData = {
     return Number((await getItem<{ value?: number }>(key.pk, key.sk))?.value ?? 0);
   },
 
-  searchCount: (tenantId: string, text: string) => queryCount({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }),
+  /** How many products have a name starting with `text`, counting at most `cap` (one bounded read of the name index). */
+  searchCount: (tenantId: string, text: string, cap: number) => queryCountUpTo({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, cap),
 
-  /** The till's suggestions: id, name and category of up to `limit` products whose name starts with `prefix`. */
+  /**
+   * Suggestions: id, name and category of the first `limit` products in name order whose name starts with `prefix`
+   * (any letter case, runs of spaces as one). One Query with a Limit: the read is `limit` index items at any
+   * catalogue size.
+   */
   async suggestions(tenantId: string, prefix: string, limit: number): Promise<Pick<StoredProduct, 'productId' | 'productName' | 'categoryId'>[]> {
     const attributes = ['productId', 'productName', 'categoryId'];
     const { items } = await query<Pick<StoredProduct, 'productId' | 'productName' | 'categoryId'>>({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(prefix), limit, attributes });
@@ -171,8 +177,8 @@ export const productData = {
     return items.map(toProduct);
   },
 
-  searchCountInCategory: (tenantId: string, categoryId: number, text: string) =>
-    queryCount({ index: 'gsi2', pk: byCategoryPk(tenantId, categoryId), skPrefix: searchKey(text) }),
+  searchCountInCategory: (tenantId: string, categoryId: number, text: string, cap: number) =>
+    queryCountUpTo({ index: 'gsi2', pk: byCategoryPk(tenantId, categoryId), skPrefix: searchKey(text) }, cap),
 
   /** Which of these names (any letter case) belong to a product, and to which: name key → productId. */
   async nameOwners(tenantId: string, names: string[]): Promise<Map<string, number>> {

@@ -1,4 +1,5 @@
 import { productRoutes } from '../../shared/routes/products.js';
+import { PRODUCT_SUGGESTIONS, SEARCH_COUNT_CAP } from '../../shared/schemas/catalogue.js';
 import { writeScope } from '../lib/context.js';
 import { domainHandler, ListPage } from '../lib/handler.js';
 import { categoryData } from '../categories/data.js';
@@ -7,8 +8,6 @@ import { deleteProducts, findProducts, saveProducts, updateProducts, withImageUr
 
 /** `GET /product` answers every product in one response; past this the screens page instead. */
 const ALL_LIMIT = 1000;
-/** Suggestions for one first character: enough for the screen to filter locally as the user types on. */
-const SUGGESTION_LIMIT = 500;
 
 export const handler = domainHandler('products', productRoutes, {
   async page({ query, ctx }) {
@@ -23,13 +22,13 @@ export const handler = domainHandler('products', productRoutes, {
     return new ListPage(await withImageUrls(page.items), page.next);
   },
   async searchCount({ params, ctx }) {
-    return productData.searchCount(ctx.me.tenantId, params.text);
+    return productData.searchCount(ctx.me.tenantId, params.text, SEARCH_COUNT_CAP);
   },
   async all({ ctx }) {
     return productData.byNamePrefix(ctx.me.tenantId, undefined, ALL_LIMIT);
   },
   async suggestion({ params, ctx }) {
-    return productData.suggestions(ctx.me.tenantId, params.text, SUGGESTION_LIMIT);
+    return productData.suggestions(ctx.me.tenantId, params.text, PRODUCT_SUGGESTIONS);
   },
   async listOfProducts({ params, ctx }) {
     return withImageUrls(await findProducts(ctx.me.tenantId, params.ids));
@@ -53,6 +52,6 @@ export const handler = domainHandler('products', productRoutes, {
     return categoryData.productCount(ctx.me.tenantId, params.categoryId);
   },
   async searchCountByCategory({ params, ctx }) {
-    return productData.searchCountInCategory(ctx.me.tenantId, params.categoryId, params.text);
+    return productData.searchCountInCategory(ctx.me.tenantId, params.categoryId, params.text, SEARCH_COUNT_CAP);
   },
 });

@@ -18,6 +18,11 @@ export const ENTER_NUMBER = 'Enter the number!!!';
  */
 export const MAX_BULK_ROWS = 25;
 
+/** Product suggestions one call answers: the first names in name order; the screen asks again as the user types on. */
+export const PRODUCT_SUGGESTIONS = 20;
+/** A product prefix search counts its matches up to this; a prefix matching more asks the user to type more. */
+export const SEARCH_COUNT_CAP = 1000;
+
 const version = z.number().int().positive().optional();
 
 /** A saved record's image: its object key, and a URL the browser can show for an hour. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getItem, nextId, putItem, putVersioned, queryCount, queryPage } from '../../functions/lib/db.js';
+import { getItem, nextId, putItem, putVersioned, queryCount, queryCountUpTo, queryPage } from '../../functions/lib/db.js';
 import { Conflict } from '../../functions/lib/errors.js';
 import { idSk, tenantPk } from '../../functions/lib/keys.js';
 
@@ -29,5 +29,12 @@ describe('data layer', () => {
     expect((await page(2)).map((r) => r.n)).toEqual([11, 12]);
     expect(await page(3)).toEqual([]);
     expect(await queryCount({ pk, skPrefix: 'ROW#' })).toBe(12);
+  });
+
+  it('counts up to a cap: a count that reaches it stops there', async () => {
+    for (let i = 1; i <= 12; i++) await putItem({ pk, sk: `CAPPED#${idSk(i)}`, n: i });
+    expect(await queryCountUpTo({ pk, skPrefix: 'CAPPED#' }, 5)).toBe(5);
+    expect(await queryCountUpTo({ pk, skPrefix: 'CAPPED#' }, 12)).toBe(12);
+    expect(await queryCountUpTo({ pk, skPrefix: 'CAPPED#' }, 1000)).toBe(12);
   });
 });

@@ -93,7 +93,7 @@ describe('product bulk add', () => {
 });
 
 describe('product lists', () => {
-  it('pages by 5 with the count, searches by name prefix in any letter case, and suggests by first letter', async () => {
+  it('pages by 5 with the count, searches by name prefix in any letter case, and suggests names by prefix', async () => {
     const token = await admin();
     const total = await count();
     expect(total).toBeGreaterThanOrEqual(20);

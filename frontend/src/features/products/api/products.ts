@@ -11,8 +11,8 @@ export const productKeys = {
   all: ['products'] as const,
   page: (search: string, page: number) => ['products', 'page', search, page] as const,
   count: (search: string) => ['products', 'count', search] as const,
-  /** Suggestions are fetched per first letter (spec 2 section 7) and filtered locally. */
-  suggestions: (first: string) => ['products', 'suggestions', first] as const,
+  /** Suggestions of a typed name, as the server compares names (normalised). */
+  suggestions: (name: string) => ['products', 'suggestions', name] as const,
   byIds: (ids: number[]) => ['products', 'byIds', ids.join(',')] as const,
 };
 
@@ -52,19 +52,22 @@ export function useCategoryChoices() {
   return useQuery({ queryKey: ['categories', 'all'], queryFn: () => callApi(categoryRoutes.all) });
 }
 
-const suggestionsQuery = (first: string) => ({
-  queryKey: productKeys.suggestions(first),
-  queryFn: () => callApi(productRoutes.suggestion, { params: { text: first } }),
+const suggestionsQuery = (name: string) => ({
+  queryKey: productKeys.suggestions(name),
+  queryFn: () => callApi(productRoutes.suggestion, { params: { text: name } }),
   staleTime: 60_000,
 });
 
-/** The stored products whose name starts with a letter, fetched once per letter while the user types. */
-export function useSuggestions(first: string) {
-  return useQuery({ ...suggestionsQuery(first), enabled: first.length > 0 });
+/**
+ * The stored products whose name starts with a typed name (normalised: any letter case, runs of spaces as one): at
+ * most 20 in name order, so a stored product of exactly that name comes first. Asked per name, each answer cached.
+ */
+export function useSuggestions(name: string) {
+  return useQuery({ ...suggestionsQuery(name), enabled: name.length > 0 });
 }
 
 /** The same, awaited, for the check a save makes of every row. */
-export const fetchSuggestions = (queryClient: QueryClient, first: string) => queryClient.fetchQuery(suggestionsQuery(first));
+export const fetchSuggestions = (queryClient: QueryClient, name: string) => queryClient.fetchQuery(suggestionsQuery(name));
 
 /** The products bulk edit was given (navigation state), in the order selected. */
 export function useProductsByIds(ids: number[]) {

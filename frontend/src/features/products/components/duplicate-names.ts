@@ -1,9 +1,6 @@
 /** A product name as the server compares names: any letter case, any run of spaces (docs/catalogue.md). */
 export const normaliseName = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
 
-/** The letter suggestions are fetched for: the first of the typed name, lower-cased ('' for a blank name). */
-export const firstLetter = (name: string) => normaliseName(name).charAt(0);
-
 export interface StoredName {
   productId: number;
   productName: string;
@@ -30,15 +27,16 @@ export function takenByOtherRow(index: number, rows: readonly RowName[]): boolea
 
 /**
  * The rows a save must refuse with 'Product Already Exists': a name a stored product has, or one an earlier row
- * already uses (the first row keeps it), as the server decides. `storedByLetter` holds the suggestions per letter.
+ * already uses (the first row keeps it), as the server decides. `storedByName` holds the suggestions per
+ * normalised name (the stored names starting with it).
  */
-export function duplicateRows(rows: readonly RowName[], storedByLetter: ReadonlyMap<string, readonly StoredName[]>): number[] {
+export function duplicateRows(rows: readonly RowName[], storedByName: ReadonlyMap<string, readonly StoredName[]>): number[] {
   const seen = new Set<string>();
   const duplicates: number[] = [];
   rows.forEach((row, index) => {
     const name = normaliseName(row.productName);
     if (!name) return;
-    if (seen.has(name) || takenByStored(row, storedByLetter.get(firstLetter(name)))) duplicates.push(index);
+    if (seen.has(name) || takenByStored(row, storedByName.get(name))) duplicates.push(index);
     seen.add(name);
   });
   return duplicates;

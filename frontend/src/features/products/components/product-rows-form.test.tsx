@@ -34,8 +34,8 @@ beforeEach(() => {
       ]);
     }
     if (call.startsWith('GET /api/product/suggestion/')) {
-      const letter = decodeURIComponent(url.pathname.split('/').pop()!);
-      return jsonResponse(200, stored.filter((p) => p.productName.toLowerCase().startsWith(letter)));
+      const text = decodeURIComponent(url.pathname.split('/').pop()!);
+      return jsonResponse(200, stored.filter((p) => p.productName.toLowerCase().startsWith(text)).slice(0, 20));
     }
     if (call === 'POST /api/upload/image') {
       uploads += 1;
@@ -84,17 +84,28 @@ const savedRows = () => JSON.parse(String(calls(/^POST \/api\/product\/saveAll/)
 vi.setConfig({ testTimeout: 20_000 });
 
 describe('bulk add: duplicate names as they are typed', () => {
-  it('flags a stored product’s name in any letter case and spacing, for a second, fetching that letter’s products once', async () => {
+  it('flags a stored product’s name in any letter case and spacing, for a second, asking for the name typed once', async () => {
     const user = userEvent.setup();
     renderForm();
     await user.type(nameField(1), 'TATA  tea gold');
     const flash = await within(row(1)).findByText(EXISTS);
     expect(nameField(1)).toHaveAttribute('aria-invalid', 'true');
     await waitFor(() => expect(flash).not.toBeInTheDocument(), { timeout: 2000 });
-    // Fourteen characters typed, one request: the first letter's suggestions, filtered here afterwards.
-    expect(calls(/suggestion/).map(([input]) => String(input))).toEqual(['/api/product/suggestion/t']);
+    // Fourteen characters typed without a pause, one request: the stored names starting with the whole name.
+    expect(calls(/suggestion/).map(([input]) => String(input))).toEqual(['/api/product/suggestion/tata%20tea%20gold']);
     // The name stays as typed: the user decides what to change.
     expect(nameField(1)).toHaveValue('TATA  tea gold');
+  });
+
+  it('asks again for the whole name as it grows after a pause', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    await user.type(nameField(1), 'Tata');
+    await waitFor(() => expect(calls(/suggestion/)).toHaveLength(1));
+    expect(within(row(1)).queryByText(EXISTS)).not.toBeInTheDocument();
+    await user.type(nameField(1), ' Tea Gold');
+    expect(await within(row(1)).findByText(EXISTS, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(calls(/suggestion/).map(([input]) => String(input))).toEqual(['/api/product/suggestion/tata', '/api/product/suggestion/tata%20tea%20gold']);
   });
 
   it('does not flag a name that only starts like a stored one', async () => {

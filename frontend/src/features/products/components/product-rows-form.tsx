@@ -1,5 +1,6 @@
 import { GST_UNITS } from '../../../../../shared/gst.js';
 import { ActionIcon, Alert, Button, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useState } from 'react';
@@ -12,7 +13,7 @@ import { isApiError } from '../../../lib/api-client.js';
 import { uploadImage } from '../../../lib/image-upload.js';
 import { useSaveFailure } from '../../../lib/save-failure.js';
 import { fetchSuggestions, useCategoryChoices, useSaveProducts, useSuggestions } from '../api/products.js';
-import { duplicateRows, firstLetter, normaliseName, takenByOtherRow, takenByStored, type StoredName } from './duplicate-names.js';
+import { duplicateRows, normaliseName, takenByOtherRow, takenByStored, type StoredName } from './duplicate-names.js';
 import {
   emptyRow,
   isBlank,
@@ -26,6 +27,8 @@ import {
 
 /** How long the 'Product Already Exists' of a name being typed stays (spec 2 section 5). */
 export const DUPLICATE_FLASH_MS = 1000;
+/** How long typing pauses before the name typed is checked against the stored products. */
+const NAME_CHECK_DEBOUNCE_MS = 250;
 
 interface ProductRowsFormProps {
   mode: 'add' | 'edit';
@@ -92,9 +95,9 @@ export function ProductRowsForm({ mode, initialRows, returnTo = '/product' }: Pr
     try {
       setStep('Checking names…');
       const stored = new Map<string, StoredName[]>();
-      for (const letter of new Set(all.filter(kept).map((row) => firstLetter(row.productName)))) {
-        stored.set(letter, await fetchSuggestions(queryClient, letter));
-      }
+      const names = [...new Set(all.filter(kept).map((row) => normaliseName(row.productName)))].filter(Boolean);
+      const answers = await Promise.all(names.map((name) => fetchSuggestions(queryClient, name)));
+      names.forEach((name, i) => stored.set(name, answers[i]!));
       const duplicates = duplicateRows(all.map((row) => (kept(row) ? row : { productName: '' })), stored);
       if (duplicates.length > 0) {
         duplicates.forEach((index, n) => form.setError(fieldName(index, 'productName'), { message: PRODUCT_EXISTS }, { shouldFocus: n === 0 }));
@@ -206,22 +209,24 @@ interface ProductRowCardProps {
 
 /**
  * 'Product Already Exists' for a second whenever the name typed is already used, checked against the stored
- * products whose name starts with the same letter (fetched once per letter) and the other rows.
+ * products whose name starts with the name (asked once the typing pauses, each name's answer cached) and the
+ * other rows.
  */
 function useDuplicateFlash(index: number, name: string, productId: number | undefined, rowNames: ProductRowCardProps['rowNames']) {
-  const suggestions = useSuggestions(firstLetter(name));
   const normalised = normaliseName(name);
+  const [asked] = useDebouncedValue(normalised, NAME_CHECK_DEBOUNCE_MS);
+  const suggestions = useSuggestions(asked);
   const [flash, setFlash] = useState(false);
-  // Checked when this row's name changes (or its letter's products arrive), not when another row is typed in, so
-  // the message shows in the field being typed.
+  // Checked when this row's name changes (or the stored products starting with it arrive), not when another row is
+  // typed in, so the message shows in the field being typed.
   useEffect(() => {
-    const taken =
-      takenByStored({ productName: normalised, productId }, suggestions.data) || takenByOtherRow(index, rowNames());
+    const stored = asked === normalised ? suggestions.data : undefined;
+    const taken = takenByStored({ productName: normalised, productId }, stored) || takenByOtherRow(index, rowNames());
     setFlash(taken);
     if (!taken) return undefined;
     const timer = setTimeout(() => setFlash(false), DUPLICATE_FLASH_MS);
     return () => clearTimeout(timer);
-  }, [normalised, productId, index, suggestions.data, rowNames]);
+  }, [normalised, asked, productId, index, suggestions.data, rowNames]);
   return flash ? PRODUCT_EXISTS : undefined;
 }
 
