@@ -9,13 +9,16 @@ import { printTable, signIn, timingOf, withStack, type Timing } from './lib.js';
 /**
  * Catalogue reads at scale, through the local gateway: a shop of 1,000 and then 20,000 products in one category,
  * among 100 shops in the table. Per size: throughput and latency of the storefront's category page (five products,
- * as the screen asks) and of the till's product suggestions at 50 concurrent clients, next to the public
+ * as the screen asks) and of product suggestions at 50 concurrent clients, next to the public
  * `GET /tenant` at 50 clients in the same minute; DynamoDB requests and items read per category page (counted on
- * the data layer's client); and, at 20,000, the product list's first and 200th page and the product count.
+ * the data layer's client); and, at 20,000, the product list's first and 200th page, the product count and a
+ * one-letter prefix-search count.
  */
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.SECONDS ?? 10);
+/** Catalogue sizes measured, in order (`SIZES=20000` measures only the large shop; loading is cumulative). */
+const SIZES = (process.env.SIZES ?? '1000,20000').split(',').map(Number);
 const PAGE = 5;
 const LIST_PAGE = 10;
 const OTHER_SHOPS = 97;
@@ -157,7 +160,7 @@ export async function catalogueBenchmark(runs: number) {
     }
 
     let loaded = 0;
-    for (const size of [1_000, 20_000]) {
+    for (const size of SIZES) {
       const started = Date.now();
       for (let from = loaded; from < size; from += 1_000) await loadCatalogue(tenantId, rows(from, Math.min(size, from + 1_000), categoryId, sample.image), actor);
       loaded = size;
@@ -180,6 +183,8 @@ export async function catalogueBenchmark(runs: number) {
         'category page 1': await metered(authed(categoryUrl(0), customer)),
         [`category page ${deep + 1} (?page=${deep})`]: await metered(authed(categoryUrl(deep), customer)),
         ...(byCursor ? { 'category page 200 (by cursor)': await metered(authed(byCursor, customer)) } : {}),
+        'suggestions, one letter': await metered(authed(`${stack.apiUrl}/product/suggestion/k`, admin)),
+        'suggestions, four letters': await metered(authed(`${stack.apiUrl}/product/suggestion/kesa`, admin)),
         'GET /tenant': await metered(() => fetch(`${stack.apiUrl}/tenant`).then((r) => r.arrayBuffer())),
       };
       if (!byCursor) console.log('(the category page answers no X-Next-Page cursor)');
@@ -207,6 +212,7 @@ export async function catalogueBenchmark(runs: number) {
           'product list page 200 (?page=199)': await metered(authed(list(199), admin)),
           ...(listCursor ? { 'product list page 200 (by cursor)': await metered(authed(listCursor, admin)) } : {}),
           'product count': await metered(authed(`${stack.apiUrl}/product/count`, admin)),
+          'prefix-search count, one letter': await metered(authed(`${stack.apiUrl}/product/searchCount/k`, admin)),
         };
         for (const [name, m] of Object.entries(listMeter)) console.log(`${name.padEnd(40)} ${String(m.requests).padStart(4)} requests ${String(m.itemsRead).padStart(7)} items read  ${JSON.stringify(m.commands)}`);
       }
