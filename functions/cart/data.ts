@@ -5,7 +5,6 @@ import {
   query,
   queryCount,
   queryCursorPage,
-  queryPage,
   strip,
   tableName,
   type CursorPage,
@@ -15,6 +14,7 @@ import {
   type TransactItem,
 } from '../lib/db.js';
 import { idSk, searchKey, tenantPk } from '../lib/keys.js';
+import { mergedCursorPage } from '../lib/merged-pages.js';
 
 /**
  * Cart lines: a customer's cart, saved items and orders are one kind of record whose status moves along
@@ -114,16 +114,12 @@ async function firstOf(opts: Query, limit: number): Promise<Record<string, unkno
 }
 
 /**
- * Page `page` of several queries on one index read as one list ordered by that index's sort key: each query
- * gives at most the items up to the end of the page, so the read stays bounded by the page asked for.
+ * A page of several queries on one index read as one list ordered by that index's sort key (one query per
+ * status), with a cursor carrying where each query stands: a page by cursor reads at most a page of each.
  */
-async function mergedPage(queries: Query[], descending: boolean, page: number, size: number): Promise<StoredCartLine[]> {
-  const upTo = (page + 1) * size;
-  const lists = await Promise.all(queries.map((q) => firstOf({ ...q, descending }, upTo)));
-  const sortKey = (item: Record<string, unknown>, q: Query) => String(item[`${q.index}sk`]);
-  const all = lists.flatMap((items, i) => items.map((item) => ({ item, key: sortKey(item, queries[i]!) })));
-  all.sort((a, b) => (descending ? b.key.localeCompare(a.key) : a.key.localeCompare(b.key)));
-  return all.slice(page * size, upTo).map((entry) => toLine(entry.item));
+async function mergedPage(list: string, queries: Query[], descending: boolean, request: PageRequest): Promise<CursorPage<StoredCartLine>> {
+  const sources = queries.map((q) => ({ ...q, descending }));
+  return mapPage(await mergedCursorPage({ list, order: 'sortKey', sources }, request), toLine);
 }
 
 const countAll = async (queries: Query[]) => (await Promise.all(queries.map((q) => queryCount(q)))).reduce((a, b) => a + b, 0);
@@ -167,25 +163,25 @@ export const cartData = {
   count: (tenantId: string, customerId: number, status: CartStatus, prefix = '') => queryCount(customerStatusQuery(tenantId, customerId, status, prefix)),
 
   /** A customer's orders of the statuses, newest first. */
-  customerOrders(tenantId: string, customerId: number, statuses: readonly OrderStatus[], page: number, size: number): Promise<StoredCartLine[]> {
+  customerOrders(tenantId: string, customerId: number, statuses: readonly OrderStatus[], request: PageRequest): Promise<CursorPage<StoredCartLine>> {
     const queries = statuses.map((s) => ({ index: 'gsi2', pk: customerOrdersPk(tenantId, customerId, s) }));
-    return mergedPage(queries, true, page, size);
+    return mergedPage('customer-orders', queries, true, request);
   },
 
   customerOrdersCount: (tenantId: string, customerId: number, statuses: readonly OrderStatus[]) =>
     countAll(statuses.map((s) => customerStatusQuery(tenantId, customerId, s))),
 
   /** A customer's orders of the statuses whose product name starts with the text, in name order. */
-  customerOrderSearch(tenantId: string, customerId: number, statuses: readonly OrderStatus[], text: string, page: number, size: number): Promise<StoredCartLine[]> {
-    return mergedPage(statuses.map((s) => customerStatusQuery(tenantId, customerId, s, text)), false, page, size);
+  customerOrderSearch(tenantId: string, customerId: number, statuses: readonly OrderStatus[], text: string, request: PageRequest): Promise<CursorPage<StoredCartLine>> {
+    return mergedPage('customer-order-search', statuses.map((s) => customerStatusQuery(tenantId, customerId, s, text)), false, request);
   },
 
   customerOrderSearchCount: (tenantId: string, customerId: number, statuses: readonly OrderStatus[], text: string) =>
     countAll(statuses.map((s) => customerStatusQuery(tenantId, customerId, s, text))),
 
   /** The shop's orders of the statuses, newest first. */
-  orders(tenantId: string, statuses: readonly OrderStatus[], page: number, size: number): Promise<StoredCartLine[]> {
-    return mergedPage(statuses.map((s) => ({ index: 'gsi3', pk: ordersPk(tenantId, s) })), true, page, size);
+  orders(tenantId: string, statuses: readonly OrderStatus[], request: PageRequest): Promise<CursorPage<StoredCartLine>> {
+    return mergedPage('orders', statuses.map((s) => ({ index: 'gsi3', pk: ordersPk(tenantId, s) })), true, request);
   },
 
   ordersCount: (tenantId: string, statuses: readonly OrderStatus[]) => countAll(statuses.map((s) => ({ index: 'gsi3', pk: ordersPk(tenantId, s) }))),
@@ -199,8 +195,8 @@ export const cartData = {
   }),
 
   /** The orders of the statuses whose customer mobile number starts with the digits. */
-  async ordersByMobile(tenantId: string, statuses: readonly OrderStatus[], digits: string, page: number, size: number): Promise<StoredCartLine[]> {
-    return (await queryPage(cartData.mobileQuery(tenantId, statuses, digits), page, size)).map(toLine);
+  async ordersByMobile(tenantId: string, statuses: readonly OrderStatus[], digits: string, request: PageRequest): Promise<CursorPage<StoredCartLine>> {
+    return mapPage(await queryCursorPage(cartData.mobileQuery(tenantId, statuses, digits), request), toLine);
   },
 
   ordersByMobileCount: (tenantId: string, statuses: readonly OrderStatus[], digits: string) => queryCount(cartData.mobileQuery(tenantId, statuses, digits)),

@@ -25,7 +25,7 @@ import {
   type OrderStatus,
 } from '../../shared/schemas/cart.js';
 import type { Caller, WriteScope } from '../lib/context.js';
-import { nextId, transact, updated, type PageRequest, type TransactItem } from '../lib/db.js';
+import { mapPage, nextId, transact, updated, type PageRequest, type TransactItem } from '../lib/db.js';
 import { Conflict, Forbidden, NotFound, Validation } from '../lib/errors.js';
 import { stockData, type StoredStock } from '../stock/data.js';
 import { wishData } from '../wish/data.js';
@@ -316,11 +316,11 @@ function mobileDigits(text: string): string {
   return text;
 }
 
-export const staffOrders = async (tenantId: string, statuses: readonly OrderStatus[], page: number, size: number) =>
-  (await cartData.orders(tenantId, statuses, page, size)).map(orderRow);
+export const staffOrders = async (tenantId: string, statuses: readonly OrderStatus[], request: PageRequest) =>
+  mapPage(await cartData.orders(tenantId, statuses, request), orderRow);
 
-export const staffOrderSearch = async (tenantId: string, statuses: readonly OrderStatus[], text: string, page: number, size: number) =>
-  (await cartData.ordersByMobile(tenantId, statuses, mobileDigits(text), page, size)).map(orderRow);
+export const staffOrderSearch = async (tenantId: string, statuses: readonly OrderStatus[], text: string, request: PageRequest) =>
+  mapPage(await cartData.ordersByMobile(tenantId, statuses, mobileDigits(text), request), orderRow);
 
 export const staffOrderSearchCount = (tenantId: string, statuses: readonly OrderStatus[], text: string) =>
   cartData.ordersByMobileCount(tenantId, statuses, mobileDigits(text));
@@ -337,8 +337,12 @@ export async function masterPage(tenantId: string, customerId: number, status: C
 }
 
 /** Your Orders: newest first; searched, in product name order. */
-export const customerOrders = async (tenantId: string, customerId: number, statuses: readonly OrderStatus[], page: number, size: number) =>
-  masterRows(tenantId, await cartData.customerOrders(tenantId, customerId, statuses, page, size));
+export async function customerOrders(tenantId: string, customerId: number, statuses: readonly OrderStatus[], request: PageRequest) {
+  const page = await cartData.customerOrders(tenantId, customerId, statuses, request);
+  return { items: await masterRows(tenantId, page.items), next: page.next };
+}
 
-export const customerOrderSearch = async (tenantId: string, customerId: number, statuses: readonly OrderStatus[], text: string, page: number, size: number) =>
-  masterRows(tenantId, await cartData.customerOrderSearch(tenantId, customerId, statuses, text, page, size));
+export async function customerOrderSearch(tenantId: string, customerId: number, statuses: readonly OrderStatus[], text: string, request: PageRequest) {
+  const page = await cartData.customerOrderSearch(tenantId, customerId, statuses, text, request);
+  return { items: await masterRows(tenantId, page.items), next: page.next };
+}

@@ -181,10 +181,10 @@ export interface CursorPage<T> {
   next?: string;
 }
 
-type PageQueryOptions = Omit<QueryOptions, 'startKey' | 'limit'>;
+export type PageQueryOptions = Omit<QueryOptions, 'startKey' | 'limit'>;
 
 /** What a cursor is signed for: the same index, partition (with its tenant), sort-key condition and direction. */
-const cursorScope = (opts: PageQueryOptions) =>
+export const cursorScope = (opts: PageQueryOptions) =>
   JSON.stringify([opts.index ?? '', opts.pk, opts.skPrefix ?? '', opts.skBetween ?? [], opts.descending ? 'desc' : 'asc', opts.filter ?? null]);
 
 /** The start key `page` pages in: reads only the keys of earlier pages. Undefined (with `end`) past the end. */

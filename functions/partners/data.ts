@@ -7,7 +7,6 @@ import {
   queryAll,
   queryCount,
   queryCursorPage,
-  queryPage,
   strip,
   writePart,
   type CursorPage,
@@ -17,6 +16,7 @@ import {
   type WritePart,
 } from '../lib/db.js';
 import { idSk, searchKey, tenantPk, uniqueKey } from '../lib/keys.js';
+import { mergedCursorPage } from '../lib/merged-pages.js';
 
 const partnerPk = (tenantId: string) => tenantPk(tenantId, 'PARTNER');
 /** gsi1: partners by lower-case name (the list's order, search by name). */
@@ -33,10 +33,6 @@ const toPartner = (item: PartnerItem) => strip(item) as BusinessPartner;
 
 const byName = (tenantId: string, text?: string) => ({ index: 'gsi1', pk: namePk(tenantId), skPrefix: text === undefined ? undefined : searchKey(text) });
 const byCompany = (tenantId: string, text: string) => ({ index: 'gsi2', pk: companyPk(tenantId), skPrefix: searchKey(text) });
-
-/** The key a partner sorts under in a search: whichever of its name and company the text matched first. */
-const sortKeyFor = (p: BusinessPartner, text: string) =>
-  [searchKey(p.name), searchKey(p.companyName)].filter((k) => k.startsWith(searchKey(text))).sort()[0] ?? '';
 
 export const partnerData = {
   toItem(tenantId: string, partner: BusinessPartner): Item {
@@ -77,15 +73,22 @@ export const partnerData = {
   count: (tenantId: string) => queryCount(byName(tenantId)),
   /**
    * Partners whose name or company starts with `text`: the two prefix queries merged in key order, each partner
-   * once. Page p needs at most (p + 1) * size entries of each list, since each list holds every partner once.
+   * once, under whichever of its name and company the text matched first. A page by cursor reads at most a page
+   * of each query, however deep.
    */
-  async searchPage(tenantId: string, text: string, page: number, size: number): Promise<BusinessPartner[]> {
-    const wanted = (page + 1) * size;
-    const [names, companies] = await Promise.all([
-      queryPage<PartnerItem>(byName(tenantId, text), 0, wanted),
-      queryPage<PartnerItem>(byCompany(tenantId, text), 0, wanted),
-    ]);
-    return mergeUnique([...names, ...companies].map(toPartner), text).slice(page * size, wanted);
+  async searchPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<BusinessPartner>> {
+    const prefix = searchKey(text);
+    const list = {
+      list: 'partner-search',
+      order: 'sortKey' as const,
+      sources: [byName(tenantId, text), byCompany(tenantId, text)],
+      // A partner both queries find shows where its smaller key puts it (the name on a tie), not twice.
+      keep: (item: Record<string, unknown>, source: number) => {
+        const [name, company] = [searchKey(String(item.name)), searchKey(String(item.companyName))];
+        return source === 0 ? !company.startsWith(prefix) || name <= company : !name.startsWith(prefix) || company < name;
+      },
+    };
+    return mapPage(await mergedCursorPage<PartnerItem>(list, request), toPartner);
   },
   /** Reads only the matches, which a prefix keeps few. */
   async searchCount(tenantId: string, text: string): Promise<number> {
@@ -93,13 +96,3 @@ export const partnerData = {
     return new Set([...names, ...companies].map((p) => p.businessPartnersId)).size;
   },
 };
-
-/** Code-unit order, as DynamoDB orders string keys, so the merge agrees with both queries. */
-const compareKeys = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-function mergeUnique(partners: BusinessPartner[], text: string): BusinessPartner[] {
-  const unique = new Map(partners.map((p) => [p.businessPartnersId, p]));
-  return [...unique.values()].sort(
-    (a, b) => compareKeys(sortKeyFor(a, text), sortKeyFor(b, text)) || a.businessPartnersId - b.businessPartnersId,
-  );
-}

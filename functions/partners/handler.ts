@@ -6,7 +6,7 @@ import { createPartner, deletePartner, readPartner, updatePartner } from './serv
 export const handler = domainHandler('partners', partnerRoutes, {
   all: async ({ query, ctx }) => listPage(await partnerData.page(ctx.me.tenantId, query)),
   count: ({ ctx }) => partnerData.count(ctx.me.tenantId),
-  search: ({ params, query, ctx }) => partnerData.searchPage(ctx.me.tenantId, params.text, query.page, query.size),
+  search: async ({ params, query, ctx }) => listPage(await partnerData.searchPage(ctx.me.tenantId, params.text, query)),
   searchCount: ({ params, ctx }) => partnerData.searchCount(ctx.me.tenantId, params.text),
   isExist: async ({ params, ctx }) => Boolean(await partnerData.byMobile(ctx.me.tenantId, params.mobile)),
   byId: ({ params, ctx }) => readPartner(ctx.me.tenantId, params.businessPartnersId),

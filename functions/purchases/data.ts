@@ -1,6 +1,7 @@
 import type { BillProblem, HeldState, PaymentMode, PurchaseBody } from '../../shared/schemas/purchase.js';
 import { getItem, mapPage, op, queryAll, queryCount, queryCursorPage, queryPage, strip, tableName, type CursorPage, type Item, type PageRequest, type QueryOptions, type TransactItem } from '../lib/db.js';
 import { idSk, searchKey, tenantObjectKey, tenantPk } from '../lib/keys.js';
+import { mergedCursorPage } from '../lib/merged-pages.js';
 import type { BillTotals } from '../../shared/money.js';
 import type { DocumentSeries, SupplyKind } from '../../shared/gst.js';
 
@@ -501,6 +502,12 @@ export const purchaseData = {
     skPrefix: searchKey(text),
     filter: { FilterExpression: 'NOT begins_with(nameKey, :text)', ExpressionAttributeValues: { ':text': searchKey(text) } },
   }),
+
+  /** The search over all days as one list: the name part, then the artcode-only part. */
+  async searchAllDays(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<StoredLine>> {
+    const list = { list: 'bill-search', order: 'concat' as const, sources: [purchaseData.byNameQuery(tenantId, text), purchaseData.byArtcodeOnlyQuery(tenantId, text)] };
+    return mapPage(await mergedCursorPage(list, request), toLine);
+  },
 
   customerQuery: (tenantId: string, mobile: string): Omit<QueryOptions, 'startKey' | 'limit'> => ({
     index: 'gsi4',

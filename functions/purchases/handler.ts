@@ -44,7 +44,7 @@ export const handler = domainHandler('purchases', purchaseRoutes, {
     return report.dayTotals(ctx.me.tenantId, params.date);
   },
   async search({ params, query, ctx }) {
-    return report.searchPage(ctx.me.tenantId, params.text, query.date, query.page, query.size);
+    return listPage(await report.searchPage(ctx.me.tenantId, params.text, query.date, query));
   },
   async searchCount({ params, query, ctx }) {
     return report.searchCount(ctx.me.tenantId, params.text, query.date);

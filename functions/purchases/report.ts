@@ -7,7 +7,7 @@ import { cashSummaryView, salesSummaryView } from '../../shared/schemas/figures.
 import { XLSX_TYPE } from '../../shared/spreadsheets.js';
 import { expenseTotals } from '../expenses/data.js';
 import { tableWorkbook, type FigureCell, type SheetColumn } from '../lib/excel-report.js';
-import { mapPage, type PageRequest } from '../lib/db.js';
+import { mapPage, type CursorPage, type PageRequest } from '../lib/db.js';
 import { FileResponse } from '../lib/handler.js';
 import { tablePdf, type PdfColumn } from '../lib/pdf.js';
 import { tenantData } from '../tenants/data.js';
@@ -20,20 +20,12 @@ export const dayPage = async (tenantId: string, date: string, request: PageReque
   mapPage(await purchaseData.cursorPage(purchaseData.dayQuery(tenantId, date), request), orderRowView);
 
 /**
- * A page of the search over all days: the lines matching by name come first, then those matching only by artcode;
- * each part is read only as deep as the page needs.
+ * A page of the search over all days: the lines matching by name come first, then those matching only by artcode,
+ * as one list whose cursor carries where each part stands; a page by cursor reads at most a page of each part.
  */
-export async function searchPage(tenantId: string, text: string, date: string | undefined, page: number, size: number): Promise<OrderRow[]> {
-  if (date) return (await purchaseData.page(purchaseData.daySearchQuery(tenantId, date, text), page, size)).map(orderRowView);
-  const byName = purchaseData.byNameQuery(tenantId, text);
-  const byArtcode = purchaseData.byArtcodeOnlyQuery(tenantId, text);
-  const named = await purchaseData.count(byName);
-  const start = page * size;
-  const first = start < named ? (await purchaseData.page(byName, 0, Math.min(named, start + size))).slice(start) : [];
-  const rest = size - first.length;
-  const skip = Math.max(start - named, 0);
-  const second = rest > 0 ? (await purchaseData.page(byArtcode, 0, skip + rest)).slice(skip) : [];
-  return [...first, ...second].map(orderRowView);
+export async function searchPage(tenantId: string, text: string, date: string | undefined, request: PageRequest): Promise<CursorPage<OrderRow>> {
+  if (date) return mapPage(await purchaseData.cursorPage(purchaseData.daySearchQuery(tenantId, date, text), request), orderRowView);
+  return mapPage(await purchaseData.searchAllDays(tenantId, text, request), orderRowView);
 }
 
 export async function searchCount(tenantId: string, text: string, date: string | undefined): Promise<number> {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { auditFields, searchText } from './common.js';
+import { auditFields, pageQuery, searchText } from './common.js';
 import { cashSummary, salesSummary } from './figures.js';
 
 /**
@@ -401,11 +401,7 @@ export const exportQuery = z.object({
 });
 
 /** Searches of the day's list may be limited to one day with `?date=`. */
-export const searchQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
-  size: z.coerce.number().int().min(1).max(100).default(5),
-  date: dateParam.optional(),
-});
+export const searchQuery = pageQuery.extend({ date: dateParam.optional() });
 export const searchCountQuery = z.object({ date: dateParam.optional() });
 /** The total row while searching covers one day's matching lines. */
 export const searchTotalsQuery = z.object({ date: dateParam });

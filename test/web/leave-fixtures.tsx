@@ -10,7 +10,8 @@ import type { FeatureName } from '../../shared/features.js';
 import type { Leave, LeaveBalance, LeaveType } from '../../shared/schemas/leave.js';
 import { jsonResponse, tokenAnswer } from './render.js';
 
-export type Answer = [status: number, body: unknown];
+/** Status, body and any headers the answer carries (`X-Next-Page`). */
+export type Answer = [status: number, body: unknown, headers?: Record<string, string>];
 export interface Call {
   /** `METHOD /path?query` without the /api prefix. */
   key: string;
@@ -30,8 +31,8 @@ export function serve(rules: [pattern: string | RegExp, answer: Answer | ((call:
       calls.push(call);
       const rule = rules.find(([pattern]) => (typeof pattern === 'string' ? pattern === call.key : pattern.test(call.key)));
       if (!rule) return jsonResponse(404, { message: `No route ${call.key}` });
-      const [status, body] = typeof rule[1] === 'function' ? await rule[1](call) : rule[1];
-      return jsonResponse(status, body);
+      const [status, body, headers] = typeof rule[1] === 'function' ? await rule[1](call) : rule[1];
+      return jsonResponse(status, body, headers);
     }),
   );
   return calls;

@@ -161,7 +161,7 @@ export function useDayLines(date: string, search: string, page: number) {
     queryFn: () =>
       fetchCursorPage(queryClient, key(page - 1), page, (cursor) =>
         search
-          ? callApiPage(purchaseRoutes.search, { params: { text: search }, query: { date, page: page - 1, size: PAGE_SIZE } })
+          ? callApiPage(purchaseRoutes.search, { params: { text: search }, query: { date, page: page - 1, size: PAGE_SIZE, cursor } })
           : callApiPage(purchaseRoutes.today, { params: { date }, query: { page: page - 1, size: PAGE_SIZE, cursor } }),
       ),
     select: itemsOf,

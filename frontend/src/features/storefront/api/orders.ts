@@ -5,7 +5,8 @@ import type { BodyIn } from '../../../../../shared/routes/define.js';
 import { paymentRoutes } from '../../../../../shared/routes/payments.js';
 import { CUSTOMER_ORDER_STATUSES, ORDER_STATUSES, type OrderStatus } from '../../../../../shared/schemas/cart.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
-import { callApi } from '../../../lib/api-client.js';
+import { callApi, callApiPage } from '../../../lib/api-client.js';
+import { fetchCursorPage, itemsOf } from '../../../lib/cursor-pages.js';
 
 /**
  * Orders of the storefront: the customer's Your Orders, the payment of the cart (Razorpay order and the checkout's
@@ -18,19 +19,24 @@ export const orderKeys = {
   tracking: ['storefront', 'orders', 'tracking'] as const,
 };
 
-const pageOf = (page: number) => ({ page: page - 1, size: PAGE_SIZE });
+const pageOf = (page: number, cursor: string | undefined) => ({ page: page - 1, size: PAGE_SIZE, cursor });
 
 /** What Your Orders lists (spec 1 section 4): paid orders on their way and delivered ones. */
 const customerStatuses = CUSTOMER_ORDER_STATUSES.join(',');
 
 /** A page of the customer's orders, newest first, or those whose product name starts with `search` (name order). */
 export function useCustomerOrders(customerId: number, search: string, page: number) {
+  const queryClient = useQueryClient();
+  const key = (page: number) => [...orderKeys.customer(customerId), 'page', search, page];
   return useQuery({
-    queryKey: [...orderKeys.customer(customerId), 'page', search, page],
+    queryKey: key(page),
     queryFn: () =>
-      search
-        ? callApi(cartRoutes.masterOrderSearch, { params: { customerId, statuses: customerStatuses, text: search }, query: pageOf(page) })
-        : callApi(cartRoutes.masterOrderPage, { params: { customerId, statuses: customerStatuses }, query: pageOf(page) }),
+      fetchCursorPage(queryClient, key(page - 1), page, (cursor) =>
+        search
+          ? callApiPage(cartRoutes.masterOrderSearch, { params: { customerId, statuses: customerStatuses, text: search }, query: pageOf(page, cursor) })
+          : callApiPage(cartRoutes.masterOrderPage, { params: { customerId, statuses: customerStatuses }, query: pageOf(page, cursor) }),
+      ),
+    select: itemsOf,
     placeholderData: keepPreviousData,
   });
 }
@@ -51,12 +57,17 @@ const trackingStatuses = (status: TrackingStatus) => (status === 'all' ? ORDER_S
 
 /** A page of the shop's orders of a status, newest first, or those whose customer mobile starts with `mobile`. */
 export function useTrackedOrders(status: TrackingStatus, mobile: string, page: number) {
+  const queryClient = useQueryClient();
+  const key = (page: number) => [...orderKeys.tracking, 'page', status, mobile, page];
   return useQuery({
-    queryKey: [...orderKeys.tracking, 'page', status, mobile, page],
+    queryKey: key(page),
     queryFn: () =>
-      mobile
-        ? callApi(cartRoutes.ordersSearch, { params: { statuses: trackingStatuses(status), text: mobile }, query: pageOf(page) })
-        : callApi(cartRoutes.orders, { params: { statuses: trackingStatuses(status) }, query: pageOf(page) }),
+      fetchCursorPage(queryClient, key(page - 1), page, (cursor) =>
+        mobile
+          ? callApiPage(cartRoutes.ordersSearch, { params: { statuses: trackingStatuses(status), text: mobile }, query: pageOf(page, cursor) })
+          : callApiPage(cartRoutes.orders, { params: { statuses: trackingStatuses(status) }, query: pageOf(page, cursor) }),
+      ),
+    select: itemsOf,
     placeholderData: keepPreviousData,
   });
 }

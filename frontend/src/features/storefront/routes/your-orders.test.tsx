@@ -67,4 +67,24 @@ describe('Your Orders', () => {
     await waitFor(() => expect(calls.some((c) => c.key === `GET /cart/masterOrder/search/21/${STATUSES}/green?page=0&size=5`)).toBe(true));
     expect(within(document.body).queryByRole('article')).not.toBeInTheDocument();
   });
+
+  it('goes to the next page by the cursor the server answered, and back to the first page', async () => {
+    const order = (id: number) => masterRow({ customerCartId: id, productName: `Order ${id}`, status: 'Shipped', paymentDate: '2026-11-20T05:30:00.000Z' });
+    const calls = serve([
+      [`GET /cart/masterOrder/page/21/${STATUSES}?page=0&size=5`, [200, [1, 2, 3, 4, 5].map(order), { 'x-next-page': 'after-five.signed' }]],
+      [`GET /cart/masterOrder/page/21/${STATUSES}?page=1&size=5&cursor=after-five.signed`, [200, [6, 7].map(order)]],
+      [`GET /cart/masterOrder/page/count/21/${STATUSES}`, [200, 7]],
+    ]);
+    const user = userEvent.setup();
+    renderScreen(<YourOrders />, { path: '/order' });
+    expect(await screen.findByRole('article', { name: 'Order 1' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByRole('article', { name: 'Order 7' })).toBeInTheDocument();
+    expect(screen.getByText('Showing 6–7 of 7')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Previous page' }));
+    expect(await screen.findByRole('article', { name: 'Order 5' })).toBeInTheDocument();
+    const pages = calls.filter((c) => c.key.startsWith('GET /cart/masterOrder/page/21/')).map((c) => c.key);
+    expect(pages).toContain(`GET /cart/masterOrder/page/21/${STATUSES}?page=1&size=5&cursor=after-five.signed`);
+    expect(pages.every((key) => key.endsWith('page=0&size=5') || key.endsWith('cursor=after-five.signed'))).toBe(true);
+  });
 });
