@@ -39,6 +39,11 @@ beforeEach(() => {
       return jsonResponse(200, products.slice(page * 5, page * 5 + 5));
     }
     if (call === 'GET /api/product/count') return jsonResponse(200, products.length);
+    // A one-letter search of a large catalogue: the server counts matches up to 1,000.
+    if (call === 'GET /api/product/search/k') return jsonResponse(200, products.slice(0, 5));
+    if (call === 'GET /api/product/searchCount/k') return jsonResponse(200, 1000);
+    if (call === 'GET /api/product/search/kesar') return jsonResponse(200, products.slice(0, 2));
+    if (call === 'GET /api/product/searchCount/kesar') return jsonResponse(200, 2);
     if (call === 'GET /api/category/map') return jsonResponse(200, { '1': 'Groceries' });
     if (call === 'DELETE /api/product/deleteAllById') return deleteAnswer();
     return jsonResponse(404, { message: `No stub for ${call}` });
@@ -179,5 +184,20 @@ describe('product list modes', () => {
     await screen.findByText('Product 1');
     expect(screen.queryByRole('radio', { name: 'Select' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+  });
+});
+
+describe('product search', () => {
+  it('says when a prefix matches 1,000 or more products, and the hint goes once the name typed narrows them', async () => {
+    signedInWith(['ProductList']);
+    const user = userEvent.setup();
+    renderList();
+    const box = await screen.findByRole('textbox', { name: 'Search by product name' });
+    await user.type(box, 'k{Enter}');
+    expect(await screen.findByText(/1,000 or more products start with “k”/)).toBeInTheDocument();
+    expect(await screen.findByText('Showing 1–5 of 1000')).toBeInTheDocument();
+    await user.type(box, 'esar{Enter}');
+    expect(await screen.findByText('Showing 1–2 of 2')).toBeInTheDocument();
+    expect(screen.queryByText(/or more products start with/)).not.toBeInTheDocument();
   });
 });
