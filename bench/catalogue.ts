@@ -9,10 +9,10 @@ import { printTable, signIn, timingOf, withStack, type Timing } from './lib.js';
 /**
  * Catalogue reads at scale, through the local gateway: a shop of 1,000 and then 20,000 products in one category,
  * among 100 shops in the table. Per size: throughput and latency of the storefront's category page (five products,
- * as the screen asks) and of product suggestions at 50 concurrent clients, next to the public
- * `GET /tenant` at 50 clients in the same minute; DynamoDB requests and items read per category page (counted on
- * the data layer's client); and, at 20,000, the product list's first and 200th page, the product count and a
- * one-letter prefix-search count.
+ * as the screen asks) and of product suggestions at 50 concurrent clients, next to the public `GET /tenant` and the
+ * signed-in `GET /product/count` (one counter) at 50 clients in the same minute; DynamoDB requests and items read
+ * per category page and suggestion call (counted on the data layer's client); and, at 20,000, the product list's
+ * first and 200th page, the product count and a one-letter prefix-search count.
  */
 
 const CONNECTIONS = 50;
@@ -172,6 +172,8 @@ export async function catalogueBenchmark(runs: number) {
         await load(`GET /inventory/products/category/{id} (page 1 of ${PAGE})`, categoryUrl(0), customer),
         await load('GET /product/suggestion/{text} (one letter)', `${stack.apiUrl}/product/suggestion/k`, admin),
         await load('GET /product/suggestion/{text} (four letters)', `${stack.apiUrl}/product/suggestion/kesa`, admin),
+        // A signed-in route reading one counter: what any staff call costs (token, the caller's standing) beside the public route.
+        await load('GET /product/count (signed in, one counter)', `${stack.apiUrl}/product/count`, admin),
         await load('GET /tenant (again)', `${stack.apiUrl}/tenant`),
       ];
       printLoads(`${size.toLocaleString('en-IN')} products`, loads);
