@@ -60,6 +60,9 @@ export interface DeliveryInput {
   rates?: { cgstRate: BasisPoints; sgstRate: BasisPoints };
 }
 
+/** How the invoice, its receipts and mails name the delivery line. */
+export const DELIVERY_LABEL = 'Delivery charge';
+
 export interface DeliveryFigures extends GstSplit {
   /** The charge, GST included: taxable + tax. */
   charge: Paise;

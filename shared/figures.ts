@@ -8,9 +8,12 @@
  *
  * The definitions:
  * - **Goods billed**: the bills' goods at the rates charged (after discount, GST included).
+ * - **Delivery charges**: what storefront orders charged for delivery (GST included). It is a line of the order's
+ *   tax invoice and money the shop received, so it is in Sold (and in the day's taxable value and tax), but it is
+ *   no goods: Goods billed, units and cost leave it out. Returns give back goods, never the delivery charge.
  * - **Points redeemed**: the part of the goods the customers paid with credit points (1 point = ₹1).
- * - **Sold**: money received for the bills, by payment mode: goods billed − points redeemed. Points are a discount
- *   the shop gave earlier, not takings, so they are never counted as sales.
+ * - **Sold**: money received for the bills, by payment mode: goods billed + delivery charges − points redeemed.
+ *   Points are a discount the shop gave earlier, not takings, so they are never counted as sales.
  * - **Returns**: money refunded, by the refund's payment mode, **booked on the day of the refund** (not on the day
  *   of the bill). Goods paid with points come back as points and are no refund.
  * - **Net sold**: Sold − Returns.
@@ -34,6 +37,8 @@ export interface DayCounters {
   soldQuantity?: number;
   /** Goods billed: rate × units of the day's bills, before points. */
   net?: number;
+  /** Delivery charges of the day's storefront orders. */
+  delivery?: number;
   redeemed?: number;
   cashSold?: number;
   onlineSold?: number;
@@ -59,8 +64,10 @@ export interface SalesFigures {
   units: { sold: number; returned: number; net: number };
   /** Goods at the rates billed (after discount, GST included), and the part of them paid with points. */
   goodsBilled: Paise;
+  /** Storefront orders' delivery charges: money received, not goods. */
+  deliveryCharges: Paise;
   pointsRedeemed: Paise;
-  /** Money received for the bills: goods billed − points redeemed. */
+  /** Money received for the bills: goods billed + delivery charges − points redeemed. */
   sold: ByMode;
   /** Money refunded, booked on the refund's day, by the refund's payment mode. */
   returns: ByMode;
@@ -89,6 +96,7 @@ export function salesFigures(days: Iterable<DayCounters>): SalesFigures {
     bills: { cash: sum((d) => d.cashBills), online: sum((d) => d.onlineBills), total: sum((d) => d.bills) },
     units: { sold: unitsSold, returned: unitsReturned, net: unitsSold - unitsReturned },
     goodsBilled: sum((d) => d.net),
+    deliveryCharges: sum((d) => d.delivery),
     pointsRedeemed: sum((d) => d.redeemed),
     sold,
     returns,
@@ -173,7 +181,7 @@ export const refundBookedOn = (returnedAt: Date): string => shopDay(returnedAt);
 export function salesLines(f: SalesFigures): string[] {
   const m = formatPaise;
   return [
-    `Goods billed ${m(f.goodsBilled)} − points redeemed ${m(f.pointsRedeemed)} = Sold ${m(f.sold.total)} (cash ${m(f.sold.cash)}, online ${m(f.sold.online)})`,
+    `Goods billed ${m(f.goodsBilled)}${f.deliveryCharges ? ` + delivery charges ${m(f.deliveryCharges)}` : ''} − points redeemed ${m(f.pointsRedeemed)} = Sold ${m(f.sold.total)} (cash ${m(f.sold.cash)}, online ${m(f.sold.online)})`,
     `Sold ${m(f.sold.total)} − Returns ${m(f.returns.total)} (refunds booked on the day of the return) = Net sold ${m(f.netSold.total)}`,
     `Units sold ${f.units.sold} − returned ${f.units.returned} = net ${f.units.net} · Cost ${m(f.cost.billed)} − returned ${m(f.cost.returned)} = net cost ${m(f.cost.net)}`,
   ];

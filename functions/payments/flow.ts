@@ -216,7 +216,13 @@ function billOf(payment: StoredPayment, customerPoints: number, gst: OrderInvoic
       hsnCode: gst.products.get(l.productId)?.hsnCode,
       unit: gst.products.get(l.productId)?.unit,
     })),
-    figures: computeBill({ lines: payment.lines.map((l) => ({ mrp: l.mrp, rate: l.price, quantity: l.quantity, ...rates(l) })), supply: invoice.supply }),
+    // The delivery charge the customer paid is a line of the invoice, so the invoice's total is what the provider took.
+    figures: computeBill({
+      lines: payment.lines.map((l) => ({ mrp: l.mrp, rate: l.price, quantity: l.quantity, ...rates(l) })),
+      supply: invoice.supply,
+      billOfSupply,
+      delivery: { charge: payment.deliveryCharge },
+    }),
     customerPointsAfter: customerPoints,
     invoice,
     shippingAddress: payment.shippingAddress,
@@ -262,7 +268,9 @@ export async function createPurchase(flow: FlowState): Promise<FlowState> {
       sgst: bill.sgst,
       igst: bill.igst,
       tax: bill.tax,
-      net: bill.net,
+      // `net` counts goods billed; the delivery charge is counted apart, and both are in what was sold (paid).
+      net: bill.net - (bill.delivery?.charge ?? 0),
+      delivery: bill.delivery?.charge,
       onlineSold: bill.paid,
       onlineCost: bill.cost,
     });
@@ -402,8 +410,11 @@ export async function sendConfirmation(flow: FlowState): Promise<FlowState> {
     throw error;
   }
   try {
-    const tenant = await tenantData.get(flow.tenantId);
-    await sendMail(orderMail(payment, tenant?.displayName ?? flow.tenantId, flow.orderStatus));
+    const [tenant, opened] = await Promise.all([
+      tenantData.get(flow.tenantId),
+      flow.orderStatus === 'OrderSuccess' && payment.purchaseId ? purchaseData.open(flow.tenantId, payment.purchaseId) : undefined,
+    ]);
+    await sendMail(orderMail(payment, tenant?.displayName ?? flow.tenantId, flow.orderStatus, opened?.bill));
   } catch (error) {
     await transact([paymentData.mailReleaseWrite(flow.tenantId, flow.orderId)]);
     throw error;

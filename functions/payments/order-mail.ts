@@ -1,12 +1,25 @@
+import { DELIVERY_LABEL } from '../../shared/bill.js';
 import { formatDate, formatPaise } from '../../shared/format.js';
 import { addDays, indiaToday } from '../../shared/leave-days.js';
 import { DELIVERY_DAYS } from '../../shared/schemas/cart.js';
 import type { Mail } from '../lib/mail.js';
 import { shownName } from '../purchases/view.js';
+import type { StoredPurchase } from '../purchases/data.js';
 import type { StoredPayment } from './data.js';
 
-/** The customer's e-mail after the flow: the order confirmed, or the payment refunded because stock ran out. */
-export function orderMail(payment: StoredPayment, shopName: string, status: 'OrderSuccess' | 'OrderFail'): Mail {
+/** The delivery charge's tax as the invoice charged it: a line of the composite supply at the goods' rate. */
+function deliveryTax(bill: StoredPurchase | undefined): string {
+  const d = bill?.delivery;
+  if (!d || bill.documentType === 'BILL_OF_SUPPLY') return '';
+  const tax = bill.supply === 'inter' ? `IGST ${d.gstRate / 100}% ${formatPaise(d.igst)}` : `CGST ${d.cgstRate / 100}% ${formatPaise(d.cgst)}, SGST ${d.sgstRate / 100}% ${formatPaise(d.sgst)}`;
+  return ` (taxable ${formatPaise(d.taxable)}, ${tax})`;
+}
+
+/**
+ * The customer's e-mail after the flow: the order confirmed with its tax invoice's number and total (the goods and
+ * the delivery charge, which is what was paid), or the payment refunded because stock ran out.
+ */
+export function orderMail(payment: StoredPayment, shopName: string, status: 'OrderSuccess' | 'OrderFail', bill?: StoredPurchase): Mail {
   const name = shownName(payment.customerName);
   const items = payment.lines.map((l) => `  ${l.productName} (${l.artcode}) × ${l.quantity}  ${formatPaise(l.price * l.quantity)}`);
   const paidOn = new Date(payment.paymentDateTime ?? payment.createdOn);
@@ -36,8 +49,9 @@ export function orderMail(payment: StoredPayment, shopName: string, status: 'Ord
       `Thank you for your order. Payment ${payment.razorpayPaymentId ?? ''} of ${formatPaise(payment.amount)} was received on ${formatDate(paidOn)}.`,
       '',
       ...items,
-      `  Delivery charge  ${formatPaise(payment.deliveryCharge)}`,
+      `  ${DELIVERY_LABEL}  ${formatPaise(payment.deliveryCharge)}${deliveryTax(bill)}`,
       `  Amount paid  ${formatPaise(payment.amount)}`,
+      ...(bill?.invoiceNumber ? [`  ${bill.documentType === 'BILL_OF_SUPPLY' ? 'Bill of supply' : 'Tax invoice'} ${bill.invoiceNumber}: total ${formatPaise(bill.net)}, tax ${formatPaise(bill.tax)}`] : []),
       `  You saved  ${formatPaise(payment.mrpTotal - payment.subtotal)}`,
       '',
       `Estimated delivery: ${formatDate(addDays(indiaToday(paidOn), DELIVERY_DAYS))}, to ${payment.address ?? 'your address'}.`,

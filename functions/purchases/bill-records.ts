@@ -108,6 +108,8 @@ export function billRecords(input: BillRecordsInput): { bill: StoredPurchase; li
     createdOn,
     createdBy,
   }));
+  const delivery = figures.delivery;
+  const principal = delivery?.principal === undefined ? undefined : lines[delivery.principal];
   const bill: StoredPurchase = {
     purchaseId: input.purchaseId,
     customerId: customer.customerId,
@@ -119,6 +121,25 @@ export function billRecords(input: BillRecordsInput): { bill: StoredPurchase; li
     saleDate,
     ...defined({ ...input.invoice }),
     ...(input.shippingAddress ? { shippingAddress: input.shippingAddress } : {}),
+    ...(delivery && principal
+      ? {
+          delivery: {
+            charge: delivery.charge,
+            principalLine: principal.purchasedProductId,
+            ...(principal.hsnCode ? { hsnCode: principal.hsnCode } : {}),
+            unit: principal.unit ?? DEFAULT_UNIT,
+            gstRate: delivery.cgstRate + delivery.sgstRate,
+            cgstRate: delivery.cgstRate,
+            sgstRate: delivery.sgstRate,
+            igstRate: supply === 'inter' ? delivery.cgstRate + delivery.sgstRate : 0,
+            taxable: delivery.taxable,
+            cgst: delivery.cgst,
+            sgst: delivery.sgst,
+            igst: delivery.igst,
+            tax: delivery.tax,
+          },
+        }
+      : {}),
     ...figures.totals,
     redeemed: figures.redeemed,
     paid: figures.paid,

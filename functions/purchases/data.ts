@@ -28,6 +28,8 @@ const productSalesDayPk = (tenantId: string, month: string) => tenantPk(tenantId
 const productSalesMonthPk = (tenantId: string) => tenantPk(tenantId, 'SALES_PRODUCT_MONTHS');
 
 const invoiceMonthPk = (tenantId: string, month: string) => tenantPk(tenantId, 'INVOICE_MONTH', month);
+/** Bills with a delivery charge (storefront orders) by invoice month, in gsi2: GSTR-1 adds their delivery lines. */
+const deliveryMonthPk = (tenantId: string, month: string) => tenantPk(tenantId, 'DELIVERY_MONTH', month);
 const creditNoteMonthPk = (tenantId: string, month: string) => tenantPk(tenantId, 'CREDIT_NOTE_MONTH', month);
 /** One counter item per series and financial year: the last number issued (docs/gst.md). */
 const seriesKey = (tenantId: string, series: DocumentSeries, year: string) => ({ pk: tenantPk(tenantId, 'DOC_SERIES'), sk: `${series}#${year}` });
@@ -176,9 +178,37 @@ export interface StoredLine extends LineGst, Pick<InvoiceFields, 'invoiceNumber'
   createdBy: string;
 }
 
-/** A bill as stored; its `BillTotals` are the lines' totals as billed, `net` before points. */
+/**
+ * A storefront order's delivery charge as invoiced (docs/gst.md): a line of its own in a composite supply, taxed at
+ * the rate of the principal supply (the goods line of highest taxable value) and reported under its HSN code and
+ * unit, with no quantity. `charge` = taxable + tax, GST included like the goods.
+ */
+export interface StoredDelivery {
+  charge: number;
+  /** The principal supply's line (`purchasedProductId`), HSN code and GST unit. */
+  principalLine: number;
+  hsnCode?: string;
+  unit: string;
+  gstRate: number;
+  cgstRate: number;
+  sgstRate: number;
+  /** gstRate on an inter-state bill, else 0. */
+  igstRate: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  tax: number;
+}
+
+/**
+ * A bill as stored; its `BillTotals` are the lines' totals as billed, with the delivery charge when there is one,
+ * `net` before points.
+ */
 export interface StoredPurchase extends BillTotals, InvoiceFields {
   purchaseId: number;
+  /** Storefront orders: the delivery charge the customer paid, a line of the invoice (absent on older bills). */
+  delivery?: StoredDelivery;
   /** IGST of the bill (0, or absent on older bills, within the state). */
   igst?: number;
   shippingAddress?: ShippingAddress;
@@ -271,6 +301,8 @@ export interface SalesDay extends BillTotals {
   date: string;
   /** IGST of the day's bills (inter-state sales). */
   igst?: number;
+  /** Delivery charges of the day's storefront orders (not in `net`, which counts goods). */
+  delivery?: number;
   bills: number;
   cashBills: number;
   onlineBills: number;
@@ -394,6 +426,9 @@ const billItem = (tenantId: string, bill: StoredPurchase): Item => ({
   sk: BILL_SK,
   ...(bill.invoiceNumber && bill.invoiceDate
     ? { gsi1pk: invoiceMonthPk(tenantId, bill.invoiceDate.slice(0, 7)), gsi1sk: `${bill.invoiceDate}#${bill.invoiceNumber}` }
+    : {}),
+  ...(bill.delivery && bill.invoiceDate
+    ? { gsi2pk: deliveryMonthPk(tenantId, bill.invoiceDate.slice(0, 7)), gsi2sk: `${bill.invoiceDate}#${idSk(bill.purchaseId)}` }
     : {}),
   entity: 'purchase',
   ...bill,
@@ -655,6 +690,11 @@ export const purchaseData = {
   /** The invoices of a month (`yyyy-mm`) in date and number order: one query of the bill items only. */
   async invoicesOfMonth(tenantId: string, month: string): Promise<StoredPurchase[]> {
     return (await queryAll({ index: 'gsi1', pk: invoiceMonthPk(tenantId, month) })).map((i) => strip(i as Item) as unknown as StoredPurchase);
+  },
+
+  /** The delivery lines of a month's invoices (`yyyy-mm`): one query of the bills that have one, their delivery only. */
+  async deliveriesOfMonth(tenantId: string, month: string): Promise<Pick<StoredPurchase, 'purchaseId' | 'delivery'>[]> {
+    return queryAll<Pick<StoredPurchase, 'purchaseId' | 'delivery'>>({ index: 'gsi2', pk: deliveryMonthPk(tenantId, month), attributes: ['purchaseId', 'delivery'] });
   },
 
   /** The index key of a month's credit notes (`yyyy-mm`): the GSTR-1 reader and its test documents use it. */

@@ -1,4 +1,5 @@
 import { formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
+import { DELIVERY_LABEL } from '../../shared/bill.js';
 import { toPaise } from '../../shared/money.js';
 import { BILL_NOT_FOUND, CREDIT_NOTE_NOT_FOUND, type CreditNote, type Paper, type Receipt } from '../../shared/schemas/purchase.js';
 import type { Logger } from '../lib/logger.js';
@@ -130,6 +131,11 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
     ...taxCells(l),
     rupees(l.netAmount),
   ]);
+  const d = receipt.delivery;
+  if (d) {
+    const deliveryTax = !taxed ? [] : inter ? [`${d.igst}% ${rupees(d.igstPrice)}`] : [`${d.cgst}% ${rupees(d.cgstPrice)}`, `${d.sgst}% ${rupees(d.sgstPrice)}`];
+    rows.push(['', DELIVERY_LABEL, d.hsnCode ?? '', '', '', rupees(d.amount), ...(taxed ? [rupees(d.taxable)] : []), ...deliveryTax, rupees(d.amount)]);
+  }
   const t = receipt.totals;
   const units = receipt.lines.reduce((sum, l) => sum + l.quantity, 0);
   const taxTotals = !taxed ? [] : inter ? [rupees(t.igst)] : [rupees(t.cgst), rupees(t.sgst)];
@@ -227,10 +233,14 @@ export const creditNoteFileName = (note: CreditNote, paper: Paper = 'a4') => `Cr
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function lineTax(receipt: Receipt, l: Receipt['lines'][number]): string {
+function lineTax(receipt: Receipt, l: Pick<Receipt['lines'][number], 'igst' | 'igstPrice' | 'cgst' | 'cgstPrice' | 'sgst' | 'sgstPrice'>): string {
   if (receipt.title === 'Bill of Supply') return '';
   return receipt.supply === 'inter' ? ` (IGST ${l.igst}% ${rupees(l.igstPrice)})` : ` (CGST ${l.cgst}% ${rupees(l.cgstPrice)}, SGST ${l.sgst}% ${rupees(l.sgstPrice)})`;
 }
+
+/** The delivery charge's line in the e-mail, as the goods lines read. */
+const deliveryMailLine = (receipt: Receipt, d: NonNullable<Receipt['delivery']>) =>
+  `${DELIVERY_LABEL}${d.hsnCode ? ` (HSN ${d.hsnCode})` : ''} = ${rupees(d.amount)}${receipt.title === 'Bill of Supply' ? '' : ` (taxable ${rupees(d.taxable)})`}${lineTax(receipt, d)}`;
 
 /**
  * The receipt e-mail: a text and an HTML body with the lines and totals, and the PDF attached; after a return, the
@@ -241,6 +251,7 @@ export async function receiptMail(receipt: Receipt, to: string, creditNote?: Cre
   const lines = receipt.lines.map(
     (l) => `${l.productName} (${l.hsnCode ? `HSN ${l.hsnCode}` : l.artcode}) × ${withUnit(l.quantity, l.unit)} @ ${rupees(l.sellingPrice)} = ${rupees(l.netAmount)}${lineTax(receipt, l)}`,
   );
+  if (receipt.delivery) lines.push(deliveryMailLine(receipt, receipt.delivery));
   const after = [...footer(receipt), ...(creditNote ? creditNoteSummary(creditNote) : [])];
   const head = [receipt.shop.displayName, ...summary(receipt)];
   const text = [...head, '', ...lines, '', ...after, '', 'Thank you for shopping with us.'].join('\n');

@@ -209,6 +209,7 @@ const keptPriceCells = (t: LineTotals): FigureCell[] => [
 /** The day's figures as label and number cells under the table of the .xlsx, so they can be summed and checked. */
 const dayFigureCells = (f: SalesFigures): FigureCell[] => [
   { label: 'Goods billed', value: toRupees(f.goodsBilled), kind: 'rupees' },
+  ...(f.deliveryCharges ? [{ label: 'Delivery charges', value: toRupees(f.deliveryCharges), kind: 'rupees' } as const] : []),
   { label: 'Points redeemed', value: toRupees(f.pointsRedeemed), kind: 'rupees' },
   { label: 'Sold (money received)', value: toRupees(f.sold.total), kind: 'rupees' },
   { label: 'Sold in cash', value: toRupees(f.sold.cash), kind: 'rupees' },

@@ -1,4 +1,4 @@
-import { computeBill, receiptTotals } from '../../shared/bill.js';
+import { computeBill, receiptTotals, type DeliveryFigures } from '../../shared/bill.js';
 import { amountInWords, DEFAULT_UNIT, hsnSummary, shopState, stateLabel } from '../../shared/gst.js';
 import { toRupees } from '../../shared/money.js';
 import {
@@ -7,10 +7,11 @@ import {
   type Purchase,
   type PurchasedProduct,
   type CreditNote,
+  type DeliveryLine,
   type Receipt,
 } from '../../shared/schemas/purchase.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
-import type { OpenedBill, StoredLine, StoredPurchase, StoredReturn } from './data.js';
+import type { OpenedBill, StoredDelivery, StoredLine, StoredPurchase, StoredReturn } from './data.js';
 
 /** Basis points to percent (250 → 2.5). */
 const percent = (basisPoints: number) => basisPoints / 100;
@@ -91,6 +92,7 @@ export function purchaseView({ bill, lines }: Pick<OpenedBill, 'bill' | 'lines'>
     sgst: toRupees(bill.sgst),
     igst: toRupees(bill.igst ?? 0),
     tax: toRupees(bill.tax),
+    ...(bill.delivery ? { deliveryCharge: toRupees(bill.delivery.charge) } : {}),
     totalSellingAmount: toRupees(bill.net),
     redeemAmount: toRupees(bill.redeemed),
     netAmount: toRupees(bill.paid),
@@ -147,14 +149,20 @@ export function receiptView(tenant: ShopOfReceipt, opened: OpenedBill): Receipt 
   const kept = opened.lines.filter((l) => l.quantity > 0).sort((a, b) => a.purchasedProductId - b.purchasedProductId);
   const { bill } = opened;
   const supply = bill.supply ?? 'intra';
+  // The delivery charge stays on the invoice at the rates it was billed at: returns give back goods, not delivery.
+  const delivery = bill.delivery;
   const figures = computeBill({
     lines: kept.map((l) => ({ mrp: l.mrp, rate: l.rate, quantity: l.quantity, cgstRate: l.cgstRate, sgstRate: l.sgstRate })),
     supply,
+    ...(delivery ? { delivery: { charge: delivery.charge, rates: { cgstRate: delivery.cgstRate, sgstRate: delivery.sgstRate } } } : {}),
   });
   const worked = kept.map((line, i) => ({ ...line, ...figures.lines[i]! }));
   const totals = figures.totals;
   const place = bill.placeOfSupply ?? shopState(tenant);
-  const summary = hsnSummary(worked.map((l) => ({ hsnCode: l.hsnCode, unit: l.unit ?? DEFAULT_UNIT, quantity: l.quantity, gstRate: l.cgstRate + l.sgstRate, taxable: l.taxable, cgst: l.cgst, sgst: l.sgst, igst: l.igst })));
+  const hsnLines = worked.map((l) => ({ hsnCode: l.hsnCode, unit: l.unit ?? DEFAULT_UNIT, quantity: l.quantity, gstRate: l.cgstRate + l.sgstRate, taxable: l.taxable, cgst: l.cgst, sgst: l.sgst, igst: l.igst }));
+  // A composite supply is reported under its principal supply: the delivery line adds value, not quantity.
+  if (delivery && figures.delivery) hsnLines.push({ ...figures.delivery, hsnCode: delivery.hsnCode, unit: delivery.unit, quantity: 0, gstRate: delivery.gstRate });
+  const summary = hsnSummary(hsnLines);
   return {
     shop: shopView(tenant),
     title: bill.documentType === 'BILL_OF_SUPPLY' ? 'Bill of Supply' : 'Tax Invoice',
@@ -178,8 +186,26 @@ export function receiptView(tenant: ShopOfReceipt, opened: OpenedBill): Receipt 
       .map((r) => ({ returnId: r.returnId, creditNoteNumber: r.creditNoteNumber, creditNoteDate: r.creditNoteDate ?? r.returnDate, value: toRupees(r.value) })),
     purchase: purchaseView(opened),
     lines: worked.map(lineView),
+    ...(delivery && figures.delivery ? { delivery: deliveryView(delivery, figures.delivery, supply) } : {}),
     totals: receiptTotals(totals, { redeemed: bill.redeemed, returned: bill.refunded, paid: bill.paid - bill.refunded }),
     paymentStatus: PAYMENT_STATUS_PAID,
+  };
+}
+
+/** The delivery line of a receipt: the billed charge at its rates, split by the bill's place of supply. */
+function deliveryView(delivery: StoredDelivery, figures: DeliveryFigures, supply: 'intra' | 'inter'): DeliveryLine {
+  return {
+    ...(delivery.hsnCode ? { hsnCode: delivery.hsnCode } : {}),
+    unit: delivery.unit,
+    gst: percent(delivery.gstRate),
+    cgst: percent(delivery.cgstRate),
+    sgst: percent(delivery.sgstRate),
+    igst: supply === 'inter' ? percent(delivery.gstRate) : 0,
+    taxable: toRupees(figures.taxable),
+    cgstPrice: toRupees(figures.cgst),
+    sgstPrice: toRupees(figures.sgst),
+    igstPrice: toRupees(figures.igst),
+    amount: toRupees(figures.charge),
   };
 }
 

@@ -1,3 +1,4 @@
+import { DELIVERY_LABEL } from '../../shared/bill.js';
 import { DEFAULT_UNIT, gstinProblem, gstinState, isStateCode } from '../../shared/gst.js';
 import { buildEinvoice, einvoiceProblems, type EinvoicePayload } from '../../shared/gst/einvoice.js';
 import { buildGstr1, placeOfSupplyLabel, type Gstr1, type Gstr1CreditNote, type Gstr1Input, type Gstr1Invoice, type Gstr1Line } from '../../shared/gst/gstr1.js';
@@ -9,7 +10,7 @@ import { queryAll } from '../lib/db.js';
 import { Conflict, NotFound } from '../lib/errors.js';
 import { FileResponse } from '../lib/handler.js';
 import { productData } from '../products/data.js';
-import { purchaseData, type OpenedBill, type StoredLine } from '../purchases/data.js';
+import { purchaseData, type OpenedBill, type StoredDelivery, type StoredLine } from '../purchases/data.js';
 import { tenantData } from '../tenants/data.js';
 
 /**
@@ -83,6 +84,32 @@ const gstLine = (line: MonthLine): Gstr1Line => ({
   igst: line.igst ?? 0,
 });
 
+/**
+ * An invoice's lines as the builder reads them, with its delivery charge last: a line of the composite supply at the
+ * principal supply's rate, reported under its HSN code and unit with no quantity. It takes the principal line's
+ * product, so a code given to that product since reaches the delivery line too and a missing one is one problem.
+ */
+function withDeliveryLine(lines: MonthLine[], delivery: StoredDelivery | undefined): Gstr1Line[] {
+  const goods = lines.map(gstLine);
+  if (!delivery) return goods;
+  const principal = lines.find((l) => l.purchasedProductId === delivery.principalLine);
+  return [
+    ...goods,
+    {
+      productId: principal?.productId ?? 0,
+      productName: DELIVERY_LABEL,
+      hsnCode: delivery.hsnCode,
+      unit: delivery.unit,
+      quantity: 0,
+      gstRate: delivery.gstRate,
+      taxable: delivery.taxable,
+      cgst: delivery.cgst,
+      sgst: delivery.sgst,
+      igst: delivery.igst,
+    },
+  ];
+}
+
 async function shopOf(tenantId: string): Promise<ShopTenant> {
   const tenant = (await tenantData.get(tenantId)) as ShopTenant | undefined;
   if (!tenant) throw new NotFound('Shop not found');
@@ -93,10 +120,12 @@ async function shopOf(tenantId: string): Promise<ShopTenant> {
 
 /** The month's invoices (from the lines of its days) and credit notes, with the shop's GSTIN and state. */
 export async function gstr1Input(tenantId: string, month: string, shop: ShopTenant): Promise<Gstr1Input> {
-  const [days, storedNotes] = await Promise.all([
+  const [days, storedNotes, deliveries] = await Promise.all([
     inBatches(daysOf(month), 8, (day) => queryAll<MonthLine>({ ...purchaseData.dayQuery(tenantId, day), attributes: MONTH_LINE_FIELDS })),
     purchaseData.creditNotesOfMonth(tenantId, month) as unknown as Promise<StoredCreditNote[]>,
+    purchaseData.deliveriesOfMonth(tenantId, month),
   ]);
+  const deliveryOf = new Map(deliveries.flatMap((b) => (b.delivery ? [[b.purchaseId, b.delivery] as const] : [])));
   const bills = new Map<number, MonthLine[]>();
   for (const line of days.flat()) {
     if (line.documentType === 'BILL_OF_SUPPLY') continue;
@@ -111,22 +140,25 @@ export async function gstr1Input(tenantId: string, month: string, shop: ShopTena
       customerName: first.customerName,
       customerGstin: first.customerGstin,
       placeOfSupply: first.placeOfSupply ?? shop.state ?? '',
-      lines: lines.sort((a, b) => a.purchasedProductId - b.purchasedProductId).map(gstLine),
+      lines: withDeliveryLine(lines.sort((a, b) => a.purchasedProductId - b.purchasedProductId), deliveryOf.get(first.purchaseId)),
     };
   });
 
   // A credit note copies its bill's fields; the bill itself tells the invoice's value (B2C large or not) and the
   // products of the returned lines. A bill of this month is already read (its lines); an older one is opened.
   const notes = storedNotes.filter((n) => n.documentType !== 'BILL_OF_SUPPLY' && n.creditNoteNumber);
-  const originals = new Map<number, { lines: MonthLine[]; customerId?: number; customerName?: string; saleDate?: string }>();
+  const originals = new Map<number, { lines: MonthLine[]; delivery?: StoredDelivery; customerId?: number; customerName?: string; saleDate?: string }>();
   for (const id of new Set(notes.map((n) => n.purchaseId))) {
     const lines = bills.get(id);
-    if (lines) originals.set(id, { lines, saleDate: lines[0]!.saleDate });
+    if (lines) originals.set(id, { lines, delivery: deliveryOf.get(id), saleDate: lines[0]!.saleDate });
   }
   const older = [...new Set(notes.map((n) => n.purchaseId))].filter((id) => !originals.has(id));
   await inBatches(older, 8, async (id) => {
     const opened = await purchaseData.open(tenantId, id);
-    if (opened) originals.set(id, { lines: opened.lines as MonthLine[], customerId: opened.bill.customerId, customerName: opened.bill.customerName, saleDate: opened.bill.saleDate });
+    if (opened) {
+      const { bill } = opened;
+      originals.set(id, { lines: opened.lines as MonthLine[], delivery: bill.delivery, customerId: bill.customerId, customerName: bill.customerName, saleDate: bill.saleDate });
+    }
   });
   const creditNotes: Gstr1CreditNote[] = notes.map((note) => {
     const bill = originals.get(note.purchaseId);
@@ -158,7 +190,7 @@ export async function gstr1Input(tenantId: string, month: string, shop: ShopTena
       original: {
         number: note.originalInvoiceNumber,
         date: note.originalInvoiceDate ?? bill?.saleDate ?? note.returnDate,
-        value: bill ? bill.lines.reduce((v, l) => v + l.taxable + l.cgst + l.sgst + (l.igst ?? 0), 0) : 0,
+        value: bill ? bill.lines.reduce((v, l) => v + l.taxable + l.cgst + l.sgst + (l.igst ?? 0), 0) + (bill.delivery?.charge ?? 0) : 0,
       },
     };
   });
@@ -257,7 +289,7 @@ export async function einvoiceFile(tenantId: string, purchaseId: number): Promis
     placeOfSupply: bill.placeOfSupply ?? shop.state ?? '',
     seller: { gstin: shop.gstNumber, name: shop.displayName, address: shop.address, state: shop.state, email: shop.emailId },
     buyer: { gstin: bill.customerGstin, name: bill.customerName, address: customer?.address ?? bill.address, state: bill.customerState ?? customer?.state, email: bill.emailId },
-    lines: (opened.lines as MonthLine[]).sort((a, b) => a.purchasedProductId - b.purchasedProductId).map(gstLine),
+    lines: withDeliveryLine((opened.lines as MonthLine[]).sort((a, b) => a.purchasedProductId - b.purchasedProductId), bill.delivery),
   };
   const problems = einvoiceProblems(input);
   if (problems.length) throw new Conflict(`The e-invoice of ${bill.invoiceNumber} cannot be made yet: ${problems.join(' ')}`);

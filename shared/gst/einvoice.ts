@@ -139,14 +139,16 @@ function partyJson(p: EinvoiceParty): EinvoicePartyJson {
 export function buildEinvoice(input: EinvoiceInput): EinvoicePayload {
   const items: EinvoiceItem[] = input.lines.map((l, i) => {
     const total = l.taxable + l.igst + l.cgst + l.sgst;
+    // A charge billed with the goods (a storefront order's delivery) has no quantity of its own: one of it.
+    const quantity = l.quantity || 1;
     return {
       SlNo: String(i + 1),
       PrdDesc: l.productName.replace(/"/g, "'").padEnd(3, '.').slice(0, 300),
       IsServc: l.hsnCode && isService(l.hsnCode) ? 'Y' : 'N',
       HsnCd: l.hsnCode ?? '',
-      Qty: l.quantity,
+      Qty: quantity,
       Unit: l.unit,
-      UnitPrice: l.quantity ? Math.round((l.taxable / l.quantity) * 10) / 1000 : 0,
+      UnitPrice: Math.round((l.taxable / quantity) * 10) / 1000,
       TotAmt: rupees(l.taxable),
       Discount: 0,
       AssAmt: rupees(l.taxable),

@@ -13,7 +13,9 @@ export const salesSummary = z.object({
   units: z.object({ sold: z.number().int(), returned: z.number().int(), net: z.number().int() }),
   /** Goods at the rates billed (after discount, GST included). */
   goodsBilled: z.number(),
-  /** Paid with credit points: goods billed − points redeemed = sold. */
+  /** Storefront orders' delivery charges (GST included): in sold, not in goods billed; absent when none. */
+  deliveryCharges: z.number().optional(),
+  /** Paid with credit points: goods billed + delivery charges − points redeemed = sold. */
   pointsRedeemed: z.number(),
   /** Money received for the bills. */
   sold: byMode,
@@ -40,6 +42,7 @@ export const salesSummaryView = (f: SalesFigures): SalesSummary => ({
   bills: f.bills,
   units: f.units,
   goodsBilled: toRupees(f.goodsBilled),
+  ...(f.deliveryCharges ? { deliveryCharges: toRupees(f.deliveryCharges) } : {}),
   pointsRedeemed: toRupees(f.pointsRedeemed),
   sold: modeInRupees(f.sold),
   returns: modeInRupees(f.returns),
@@ -66,6 +69,7 @@ export const salesSummaryPaise = (v: SalesSummary): SalesFigures => ({
   bills: v.bills,
   units: v.units,
   goodsBilled: toPaise(v.goodsBilled),
+  deliveryCharges: toPaise(v.deliveryCharges ?? 0),
   pointsRedeemed: toPaise(v.pointsRedeemed),
   sold: modeInPaise(v.sold),
   returns: modeInPaise(v.returns),

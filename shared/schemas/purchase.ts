@@ -307,7 +307,9 @@ export const purchase = z.object({
   sgst: z.number(),
   igst: z.number(),
   tax: z.number(),
-  /** The lines' total (rate × quantity): what the goods cost before points. */
+  /** A storefront order's delivery charge (GST included), a line of its invoice; the figures above include it. */
+  deliveryCharge: z.number().optional(),
+  /** The lines' total (rate × quantity) and the delivery charge: what the bill charges before points. */
   totalSellingAmount: z.number(),
   redeemAmount: z.number(),
   /** What the customer paid in money. */
@@ -555,6 +557,25 @@ export const hsnSummaryRow = z.object({
   value: z.number(),
 });
 
+/**
+ * A storefront order's delivery charge as the invoice prints it: a line of a composite supply, at the rate and under
+ * the HSN code of its principal supply (rupees, percent).
+ */
+export const deliveryLine = z.object({
+  hsnCode: z.string().optional(),
+  unit: z.string(),
+  gst: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  taxable: z.number(),
+  cgstPrice: z.number(),
+  sgstPrice: z.number(),
+  igstPrice: z.number(),
+  /** The charge, GST included. */
+  amount: z.number(),
+});
+
 /** What the receipt (printed, e-mailed as PDF) shows: the shop, the bill's lines still with the customer, totals. */
 export const receipt = z.object({
   shop: shopInfo,
@@ -572,6 +593,8 @@ export const receipt = z.object({
   purchase,
   /** The lines with units still with the customer, their figures for those units. */
   lines: z.array(purchasedProduct),
+  /** The delivery charge line of a storefront order; the totals include it. */
+  delivery: deliveryLine.optional(),
   totals: z.object({
     grossAmount: z.number(),
     discount: z.number(),
@@ -589,6 +612,7 @@ export const receipt = z.object({
   paymentStatus: z.literal(PAYMENT_STATUS_PAID),
 });
 export type Receipt = z.output<typeof receipt>;
+export type DeliveryLine = z.output<typeof deliveryLine>;
 
 // ---------------------------------------------------------------- monthly sales report
 

@@ -220,7 +220,8 @@ describe('storefront orders', () => {
     const outcome = await reportCheckout(shopper, result.response);
     expect(outcome.body.purchaseId, JSON.stringify(outcome.body)).toBeDefined();
     const saved = (await call<Purchase>('GET', `/purchase/${outcome.body.purchaseId}`, { token: await cashierToken() })).body;
-    expect(saved).toMatchObject({ placeOfSupply: '33', supply: 'inter', cgst: 0, sgst: 0, igst: 19.05 });
+    // Tea ₹400.00 at 5%: IGST ₹19.05; the ₹100.00 delivery charge at the tea's 5%: taxable ₹95.24, IGST ₹4.76.
+    expect(saved).toMatchObject({ placeOfSupply: '33', supply: 'inter', cgst: 0, sgst: 0, igst: 23.81, deliveryCharge: 100, netAmount: 500 });
     expect(saved.invoiceNumber).toMatch(/^DEM\/\d{2}-\d{2}\/\d{6}$/);
     // The customer's next checkout starts from this address.
     const own = await call<Customer>('GET', `/customer/appUser/${shopper.customer.appUserId}`, { token: shopper.token });

@@ -6,7 +6,7 @@ import { toPaise, toRupees } from '../../shared/money.js';
 import { ROLE } from '../../shared/roles.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import type { Gstr1Summary } from '../../shared/schemas/gstr1.js';
-import type { CreditNote, Purchase } from '../../shared/schemas/purchase.js';
+import type { CreditNote, Purchase, Receipt } from '../../shared/schemas/purchase.js';
 import gstr1Schema from '../../shared/gst/schemas/gstr1.schema.json';
 import { DEMO_PASSWORD, seedTenant, type TenantSeed } from '../../infra/local/seed.js';
 import { apiUrl, call, tokenOf } from './client.js';
@@ -62,6 +62,12 @@ const KETTLE_2_INTER = { quantity: 2, value: 1_998_00, taxable: 1_693_22, cgst: 
 const KETTLE_1_INTER = { quantity: 1, value: 999_00, taxable: 846_61, cgst: 0, sgst: 0, igst: 152_39 };
 /** TV shipped to Tamil Nadu: 1,18,000 × 100/118 = 1,00,000.00 exactly; IGST 18,000.00. Above ₹1 lakh: B2C large. */
 const TV_1_INTER = { quantity: 1, value: 1_18_000_00, taxable: 1_00_000_00, cgst: 0, sgst: 0, igst: 18_000_00 };
+/**
+ * The order's delivery charge, ₹100.00 GST included, a composite supply with the TV (its principal supply): at 18%,
+ * 100 × 100/118 = 84.745… → 84.75, IGST 15.25, under the TV's HSN code with no quantity. The TV's return gives back
+ * the goods, not the delivery.
+ */
+const DELIVERY_D = { quantity: 0, value: 100_00, taxable: 84_75, cgst: 0, sgst: 0, igst: 15_25 };
 
 type Figures = typeof RICE_1_INTRA;
 type Amounts = Omit<Figures, 'quantity'>;
@@ -95,6 +101,8 @@ const notes: Record<'A' | 'B' | 'C' | 'D', CreditNote> = {} as never;
 let month: number;
 let year: number;
 let fy: string;
+/** What the storefront asked the payment provider for, rupees. */
+let orderAmount: number;
 
 async function giveHsn(shelf: Shelf, hsnCode: string, unit: string) {
   const [product] = (await call<Record<string, unknown>[]>('GET', `/product/listOfProducts/${shelf.productId}`, { token: admin })).body;
@@ -167,6 +175,7 @@ beforeAll(async () => {
   await mustAdd(shopper, tv, 1);
   const order = await createOrder(shopper, { currency: 'INR', shippingAddress: { name: 'Kavya', line: '4 Beach Road', city: 'Chennai', pincode: '600001', state: '33' } });
   expect(order.status, JSON.stringify(order.body)).toBe(200);
+  orderAmount = order.body.amount / 100;
   const paid = await completeCheckout(order.body.id, 'success');
   if (paid.kind !== 'success') throw new Error('the payment simulator refused the payment');
   const outcome = await reportCheckout(shopper, paid.response);
@@ -186,12 +195,12 @@ beforeAll(async () => {
 // ---------------------------------------------------------------- what the sections must hold
 
 const B2B = sum(KETTLE_3_INTRA, RICE_1_INTER, KETTLE_2_INTER);
-const B2CL = sum(TV_1_INTER);
+const B2CL = sum(TV_1_INTER, DELIVERY_D);
 /** Bill A less the rice that came back: B2C small is netted by its credit notes. */
 const B2CS = less(sum(RICE_2_INTRA, KETTLE_1_INTRA), sum(RICE_1_INTRA));
 const CDNR = sum(KETTLE_1_INTRA, KETTLE_1_INTER);
 const CDNUR = sum(TV_1_INTER);
-const SOLD = sum(RICE_2_INTRA, KETTLE_1_INTRA, KETTLE_3_INTRA, RICE_1_INTER, KETTLE_2_INTER, TV_1_INTER);
+const SOLD = sum(RICE_2_INTRA, KETTLE_1_INTRA, KETTLE_3_INTRA, RICE_1_INTER, KETTLE_2_INTER, TV_1_INTER, DELIVERY_D);
 const RETURNED = sum(KETTLE_1_INTRA, RICE_1_INTRA, KETTLE_1_INTER, TV_1_INTER);
 
 describe('GSTR-1 of a month sold at the till and on the storefront, with returns', () => {
@@ -203,7 +212,20 @@ describe('GSTR-1 of a month sold at the till and on the storefront, with returns
     expect(notes.B).toMatchObject({ creditNoteNumber: note(1, fy), originalInvoiceNumber: invoice(2, fy), taxable: 846.61, cgst: 76.2, sgst: 76.19, igst: 0 });
     expect(notes.A).toMatchObject({ creditNoteNumber: note(2, fy), originalInvoiceNumber: invoice(1, fy), taxable: 475.24, cgst: 11.88, sgst: 11.88 });
     expect(notes.C).toMatchObject({ creditNoteNumber: note(3, fy), originalInvoiceNumber: invoice(3, fy), taxable: 846.61, igst: 152.39, cgst: 0, sgst: 0 });
-    expect(notes.D).toMatchObject({ creditNoteNumber: note(4, fy), originalInvoiceNumber: invoice(4, fy), taxable: 1_00_000, igst: 18_000 });
+    expect(notes.D).toMatchObject({ creditNoteNumber: note(4, fy), originalInvoiceNumber: invoice(4, fy), taxable: 1_00_000, igst: 18_000, refund: 1_18_000 });
+  });
+
+  it('puts the storefront order’s delivery charge on its tax invoice, whose total is what the payment provider was asked for', async () => {
+    const total = sum(TV_1_INTER, DELIVERY_D);
+    expect(orderAmount).toBe(toRupees(total.value));
+    expect(bills.D).toMatchObject({ deliveryCharge: 100, totalSellingAmount: orderAmount, netAmount: orderAmount, taxable: toRupees(total.taxable), igst: toRupees(total.igst), cgst: 0, sgst: 0 });
+    // After the TV came back, the invoice still charges the delivery, at the TV's rate and under its HSN code.
+    const { status, body } = await call<Receipt>('GET', `/purchase/receipt/${bills.D.purchaseId}`, { token: cashier });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body.delivery).toEqual({ hsnCode: '85287217', unit: 'NOS', gst: 18, cgst: 9, sgst: 9, igst: 18, taxable: 84.75, cgstPrice: 0, sgstPrice: 0, igstPrice: 15.25, amount: 100 });
+    expect(body.totals).toMatchObject({ taxable: 84.75, igst: 15.25, totalSellingAmount: 100, returnAmount: 1_18_000, netAmount: 100 });
+    expect(body.hsnSummary).toEqual([{ hsnCode: '85287217', unit: 'NOS', quantity: 0, gst: 18, taxable: 84.75, cgst: 0, sgst: 0, igst: 15.25, value: 100 }]);
+    expect(body.amountInWords).toBe('Rupees One Hundred Only');
   });
 
   it('shows the sections with the hand-worked totals, tying out to the month’s bills less its credit notes', async () => {
@@ -251,7 +273,7 @@ describe('GSTR-1 of a month sold at the till and on the storefront, with returns
       ]),
     );
     expect(json.b2b).toHaveLength(2);
-    expect(json.b2cl).toEqual([{ pos: '33', inv: [{ inum: invoice(4, fy), idt: date(bills.D.saleDate), val: 1_18_000, itms: [inter(18, TV_1_INTER)] }] }]);
+    expect(json.b2cl).toEqual([{ pos: '33', inv: [{ inum: invoice(4, fy), idt: date(bills.D.saleDate), val: 1_18_100, itms: [inter(18, { ...B2CL, quantity: 1 })] }] }]);
     expect(json.b2cs).toEqual([
       { sply_ty: 'INTRA', pos: '29', typ: 'OE', txval: 475.24, rt: 5, camt: 11.88, samt: 11.88, csamt: 0 },
       { sply_ty: 'INTRA', pos: '29', typ: 'OE', txval: 846.61, rt: 18, camt: 76.2, samt: 76.19, csamt: 0 },
@@ -280,7 +302,7 @@ describe('GSTR-1 of a month sold at the till and on the storefront, with returns
     expect(hsn.hsn_b2c).toEqual([
       hsnRow('10063020', 'BAG', 5, withQuantity([RICE_2_INTRA], [RICE_1_INTRA])),
       hsnRow('85161000', 'NOS', 18, withQuantity([KETTLE_1_INTRA], [])),
-      hsnRow('85287217', 'NOS', 18, withQuantity([TV_1_INTER], [TV_1_INTER])),
+      hsnRow('85287217', 'NOS', 18, withQuantity([TV_1_INTER, DELIVERY_D], [TV_1_INTER])),
     ]);
   });
 });

@@ -135,12 +135,16 @@ describe('paying through the checkout', () => {
       ]),
     );
     const bill = await purchaseData.open('demo', outcome.purchaseId!);
-    // ₹304 × 2 + ₹96 × 3 = ₹896 of goods; the ₹100 delivery is on the payment, not the bill.
-    expect(bill?.bill).toMatchObject({ paymentMode: 'Online', customerId: shopper.customer.customerId, net: 89_600, paid: 89_600, lineCount: 2 });
+    // ₹304 × 2 + ₹96 × 3 = ₹896 of goods and the ₹100 delivery: the invoice's total is what was paid. The tea is the
+    // principal supply (taxable ₹579.05 against the soap's ₹244.07), so delivery is taxed at its 5%: ₹95.24 + ₹4.76.
+    expect(bill?.bill).toMatchObject({ paymentMode: 'Online', customerId: shopper.customer.customerId, net: 99_600, paid: 99_600, lineCount: 2, soldQuantity: 5 });
+    const teaLine = bill!.lines.find((l) => l.productId === tea.productId)!;
+    expect(bill?.bill.delivery).toMatchObject({ charge: 100_00, principalLine: teaLine.purchasedProductId, gstRate: 500, taxable: 95_24, tax: 4_76 });
     const mails = (await sentMail()).slice(mailsBefore).filter((m) => m.to.includes(shopper.customer.emailId!));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain(`order confirmed, bill ${outcome.purchaseId}`);
-    expect(mails[0]!.text).toContain('₹996.00');
+    expect(mails[0]!.text).toContain('Delivery charge  ₹100.00 (taxable ₹95.24, ');
+    expect(mails[0]!.text).toContain(`Tax invoice ${bill!.bill.invoiceNumber}: total ₹996.00`);
   });
 });
 

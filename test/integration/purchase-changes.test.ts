@@ -96,7 +96,8 @@ describe('editing a bill (PUT)', () => {
     expect(edited.body.message).toBe(ONLINE_ORDER_BILL);
     expect(await shelfUnits(tea)).toBe(unitsBefore);
     const still = await call<Purchase>('GET', `/purchase/${outcome.purchaseId}`, { token: await cashierToken() });
-    expect(still.body).toMatchObject({ version: opened.body.version, netAmount: 400 });
+    // The tea and the ₹100.00 delivery charge, as paid.
+    expect(still.body).toMatchObject({ version: opened.body.version, netAmount: 500 });
   });
 
   it('answers the bill a till made without an order, which may be edited', async () => {

@@ -85,6 +85,15 @@ describe('sales figures', () => {
       'Units sold 20 − returned 1 = net 19 · Cost ₹12,000.00 − returned ₹500.00 = net cost ₹11,500.00',
     ]);
   });
+
+  it('counts a storefront order\'s delivery charge as sold, apart from the goods billed', () => {
+    // An online order: goods ₹450.00 and delivery ₹100.00, paid ₹550.00.
+    const order = { date: '2026-11-26', bills: 1, onlineBills: 1, soldQuantity: 3, net: rupees(450), delivery: rupees(100), onlineSold: rupees(550), onlineCost: rupees(300) };
+    const g = salesFigures([order]);
+    expect(g).toMatchObject({ goodsBilled: rupees(450), deliveryCharges: rupees(100), sold: { online: rupees(550), total: rupees(550) }, units: { sold: 3 } });
+    expect(salesLines(g)[0]).toBe('Goods billed ₹450.00 + delivery charges ₹100.00 − points redeemed ₹0.00 = Sold ₹550.00 (cash ₹0.00, online ₹550.00)');
+    expect(salesFigures([sale]).deliveryCharges).toBe(0);
+  });
 });
 
 describe('Indian financial year', () => {

@@ -1,4 +1,5 @@
 import { Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { DELIVERY_LABEL } from '../../../../../shared/bill.js';
 import { formatDate, formatDateTime, formatRupees } from '../../../../../shared/format.js';
 import type { Paper, Receipt } from '../../../../../shared/schemas/purchase.js';
 import { PROVISIONAL_NOTE } from '../offline/provisional-receipt.js';
@@ -109,6 +110,7 @@ export function ReceiptView({ receipt, paper, provisionalNumber }: { receipt: Re
               <Table.Td ta="right">{formatRupees(line.purchasedPrice)}</Table.Td>
             </Table.Tr>
           ))}
+          {receipt.delivery && <DeliveryRow delivery={receipt.delivery} narrow={narrow} taxed={taxed} inter={inter} />}
         </Table.Tbody>
       </Table>
       <Divider my="xs" variant="dashed" />
@@ -172,6 +174,53 @@ export function ReceiptView({ receipt, paper, provisionalNumber }: { receipt: Re
         Thank you for shopping with us
       </Text>
     </div>
+  );
+}
+
+/** A storefront order's delivery charge: a line of the invoice at its principal supply's HSN code and rate, no quantity. */
+function DeliveryRow({ delivery, narrow, taxed, inter }: { delivery: NonNullable<Receipt['delivery']>; narrow: boolean; taxed: boolean; inter: boolean }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        {DELIVERY_LABEL}
+        {delivery.hsnCode && (
+          <>
+            <br />
+            <Text span size="xs" c="dimmed">
+              HSN {delivery.hsnCode}
+            </Text>
+          </>
+        )}
+        {taxed && narrow && (
+          <>
+            <br />
+            <Text span size="xs" c="dimmed">
+              Taxable {formatRupees(delivery.taxable)}
+            </Text>
+          </>
+        )}
+      </Table.Td>
+      <Table.Td ta="right">—</Table.Td>
+      {!narrow && <Table.Td ta="right">—</Table.Td>}
+      <Table.Td ta="right">{formatRupees(delivery.amount)}</Table.Td>
+      {taxed && !narrow && <Table.Td ta="right">{formatRupees(delivery.taxable)}</Table.Td>}
+      {taxed && !inter && (
+        <Table.Td ta="right">
+          {delivery.cgst}% {formatRupees(delivery.cgstPrice)}
+        </Table.Td>
+      )}
+      {taxed && !inter && (
+        <Table.Td ta="right">
+          {delivery.sgst}% {formatRupees(delivery.sgstPrice)}
+        </Table.Td>
+      )}
+      {taxed && inter && (
+        <Table.Td ta="right">
+          {delivery.igst}% {formatRupees(delivery.igstPrice)}
+        </Table.Td>
+      )}
+      <Table.Td ta="right">{formatRupees(delivery.amount)}</Table.Td>
+    </Table.Tr>
   );
 }
 

@@ -168,13 +168,14 @@ function MonthFigures({ data }: { data: MonthlySalesReport }) {
           <Text fw={600}>Sales of the month</Text>
           <SimpleGrid cols={{ base: 2, sm: 3 }}>
             <Figure label="Goods billed" value={f.goodsBilled} />
+            {f.deliveryCharges ? <Figure label="Delivery charges" value={f.deliveryCharges} /> : null}
             <Figure label="Points redeemed" value={f.pointsRedeemed} />
             <Figure label="Sold (money received)" value={f.sold.total} />
             <Figure label="Returns (refunded)" value={f.returns.total} />
             <Figure label="Net sold" value={f.netSold.total} />
           </SimpleGrid>
           <Text size="xs" c="dimmed">
-            Sold = goods billed − points redeemed. Net sold = sold − returns; a return is counted on the day of its refund.
+            Sold = goods billed + storefront delivery charges − points redeemed. Net sold = sold − returns; a return is counted on the day of its refund.
           </Text>
         </Stack>
       </Paper>

@@ -122,13 +122,14 @@ function DayFigures({ figures: f }: { figures: SalesSummary }) {
         <Text fw={600}>Figures of the day</Text>
         <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
           <Figure label="Goods billed" value={f.goodsBilled} />
+          {f.deliveryCharges ? <Figure label="Delivery charges" value={f.deliveryCharges} /> : null}
           <Figure label="Points redeemed" value={f.pointsRedeemed} />
           <Figure label="Sold (money received)" value={f.sold.total} />
           <Figure label="Returns (refunded this day)" value={f.returns.total} />
           <Figure label="Net sold" value={f.netSold.total} />
         </SimpleGrid>
         <Text size="xs" c="dimmed">
-          Price as billed: rate × units billed. Sold = goods billed − points redeemed. Net sold = sold − the refunds made this day; a
+          Price as billed: rate × units billed. Sold = goods billed + storefront delivery charges − points redeemed. Net sold = sold − the refunds made this day; a
           return is counted on the day of its refund, not taken off the day of the bill.
         </Text>
       </Stack>

@@ -291,6 +291,7 @@ const moneyFigures = (f: SalesSummary): { label: string; value: ReactNode }[] =>
   { label: 'Units sold', value: f.units.sold },
   { label: 'Units returned', value: f.units.returned },
   { label: 'Goods billed', value: formatRupees(f.goodsBilled) },
+  ...(f.deliveryCharges ? [{ label: 'Delivery charges', value: formatRupees(f.deliveryCharges) }] : []),
   { label: 'Points redeemed', value: formatRupees(f.pointsRedeemed) },
   { label: 'Sold (money received)', value: formatRupees(f.sold.total) },
   { label: 'Cash', value: formatRupees(f.sold.cash) },
