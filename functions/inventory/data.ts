@@ -15,6 +15,7 @@ import {
   type TransactItem,
 } from '../lib/db.js';
 import { idSk, searchKey, tenantPk, tenantScratchKey } from '../lib/keys.js';
+import { mergedCursorPage, type MergedList } from '../lib/merged-pages.js';
 
 /**
  * Receipts (inventory records) and spreadsheet uploads.
@@ -115,6 +116,21 @@ const addTo = (key: { pk: string; sk: string }, attribute: string, delta: number
   };
 };
 
+/** The receipt search as one list: receipts by product name (name order), then by artcode only (artcode order). */
+const receiptSearch = (tenantId: string, text: string): MergedList => ({
+  list: 'receipt-search',
+  order: 'concat',
+  sources: [
+    { index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) },
+    {
+      index: 'gsi3',
+      pk: byArtcodePk(tenantId),
+      skPrefix: searchKey(text),
+      filter: { FilterExpression: 'NOT begins_with(gsi2sk, :text)', ExpressionAttributeValues: { ':text': searchKey(text) } },
+    },
+  ],
+});
+
 export const inventoryData = {
   async page(tenantId: string, request: PageRequest): Promise<CursorPage<StoredInventory>> {
     return mapPage(await queryCursorPage({ pk: inventoryPk(tenantId), descending: true }, request), toInventory);
@@ -144,13 +160,6 @@ export const inventoryData = {
     return mapPage(await queryCursorPage({ index: 'gsi1', pk: dayPk(tenantId, date), descending: true }, request), toInventory);
   },
 
-  async byName(tenantId: string, text: string, limit: number): Promise<StoredInventory[]> {
-    return (await query({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text), limit })).items.map(toInventory);
-  },
-
-  async byArtcode(tenantId: string, text: string, limit: number): Promise<StoredInventory[]> {
-    return (await query({ index: 'gsi3', pk: byArtcodePk(tenantId), skPrefix: searchKey(text), limit })).items.map(toInventory);
-  },
 
   /** The writes of one receipt row besides its stock change: the receipt itself. */
   receiptWrite(tenantId: string, receipt: StoredInventory): TransactItem {
@@ -195,6 +204,18 @@ export const inventoryData = {
     return (await queryPage({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, page, size)).map(toInventory);
   },
   byNameCount: (tenantId: string, text: string) => queryCount({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) }),
+
+  async byName(tenantId: string, text: string, limit: number): Promise<StoredInventory[]> {
+    return (await query({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text), limit })).items.map(toInventory);
+  },
+
+  /** Search: receipts whose product name starts with the text, then those whose artcode does but name does not. */
+  async searchPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<StoredInventory>> {
+    return mapPage(await mergedCursorPage(receiptSearch(tenantId, text), request), toInventory);
+  },
+  /** How many receipts the search shows: a COUNT of each part. */
+  searchCount: async (tenantId: string, text: string) =>
+    (await Promise.all(receiptSearch(tenantId, text).sources.map((part) => queryCount(part)))).reduce((a, b) => a + b, 0),
 
   // ------------------------------------------------------------ uploads
 

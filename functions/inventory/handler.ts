@@ -22,7 +22,7 @@ export const handler = domainHandler('inventory', inventoryRoutes, {
     return listPage(mapPage(await inventoryData.dayCursorPage(ctx.me.tenantId, params.date, query), inventoryView));
   },
   byDateCount: ({ params, ctx }) => inventoryData.dayCount(ctx.me.tenantId, params.date),
-  search: ({ params, query, ctx }) => searchPage(ctx.me.tenantId, params.text, query.page, query.size),
+  search: async ({ params, query, ctx }) => listPage(await searchPage(ctx.me.tenantId, params.text, query)),
   searchCount: ({ params, ctx }) => searchCount(ctx.me.tenantId, params.text),
   suggestions: ({ params, ctx }) => suggestions(ctx.me.tenantId, params.text, params.all),
   save: ({ body, ctx }) => receive(writeScope(ctx), body),

@@ -8,7 +8,7 @@ import {
   type Stock,
 } from '../../shared/schemas/inventory.js';
 import type { WriteScope } from '../lib/context.js';
-import { nextId } from '../lib/db.js';
+import { mapPage, nextId, type CursorPage, type PageRequest } from '../lib/db.js';
 import { Validation } from '../lib/errors.js';
 import { productData } from '../products/data.js';
 import { nextStockId, stockCountWrite, transactWithStock } from '../stock/changes.js';
@@ -17,8 +17,6 @@ import { stockView, toPercent } from '../stock/view.js';
 import { inventoryData, type StoredInventory } from './data.js';
 import { lineReceiptWrites } from './receipts.js';
 
-/** Matches per index a search reads; a prefix this unspecific asks the user to type more. */
-const SEARCH_LIMIT = 1000;
 /** Suggestions one call answers: a short list under the input. */
 const SUGGESTION_LIMIT = 20;
 
@@ -33,21 +31,11 @@ export function inventoryView(receipt: StoredInventory): Inventory {
   };
 }
 
-/** Receipts whose product name or artcode starts with the text, newest first, each once. */
-async function searchReceipts(tenantId: string, text: string): Promise<StoredInventory[]> {
-  const [byName, byArtcode] = await Promise.all([
-    inventoryData.byName(tenantId, text, SEARCH_LIMIT),
-    inventoryData.byArtcode(tenantId, text, SEARCH_LIMIT),
-  ]);
-  const unique = new Map([...byName, ...byArtcode].map((r) => [r.inventoryId, r]));
-  return [...unique.values()].sort((a, b) => b.inventoryId - a.inventoryId);
-}
+/** Receipts whose product name starts with the text, then those found by artcode only; a page by cursor at any depth. */
+export const searchPage = async (tenantId: string, text: string, request: PageRequest): Promise<CursorPage<Inventory>> =>
+  mapPage(await inventoryData.searchPage(tenantId, text, request), inventoryView);
 
-export async function searchPage(tenantId: string, text: string, page: number, size: number): Promise<Inventory[]> {
-  return (await searchReceipts(tenantId, text)).slice(page * size, (page + 1) * size).map(inventoryView);
-}
-
-export const searchCount = async (tenantId: string, text: string) => (await searchReceipts(tenantId, text)).length;
+export const searchCount = (tenantId: string, text: string) => inventoryData.searchCount(tenantId, text);
 
 /**
  * Inventory add: the receipt, the line's new figure (created on the first receipt of a product and artcode) and

@@ -17,6 +17,7 @@ import {
   type TransactItem,
 } from '../lib/db.js';
 import { idSk, searchKey, tenantPk } from '../lib/keys.js';
+import { mergedCursorPage, type MergedList } from '../lib/merged-pages.js';
 
 /**
  * Stock lines: one per product and artcode, holding the units on the shelf and the prices of the latest receipt.
@@ -117,6 +118,21 @@ async function prefixLines(index: 'gsi1' | 'gsi2' | 'gsi3', pk: string, text: st
   return items.map(toStock);
 }
 
+/** The stock search as one list: lines by name (name order), then lines by artcode only (artcode order). */
+const stockSearch = (tenantId: string, text: string): MergedList => ({
+  list: 'stock-search',
+  order: 'concat',
+  sources: [
+    { index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) },
+    {
+      index: 'gsi2',
+      pk: byArtcodePk(tenantId),
+      skPrefix: searchKey(text),
+      filter: { FilterExpression: 'NOT begins_with(gsi1sk, :text)', ExpressionAttributeValues: { ':text': searchKey(text) } },
+    },
+  ],
+});
+
 export const stockData = {
   async get(tenantId: string, stockId: number): Promise<StoredStock | undefined> {
     const item = await getItem(stockPk(tenantId), idSk(stockId));
@@ -191,9 +207,17 @@ export const stockData = {
     return prefixLines('gsi2', byArtcodePk(tenantId), `${searchKey(artcode)}#`, limit);
   },
 
-  async dayPage(tenantId: string, date: string, page: number, size: number): Promise<{ stockId: number; received: number }[]> {
-    return queryPage({ pk: dayPk(tenantId, date) }, page, size);
+  async dayPage(tenantId: string, date: string, request: PageRequest): Promise<CursorPage<{ stockId: number; received: number }>> {
+    return queryCursorPage({ pk: dayPk(tenantId, date) }, request);
   },
+
+  /** Search: the lines whose product name starts with the text, then those whose artcode does but name does not. */
+  async searchPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<StoredStock>> {
+    return mapPage(await mergedCursorPage(stockSearch(tenantId, text), request), toStock);
+  },
+  /** How many lines the search shows: a COUNT of each part. */
+  searchCount: async (tenantId: string, text: string) =>
+    (await Promise.all(stockSearch(tenantId, text).sources.map((part) => queryCount(part)))).reduce((a, b) => a + b, 0),
 
   async dayAll(tenantId: string, date: string, limit: number): Promise<{ stockId: number; received: number }[]> {
     return (await firstOf({ pk: dayPk(tenantId, date) }, limit)) as { stockId: number; received: number }[];

@@ -6,7 +6,7 @@ import { mapPage } from '../lib/db.js';
 import { domainHandler, listPage } from '../lib/handler.js';
 import { stockData } from './data.js';
 import { stockReport } from './report.js';
-import { byDatePage, byProduct, createStock, findStock, searchLines, searchPage, updateStock } from './service.js';
+import { byDatePage, byProduct, createStock, findStock, searchPage, updateStock } from './service.js';
 import { movementView, stockView } from './view.js';
 
 export const handler = domainHandler('stock', stockRoutes, {
@@ -20,12 +20,10 @@ export const handler = domainHandler('stock', stockRoutes, {
   async low({ ctx }) {
     return (await stockData.low(ctx.me.tenantId, MAX_STOCK_VIEW)).map((line) => stockView(line));
   },
-  byDate: ({ params, query, ctx }) => byDatePage(ctx.me.tenantId, params.date, query.page, query.size),
+  byDate: async ({ params, query, ctx }) => listPage(await byDatePage(ctx.me.tenantId, params.date, query)),
   byDateCount: ({ params, ctx }) => stockData.dayCount(ctx.me.tenantId, params.date),
-  search: ({ params, query, ctx }) => searchPage(ctx.me.tenantId, params.text, query.page, query.size),
-  async searchCount({ params, ctx }) {
-    return (await searchLines(ctx.me.tenantId, params.text)).length;
-  },
+  search: async ({ params, query, ctx }) => listPage(await searchPage(ctx.me.tenantId, params.text, query)),
+  searchCount: ({ params, ctx }) => stockData.searchCount(ctx.me.tenantId, params.text),
   async byId({ params, ctx }) {
     return stockView(await findStock(ctx.me.tenantId, params.id));
   },

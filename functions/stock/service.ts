@@ -9,7 +9,7 @@ import {
 } from '../../shared/schemas/inventory.js';
 import { auditWrite } from '../lib/audit.js';
 import type { WriteScope } from '../lib/context.js';
-import { created } from '../lib/db.js';
+import { created, mapPage, type CursorPage, type PageRequest } from '../lib/db.js';
 import { Conflict, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
 import { productData } from '../products/data.js';
 import { changeLine, createLine, nextStockId, stockCountWrite, transactWithStock } from './changes.js';
@@ -17,8 +17,6 @@ import { stockData, type StoredStock } from './data.js';
 import { stockView } from './view.js';
 
 export const STOCK_NOT_FOUND = 'Stock not found.';
-/** Matches per index a search reads; a prefix this unspecific asks the user to type more. */
-const SEARCH_LIMIT = 1000;
 
 export async function findStock(tenantId: string, stockId: number): Promise<StoredStock> {
   const line = await stockData.get(tenantId, stockId);
@@ -26,23 +24,13 @@ export async function findStock(tenantId: string, stockId: number): Promise<Stor
   return line;
 }
 
-/** Lines whose product name or artcode starts with the text, in name order, each once. */
-export async function searchLines(tenantId: string, text: string): Promise<StoredStock[]> {
-  const [byName, byArtcode] = await Promise.all([
-    stockData.byName(tenantId, text, SEARCH_LIMIT),
-    stockData.byArtcode(tenantId, text, SEARCH_LIMIT),
-  ]);
-  const unique = new Map([...byName, ...byArtcode].map((line) => [line.stockId, line]));
-  return [...unique.values()].sort((a, b) => a.productName.localeCompare(b.productName) || a.stockId - b.stockId);
+export async function searchPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<Stock>> {
+  return mapPage(await stockData.searchPage(tenantId, text, request), (line) => stockView(line));
 }
 
-export async function searchPage(tenantId: string, text: string, page: number, size: number): Promise<Stock[]> {
-  return (await searchLines(tenantId, text)).slice(page * size, (page + 1) * size).map((line) => stockView(line));
-}
-
-export async function byDatePage(tenantId: string, date: string, page: number, size: number): Promise<Stock[]> {
-  const days = await stockData.dayPage(tenantId, date, page, size);
-  return withReceived(tenantId, days);
+export async function byDatePage(tenantId: string, date: string, request: PageRequest): Promise<CursorPage<Stock>> {
+  const days = await stockData.dayPage(tenantId, date, request);
+  return { items: await withReceived(tenantId, days.items), next: days.next };
 }
 
 async function withReceived(tenantId: string, days: { stockId: number; received: number }[]): Promise<Stock[]> {

@@ -126,6 +126,15 @@ describe('lists merged from several queries, by cursor', () => {
     billText = byArtcode.artcode;
     const buyer = await newCustomer();
     for (let i = 0; i < 3; i++) await sellOn(buyer, new Date().toISOString(), 'Cash', [[byName, 1, 120], [byArtcode, 1, 60]]);
+    // Stock lines and receipts: two found by name, three by artcode only (the rice under two more artcodes).
+    await stockedProduct({ name: `${billText} Cursor Dal`, quantity: 5, mrp: 90, buyingPrice: 80, gst: 5 });
+    for (const [i, suffix] of ['B', 'C'].entries()) {
+      const received = await call('POST', '/inventory/save', {
+        token: await admin(),
+        body: { productId: byArtcode.productId, vendor: 'Test Wholesale', artcode: `${billText}${suffix}`, barcode: `89${String(run).padStart(6, '0')}0000${i}`, quantity: 4, cgst: 2.5, sgst: 2.5, mrp: 60, buyingPrice: 50, sellingPrice: 60 },
+      });
+      expect(received.status, JSON.stringify(received.body)).toBe(200);
+    }
 
     const token = await admin();
     const partners: [string, string][] = [
@@ -207,6 +216,23 @@ describe('lists merged from several queries, by cursor', () => {
     expect(names.slice(0, 3).every((n) => n.startsWith(billText))).toBe(true);
     expect(names.slice(3).every((n) => n.startsWith('Cursor Rice'))).toBe(true);
     expect(cursors).toBe(2);
+  });
+
+  it.each(['/stock/search', '/inventory/search'])('%s: lines by name, then by artcode only, by cursor as by number, both ways', async (list) => {
+    const token = await admin();
+    const { pages, cursors } = await walkBothWays(`${list}/${billText}`, token, 2);
+    const rows = pages.flat() as { productName: string; artcode: string }[];
+    expect(rows.map((r) => r.productName.startsWith(billText))).toEqual([true, true, false, false, false]);
+    expect(rows.slice(2).map((r) => r.artcode)).toEqual([billText, `${billText}B`, `${billText}C`]);
+    expect(cursors).toBe(2);
+    const count = await call<number>('GET', `${list.replace('/search', '/searchCount')}/${billText}`, { token });
+    expect(count.body).toBe(5);
+  });
+
+  it("a day's stock by cursor as by number", async () => {
+    const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
+    const { pages } = await walkBothWays(`/stock/byDate/${today}`, await admin(), 20);
+    expect(pages.flat().length).toBeGreaterThanOrEqual(5);
   });
 
   it("a merged list's cursor belongs to its own list and search", async () => {

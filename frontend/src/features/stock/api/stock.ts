@@ -32,19 +32,20 @@ const stockKeys = {
   movementCount: (id: number) => ['stock', 'movementCount', id] as const,
 };
 
-function rowsOf(view: StockView, page: number) {
-  const query = pageQueryFor(page);
+/** The rows of a view: Full View and Low Quantity at once; the paged views by the server's cursor where it has one. */
+async function rowsOf(view: StockView, page: number, cursor: string | undefined) {
+  const query = { ...pageQueryFor(page), cursor };
   switch (view.kind) {
     case 'full':
-      return callApi(stockRoutes.full);
+      return { items: await callApi(stockRoutes.full) };
     case 'low':
-      return callApi(stockRoutes.low);
+      return { items: await callApi(stockRoutes.low) };
     case 'date':
-      return callApi(stockRoutes.byDate, { params: { date: view.date }, query });
+      return callApiPage(stockRoutes.byDate, { params: { date: view.date }, query });
     case 'search':
-      return callApi(stockRoutes.search, { params: { text: view.text }, query });
+      return callApiPage(stockRoutes.search, { params: { text: view.text }, query });
     default:
-      return callApi(stockRoutes.page, { query });
+      return callApiPage(stockRoutes.page, { query });
   }
 }
 
@@ -57,7 +58,13 @@ function countOf(view: StockView) {
 /** The rows of the view (a page from 1, or every line) and how many the view holds. */
 export function useStockList(view: StockView, page: number) {
   const paged = isPaged(view);
-  const rows = useQuery({ queryKey: stockKeys.page(view, page), queryFn: () => rowsOf(view, page), placeholderData: keepPreviousData });
+  const queryClient = useQueryClient();
+  const rows = useQuery({
+    queryKey: stockKeys.page(view, page),
+    queryFn: () => fetchCursorPage(queryClient, stockKeys.page(view, page - 1), page, (cursor) => rowsOf(view, page, cursor)),
+    select: itemsOf,
+    placeholderData: keepPreviousData,
+  });
   const count = useQuery({ queryKey: stockKeys.count(view), queryFn: () => countOf(view), enabled: paged });
   const total = paged ? count.data : rows.isPlaceholderData ? undefined : rows.data?.length;
   return { rows, total, loading: rows.isPending || (paged && count.isPending) };

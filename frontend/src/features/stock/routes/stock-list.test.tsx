@@ -61,7 +61,10 @@ beforeEach(() => {
       '/api/stock/movements/2': moves,
       '/api/stock/movementsCount/2': 2,
     };
-    return path in answers ? jsonResponse(200, answers[path]) : jsonResponse(404, { message: `No stub for ${path}` });
+    if (!(path in answers)) return jsonResponse(404, { message: `No stub for ${path}` });
+    // The first page of the current stock carries the next page's cursor, as the server sends it.
+    const cursor = path === '/api/stock' && page === 0 ? { 'x-next-page': 'after-five.signed' } : undefined;
+    return jsonResponse(200, answers[path], cursor);
   });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -83,6 +86,11 @@ describe('stock list views', () => {
     expect(low.map((row) => within(row).getAllByRole('cell')[1]!.textContent)).toEqual(['Product 2', 'Product 4']);
     const first = within(bodyRows()[0]!).getAllByRole('cell').map((cell) => cell.textContent);
     expect(first.slice(0, 7)).toEqual(['Local Wholesale', 'Product 1', 'HSN1001', '101', '40', '20/11/2026by admin@demo.shop', '22/11/2026by cashier@demo.shop']);
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Product 6')).toBeInTheDocument();
+    const asked = fetchMock.mock.calls.map(([input]) => new URL(String(input), 'http://localhost')).filter((url) => url.pathname === '/api/stock');
+    expect(asked.at(-1)!.searchParams.get('cursor')).toBe('after-five.signed');
   });
 
   it('shows Full View and Low Quantity whole, without pages', async () => {
