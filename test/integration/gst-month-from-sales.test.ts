@@ -11,6 +11,7 @@ import gstr1Schema from '../../shared/gst/schemas/gstr1.schema.json';
 import { DEMO_PASSWORD, seedTenant, type TenantSeed } from '../../infra/local/seed.js';
 import { apiUrl, call, tokenOf } from './client.js';
 import { karnatakaShop } from './gst-documents.js';
+import { pdfText } from './pdf-text.js';
 import { completeCheckout, createOrder, reportCheckout } from './payment-fixtures.js';
 import { bill, line, placeBill, type Shelf as TillShelf } from './pos-fixtures.js';
 import { mustAdd, newShopper, stocked, type StockedProduct } from './storefront-fixtures.js';
@@ -226,6 +227,11 @@ describe('GSTR-1 of a month sold at the till and on the storefront, with returns
     expect(body.totals).toMatchObject({ taxable: 84.75, igst: 15.25, totalSellingAmount: 100, returnAmount: 1_18_000, netAmount: 100 });
     expect(body.hsnSummary).toEqual([{ hsnCode: '85287217', unit: 'NOS', quantity: 0, gst: 18, taxable: 84.75, cgst: 0, sgst: 0, igst: 15.25, value: 100 }]);
     expect(body.amountInWords).toBe('Rupees One Hundred Only');
+    const pdf = await fetch(`${apiUrl()}/purchase/receipt/${bills.D.purchaseId}/pdf`, { headers: { authorization: `Bearer ${cashier}` } });
+    expect(pdf.status).toBe(200);
+    const text = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).join('\n');
+    expect(text).toContain('Delivery charge');
+    expect(text).toContain('18% ₹15.25');
   });
 
   it('shows the sections with the hand-worked totals, tying out to the month’s bills less its credit notes', async () => {
