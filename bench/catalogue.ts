@@ -4,7 +4,8 @@ import { dynamo } from '../functions/lib/aws.js';
 import { productData } from '../functions/products/data.js';
 import { categoryData } from '../functions/categories/data.js';
 import { loadCatalogue, loadCategory, type BulkProduct } from '../infra/local/bulk-catalogue.js';
-import { printTable, signIn, timingOf, withStack, type Timing } from './lib.js';
+import { PRODUCT_SUGGESTIONS } from '../shared/schemas/catalogue.js';
+import { measure, printTable, signIn, timingOf, withStack, type Timing } from './lib.js';
 
 /**
  * Catalogue reads at scale, through the local gateway: a shop of 1,000 and then 20,000 products in one category,
@@ -217,6 +218,19 @@ export async function catalogueBenchmark(runs: number) {
           'prefix-search count, one letter': await metered(authed(`${stack.apiUrl}/product/searchCount/k`, admin)),
         };
         for (const [name, m] of Object.entries(listMeter)) console.log(`${name.padEnd(40)} ${String(m.requests).padStart(4)} requests ${String(m.itemsRead).padStart(7)} items read  ${JSON.stringify(m.commands)}`);
+
+        // The suggestion read as it was (a first letter's 500 names) and as it is (20), straight on the emulator, beside the route.
+        await idle();
+        const suggestionRows = [
+          await measure('raw Query, 500 names of one letter', () => productData.suggestions(tenantId, 'k', 500), sampleRuns, 5),
+          await measure('raw Query, 20 names of one letter', () => productData.suggestions(tenantId, 'k', PRODUCT_SUGGESTIONS), sampleRuns, 5),
+          await sequential('GET /product/suggestion/{text} (one letter)', () => `${stack.apiUrl}/product/suggestion/k`, admin, sampleRuns),
+          await sequential('GET /product/count (signed in, one counter)', () => `${stack.apiUrl}/product/count`, admin, sampleRuns),
+        ];
+        printTable('20,000 products, one client, suggestions', suggestionRows, {
+          'raw Query, 20 names of one letter': 'raw Query, 500 names of one letter',
+          'GET /product/suggestion/{text} (one letter)': 'GET /product/count (signed in, one counter)',
+        });
       }
     }
   });
