@@ -8,8 +8,6 @@ import { clearSession } from '../../frontend/src/lib/session.js';
 import { REASON_REQUIRED, type HeldBill } from '../../shared/schemas/purchase.js';
 import { renderScreen, serve, signInAs } from './leave-fixtures.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const KEY = 'b6f1c2d3e4f5a6b7c8d9e0f1a2b3c4d5';
 const held: HeldBill = {
   key: KEY,

@@ -36,7 +36,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('public and company holidays', { timeout: 20_000 }, () => {
+describe('public and company holidays', () => {
   it('lists a year’s holidays by date in pages of 5, with Add, Edit and Delete for HR', async () => {
     signInAs('HR', featuresOf('HR'));
     const calls = serve([
@@ -159,7 +159,7 @@ describe('public and company holidays', { timeout: 20_000 }, () => {
   });
 });
 
-describe('leave types', { timeout: 20_000 }, () => {
+describe('leave types', () => {
   it('lists the types with their yearly days; only LeaveDelete may change them', async () => {
     signInAs('HR', featuresOf('HR'));
     serve([['GET /leaveMaster', [200, types]]]);

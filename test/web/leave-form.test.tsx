@@ -51,7 +51,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('apply leave', { timeout: 20_000 }, () => {
+describe('apply leave', () => {
   beforeEach(() => signInAs('CASHIER', featuresOf('CASHIER')));
 
   it('names each missing field with the spec’s message and sends nothing', async () => {
@@ -186,7 +186,7 @@ describe('apply leave', { timeout: 20_000 }, () => {
   });
 });
 
-describe('who may open the form', { timeout: 20_000 }, () => {
+describe('who may open the form', () => {
   it('does not offer Apply Leave to a role without LeaveEdit', async () => {
     signInAs('CASHIER', ['LeaveList']);
     const calls = serve([]);
@@ -229,7 +229,7 @@ describe('who may open the form', { timeout: 20_000 }, () => {
   });
 });
 
-describe('update, approve and view', { timeout: 20_000 }, () => {
+describe('update, approve and view', () => {
   it('lets the employee change an open leave, counting its own days back into the balance', async () => {
     signInAs('CASHIER', featuresOf('CASHIER'));
     const own = leave({ leaveSystemId: 5, status: 'Submitted', startDate: '2026-12-01', endDate: '2026-12-02', days: 2 });

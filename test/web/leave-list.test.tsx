@@ -21,7 +21,7 @@ beforeEach(() => clearSession());
 afterEach(() => vi.unstubAllGlobals());
 
 // The first render of a file pays for loading Mantine and the screen; under a full parallel run that can pass 5 s.
-describe('leave list', { timeout: 20_000 }, () => {
+describe('leave list', () => {
   it('shows an employee Your Leaves with the balance, and per row only the actions the status allows', async () => {
     signInAs('CASHIER', featuresOf('CASHIER'));
     serve([

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { getDefaultNormalizer, render, screen, waitFor } from '@testing-library/react';
+import { configure, getDefaultNormalizer, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryRouter, matchRoutes, RouterProvider } from 'react-router-dom';
 import { CUSTOMER_ONLY } from '../../frontend/src/app/guards.js';
@@ -19,6 +19,10 @@ const specRoutes = `/ /login /logout /passwordReset /error /ticket /ticket/{tick
   /receipt /reportGeneration /template /template/{id} /cart /cart/{categoryId} /customerHome /payment /order
   /orderTracking /wish /policies/{policyName} /policy /policyTemplate /policy/{id} /account /pagination /search /test
   /db`.split(/\s+/);
+
+// Each screen is a lazy module, transformed on its first visit in this file: on a busy two-core machine that took
+// more than 5 s, so what each test waits for here (the address, the screen) has 30 s.
+configure({ asyncUtilTimeout: 30_000 });
 
 function renderAt(path: string) {
   const router = createMemoryRouter([{ children: screenRouteObjects() }], { initialEntries: [path] });
@@ -62,7 +66,7 @@ describe('route table', () => {
   it('sends a signed-out visitor of a staff screen to sign-in', async () => {
     const { router } = renderAt('/stock');
     // The sign-in screen's code loads before the address changes.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5_000 });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('leads /ticket, where the original stock form returned to, to the stock list', async () => {

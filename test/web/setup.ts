@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // jsdom lacks the layout APIs Mantine asks for; these stand-ins answer "no match" and "no size".
@@ -23,6 +23,10 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 window.HTMLElement.prototype.scrollIntoView = () => undefined;
+
+// findBy and waitFor wait up to 5 s for what the user would see (1 s by default): on a busy two-core machine a screen's
+// answer from a stubbed fetch and the render after it can take longer than a second.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();

@@ -49,8 +49,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-vi.setConfig({ testTimeout: 20_000 });
-
 /** The picker in a form-like harness that shows what was chosen. */
 function Harness({ onChoice }: { onChoice: (chosen: InventorySuggestion | null) => void }) {
   const [value, setValue] = useState<InventorySuggestion | null>(null);

@@ -6,8 +6,6 @@ import { renderScreen, signInAs } from '../../../../../test/web/leave-fixtures.j
 import { clearSession } from '../../../lib/session.js';
 import AuditTrailScreen from './audit-trail.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const record = (auditId: string, overrides: Partial<AuditRecord> = {}): AuditRecord => ({
   auditId,
   at: '2026-11-20T05:30:00.000Z',

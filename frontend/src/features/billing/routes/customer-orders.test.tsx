@@ -8,8 +8,6 @@ import { clearSession } from '../../../lib/session.js';
 import { billLine, storedBill } from '../test-fixtures.js';
 import CustomerOrders from './customer-orders.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const meena: Customer = { customerId: 7, customerName: 'MeenaIyer@demo.shop', mobileNumber: '9740000001', emailId: 'meena@example.in', creditPoints: 132 };
 
 const row = (purchaseId: number, purchasedProductId: number, productName: string, quantity: number, returned = 0) => ({

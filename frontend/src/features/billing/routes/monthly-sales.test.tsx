@@ -9,8 +9,6 @@ import { financialYearLabel } from '../../../../../shared/financial-year.js';
 import { recentFinancialYears } from '../../../components/period.js';
 import MonthlySales, { yearsUpTo } from './monthly-sales.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const [thisYear, thisMonth] = shopDay(new Date()).split('-').map(Number) as [number, number];
 
 // Two days of March 2024: 3 cash bills ₹1,250.50 and 1 online ₹480.00 on the 4th, 2 cash ₹310.00 on the 5th;

@@ -8,8 +8,6 @@ import { clearSession } from '../../../lib/session.js';
 import { billLine, storedBill } from '../test-fixtures.js';
 import OrderList from './order-list.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const today = shopDay(new Date());
 const line = {
   purchaseId: 41,

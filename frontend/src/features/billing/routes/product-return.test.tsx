@@ -8,8 +8,6 @@ import { returnAmount, returnBodyOf, returnProblem, returnRowsOf, tick } from '.
 import { billLine, storedBill } from '../test-fixtures.js';
 import ProductReturn from './product-return.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 // Bath Soap: 3 sold at ₹45.00, 1 returned before, 2 left. Toor Dal 1kg: 2 sold at ₹150.50. Sona Rice: all returned.
 const soap = billLine(1, 'Bath Soap', 'BS1', 45, 3, 1);
 const dal = billLine(2, 'Toor Dal 1kg', 'TD1', 150.5, 2);

@@ -7,8 +7,6 @@ import { clearSession } from '../../../lib/session.js';
 import { billLine, storedBill, storedReceipt } from '../test-fixtures.js';
 import ReBill from './re-bill.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const soap = billLine(1, 'Bath Soap', 'BS1', 45, 3, 1);
 const dal = billLine(2, 'Toor Dal 1kg', 'TD1', 150, 2);
 // The review route keeps the lines with units left: a fully returned line is not among them.

@@ -9,8 +9,6 @@ import { billLine, storedBill, storedReceipt } from '../test-fixtures.js';
 import { PRINT_FAILED, PRINT_UNAVAILABLE } from '../components/receipt-view.js';
 import ReceiptScreen from './receipt.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const dal = billLine(2, 'Toor Dal 1kg', 'TD1', 150, 2);
 const bill = storedBill([dal], { netAmount: 300, redeemAmount: 0 });
 const receipt = storedReceipt(bill, [dal], { grossAmount: 300, discount: 0, taxable: 285.71, cgst: 7.15, sgst: 7.14, tax: 14.29, totalSellingAmount: 300, redeemAmount: 0, returnAmount: 0, netAmount: 300 });

@@ -9,8 +9,6 @@ import { clearSession } from '../../../lib/session.js';
 import CustomerFormScreen from './customer-form.js';
 import CustomerListScreen from './customer-list.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const meena: Customer = {
   customerId: 7,
   customerName: 'MeenaIyer@demo.shop',

@@ -28,8 +28,6 @@ import {
 import { clearSession } from '../../../lib/session.js';
 import EmployeeFormScreen from './employee-form.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const offeredToOwner = [roles.ADMIN, roles.TENANT_MANAGER, roles.MANAGER, roles.HR, roles.CASHIER];
 const managers = [
   { appUserId: MANAGER_ID, userName: 'manager@demo.shop' },

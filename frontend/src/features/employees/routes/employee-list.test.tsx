@@ -5,8 +5,6 @@ import { CASHIER_ID, HR_ID, MANAGER_ID, employee, renderScreen, serve, signInWit
 import { clearSession } from '../../../lib/session.js';
 import EmployeeListScreen from './employee-list.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const staff = Array.from({ length: 7 }, (_, i) => employee({ appUserId: 20 + i, userName: `staff${i + 1}@demo.shop` }));
 const team = [employee({ appUserId: CASHIER_ID, userName: 'cashier@demo.shop' })];
 

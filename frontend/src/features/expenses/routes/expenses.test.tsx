@@ -9,8 +9,6 @@ import { clearSession } from '../../../lib/session.js';
 import ExpenseFormScreen from './expense-form.js';
 import ExpenseListScreen from './expense-list.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const today = shopDay(new Date());
 const [year, month] = today.split('-').map(Number) as [number, number];
 const earlier = month === 1 ? { month: 12, year: year - 1 } : { month: month - 1, year };

@@ -51,8 +51,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-vi.setConfig({ testTimeout: 30_000 });
-
 async function renderForm() {
   const { router } = renderWithApp(<InventoryFormScreen />, { at: '/inventory/:id', elsewhere: ['/inventory'] });
   await router.navigate('/inventory/new');

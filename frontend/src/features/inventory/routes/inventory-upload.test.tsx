@@ -43,8 +43,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-vi.setConfig({ testTimeout: 20_000 });
-
 const workbook = (name = 'June.xlsx') => new File([new Uint8Array([0x50, 0x4b, 3, 4, 0, 0])], name, { type: XLSX_TYPE });
 
 async function chooseAndUpload(user: ReturnType<typeof userEvent.setup>, file = workbook()) {

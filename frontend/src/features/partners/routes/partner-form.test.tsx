@@ -7,8 +7,6 @@ import { OWNER_ID, renderScreen, serve, signInWith } from '../../../../../test/w
 import { clearSession } from '../../../lib/session.js';
 import PartnerFormScreen from './partner-form.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const murthy: BusinessPartner = {
   businessPartnersId: 3,
   name: 'Venkatesh Murthy',

@@ -80,9 +80,6 @@ async function fillRow(user: User, n: number, name: string) {
 
 const savedRows = () => JSON.parse(String(calls(/^POST \/api\/product\/saveAll/)[0]![1]!.body)) as Record<string, unknown>[];
 
-// Mantine's inputs are slow to drive in jsdom; these tests fill whole forms.
-vi.setConfig({ testTimeout: 20_000 });
-
 describe('bulk add: duplicate names as they are typed', () => {
   it('flags a stored product’s name in any letter case and spacing, for a second, asking for the name typed once', async () => {
     const user = userEvent.setup();

@@ -55,9 +55,6 @@ const renderList = () => renderWithApp(<ProductListScreen />, { at: '/product', 
 const tick = (name: string) => screen.getByRole('checkbox', { name: `Select ${name}` });
 const selectAll = () => screen.getByRole('checkbox', { name: 'Select all products on this page' });
 
-// Mantine's tables and dialogs are slow to drive in jsdom.
-vi.setConfig({ testTimeout: 20_000 });
-
 describe('product list modes', () => {
   it('shows the product columns with pictures and no ticks in view mode', async () => {
     signedInWith(['ProductList', 'ProductEdit', 'ProductDelete']);

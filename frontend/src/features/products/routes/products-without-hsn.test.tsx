@@ -58,9 +58,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-// Mantine's forms are slow to drive in jsdom.
-vi.setConfig({ testTimeout: 60_000 });
-
 /** The screen and the bulk edit it opens, as the app routes them. */
 const renderScreens = () =>
   renderWithApp(<ProductsWithoutHsnScreen />, { at: '/product/withoutHsn', screens: [{ path: '/product/edit', element: <ProductEditScreen /> }], elsewhere: ['/product'] }).router;

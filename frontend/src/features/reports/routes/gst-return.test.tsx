@@ -6,8 +6,6 @@ import { renderScreen, serve, signInAs } from '../../../../../test/web/leave-fix
 import { clearSession } from '../../../lib/session.js';
 import GstReturnScreen from './gst-return.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const section = (key: Gstr1Summary['sections'][number]['key'], title: string, table: string, count: number, taxable = 0, igst = 0, cgst = 0, sgst = 0) => ({ key, title, table, count, value: taxable + igst + cgst + sgst, taxable, igst, cgst, sgst });
 
 const june: Gstr1Summary = {

@@ -6,8 +6,6 @@ import { renderScreen, serve, signInAs } from '../../../../../test/web/leave-fix
 import { clearSession } from '../../../lib/session.js';
 import ReportGeneration from './report-generation.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const shop = { tenantId: 'demo', tenantName: 'demo', displayName: 'Demo Stores', version: 3 } as Tenant;
 
 async function generateCurrentStock() {

@@ -8,8 +8,6 @@ import { clearSession } from '../../../lib/session.js';
 import RoleFormScreen from './role-form.js';
 import RoleListScreen from './role-list.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const openForm = (id = 'new') => renderScreen(<RoleFormScreen />, { path: '/role/:id', url: `/role/${id}`, elsewhere: ['/role', '/error'] });
 
 beforeEach(() => {

@@ -69,8 +69,6 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const table = () => screen.getByRole('table', { name: 'Stock' });
 const bodyRows = () => within(table()).getAllByRole('row').slice(1);
 const pages = () => screen.queryByRole('button', { name: 'Next page' });

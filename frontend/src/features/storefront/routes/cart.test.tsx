@@ -6,8 +6,6 @@ import { masterRow, renderScreen, serve, signInAsCustomer, type Answer, type Cal
 import { clearSession } from '../../../lib/session.js';
 import CartScreen from './cart.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 let cart: CartMasterRow[];
 let saved: CartMasterRow[];
 

@@ -7,8 +7,6 @@ import { cartLine, CUSTOMER_ID, shelfProduct, signInAsCustomer, wishLine } from 
 import { clearSession } from '../../../lib/session.js';
 import CategoryProducts from './category-products.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const dal = shelfProduct({ productId: 1, productName: 'Toor Dal', quantity: 4, sellingPrice: 150, mrp: 180 });
 const ghee = shelfProduct({ productId: 2, productName: 'Cow Ghee', quantity: 2, sellingPrice: 620, mrp: 650, size: '500 ml', colour: 'Gold' });
 const salt = shelfProduct({ productId: 3, productName: 'Rock Salt', quantity: 0 });

@@ -9,8 +9,6 @@ import { clearSession, updateSession } from '../../../lib/session.js';
 import type { RazorpayFailure, RazorpayOptions, RazorpaySuccess } from '../components/razorpay.js';
 import Checkout from './checkout.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 /**
  * Two units of basmati at ₹95 (MRP ₹100, GST 5%) and one pickle at ₹45.50 (MRP ₹50, GST 12%), figured by the
  * shared summary as the server does: tax 2 × 95 × 5% + 45.50 × 12% = 9.50 + 5.46 = ₹14.96, shown rounded as ₹15;

@@ -7,8 +7,6 @@ import { cartLine, CUSTOMER_ID, shelfProduct, signInAsCustomer } from '../../../
 import { clearSession } from '../../../lib/session.js';
 import CustomerHome from './customer-home.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const category = (categoryId: number, categoryName: string): Category => ({ categoryId, categoryName, version: 1 });
 const firstPage = [
   category(1, 'Rice, Atta & Dal'),

@@ -15,8 +15,6 @@ import { signInWith } from '../../../../../test/web/people-fixtures.js';
 import { clearSession } from '../../../lib/session.js';
 import OrderTracking from './order-tracking.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 // Statuses travel comma-separated in the path, URL-encoded.
 const ALL = encodeURIComponent('OrderSuccess,OrderFail,Shipped,Delivered');
 const paid = orderRow({ customerCartId: 1, status: 'OrderSuccess', productName: 'Toor Dal 1kg' });

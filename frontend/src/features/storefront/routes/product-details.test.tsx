@@ -7,8 +7,6 @@ import { cartLine, CUSTOMER_ID, shelfProduct, signInAsCustomer } from '../../../
 import { clearSession } from '../../../lib/session.js';
 import ProductDetails from './product-details.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 /** A paragraph reading exactly this text, its label and value in separate elements. */
 const line = (text: string) => (_: string, element: Element | null) => element?.tagName === 'P' && element.textContent === text;
 

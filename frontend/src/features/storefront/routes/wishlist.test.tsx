@@ -7,8 +7,6 @@ import { cartLine, CUSTOMER_ID, signInAsCustomer, wishLine } from '../../../../.
 import { clearSession } from '../../../lib/session.js';
 import Wishlist from './wishlist.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 describe('Your Wishlist', () => {
   beforeEach(() => signInAsCustomer());
   afterEach(() => {

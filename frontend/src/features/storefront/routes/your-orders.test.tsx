@@ -6,8 +6,6 @@ import { masterRow, renderScreen, serve, signInAsCustomer } from '../../../../..
 import { clearSession } from '../../../lib/session.js';
 import YourOrders from './your-orders.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const STATUSES = encodeURIComponent('OrderSuccess,Shipped,Delivered');
 
 describe('Your Orders', () => {

@@ -8,8 +8,6 @@ import { clearSession } from '../../../lib/session.js';
 import TenantFormScreen from './tenant-form.js';
 import TenantListScreen from './tenant-list.js';
 
-vi.setConfig({ testTimeout: 30_000 });
-
 const demo: Tenant = {
   tenantId: 'demo',
   tenantName: 'demo',
