@@ -31,6 +31,15 @@ describe('e-invoice of a B2B invoice', () => {
     expect(payload.ValDtls).toEqual({ AssVal: 5675.54, CgstVal: 0, SgstVal: 0, IgstVal: 724.46, CesVal: 0, TotInvVal: 6400 });
   });
 
+  it('lists a storefront order’s delivery charge as one of an item under the principal supply’s HSN code', () => {
+    // ₹100.00 at the rice's 5%, IGST: taxable ₹95.24, IGST ₹4.76; in the invoice's value.
+    const delivery = { productId: 1, productName: 'Delivery charge', hsnCode: '10063010', unit: 'BAG', quantity: 0, gstRate: 500, taxable: 95_24, igst: 4_76, cgst: 0, sgst: 0 };
+    const payload = buildEinvoice({ ...sale, lines: [...sale.lines, delivery] });
+    expect(validate(payload), JSON.stringify(validate.errors)).toBe(true);
+    expect(payload.ItemList[2]).toMatchObject({ SlNo: '3', PrdDesc: 'Delivery charge', HsnCd: '10063010', Qty: 1, UnitPrice: 95.24, AssAmt: 95.24, IgstAmt: 4.76, TotItemVal: 100 });
+    expect(payload.ValDtls).toMatchObject({ AssVal: 5770.78, IgstVal: 729.22, TotInvVal: 6500 });
+  });
+
   it('says what is missing before it can be made', () => {
     const problems = einvoiceProblems({
       ...sale,
