@@ -3,6 +3,7 @@ import { fenceBenchmark } from './fence.js';
 import { gstr1Benchmark } from './gstr1.js';
 import { coldstartBenchmark } from './coldstart.js';
 import { inventoryBenchmark } from './inventory.js';
+import { mergedListsBenchmark } from './merged-lists.js';
 import { offlineDrainBenchmark } from './offline-drain.js';
 import { offlineTillBenchmark } from './offline-till.js';
 import { platformBenchmark } from './platform.js';
@@ -28,6 +29,7 @@ const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   web: webBenchmark,
   'offline-drain': offlineDrainBenchmark,
   'offline-till': offlineTillBenchmark,
+  'merged-lists': mergedListsBenchmark,
 };
 
 const runs = Number(process.env.RUNS ?? 200);
