@@ -261,14 +261,15 @@ export async function createPurchase(flow: FlowState): Promise<FlowState> {
       onlineBills: 1,
       lines: bill.lineCount,
       soldQuantity: bill.soldQuantity,
-      gross: bill.gross,
+      // Gross, discount and net count goods (gross − discount = goods billed); the delivery charge is counted apart,
+      // and its taxable value and tax are in the day's, as on the invoice.
+      gross: bill.gross - (bill.delivery?.charge ?? 0),
       discount: bill.discount,
       taxable: bill.taxable,
       cgst: bill.cgst,
       sgst: bill.sgst,
       igst: bill.igst,
       tax: bill.tax,
-      // `net` counts goods billed; the delivery charge is counted apart, and both are in what was sold (paid).
       net: bill.net - (bill.delivery?.charge ?? 0),
       delivery: bill.delivery?.charge,
       onlineSold: bill.paid,

@@ -301,7 +301,7 @@ export interface SalesDay extends BillTotals {
   date: string;
   /** IGST of the day's bills (inter-state sales). */
   igst?: number;
-  /** Delivery charges of the day's storefront orders (not in `net`, which counts goods). */
+  /** Delivery charges of the day's storefront orders: not in `gross` and `net`, which count goods; in the taxes. */
   delivery?: number;
   bills: number;
   cashBills: number;
