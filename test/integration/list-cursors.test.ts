@@ -245,6 +245,9 @@ describe('lists merged from several queries, by cursor', () => {
       expect(refused.status, other).toBe(400);
       expect(refused.body.message).toBe('This page link is no longer valid. Please go back to the first page.');
     }
+    // The same search in another shop: the cursor was signed for the demo shop's partitions.
+    const elsewhere = await call<{ message: string }>('GET', `/purchase/search/${billText}?size=2&cursor=${cursor}`, { token: await tokenOf('admin@alpha.shop') });
+    expect(elsewhere.status).toBe(400);
     const tampered = `${cursor.slice(0, 4)}${cursor[4] === 'A' ? 'B' : 'A'}${cursor.slice(5)}`;
     expect((await call('GET', `/purchase/search/${billText}?size=2&cursor=${tampered}`, { token })).status).toBe(400);
     // Orders of other statuses are another list: their cursor does not open these.
