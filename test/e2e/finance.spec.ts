@@ -6,9 +6,6 @@ import { pdfText } from '../integration/pdf-text.js';
 import { apiAsPage, unique } from './catalogue-helpers.js';
 import { expect, signInAndLand, test } from './fixtures.js';
 
-// The machine running the browser tests is busy: each screen is a few round trips.
-test.describe.configure({ timeout: 120_000 });
-
 const shopToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 

@@ -7,7 +7,8 @@ import { defineConfig } from '@playwright/test';
  * The stack (gateway, functions and emulators) runs on the same machine as the browsers, so each worker needs about
  * two cores: on the 2-core CI machine one worker, where two drove the load average above 10 and pages slower than the
  * tests' limits. The limits are for a loaded machine; the tests wait for what a user waits for, never for a time.
- * E2E_WORKERS overrides the count.
+ * E2E_WORKERS overrides the count. With the load average above 20, the longest flows on the default limit (an inventory
+ * upload, a new employee's first sign-in) took 72-78 s: each test has three minutes, longer flows set their own.
  */
 export default defineConfig({
   testDir: '.',
@@ -17,7 +18,7 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS) || Math.max(1, Math.floor(availableParallelism() / 2)),
   fullyParallel: true,
   retries: 0,
-  timeout: 120_000,
+  timeout: 180_000,
   expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {

@@ -1,9 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, fillDate, signInAndLand, test } from './fixtures.js';
 
-// Several round trips and a PDF on a busy machine.
-test.describe.configure({ timeout: 120_000 });
-
 type Page = import('@playwright/test').Page;
 const select = (page: Page, label: string) => page.getByRole('combobox', { name: label }).or(page.getByRole('textbox', { name: label })).first();
 
