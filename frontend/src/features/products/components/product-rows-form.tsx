@@ -216,17 +216,17 @@ function useDuplicateFlash(index: number, name: string, productId: number | unde
   const normalised = normaliseName(name);
   const [asked] = useDebouncedValue(normalised, NAME_CHECK_DEBOUNCE_MS);
   const suggestions = useSuggestions(asked);
+  const takenInStore = takenByStored({ productName: normalised, productId }, asked === normalised ? suggestions.data : undefined);
   const [flash, setFlash] = useState(false);
-  // Checked when this row's name changes (or the stored products starting with it arrive), not when another row is
-  // typed in, so the message shows in the field being typed.
+  // Checked when this row's name changes or a stored product turns out to have it, not when another row is typed
+  // in (so the message shows in the field being typed) nor when the ask merely goes out (so a second stays one).
   useEffect(() => {
-    const stored = asked === normalised ? suggestions.data : undefined;
-    const taken = takenByStored({ productName: normalised, productId }, stored) || takenByOtherRow(index, rowNames());
+    const taken = takenInStore || takenByOtherRow(index, rowNames());
     setFlash(taken);
     if (!taken) return undefined;
     const timer = setTimeout(() => setFlash(false), DUPLICATE_FLASH_MS);
     return () => clearTimeout(timer);
-  }, [normalised, asked, productId, index, suggestions.data, rowNames]);
+  }, [normalised, takenInStore, index, rowNames]);
   return flash ? PRODUCT_EXISTS : undefined;
 }
 
