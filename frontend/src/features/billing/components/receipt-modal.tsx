@@ -1,36 +1,16 @@
-import { Alert, Modal } from '@mantine/core';
-import type { Receipt } from '../../../../../shared/schemas/purchase.js';
-import { ReceiptPanel } from './receipt-panel.js';
+import { lazy, Suspense } from 'react';
+import type { ReceiptModalProps } from './receipt-dialog.js';
 
-interface ReceiptModalProps {
-  /** The saved bill; the modal opens once it is set. */
-  purchaseId: number | undefined;
-  /** A bill kept on the device to be sent later: its provisional receipt (opens the modal instead of purchaseId). */
-  provisional?: { receipt: Receipt; provisionalNumber: string };
-  /** Print as soon as the receipt has loaded (the Print box of Place Order). */
-  print: boolean;
-  /** Something the cashier must read before leaving (a receipt that could not be mailed). */
-  notice?: string;
-  onClose: () => void;
-  /** The receipt is on screen (and printed when asked). */
-  onShown?: () => void;
-}
+/** The receipt's dialog, panel and print layouts: loaded when a bill is saved, not with the billing screen. */
+export const loadReceiptDialog = () => import('./receipt-dialog.js');
+const ReceiptDialog = lazy(loadReceiptDialog);
 
 /** The receipt shown after a bill is saved, printed at once when Print was ticked. */
-export function ReceiptModal({ purchaseId, provisional, print, notice, onClose, onShown }: ReceiptModalProps) {
-  const title = provisional ? `Receipt · Provisional ${provisional.provisionalNumber}` : `Receipt · Bill ${purchaseId ?? ''}`;
+export function ReceiptModal(props: ReceiptModalProps) {
+  if (props.purchaseId === undefined && props.provisional === undefined) return null;
   return (
-    <Modal opened={purchaseId !== undefined || provisional !== undefined} onClose={onClose} title={title} size="xl">
-      {notice && (
-        <Alert color="yellow" mb="md" role="alert">
-          {notice}
-        </Alert>
-      )}
-      {provisional ? (
-        <ReceiptPanel purchaseId={0} provisional={provisional} autoPrint={print} onShown={onShown} />
-      ) : (
-        purchaseId !== undefined && <ReceiptPanel purchaseId={purchaseId} autoPrint={print} onShown={onShown} />
-      )}
-    </Modal>
+    <Suspense fallback={null}>
+      <ReceiptDialog {...props} />
+    </Suspense>
   );
 }

@@ -3,6 +3,7 @@ import { IconWifiOff } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import type { Session } from '../../../lib/session.js';
+import { loadReceiptDialog } from '../components/receipt-modal.js';
 import { knownOffline, refreshLocalCopy, tillTenant } from './local-copy.js';
 import { checkHeldBills, countWaiting, markOffline, sendWaitingBills, useTillStatus } from './till-queue.js';
 
@@ -27,6 +28,14 @@ async function keepLoadedFiles(): Promise<void> {
   await Promise.all(files.map(async (url) => ((await cache.match(url.pathname)) ? undefined : cache.add(url.pathname))));
 }
 
+/** Place Order, the bills on this device and the receipt, fetched through the worker (and so kept by it). */
+async function keepTillFiles(): Promise<void> {
+  if (!('caches' in window) || !navigator.serviceWorker) return;
+  await navigator.serviceWorker.ready;
+  await Promise.all([import('../routes/place-order.js'), import('../routes/bill-queue.js'), loadReceiptDialog()]);
+  await keepLoadedFiles();
+}
+
 /**
  * The till's background work while a cashier is signed in: the local copy of stock and customers kept fresh while
  * online, waiting bills sent at start, when the network returns and periodically, and the banner saying the till
@@ -47,10 +56,9 @@ export function TillKeeper({ session }: { session: Session }) {
     const copy = () => {
       if (knownOffline()) return;
       void refreshLocalCopy(tenantId, { stock: mayStock, customers: mayCustomers }).catch(() => undefined);
-      // The till's screens are fetched (and so kept by the service worker) while online, to open without a network.
-      void Promise.all([import('../routes/place-order.js'), import('../routes/bill-queue.js')])
-        .then(keepLoadedFiles)
-        .catch(() => undefined);
+      // The till's screens and its receipt are fetched while online, once the service worker is there to keep
+      // them, so that they open without a network; the page itself does not wait for them.
+      void keepTillFiles().catch(() => undefined);
     };
     const online = () => {
       markOffline(false);

@@ -4,7 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
 import {
@@ -33,7 +33,13 @@ import {
   type BillRow,
 } from '../components/bill-rows.js';
 import { billLine, storedBill } from '../test-fixtures.js';
+import { loadReceiptDialog } from '../components/receipt-modal.js';
 import PlaceOrder from './place-order.js';
+
+// The receipt's code is fetched while a bill is saved; here it is at hand before the first save.
+beforeAll(async () => {
+  await loadReceiptDialog();
+});
 
 const dal: InventorySuggestion = {
   productId: 11,

@@ -33,7 +33,7 @@ import {
 } from '../components/bill-rows.js';
 import { CustomerBox } from '../components/customer-box.js';
 import { ProductCell } from '../components/product-cell.js';
-import { ReceiptModal } from '../components/receipt-modal.js';
+import { loadReceiptDialog, ReceiptModal } from '../components/receipt-modal.js';
 import { LocalCopyAge } from '../offline/local-copy-age.js';
 import { knownOffline } from '../offline/local-copy.js';
 import { describeDifference } from '../offline/fix-bill.js';
@@ -295,6 +295,8 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
   const submit = async () => {
     if (!calculated || !customer || calculated.totals.gross <= 0 || save.isPending || resending || provisional) return;
     setRefusal(undefined);
+    // The receipt's code arrives while the bill is being saved.
+    void loadReceiptDialog();
     const body = billBody({
       customer: { customerId: customer.customerId, mobileNumber: customer.mobileNumber, customerName: customer.customerName },
       rows,
