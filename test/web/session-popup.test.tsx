@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SessionPopup } from '../../frontend/src/features/auth/components/session-popup.js';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadSessionDialogs, SessionPopup } from '../../frontend/src/features/auth/components/session-popup.js';
 import { clearSession, getSession, startSession } from '../../frontend/src/lib/session.js';
 import { jsonResponse, renderWithApp, tokenAnswer } from './render.js';
 
@@ -8,6 +8,11 @@ const EXPIRING = 'Your Session is about to expire.';
 const TIMED_OUT = 'Your Session is Timed Out.';
 
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+// The dialogs' code is fetched ahead of the warning; here it is at hand before the clock is faked.
+beforeAll(async () => {
+  await loadSessionDialogs();
+});
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-11-22T10:00:00Z') });

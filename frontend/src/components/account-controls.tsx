@@ -1,7 +1,53 @@
-import { ActionIcon, Avatar, Badge, Box, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconHeart, IconHome, IconInfoCircle, IconLogout, IconPackage, IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
-import { Link, useNavigate } from 'react-router-dom';
+import { ActionIcon, Avatar, Badge, Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconHome, IconShoppingCart } from '@tabler/icons-react';
+import { forwardRef, lazy, startTransition, Suspense, useState, type ComponentPropsWithoutRef } from 'react';
+import { Link } from 'react-router-dom';
 import { displayName, landingPath, type Session } from '../lib/session.js';
+
+const AccountMenu = lazy(() => import('./account-menu.js'));
+
+/** The Me button: the menu's target, and before the menu's code has arrived a button that fetches it. */
+export const MeButton = forwardRef<HTMLButtonElement, { session: Session } & ComponentPropsWithoutRef<'button'>>(function MeButton({ session, ...props }, ref) {
+  return (
+    <UnstyledButton ref={ref} aria-label="Me menu" aria-haspopup="menu" px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }} {...props}>
+      <Group gap={6} wrap="nowrap">
+        <Avatar size={32} radius="xl" color="brand" name={displayName(session)} />
+        <Text size="sm" fw={600} visibleFrom="sm">
+          Me
+        </Text>
+        <IconChevronDown size={14} aria-hidden />
+      </Group>
+    </UnstyledButton>
+  );
+});
+
+/**
+ * The Me menu's code (a popover) is fetched when the pointer or the focus comes to the button; the button stays as
+ * it is meanwhile, and the menu opens as soon as its code is there if the button was pressed.
+ */
+function MeMenu({ session }: { session: Session }) {
+  const [wanted, setWanted] = useState(false);
+  const [openAtOnce, setOpenAtOnce] = useState(false);
+  const [hadFocus, setHadFocus] = useState(false);
+  const want = () => startTransition(() => setWanted(true));
+  const standIn = (
+    <MeButton
+      session={session}
+      aria-expanded={false}
+      onPointerEnter={want}
+      onFocus={() => {
+        setHadFocus(true);
+        want();
+      }}
+      onBlur={() => setHadFocus(false)}
+      onClick={() => {
+        setOpenAtOnce(true);
+        want();
+      }}
+    />
+  );
+  return <Suspense fallback={standIn}>{wanted ? <AccountMenu session={session} defaultOpened={openAtOnce} focusTarget={hadFocus} /> : standIn}</Suspense>;
+}
 
 interface AccountControlsProps {
   session: Session;
@@ -14,7 +60,6 @@ interface AccountControlsProps {
  * screen, so the sign-in screen does not carry the menu's popover code.
  */
 export function AccountControls({ session, cartCount }: AccountControlsProps) {
-  const navigate = useNavigate();
   const home = landingPath(session);
   return (
     <Group gap={6} wrap="nowrap">
@@ -46,50 +91,7 @@ export function AccountControls({ session, cartCount }: AccountControlsProps) {
           </Box>
         </Button>
       )}
-      <Menu position="bottom-end" width={230} shadow="md" withinPortal>
-        <Menu.Target>
-          <UnstyledButton aria-label="Me menu" px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
-            <Group gap={6} wrap="nowrap">
-              <Avatar size={32} radius="xl" color="brand" name={displayName(session)} />
-              <Text size="sm" fw={600} visibleFrom="sm">
-                Me
-              </Text>
-              <IconChevronDown size={14} aria-hidden />
-            </Group>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>
-            <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate="end">
-              Hello, {displayName(session)}
-            </Text>
-            <Text size="xs" c="dimmed" truncate="end">
-              {session.userName}
-            </Text>
-          </Menu.Label>
-          <Menu.Divider />
-          <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => navigate('/account')}>
-            My Account
-          </Menu.Item>
-          {session.isCustomer && (
-            <>
-              <Menu.Item leftSection={<IconPackage size={16} />} onClick={() => navigate('/order')}>
-                My Order Details
-              </Menu.Item>
-              <Menu.Item leftSection={<IconHeart size={16} />} onClick={() => navigate('/wish')}>
-                My WishList
-              </Menu.Item>
-            </>
-          )}
-          <Menu.Item leftSection={<IconInfoCircle size={16} />} onClick={() => navigate('/about')}>
-            Info
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => navigate('/logout')}>
-            Sign Out
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <MeMenu session={session} />
     </Group>
   );
 }

@@ -1,10 +1,5 @@
-import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { errorText } from '../../../lib/query-client.js';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSession, type Session } from '../../../lib/session.js';
-import { useRefreshSession } from '../api/refresh-session.js';
 
 /** The popup warns this long before the token expires (spec 1 section 9). */
 export const SESSION_WARNING_MS = 60_000;
@@ -17,6 +12,12 @@ export function sessionPhase(session: Session, now: number): SessionPhase {
   return left <= SESSION_WARNING_MS ? 'expiring' : 'active';
 }
 
+/** The dialogs' code (a modal, the refresh call and its schemas) is fetched this long before the warning. */
+const PRELOAD_BEFORE_MS = 30_000;
+
+export const loadSessionDialogs = () => import('./session-dialogs.js');
+const SessionDialogs = lazy(loadSessionDialogs);
+
 /** Re-renders every second while there is a session to watch. */
 function useSecondTick(active: boolean): void {
   const [, setTick] = useState(0);
@@ -27,78 +28,23 @@ function useSecondTick(active: boolean): void {
   }, [active]);
 }
 
-const modalProps = {
-  withCloseButton: false,
-  closeOnClickOutside: false,
-  closeOnEscape: false,
-  size: 'sm',
-  onClose: () => undefined,
-} as const;
-
 /**
  * Session popup (spec 1 section 4): 'Your Session is Timed Out.' with OK once the token has expired; 'Your Session
  * is about to expire.' with Logout and Refresh in its last minute; nothing otherwise.
  */
 export function SessionPopup() {
   const session = useSession();
-  const navigate = useNavigate();
-  const refresh = useRefreshSession();
   useSecondTick(!!session);
   if (!session) return null;
 
   const now = Date.now();
   const phase = sessionPhase(session, now);
+  if (session.expiresAtMs - now <= SESSION_WARNING_MS + PRELOAD_BEFORE_MS) void loadSessionDialogs();
+  if (phase === 'active') return null;
   const secondsLeft = Math.max(0, Math.ceil((session.expiresAtMs - now) / 1000));
-  const signOut = () => {
-    refresh.reset();
-    navigate('/logout');
-  };
-
   return (
-    <>
-      <Modal {...modalProps} opened={phase === 'expiring'} title="Session expiring">
-        <Stack gap="md">
-          <Group gap="sm" wrap="nowrap" align="flex-start">
-            <ThemeIcon color="saffron.7" variant="light" size="lg" radius="xl" aria-hidden>
-              <IconClockHour4 size={20} />
-            </ThemeIcon>
-            <div>
-              <Text fw={600}>Your Session is about to expire.</Text>
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {secondsLeft} seconds left. Refresh to stay signed in.
-              </Text>
-            </div>
-          </Group>
-          {refresh.isError && (
-            <Text size="sm" c="red" role="alert">
-              {errorText(refresh.error)}
-            </Text>
-          )}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={signOut}>
-              Logout
-            </Button>
-            <Button onClick={() => refresh.mutate()} loading={refresh.isPending} data-autofocus>
-              Refresh
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-      <Modal {...modalProps} opened={phase === 'expired'} title="Session ended">
-        <Stack gap="md">
-          <Group gap="sm" wrap="nowrap">
-            <ThemeIcon color="red" variant="light" size="lg" radius="xl" aria-hidden>
-              <IconAlertTriangle size={20} />
-            </ThemeIcon>
-            <Text fw={600}>Your Session is Timed Out.</Text>
-          </Group>
-          <Group justify="flex-end">
-            <Button onClick={signOut} data-autofocus>
-              OK
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+    <Suspense fallback={null}>
+      <SessionDialogs phase={phase} secondsLeft={secondsLeft} />
+    </Suspense>
   );
 }
