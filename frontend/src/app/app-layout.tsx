@@ -1,4 +1,4 @@
-import { AppShell, Box, Center, Loader, Progress } from '@mantine/core';
+import { Box, Center, Loader, Progress } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } from 'react-router-dom';
 import { AppFooter } from '../components/app-footer.js';
@@ -32,11 +32,12 @@ export function AppLayout() {
   const loading = useNavigation().state === 'loading';
   const session = useSession();
   return (
-    <AppShell header={{ height: 64 }} padding={0}>
+    <div className={classes.shell}>
       <a href="#main" className={classes.skipLink}>
         Skip to content
       </a>
-      <AppShell.Header>
+      {/* Fixed at the top; a modal's scroll lock pads it like the page (react-remove-scroll's class name). */}
+      <header className={`${classes.header} right-scroll-bar-position`}>
         {loading && <Progress value={100} animated size={3} radius={0} className={classes.progress} aria-label="Loading" />}
         <TopBar
           accountControls={
@@ -47,8 +48,8 @@ export function AppLayout() {
             )
           }
         />
-      </AppShell.Header>
-      <AppShell.Main className={classes.main}>
+      </header>
+      <main className={classes.main}>
         <Box id="main" tabIndex={-1} className={classes.content}>
           {session?.features.includes('PurchaseEdit') && (
             <Suspense fallback={null}>
@@ -59,14 +60,14 @@ export function AppLayout() {
           <Outlet />
         </Box>
         <AppFooter />
-      </AppShell.Main>
+      </main>
       {session && (
         <Suspense fallback={null}>
           <SessionPopup />
         </Suspense>
       )}
       <ScrollRestoration />
-    </AppShell>
+    </div>
   );
 }
 
