@@ -11,9 +11,9 @@ import { DEMO_PASSWORD, expect, test } from './fixtures.js';
  * usable and the network is quiet. The service worker is kept out so that every file is counted as downloaded
  * (once it takes over, files come through it and the page's own count misses them).
  *
- * Budgets in KB. The goals are 150 KB for sign-in and 250 KB for Place Order and the storefront home; where a page
- * is still above its goal, its budget is what it weighs today plus about 2% (docs/web-app.md, "Page weight"), so that
- * it can only get lighter. Lower a budget when a page gets lighter; never raise one to let a change through.
+ * Budgets in KB. The goals are 150 KB for sign-in and 250 KB for Place Order and the storefront home; a page that
+ * meets its goal has the goal as its budget, one still above it what it weighs today plus about 2% (docs/web-app.md,
+ * "Page weight"), so that it can only get lighter. Lower a budget when a page gets lighter; never raise one to let a change through.
  */
 const KB = 1024;
 
@@ -29,19 +29,19 @@ const targets: Record<string, Target> = {
   'the sign-in page': {
     path: '/login',
     usable: (page) => expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled(),
-    budgetKb: 172,
+    budgetKb: 164,
   },
   'Place Order': {
     path: '/purchaseUpdated/new',
     user: 'cashier@demo.shop',
     usable: (page) => expect(page.getByLabel('Name/Code, row 1')).toBeEditable(),
-    budgetKb: 310,
+    budgetKb: 272,
   },
   'the storefront home': {
     path: '/customerHome',
     user: 'customer@demo.shop',
     usable: (page) => expect(page.getByRole('list', { name: 'Categories' }).getByRole('listitem').first()).toBeVisible(),
-    budgetKb: 278,
+    budgetKb: 250,
   },
 };
 
