@@ -57,8 +57,8 @@ const FIXED_WRITES = 6;
  * its audit record (one per stock line changed, so the line's own history finds it).
  */
 const LINE_WRITES = 6;
-/** Per new product: the product, its name claim, its category's product count. */
-const PRODUCT_WRITES = 3;
+/** Per new product: the product, its name claim, its empty shelf, its category's product count. */
+const PRODUCT_WRITES = 4;
 /** Per existing product given another HSN code or unit: the product. */
 const PRODUCT_UPDATE_WRITES = 1;
 
