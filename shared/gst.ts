@@ -197,6 +197,14 @@ export const shopState = (shop: { state?: string; gstNumber: string }): string =
 /** Same state as the shop: CGST + SGST; another state: IGST at the full rate. */
 export const supplyKind = (shopState: string, place: string): SupplyKind => (shopState === place ? 'intra' : 'inter');
 
+/** A line's stored rates: its CGST and SGST, their sum, and the IGST rate that sum becomes between states. */
+export const lineRates = (rates: { cgstRate: number; sgstRate: number }, supply: SupplyKind | undefined) => ({
+  cgstRate: rates.cgstRate,
+  sgstRate: rates.sgstRate,
+  gstRate: rates.cgstRate + rates.sgstRate,
+  igstRate: supply === 'inter' ? rates.cgstRate + rates.sgstRate : 0,
+});
+
 /**
  * A sale's supplier state, place of supply and split, as the server stores them and the till shows them before
  * saving: at the shop, unless it is shipped elsewhere or sold to a registered business of another state.

@@ -15,7 +15,7 @@ import {
   type TransactItem,
 } from '../lib/db.js';
 import { idSk, searchKey, tenantPk, tenantScratchKey } from '../lib/keys.js';
-import { mergedCursorPage, type MergedList } from '../lib/merged-pages.js';
+import { mergedCursorPage, nameThenArtcode, type MergedList } from '../lib/merged-pages.js';
 
 /**
  * Receipts (inventory records) and spreadsheet uploads.
@@ -117,19 +117,8 @@ const addTo = (key: { pk: string; sk: string }, attribute: string, delta: number
 };
 
 /** The receipt search as one list: receipts by product name (name order), then by artcode only (artcode order). */
-const receiptSearch = (tenantId: string, text: string): MergedList => ({
-  list: 'receipt-search',
-  order: 'concat',
-  sources: [
-    { index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) },
-    {
-      index: 'gsi3',
-      pk: byArtcodePk(tenantId),
-      skPrefix: searchKey(text),
-      filter: { FilterExpression: 'NOT begins_with(gsi2sk, :text)', ExpressionAttributeValues: { ':text': searchKey(text) } },
-    },
-  ],
-});
+const receiptSearch = (tenantId: string, text: string): MergedList =>
+  nameThenArtcode('receipt-search', { index: 'gsi2', pk: byNamePk(tenantId) }, { index: 'gsi3', pk: byArtcodePk(tenantId) }, text);
 
 export const inventoryData = {
   async page(tenantId: string, request: PageRequest): Promise<CursorPage<StoredInventory>> {

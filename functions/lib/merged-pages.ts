@@ -1,6 +1,7 @@
 import { readCursor, signCursor } from './cursors.js';
 import { cursorScope, query, type CursorPage, type PageQueryOptions, type PageRequest } from './db.js';
 import { Validation } from './errors.js';
+import { searchKey } from './keys.js';
 import { BAD_CURSOR } from '../../shared/schemas/cursor.js';
 
 /**
@@ -29,6 +30,26 @@ export interface MergedList {
   order: 'sortKey' | 'concat';
   /** Whether the item read by query `source` shows in the list (an item several queries hold shows once). */
   keep?: (item: Row, source: number) => boolean;
+}
+
+/**
+ * A search by name, then by artcode: the items whose name starts with `text` in name order, then those whose artcode
+ * does but whose name does not, in artcode order (an item both find shows once, under its name).
+ */
+export function nameThenArtcode(list: string, byName: { index: string; pk: string }, byArtcode: { index: string; pk: string }, text: string): MergedList {
+  const prefix = searchKey(text);
+  return {
+    list,
+    order: 'concat',
+    sources: [
+      { ...byName, skPrefix: prefix },
+      {
+        ...byArtcode,
+        skPrefix: prefix,
+        filter: { FilterExpression: `NOT begins_with(${byName.index}sk, :text)`, ExpressionAttributeValues: { ':text': prefix } },
+      },
+    ],
+  };
 }
 
 const sortKeyName = (source: PageQueryOptions) => (source.index ? `${source.index}sk` : 'sk');

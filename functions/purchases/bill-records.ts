@@ -1,5 +1,5 @@
 import type { BillFigures } from '../../shared/bill.js';
-import { DEFAULT_UNIT, documentNumber, financialYear, seriesPrefix, supplyOf, type DocumentSeries } from '../../shared/gst.js';
+import { DEFAULT_UNIT, documentNumber, financialYear, lineRates, seriesPrefix, supplyOf, type DocumentSeries } from '../../shared/gst.js';
 import type { PaymentMode } from '../../shared/schemas/purchase.js';
 import { purchaseData, type InvoiceFields, type ShippingAddress, type StoredLine, type StoredPurchase } from './data.js';
 import { shownName } from './view.js';
@@ -92,12 +92,9 @@ export function billRecords(input: BillRecordsInput): { bill: StoredPurchase; li
     mrp: sold.mrp,
     rate: sold.rate,
     boughtPrice: sold.boughtPrice,
-    cgstRate: sold.cgstRate,
-    sgstRate: sold.sgstRate,
+    ...lineRates(sold, supply),
     ...(sold.hsnCode ? { hsnCode: sold.hsnCode } : {}),
     unit: sold.unit ?? DEFAULT_UNIT,
-    gstRate: sold.cgstRate + sold.sgstRate,
-    igstRate: supply === 'inter' ? sold.cgstRate + sold.sgstRate : 0,
     ...figures.lines[i]!,
     ...defined({ invoiceNumber, invoiceDate, documentType, placeOfSupply, supply, customerGstin }),
     modified: false,
@@ -128,10 +125,7 @@ export function billRecords(input: BillRecordsInput): { bill: StoredPurchase; li
             principalLine: principal.purchasedProductId,
             ...(principal.hsnCode ? { hsnCode: principal.hsnCode } : {}),
             unit: principal.unit ?? DEFAULT_UNIT,
-            gstRate: delivery.cgstRate + delivery.sgstRate,
-            cgstRate: delivery.cgstRate,
-            sgstRate: delivery.sgstRate,
-            igstRate: supply === 'inter' ? delivery.cgstRate + delivery.sgstRate : 0,
+            ...lineRates(delivery, supply),
             taxable: delivery.taxable,
             cgst: delivery.cgst,
             sgst: delivery.sgst,

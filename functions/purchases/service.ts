@@ -1,5 +1,5 @@
 import { canRedeem, computeBill, creditFigures, REDEEM_ABOVE_POINTS, returnSettlement, shopDay, type BillFigures } from '../../shared/bill.js';
-import { DEFAULT_UNIT } from '../../shared/gst.js';
+import { DEFAULT_UNIT, lineRates } from '../../shared/gst.js';
 import { formatPaise } from '../../shared/format.js';
 import { refundBookedOn } from '../../shared/figures.js';
 import { toBasisPoints, toPaise, toRupees } from '../../shared/money.js';
@@ -538,10 +538,7 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
         unit: l.unit ?? DEFAULT_UNIT,
         quantity: r.quantity,
         rate: l.rate,
-        gstRate: l.cgstRate + l.sgstRate,
-        cgstRate: l.cgstRate,
-        sgstRate: l.sgstRate,
-        igstRate: supply === 'inter' ? l.cgstRate + l.sgstRate : 0,
+        ...lineRates(l, supply),
         taxable: credit.taxable,
         cgst: credit.cgst,
         sgst: credit.sgst,

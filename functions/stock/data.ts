@@ -17,7 +17,7 @@ import {
   type TransactItem,
 } from '../lib/db.js';
 import { idSk, searchKey, tenantPk } from '../lib/keys.js';
-import { mergedCursorPage, type MergedList } from '../lib/merged-pages.js';
+import { mergedCursorPage, nameThenArtcode, type MergedList } from '../lib/merged-pages.js';
 
 /**
  * Stock lines: one per product and artcode, holding the units on the shelf and the prices of the latest receipt.
@@ -119,19 +119,8 @@ async function prefixLines(index: 'gsi1' | 'gsi2' | 'gsi3', pk: string, text: st
 }
 
 /** The stock search as one list: lines by name (name order), then lines by artcode only (artcode order). */
-const stockSearch = (tenantId: string, text: string): MergedList => ({
-  list: 'stock-search',
-  order: 'concat',
-  sources: [
-    { index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) },
-    {
-      index: 'gsi2',
-      pk: byArtcodePk(tenantId),
-      skPrefix: searchKey(text),
-      filter: { FilterExpression: 'NOT begins_with(gsi1sk, :text)', ExpressionAttributeValues: { ':text': searchKey(text) } },
-    },
-  ],
-});
+const stockSearch = (tenantId: string, text: string): MergedList =>
+  nameThenArtcode('stock-search', { index: 'gsi1', pk: byNamePk(tenantId) }, { index: 'gsi2', pk: byArtcodePk(tenantId) }, text);
 
 export const stockData = {
   async get(tenantId: string, stockId: number): Promise<StoredStock | undefined> {
