@@ -29,7 +29,7 @@ const targets: Record<string, Target> = {
   'the sign-in page': {
     path: '/login',
     usable: (page) => expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled(),
-    budgetKb: 164,
+    budgetKb: 150,
   },
   'Place Order': {
     path: '/purchaseUpdated/new',

@@ -53,6 +53,20 @@ describe('sign-in screen', () => {
     expect(calls).toEqual([]);
   });
 
+  it('shows each field’s message on submit, focuses the first wrong one and clears a message once its field is right', async () => {
+    const calls = serve({});
+    renderWithApp(<SignInScreen />, { at: '/login', elsewhere: landings });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter the Valid UserName...')).toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /User Name/ })).toHaveFocus();
+
+    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Demo@1234' } });
+    await waitFor(() => expect(screen.queryByText('Password is required')).not.toBeInTheDocument());
+    expect(screen.getByText('Enter the Valid UserName...')).toBeInTheDocument();
+    expect(calls).toEqual([]);
+  });
+
   it('signs a customer in: token, user, tenant, policies, roles, customer record, then /customerHome', async () => {
     const calls = serve({
       'POST /token/generate': [200, tokenAnswer(3600, undefined, 'ravi@demo.shop')],

@@ -31,26 +31,6 @@ export function useZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
   });
 }
 
-/**
- * `useZodForm` for a screen that must be usable before zod has loaded (sign-in, the first screen of every visit):
- * the schema's module is fetched at the first validation, or earlier when the screen asks for it. The checks and
- * messages are the shared schema's, as with `useZodForm`.
- */
-export function useLazyZodForm<S extends z.ZodType<FieldValues, FieldValues>>(
-  loadSchema: () => Promise<S>,
-  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> = {},
-) {
-  return useForm<z.input<S>, unknown, z.output<S>>({
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    ...options,
-    resolver: async (values, context, resolverOptions) => {
-      const schema = await loadSchema();
-      return withUnionMessages(schema, zodResolver(schema))(values, context, resolverOptions);
-    },
-  });
-}
-
 /** zod's message for a union none of whose branches matched, unless the schema gives its own. */
 const DEFAULT_UNION_MESSAGE = 'Invalid input';
 

@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, Divider, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Divider, Group, Loader, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { SIGN_IN_FAILED } from '../../../../../shared/tenant.js';
-import { PasswordField, TextField, useLazyZodForm } from '../../../components/form-fields.js';
+import { useLazySchemaForm } from '../../../components/lazy-schema-form.js';
 import { errorText } from '../../../lib/query-client.js';
 import { clearSession, hasValidToken, landingPath, useSession } from '../../../lib/session.js';
 import { CredentialsRefused, prepareSignIn, useSignIn } from '../api/sign-in.js';
@@ -20,7 +20,7 @@ export default function SignInScreen() {
   const navigate = useNavigate();
   const notice = (useLocation().state as { notice?: string } | null)?.notice;
   const signIn = useSignIn();
-  const form = useLazyZodForm(signInSchema, { defaultValues: { username: '', password: '' } });
+  const form = useLazySchemaForm(signInSchema, { username: '', password: '' });
 
   const stale = session !== null && !hasValidToken(session);
   useEffect(() => {
@@ -90,9 +90,8 @@ export default function SignInScreen() {
               )}
             </Alert>
           )}
-          <TextField
-            control={form.control}
-            name="username"
+          <TextInput
+            {...form.field('username')}
             label="User Name"
             placeholder="you@yourshop.in"
             autoComplete="username"
@@ -100,12 +99,13 @@ export default function SignInScreen() {
             autoFocus
             withAsterisk
           />
-          <PasswordField
-            control={form.control}
-            name="password"
+          <PasswordInput
+            {...form.field('password')}
             label="Password"
             autoComplete="current-password"
             withAsterisk
+            // Focusable, unlike Mantine's default, so keyboard users can check what they typed.
+            visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the password', tabIndex: 0 }}
           />
           <Group justify="flex-end" mt={-6}>
             <Anchor component={Link} to="/passwordReset" size="sm">
