@@ -11,39 +11,85 @@ import { limitKey } from './keys.js';
  * what every other shop's tills need. So a shop's signed-in requests are counted per second against
  * `config.shopRequestsPerSecond`, and the ones above it are refused with 429 and `Retry-After: 1`.
  *
- * Counting every request in the table would add a write to each one. A container counts each shop's requests of the
- * current second in memory first, and only those above `FREE_PER_CONTAINER` in a second go to the shared counter
- * in the table (one conditional update, TTL one minute). A shop at an ordinary pace never costs a write; a flood
- * concentrates in the containers serving it and is counted there. The bound is therefore the share plus
- * `FREE_PER_CONTAINER` for each container serving the shop at once (docs/aws.md).
+ * Counting every request in the table would add a write to each one. A container serves each shop's first
+ * `FREE_PER_CONTAINER` requests of a second from memory. Beyond those it takes the shop's share from the shared
+ * counter in the table (a per-second item, TTL one minute) in blocks: one conditional update claims `leaseSize`
+ * requests, which the container then serves without writing, and only the request after them claims again.
+ * Requests arriving together while a claim is under way wait for that one claim rather than each making their own.
+ * When a whole block no longer fits under the share, the container claims one request at a time; once the table
+ * refuses, the rest of that second is refused in memory. So a shop at an ordinary pace costs no write, a busy shop
+ * (a sale-day crowd on the storefront) one write per block, and a flood is counted where it lands.
+ *
+ * The bound on what is served is the share plus `FREE_PER_CONTAINER` a second for each container serving the shop.
+ * A container may end a second with part of a block unused, so a shop spread over many containers can be refused
+ * up to `leaseSize - 1` requests a container below its share; never above it (docs/aws.md).
  */
 export const FREE_PER_CONTAINER = 5;
 /** Shops whose second is tracked in this container; the oldest is forgotten past this (a second's count, nothing more). */
 const SHOPS_TRACKED = 500;
+/** Most requests one claim takes. */
+const MAX_LEASE = 25;
 
-const thisSecond = new Map<string, { second: number; count: number }>();
+/** A block: an eighth of the share, at most `MAX_LEASE`, at least one. */
+export const leaseSize = (share: number) => Math.max(1, Math.min(MAX_LEASE, Math.floor(share / 8)));
 
-export async function takeShopShare(tenantId: string, now: Date): Promise<void> {
-  const second = Math.floor(now.getTime() / 1000);
-  const seen = thisSecond.get(tenantId);
-  const count = seen?.second === second ? seen.count + 1 : 1;
-  thisSecond.delete(tenantId);
-  thisSecond.set(tenantId, { second, count });
-  if (thisSecond.size > SHOPS_TRACKED) thisSecond.delete(thisSecond.keys().next().value!);
-  if (count <= FREE_PER_CONTAINER) return;
+interface Second {
+  second: number;
+  /** Requests of this second seen by this container. */
+  used: number;
+  /** Requests of this second claimed from the table by this container. */
+  granted: number;
+  /** The table refused a claim: the share of this second is taken. */
+  full: boolean;
+  claiming?: Promise<void>;
+}
+
+const seconds = new Map<string, Second>();
+
+function secondOf(tenantId: string, second: number): Second {
+  const seen = seconds.get(tenantId);
+  const current = seen?.second === second ? seen : { second, used: 0, granted: 0, full: false };
+  seconds.delete(tenantId);
+  seconds.set(tenantId, current);
+  if (seconds.size > SHOPS_TRACKED) seconds.delete(seconds.keys().next().value!);
+  return current;
+}
+
+/** Adds `requests` to the shop's counter of `second` if the total stays within the share; false if it would not. */
+async function claim(tenantId: string, second: number, requests: number, share: number): Promise<boolean> {
   try {
     await dynamo().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: limitKey(tenantId, 'SHARE', String(second)),
-        UpdateExpression: 'ADD #n :one SET #e = if_not_exists(#e, :entity), expiresAt = :expires',
-        ConditionExpression: 'attribute_not_exists(#n) OR #n < :max',
+        UpdateExpression: 'ADD #n :requests SET #e = if_not_exists(#e, :entity), expiresAt = :expires',
+        ConditionExpression: 'attribute_not_exists(#n) OR #n <= :most',
         ExpressionAttributeNames: { '#n': 'requests', '#e': 'entity' },
-        ExpressionAttributeValues: { ':one': 1, ':max': config.shopRequestsPerSecond(), ':entity': 'limit', ':expires': second + 60 },
+        ExpressionAttributeValues: { ':requests': requests, ':most': share - requests, ':entity': 'limit', ':expires': second + 60 },
       }),
     );
+    return true;
   } catch (error) {
-    if ((error as Error).name === 'ConditionalCheckFailedException') throw new ShopBusy();
+    if ((error as Error).name === 'ConditionalCheckFailedException') return false;
     throw error;
+  }
+}
+
+async function claimMore(tenantId: string, state: Second): Promise<void> {
+  const share = config.shopRequestsPerSecond();
+  const block = leaseSize(share);
+  if (await claim(tenantId, state.second, block, share)) state.granted += block;
+  else if (block > 1 && (await claim(tenantId, state.second, 1, share))) state.granted += 1;
+  else state.full = true;
+}
+
+export async function takeShopShare(tenantId: string, now: Date): Promise<void> {
+  const state = secondOf(tenantId, Math.floor(now.getTime() / 1000));
+  state.used += 1;
+  const mine = state.used;
+  while (mine > FREE_PER_CONTAINER + state.granted) {
+    if (state.full) throw new ShopBusy();
+    state.claiming ??= claimMore(tenantId, state).finally(() => (state.claiming = undefined));
+    await state.claiming;
   }
 }

@@ -31,6 +31,7 @@ export const featuresOf = (role: Pick<Role, 'roleModule'>) => role.roleModule.fl
 const roleKey = (tenantId: string, roleId: number) => ({ pk: rolePk(tenantId), sk: idSk(roleId) });
 
 export const roleData = {
+  key: roleKey,
   toItem(tenantId: string, role: Role): Item {
     return { ...roleKey(tenantId, role.roleId), entity: 'role', ...role };
   },
@@ -101,7 +102,7 @@ export const roleData = {
   async byIds(tenantId: string, ids: number[]): Promise<Role[]> {
     const unique = [...new Set(ids)];
     if (!unique.length) return [];
-    const items = await batchGet<Role & Item>(unique.map((id) => ({ pk: rolePk(tenantId), sk: idSk(id) })));
+    const items = await batchGet<Role & Item>(unique.map((id) => roleKey(tenantId, id)));
     return items.map((i) => strip(i) as Role).sort((a, b) => a.roleId - b.roleId);
   },
   async all(tenantId: string): Promise<Role[]> {

@@ -70,6 +70,7 @@ const key = (tenantId: string, appUserId: number) => ({ pk: userPk(tenantId), sk
 const memberKey = (tenantId: string, roleId: number, appUserId: number) => ({ pk: memberPk(tenantId, roleId), sk: idSk(appUserId) });
 
 export const userData = {
+  key,
   toItem(tenantId: string, user: AppUser): Item {
     const name = searchKey(user.userName);
     const listed = isListedEmployee(user);

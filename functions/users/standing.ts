@@ -1,4 +1,7 @@
 import type { Caller } from '../lib/context.js';
+import { batchGet, strip, type Item } from '../lib/db.js';
+import type { AppUser, Role } from '../../shared/schemas/auth.js';
+import type { Tenant } from '../../shared/schemas/tenant.js';
 import { featuresOf, roleData } from '../roles/data.js';
 import { tenantData } from '../tenants/data.js';
 import { userData } from './data.js';
@@ -12,8 +15,8 @@ export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
  * truth, or the caller with the access their roles give today.
  *
  * The API checks a token's signature and expiry only; the pre-token trigger stamps each token with the user's
- * session version and the version of each role it names. One read each of the user, the shop and the token's
- * roles (in parallel, on every authenticated call) then answers at once:
+ * session version and the version of each role it names. One BatchGetItem of the user, the shop and the token's
+ * roles (on every authenticated call) then answers at once:
  * - a deleted user or a closed shop is refused;
  * - a token issued before the user's sessions were ended (signed out everywhere, password reset, roles given or
  *   taken, disabled) is refused, and so is a token signed out on its own device; neither it nor the refresh route
@@ -23,11 +26,18 @@ export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
  */
 export async function standingOf(caller: Caller): Promise<string | undefined | Caller> {
   if (caller.appUserId === undefined) return ACCOUNT_CLOSED;
-  const [user, tenant, roles] = await Promise.all([
-    userData.byId(caller.tenantId, caller.appUserId),
-    tenantData.get(caller.tenantId),
-    roleData.byIds(caller.tenantId, caller.roleIds),
-  ]);
+  const userKey = userData.key(caller.tenantId, caller.appUserId);
+  const tenantKey = tenantData.key(caller.tenantId);
+  const roleKeys = [...new Set(caller.roleIds)].map((id) => roleData.key(caller.tenantId, id));
+  const items = await batchGet<Item>([userKey, tenantKey, ...roleKeys]);
+  const found = (key: { pk: string; sk: string }) => items.find((i) => i.pk === key.pk && i.sk === key.sk);
+  const record = <T>(key: { pk: string; sk: string }) => {
+    const item = found(key);
+    return item ? (strip(item) as T) : undefined;
+  };
+  const user = record<AppUser>(userKey);
+  const tenant = record<Tenant>(tenantKey);
+  const roles = roleKeys.flatMap((k) => record<Role>(k) ?? []).sort((a, b) => a.roleId - b.roleId);
   if (!tenant || tenant.enabled === false) return SHOP_CLOSED;
   if (!user || user.enabled === false) return ACCOUNT_CLOSED;
   if ((user.sessionVersion ?? 0) !== caller.sessionVersion) return SESSION_ENDED;

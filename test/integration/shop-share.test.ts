@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handler as tenantsHandler } from '../../functions/tenants/handler.js';
-import { FREE_PER_CONTAINER } from '../../functions/lib/shop-share.js';
+import { FREE_PER_CONTAINER, leaseSize } from '../../functions/lib/shop-share.js';
 import { injectDynamoFaults, invoke } from './faults.js';
 
 /**
@@ -40,6 +40,25 @@ describe('one shop flooding the API', () => {
       expect(recorder.commands()).not.toContain('UpdateCommand');
     } finally {
       recorder.restore();
+    }
+  });
+
+  it('costs a busy shop under its share one write per block of requests, not one per request', async () => {
+    const busy = 200;
+    process.env.SHOP_REQUESTS_PER_SECOND = String(busy);
+    const recorder = injectDynamoFaults();
+    try {
+      await currentTenant('admin@alpha.shop');
+      recorder.arm();
+      const crowd = await Promise.all(Array.from({ length: 60 }, () => currentTenant('admin@alpha.shop')));
+      expect(crowd.every((a) => a.status === 200)).toBe(true);
+      const claims = recorder.commands().filter((c) => c === 'UpdateCommand').length;
+      // The crowd may straddle two seconds: per second, its requests beyond the free ones in blocks.
+      expect(claims).toBeGreaterThan(0);
+      expect(claims).toBeLessThanOrEqual(2 * Math.ceil(60 / leaseSize(busy)));
+    } finally {
+      recorder.restore();
+      process.env.SHOP_REQUESTS_PER_SECOND = String(SHARE);
     }
   });
 });
