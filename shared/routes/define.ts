@@ -97,14 +97,24 @@ export type BodyIn<R extends RouteDef> = z.input<R['body']>;
 
 export { buildPath } from './paths.js';
 
-/** Matches a concrete path against a documented one, returning the decoded parameters or null. */
-export function matchPath(pattern: string, actual: string): Record<string, string> | null {
+/** Documented paths as compiled patterns, each compiled once (the local gateway matches every request against them). */
+const compiled = new Map<string, { pattern: RegExp; names: string[] }>();
+
+function compile(path: string) {
   const names: string[] = [];
-  const source = pattern.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
+  const source = path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{(\w+)\\?\}/g, (_, name: string) => {
     names.push(name);
     return '([^/]+)';
   });
-  const match = new RegExp(`^${source}$`).exec(actual);
+  const entry = { pattern: new RegExp(`^${source}$`), names };
+  compiled.set(path, entry);
+  return entry;
+}
+
+/** Matches a concrete path against a documented one, returning the decoded parameters or null. */
+export function matchPath(pattern: string, actual: string): Record<string, string> | null {
+  const { pattern: regex, names } = compiled.get(pattern) ?? compile(pattern);
+  const match = regex.exec(actual);
   if (!match) return null;
   const out: Record<string, string> = {};
   for (const [i, name] of names.entries()) {
