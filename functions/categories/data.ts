@@ -4,10 +4,12 @@ import {
   batchGet,
   getItem,
   mapPage,
+  op,
   query,
   queryAll,
   queryCount,
   queryCursorPage,
+  readCounter,
   strip,
   tableName,
   type CursorPage,
@@ -16,17 +18,19 @@ import {
   type TransactItem,
 } from '../lib/db.js';
 import { uniquelyNamed, type Writes } from '../lib/unique-names.js';
-import { idSk, searchKey, tenantPk } from '../lib/keys.js';
+import { counterKey, idSk, searchKey, tenantPk } from '../lib/keys.js';
 
 /**
  * Categories. Besides the category item there are two companions written in the same transactions:
  * - a name item per lower-cased name (`uniquelyNamed`), so two saves of one name cannot both win;
  * - a product count item, raised and lowered by product saves and deletes in their transactions; a category is
- *   deleted only while it is zero, and a product save that finds no count item finds no category.
+ *   deleted only while it is zero, and a product save that finds no count item finds no category;
+ * and the shop's category counter (`counterKey`) is raised and lowered by the same transactions.
  */
 const categoryPk = (tenantId: string) => tenantPk(tenantId, 'CATEGORY');
 const byNamePk = (tenantId: string) => tenantPk(tenantId, 'CATEGORY_BY_NAME');
 const nameKey = (tenantId: string, name: string) => ({ pk: tenantPk(tenantId, 'CATEGORY_NAME'), sk: searchKey(name) });
+const categoryCounter = (tenantId: string) => counterKey(tenantId, 'category');
 const countKey = (tenantId: string, categoryId: number) => ({ pk: tenantPk(tenantId, 'CATEGORY_PRODUCTS'), sk: idSk(categoryId) });
 
 export type StoredCategory = Category & { image: string; version: number };
@@ -74,7 +78,7 @@ export const categoryData = {
     return mapPage(await queryCursorPage({ pk: categoryPk(tenantId) }, request), toCategory);
   },
 
-  count: (tenantId: string) => queryCount({ pk: categoryPk(tenantId) }),
+  count: (tenantId: string) => readCounter(categoryCounter(tenantId)),
 
   async searchPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<StoredCategory>> {
     return mapPage(await queryCursorPage({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, request), toCategory);
@@ -103,7 +107,8 @@ export const categoryData = {
     writes.push({
       Put: { TableName: tableName(), Item: { ...countKey(tenantId, category.categoryId), entity: 'categoryProducts', productCount: 0 } },
     });
-    return { writes, messages: [...messages, undefined] };
+    writes.push(op.count(categoryCounter(tenantId), 1));
+    return { writes, messages: [...messages, undefined, undefined] };
   },
 
   /** Writes deleting a category; refused while any product belongs to it. */
@@ -118,6 +123,8 @@ export const categoryData = {
       },
     });
     messages.push('This category still has products. Please move them to another category or delete them first.');
+    writes.push(op.count(categoryCounter(tenantId), -1));
+    messages.push(undefined);
     return { writes, messages };
   },
 

@@ -7,6 +7,7 @@ import {
   query,
   queryCount,
   queryCursorPage,
+  readCounter,
   strip,
   tableName,
   writePart,
@@ -16,7 +17,7 @@ import {
   type TransactItem,
   type WritePart,
 } from '../lib/db.js';
-import { idSk, searchKey, tenantPk, uniqueKey } from '../lib/keys.js';
+import { counterKey, idSk, searchKey, tenantPk, uniqueKey } from '../lib/keys.js';
 
 const customerPk = (tenantId: string) => tenantPk(tenantId, 'CUSTOMER');
 /** gsi1: customers by mobile number (the till's look-up and suggestions, search by mobile). */
@@ -27,6 +28,8 @@ const appUserPk = (tenantId: string) => tenantPk(tenantId, 'CUSTOMER_APPUSER');
 const namePk = (tenantId: string) => tenantPk(tenantId, 'CUSTOMER_NAME');
 
 const key = (tenantId: string, customerId: number) => ({ pk: customerPk(tenantId), sk: idSk(customerId) });
+/** The shop's customer count, kept by the transactions that create and delete customers. */
+const customerCounter = (tenantId: string) => counterKey(tenantId, 'customer');
 
 type CustomerItem = Customer & Item;
 const toCustomer = (item: CustomerItem) => strip(item) as Customer;
@@ -54,6 +57,7 @@ export const customerData = {
       [op.create(customerData.toItem(tenantId, customer))],
       [op.claim(customerData.mobileClaim(tenantId, customer.mobileNumber), owner), messages.mobileTaken],
       [op.claim(customerData.nameClaim(tenantId, customer.customerName), owner), messages.nameTaken],
+      [op.count(customerCounter(tenantId), 1)],
     );
   },
   replace(tenantId: string, customer: Customer, expectedVersion: number | undefined): TransactItem {
@@ -77,6 +81,7 @@ export const customerData = {
       [op.remove(key(tenantId, customer.customerId), { ConditionExpression: 'attribute_exists(pk)' }), staleMessage],
       [op.release(customerData.mobileClaim(tenantId, customer.mobileNumber))],
       [op.release(customerData.nameClaim(tenantId, customer.customerName))],
+      [op.count(customerCounter(tenantId), -1)],
     );
   },
   async byId(tenantId: string, customerId: number): Promise<Customer | undefined> {
@@ -104,7 +109,7 @@ export const customerData = {
   async page(tenantId: string, request: PageRequest): Promise<CursorPage<Customer>> {
     return mapPage(await queryCursorPage<CustomerItem>({ pk: customerPk(tenantId), descending: true }, request), toCustomer);
   },
-  count: (tenantId: string) => queryCount({ pk: customerPk(tenantId) }),
+  count: (tenantId: string) => readCounter(customerCounter(tenantId)),
   /** Customers whose mobile (digits) or lower-case name starts with `text`, in that key's order. */
   async searchPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<Customer>> {
     return mapPage(await queryCursorPage<CustomerItem>(searchQuery(tenantId, text), request), toCustomer);

@@ -433,7 +433,22 @@ export const op = {
    * transaction own (a product's shelf). Several of these on one item in a transaction are merged into one update.
    */
   setFields: (key: { pk: string; sk: string }, fields: Record<string, unknown>): TransactItem => setFieldsItem(key, fields),
+  /** Adds `delta` to a counter item (`counterKey`), creating it at `delta`: written in the transaction that creates or deletes what it counts. */
+  count: (key: { pk: string; sk: string }, delta: number): TransactItem => ({
+    Update: {
+      TableName: table(),
+      Key: key,
+      UpdateExpression: 'ADD #value :delta',
+      ExpressionAttributeNames: { '#value': 'value' },
+      ExpressionAttributeValues: { ':delta': delta },
+    },
+  }),
 };
+
+/** The value of a counter item (`counterKey`, `op.count`): one GetItem, whatever it counts. */
+export async function readCounter(key: { pk: string; sk: string }): Promise<number> {
+  return Number((await getItem<{ value?: number }>(key.pk, key.sk))?.value ?? 0);
+}
 
 /** Items of a transaction, each with the message to show when its condition fails. */
 export interface WritePart {

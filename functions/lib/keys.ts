@@ -26,5 +26,11 @@ export const tenantScratchKey = (tenantId: string, ...parts: string[]) => [asset
 /** The claim on a value that must be unique in a tenant (`kind` = what it is, e.g. USERNAME or CUSTOMER_MOBILE). */
 export const uniqueKey = (tenantId: string, kind: string, value: string) => ({ pk: tenantPk(tenantId, 'UNIQUE', kind), sk: searchKey(value) });
 
+/**
+ * A shop's count of one kind of record (`product`, `customer`, `category`, `partner`, ...): one item in the shop's
+ * `COUNTER` partition, raised and lowered in the same transactions that create and delete the records.
+ */
+export const counterKey = (tenantId: string, counted: string) => ({ pk: tenantPk(tenantId, 'COUNTER'), sk: counted });
+
 /** A counter of tries (sign-in, reset codes, sign-ups) by one user name or one client address in a tenant. */
 export const limitKey = (tenantId: string, counter: string, subject: string) => ({ pk: tenantPk(tenantId, 'LIMIT'), sk: `${counter}#${searchKey(subject)}` });

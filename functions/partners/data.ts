@@ -5,8 +5,8 @@ import {
   op,
   query,
   queryAll,
-  queryCount,
   queryCursorPage,
+  readCounter,
   strip,
   writePart,
   type CursorPage,
@@ -15,7 +15,7 @@ import {
   type TransactItem,
   type WritePart,
 } from '../lib/db.js';
-import { idSk, searchKey, tenantPk, uniqueKey } from '../lib/keys.js';
+import { counterKey, idSk, searchKey, tenantPk, uniqueKey } from '../lib/keys.js';
 import { mergedCursorPage } from '../lib/merged-pages.js';
 
 const partnerPk = (tenantId: string) => tenantPk(tenantId, 'PARTNER');
@@ -27,6 +27,8 @@ const companyPk = (tenantId: string) => tenantPk(tenantId, 'PARTNER_COMPANY');
 const mobilePk = (tenantId: string) => tenantPk(tenantId, 'PARTNER_MOBILE');
 
 const key = (tenantId: string, id: number) => ({ pk: partnerPk(tenantId), sk: idSk(id) });
+/** The shop's partner count, kept by the transactions that create and delete partners. */
+const partnerCounter = (tenantId: string) => counterKey(tenantId, 'partner');
 
 type PartnerItem = BusinessPartner & Item;
 const toPartner = (item: PartnerItem) => strip(item) as BusinessPartner;
@@ -53,6 +55,15 @@ export const partnerData = {
     return writePart(
       [op.create(partnerData.toItem(tenantId, partner))],
       [op.claim(partnerData.mobileClaim(tenantId, partner.mobileNumber), `partner#${partner.businessPartnersId}`), mobileTaken],
+      [op.count(partnerCounter(tenantId), 1)],
+    );
+  },
+  /** Deletes a partner and frees its mobile number. */
+  removeWrites(tenantId: string, partner: BusinessPartner, staleMessage: string): WritePart {
+    return writePart(
+      [op.remove(key(tenantId, partner.businessPartnersId), { ConditionExpression: 'attribute_exists(pk)' }), staleMessage],
+      [op.release(partnerData.mobileClaim(tenantId, partner.mobileNumber))],
+      [op.count(partnerCounter(tenantId), -1)],
     );
   },
   replace(tenantId: string, partner: BusinessPartner, expectedVersion: number | undefined): TransactItem {
@@ -70,7 +81,7 @@ export const partnerData = {
   async page(tenantId: string, request: PageRequest): Promise<CursorPage<BusinessPartner>> {
     return mapPage(await queryCursorPage<PartnerItem>(byName(tenantId), request), toPartner);
   },
-  count: (tenantId: string) => queryCount(byName(tenantId)),
+  count: (tenantId: string) => readCounter(partnerCounter(tenantId)),
   /**
    * Partners whose name or company starts with `text`: the two prefix queries merged in key order, each partner
    * once, under whichever of its name and company the text matched first. A page by cursor reads at most a page

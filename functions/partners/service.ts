@@ -59,11 +59,6 @@ export async function updatePartner(tenantId: string, id: number, body: Business
 
 export async function deletePartner(tenantId: string, id: number): Promise<BusinessPartner> {
   const partner = await readPartner(tenantId, id);
-  await transactParts(
-    writePart(
-      [op.remove(partnerData.key(tenantId, id), { ConditionExpression: 'attribute_exists(pk)' }), STALE_RECORD],
-      [op.release(partnerData.mobileClaim(tenantId, partner.mobileNumber))],
-    ),
-  );
+  await transactParts(partnerData.removeWrites(tenantId, partner, STALE_RECORD));
   return partner;
 }

@@ -1,7 +1,6 @@
 import type { Product } from '../../shared/schemas/catalogue.js';
 import {
   batchGet,
-  getItem,
   mapPage,
   op,
   query,
@@ -9,6 +8,7 @@ import {
   queryCountUpTo,
   queryCursorPage,
   putNew,
+  readCounter,
   strip,
   tableName,
   type CursorPage,
@@ -16,7 +16,7 @@ import {
   type PageRequest,
   type TransactItem,
 } from '../lib/db.js';
-import { idSk, searchKey, tenantPk } from '../lib/keys.js';
+import { counterKey, idSk, searchKey, tenantPk } from '../lib/keys.js';
 
 /**
  * Products. Each product has a name item (lower-cased name) written in the same transaction with
@@ -27,7 +27,7 @@ const productPk = (tenantId: string) => tenantPk(tenantId, 'PRODUCT');
 const byNamePk = (tenantId: string) => tenantPk(tenantId, 'PRODUCT_BY_NAME');
 const byCategoryPk = (tenantId: string, categoryId: number) => tenantPk(tenantId, 'PRODUCT_BY_CATEGORY', categoryId);
 const nameKey = (tenantId: string, name: string) => ({ pk: tenantPk(tenantId, 'PRODUCT_NAME'), sk: searchKey(name) });
-const counterKey = (tenantId: string) => ({ pk: tenantPk(tenantId, 'COUNTER'), sk: 'product' });
+const productCounter = (tenantId: string) => counterKey(tenantId, 'product');
 const shelfKey = (tenantId: string, productId: number) => ({ pk: tenantPk(tenantId, 'PRODUCT_SHELF'), sk: idSk(productId) });
 /** One attribute per stock line on the shelf item, so a change of one line never rewrites another's figures. */
 const SHELF_LINE = 'line';
@@ -150,10 +150,7 @@ export const productData = {
     return mapPage(await queryCursorPage({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, request), toProduct);
   },
 
-  async count(tenantId: string): Promise<number> {
-    const key = counterKey(tenantId);
-    return Number((await getItem<{ value?: number }>(key.pk, key.sk))?.value ?? 0);
-  },
+  count: (tenantId: string) => readCounter(productCounter(tenantId)),
 
   /** How many products have a name starting with `text`, counting at most `cap` (one bounded read of the name index). */
   searchCount: (tenantId: string, text: string, cap: number) => queryCountUpTo({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, cap),
@@ -269,16 +266,6 @@ export const productData = {
   },
 
   counterWrite(tenantId: string, delta: number): ProductWrite {
-    return {
-      write: {
-        Update: {
-          TableName: tableName(),
-          Key: counterKey(tenantId),
-          UpdateExpression: 'ADD #value :delta',
-          ExpressionAttributeNames: { '#value': 'value' },
-          ExpressionAttributeValues: { ':delta': delta },
-        },
-      },
-    };
+    return { write: op.count(productCounter(tenantId), delta) };
   },
 };
