@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import postcssPresetMantine from 'postcss-preset-mantine';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { routeAddresses } from './build/route-addresses.js';
 
 const frontend = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(frontend, '..');
@@ -12,6 +13,8 @@ export default defineConfig({
   root: frontend,
   plugins: [
     react(),
+    // The browser gets the route table's addresses without its schemas (build/route-addresses.ts).
+    routeAddresses(),
     // The app installs like one (docs/web-app.md, "Installable app and service worker"): a manifest, and a service
     // worker that keeps the shell and every hashed file it has loaded, so a second visit loads from the device.
     VitePWA({

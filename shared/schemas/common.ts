@@ -25,7 +25,7 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.output<typeof pageQuery>;
 
-export const PAGE_SIZE = 5;
+export { PAGE_SIZE } from './page-size.js';
 
 /** Search text of `.../search/{text}` calls (spec: 'Search text should not be empty!'). */
 export const searchText = z.string().trim().min(1, 'Search text should not be empty!').max(100);

@@ -1,6 +1,27 @@
 import * as z from 'zod';
 import { auditFields, pageQuery, searchText } from './common.js';
 import { cashSummary, salesSummary } from './figures.js';
+import {
+  CUSTOMER_REQUIRED,
+  ADD_PRODUCTS,
+  QUANTITY_REQUIRED,
+  QUANTITY_NOT_ZERO,
+  SELLING_PRICE_REQUIRED,
+  SELLING_PRICE_NOT_ZERO,
+  MOBILE_INVALID,
+  RETURN_QUANTITY_REQUIRED,
+  RETURN_QUANTITY_NOT_ZERO,
+  BILL_GENERATED,
+  RETURN_DONE,
+  PAYMENT_STATUS_PAID,
+  CHOOSE_PRINT_OR_MAIL,
+  SELECT_RETURN_LINES,
+  correctQuantity,
+  correctSellingPrice,
+  MAX_BILL_LINES,
+  PAYMENT_MODES,
+  type PaymentMode,
+} from './purchase-messages.js';
 
 /**
  * The point of sale (spec 2 sections 2 to 9, spec 3 "Cash receipt"): bills, returns, re-bills, order lists and the
@@ -8,55 +29,7 @@ import { cashSummary, salesSummary } from './figures.js';
  * show them; the server stores paise and basis points and recomputes every figure with shared/bill.ts.
  */
 
-// ---------------------------------------------------------------- messages (spec 2 sections 5 and 8)
-
-export const CUSTOMER_REQUIRED = 'Customer Detail is required.';
-export const CUSTOMER_NOT_FOUND = 'Customer not found! Please Register';
-export const ADD_PRODUCTS = 'Please add product(s).';
-export const QUANTITY_REQUIRED = 'Product Quantity is required.';
-export const QUANTITY_NOT_ZERO = 'Product Quantity should not be 0.';
-export const SELLING_PRICE_REQUIRED = 'Selling Price is required.';
-export const SELLING_PRICE_NOT_ZERO = 'Selling Price should not be 0.';
-export const MOBILE_INVALID = 'Enter the Valid Mobile Number !';
-export const RETURN_QUANTITY_REQUIRED = 'Return Quantity is required.';
-export const RETURN_QUANTITY_NOT_ZERO = 'Return Quantity should not be 0.';
-export const BILL_GENERATED = 'Bill Generated.';
-export const RETURN_DONE = 'Return done.';
-export const NO_PURCHASE = 'No Purchase Found';
-export const NO_TRANSACTION = 'No Transaction Found.';
-export const PAYMENT_STATUS_PAID = 'Payment Status: Paid';
-export const CHOOSE_PRINT_OR_MAIL = 'Please choose print or mail.';
-export const SELECT_RETURN_LINES = 'Please select the product(s) to return.';
-
-export const correctQuantity = (product: string) => `Please correct the Quantity of ${product}`;
-export const correctSellingPrice = (product: string) => `Please correct the Selling Price of ${product}`;
-export const noPurchaseOn = (date: string) => `No Purchase Found On ${date}`;
-export const returnQuantityTooHigh = (product: string, remaining: number) =>
-  `Return Quantity of ${product} should not be more than ${remaining}.`;
-
-// ---------------------------------------------------------------- which saved bills may be edited
-
-export const BILL_NOT_FOUND = 'Bill not found.';
-export const BILL_HAS_RETURNS = 'This bill has returns and can no longer be edited.';
-export const ONLINE_ORDER_BILL = 'This bill is an online order paid on the storefront and cannot be edited at the till.';
-
-/**
- * Why the server would refuse to edit this bill (PUT /purchase/{id}), or undefined when it may be edited: the
- * order lists offer Edit and Place Order opens the bill only when this says nothing.
- */
-export function editRefusal(bill: { returnQuantity: number; orderId?: string }): string | undefined {
-  if (bill.orderId) return ONLINE_ORDER_BILL;
-  if (bill.returnQuantity > 0) return BILL_HAS_RETURNS;
-  return undefined;
-}
-
-/** A bill is one DynamoDB transaction (at most 100 writes): each line takes its own item plus its stock line and movement. */
-export const MAX_BILL_LINES = 30;
-
-export const PAYMENT_MODES = ['Cash', 'Online'] as const;
-export type PaymentMode = (typeof PAYMENT_MODES)[number];
-/** Returns name the modes in capitals (spec 2 section 9); both spellings are accepted everywhere. */
-export const RETURN_MODES = ['CASH', 'ONLINE'] as const;
+export * from './purchase-messages.js';
 
 const paymentMode = z
   .string({ error: 'Please choose the Bill Type (Cash or Online).' })

@@ -35,7 +35,7 @@ const targets: Record<string, Target> = {
     path: '/purchaseUpdated/new',
     user: 'cashier@demo.shop',
     usable: (page) => expect(page.getByLabel('Name/Code, row 1')).toBeEditable(),
-    budgetKb: 272,
+    budgetKb: 250,
   },
   'the storefront home': {
     path: '/customerHome',

@@ -1,6 +1,6 @@
 import { Center, Group, Loader, Pagination, Paper, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { PAGE_SIZE } from '../../../shared/schemas/common.js';
+import { PAGE_SIZE } from '../../../shared/schemas/page-size.js';
 
 export interface Column<Row> {
   key: string;

@@ -5,7 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 import { formatRupees } from '../../../shared/format.js';
 import { inventoryRoutes } from '../../../shared/routes/inventory.js';
-import { NO_SUGGESTION, SUGGESTION_MAX, SUGGESTION_MIN, type InventorySuggestion } from '../../../shared/schemas/inventory.js';
+import type { InventorySuggestion } from '../../../shared/schemas/inventory.js';
+import { NO_SUGGESTION, SUGGESTION_MAX, SUGGESTION_MIN } from '../../../shared/schemas/inventory-messages.js';
 import { callApi } from '../lib/api-client.js';
 
 interface ProductSuggestProps {

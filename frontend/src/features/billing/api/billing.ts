@@ -4,7 +4,7 @@ import type { BodyIn } from '../../../../../shared/routes/define.js';
 import { inventoryRoutes } from '../../../../../shared/routes/inventory.js';
 import { messageRoutes } from '../../../../../shared/routes/messages.js';
 import { purchaseRoutes } from '../../../../../shared/routes/purchases.js';
-import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
+import { PAGE_SIZE } from '../../../../../shared/schemas/page-size.js';
 import type { LineTotals, Paper, PurchaseDetail } from '../../../../../shared/schemas/purchase.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
 import { callApi, callApiForFile, callApiPage } from '../../../lib/api-client.js';

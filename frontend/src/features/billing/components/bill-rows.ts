@@ -7,17 +7,8 @@ import { canRedeem, computeBill, type BillFigures } from '../../../../../shared/
 import type { SupplyKind } from '../../../../../shared/gst.js';
 import { discountPercent, toBasisPoints, toPaise, toRupees } from '../../../../../shared/money.js';
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
-import {
-  ADD_PRODUCTS,
-  CUSTOMER_REQUIRED,
-  QUANTITY_NOT_ZERO,
-  QUANTITY_REQUIRED,
-  SELLING_PRICE_NOT_ZERO,
-  SELLING_PRICE_REQUIRED,
-  correctQuantity,
-  correctSellingPrice,
-  type PaymentMode,
-} from '../../../../../shared/schemas/purchase.js';
+import type { PaymentMode } from '../../../../../shared/schemas/purchase.js';
+import { ADD_PRODUCTS, CUSTOMER_REQUIRED, QUANTITY_NOT_ZERO, QUANTITY_REQUIRED, SELLING_PRICE_NOT_ZERO, SELLING_PRICE_REQUIRED, correctQuantity, correctSellingPrice } from '../../../../../shared/schemas/purchase-messages.js';
 
 /** The product a row sells: a suggestion, or a line of the bill being edited shaped like one. */
 export type RowProduct = Pick<InventorySuggestion, 'productId' | 'productName' | 'artcode' | 'mrp' | 'cgst' | 'sgst' | 'stockId' | 'quantity' | 'inventoryId'>;

@@ -2,7 +2,7 @@ import { Alert, Autocomplete, Button, Group, Paper, Stack, Text, TextInput, Titl
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
-import { CUSTOMER_NOT_FOUND, MOBILE_INVALID } from '../../../../../shared/schemas/purchase.js';
+import { CUSTOMER_NOT_FOUND, MOBILE_INVALID } from '../../../../../shared/schemas/purchase-messages.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { findCustomer, registerCustomer, useMobileSuggestions } from '../api/billing.js';
 

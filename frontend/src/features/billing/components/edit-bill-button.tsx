@@ -1,7 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
-import { editRefusal, type PurchaseDetail } from '../../../../../shared/schemas/purchase.js';
+import type { PurchaseDetail } from '../../../../../shared/schemas/purchase.js';
+import { editRefusal } from '../../../../../shared/schemas/purchase-messages.js';
 
 /**
  * Edit of a bill in the order lists: shown once the bill is read and only when the server would let the till change

@@ -1,8 +1,9 @@
 import { Group, Pagination, Paper, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
-import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
-import { NO_TRANSACTION, PRICE_HEADER, type LineTotals, type OrderRow } from '../../../../../shared/schemas/purchase.js';
+import { PAGE_SIZE } from '../../../../../shared/schemas/page-size.js';
+import { PRICE_HEADER, type LineTotals, type OrderRow } from '../../../../../shared/schemas/purchase.js';
+import { NO_TRANSACTION } from '../../../../../shared/schemas/purchase-messages.js';
 
 type PriceBasis = keyof typeof PRICE_HEADER;
 import { TableRows } from '../../../components/paged-table.js';

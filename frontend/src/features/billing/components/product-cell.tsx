@@ -3,7 +3,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type KeyboardEvent } from 'react';
 import { formatRupees } from '../../../../../shared/format.js';
-import { NO_SUGGESTION, SUGGESTION_MAX, SUGGESTION_MIN, type InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
+import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
+import { NO_SUGGESTION, SUGGESTION_MAX, SUGGESTION_MIN } from '../../../../../shared/schemas/inventory-messages.js';
 import { billingKeys, productSuggestions } from '../api/billing.js';
 
 const normal = (text: string) => text.trim().toLowerCase();

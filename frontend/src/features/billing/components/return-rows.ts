@@ -1,11 +1,6 @@
 import { toPaise, toRupees, type Paise } from '../../../../../shared/money.js';
-import {
-  RETURN_QUANTITY_NOT_ZERO,
-  RETURN_QUANTITY_REQUIRED,
-  SELECT_RETURN_LINES,
-  returnQuantityTooHigh,
-  type Purchase,
-} from '../../../../../shared/schemas/purchase.js';
+import type { Purchase } from '../../../../../shared/schemas/purchase.js';
+import { RETURN_QUANTITY_NOT_ZERO, RETURN_QUANTITY_REQUIRED, SELECT_RETURN_LINES, returnQuantityTooHigh } from '../../../../../shared/schemas/purchase-messages.js';
 
 /** A line of the Return screen: a bill line with units still with the customer, ticked or not. */
 export interface ReturnRow {

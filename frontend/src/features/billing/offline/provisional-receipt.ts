@@ -6,7 +6,8 @@
 import { receiptTotals, type BillFigures } from '../../../../../shared/bill.js';
 import { amountInWords, DEFAULT_UNIT, hsnSummary, shopState, stateLabel, supplyOf } from '../../../../../shared/gst.js';
 import { toRupees } from '../../../../../shared/money.js';
-import { PAYMENT_STATUS_PAID, type PaymentMode, type Receipt } from '../../../../../shared/schemas/purchase.js';
+import type { PaymentMode, Receipt } from '../../../../../shared/schemas/purchase.js';
+import { PAYMENT_STATUS_PAID } from '../../../../../shared/schemas/purchase-messages.js';
 import type { Tenant } from '../../../../../shared/schemas/tenant.js';
 import type { RowProduct } from '../components/bill-rows.js';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { shopDay } from '../../../../../shared/bill.js';
 import { fileDate } from '../../../../../shared/format.js';
-import { MOBILE_INVALID, NO_PURCHASE } from '../../../../../shared/schemas/purchase.js';
+import { MOBILE_INVALID, NO_PURCHASE } from '../../../../../shared/schemas/purchase-messages.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { useListSearch } from '../../../components/list-state.js';
 import { MessageModal } from '../../../components/message-modal.js';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { shopDay } from '../../../../../shared/bill.js';
 import { fileDate, formatDate } from '../../../../../shared/format.js';
-import { noPurchaseOn } from '../../../../../shared/schemas/purchase.js';
+import { noPurchaseOn } from '../../../../../shared/schemas/purchase-messages.js';
 import { useListSearch } from '../../../components/list-state.js';
 import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';

@@ -2,7 +2,8 @@ import { Alert, Button, Checkbox, Group, Loader, Modal, Paper, Radio, Stack, Tab
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { formatPaise, formatRupees } from '../../../../../shared/format.js';
-import { RETURN_DONE, type Purchase } from '../../../../../shared/schemas/purchase.js';
+import type { Purchase } from '../../../../../shared/schemas/purchase.js';
+import { RETURN_DONE } from '../../../../../shared/schemas/purchase-messages.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { isApiError } from '../../../lib/api-client.js';

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Loader, Modal, Paper, Stack, Table, Tex
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { formatRupees } from '../../../../../shared/format.js';
-import { BILL_GENERATED, CHOOSE_PRINT_OR_MAIL } from '../../../../../shared/schemas/purchase.js';
+import { BILL_GENERATED, CHOOSE_PRINT_OR_MAIL } from '../../../../../shared/schemas/purchase-messages.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { isApiError } from '../../../lib/api-client.js';

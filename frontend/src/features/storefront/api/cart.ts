@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cartRoutes } from '../../../../../shared/routes/cart.js';
 import type { CartLine, CartMasterRow } from '../../../../../shared/schemas/cart.js';
-import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
+import { PAGE_SIZE } from '../../../../../shared/schemas/page-size.js';
 import { callApi } from '../../../lib/api-client.js';
 import { useSession } from '../../../lib/session.js';
 
