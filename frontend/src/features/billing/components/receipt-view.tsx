@@ -76,37 +76,14 @@ export function ReceiptView({ receipt, paper, provisionalNumber }: { receipt: Re
                 <Text span size="xs" c="dimmed">
                   {line.hsnCode ? `HSN ${line.hsnCode}` : line.artcode}
                 </Text>
-                {/* The roll has no room for a Taxable column, and a tax invoice states each line's taxable value. */}
-                {taxed && narrow && (
-                  <>
-                    <br />
-                    <Text span size="xs" c="dimmed">
-                      Taxable {formatRupees(line.taxable)}
-                    </Text>
-                  </>
-                )}
+                {taxed && narrow && <TaxableNote taxable={line.taxable} />}
               </Table.Td>
               <Table.Td ta="right">
                 {line.quantity} {line.unit}
               </Table.Td>
               {!narrow && <Table.Td ta="right">{formatRupees(line.price)}</Table.Td>}
               <Table.Td ta="right">{formatRupees(line.sellingPrice)}</Table.Td>
-              {taxed && !narrow && <Table.Td ta="right">{formatRupees(line.taxable)}</Table.Td>}
-              {taxed && !inter && (
-                <Table.Td ta="right">
-                  {line.cgst}% {formatRupees(line.cgstPrice)}
-                </Table.Td>
-              )}
-              {taxed && !inter && (
-                <Table.Td ta="right">
-                  {line.sgst}% {formatRupees(line.sgstPrice)}
-                </Table.Td>
-              )}
-              {taxed && inter && (
-                <Table.Td ta="right">
-                  {line.igst}% {formatRupees(line.igstPrice)}
-                </Table.Td>
-              )}
+              <TaxCells tax={line} narrow={narrow} taxed={taxed} inter={inter} />
               <Table.Td ta="right">{formatRupees(line.purchasedPrice)}</Table.Td>
             </Table.Tr>
           ))}
@@ -191,36 +168,55 @@ function DeliveryRow({ delivery, narrow, taxed, inter }: { delivery: NonNullable
             </Text>
           </>
         )}
-        {taxed && narrow && (
-          <>
-            <br />
-            <Text span size="xs" c="dimmed">
-              Taxable {formatRupees(delivery.taxable)}
-            </Text>
-          </>
-        )}
+        {taxed && narrow && <TaxableNote taxable={delivery.taxable} />}
       </Table.Td>
       <Table.Td ta="right">—</Table.Td>
       {!narrow && <Table.Td ta="right">—</Table.Td>}
       <Table.Td ta="right">{formatRupees(delivery.amount)}</Table.Td>
-      {taxed && !narrow && <Table.Td ta="right">{formatRupees(delivery.taxable)}</Table.Td>}
-      {taxed && !inter && (
-        <Table.Td ta="right">
-          {delivery.cgst}% {formatRupees(delivery.cgstPrice)}
-        </Table.Td>
-      )}
-      {taxed && !inter && (
-        <Table.Td ta="right">
-          {delivery.sgst}% {formatRupees(delivery.sgstPrice)}
-        </Table.Td>
-      )}
-      {taxed && inter && (
-        <Table.Td ta="right">
-          {delivery.igst}% {formatRupees(delivery.igstPrice)}
-        </Table.Td>
-      )}
+      <TaxCells tax={delivery} narrow={narrow} taxed={taxed} inter={inter} />
       <Table.Td ta="right">{formatRupees(delivery.amount)}</Table.Td>
     </Table.Tr>
+  );
+}
+
+/** What a line (goods or delivery) carries of tax. */
+interface LineTax {
+  taxable: number;
+  cgst: number;
+  cgstPrice: number;
+  sgst: number;
+  sgstPrice: number;
+  igst: number;
+  igstPrice: number;
+}
+
+/** A line's tax columns: taxable value (not on the roll), then CGST and SGST, or IGST for a supply to another state. */
+function TaxCells({ tax, narrow, taxed, inter }: { tax: LineTax; narrow: boolean; taxed: boolean; inter: boolean }) {
+  if (!taxed) return null;
+  const cell = (rate: number, price: number) => (
+    <Table.Td ta="right">
+      {rate}% {formatRupees(price)}
+    </Table.Td>
+  );
+  return (
+    <>
+      {!narrow && <Table.Td ta="right">{formatRupees(tax.taxable)}</Table.Td>}
+      {!inter && cell(tax.cgst, tax.cgstPrice)}
+      {!inter && cell(tax.sgst, tax.sgstPrice)}
+      {inter && cell(tax.igst, tax.igstPrice)}
+    </>
+  );
+}
+
+/** The roll has no room for a Taxable column, and a tax invoice states each line's taxable value: under its name. */
+function TaxableNote({ taxable }: { taxable: number }) {
+  return (
+    <>
+      <br />
+      <Text span size="xs" c="dimmed">
+        Taxable {formatRupees(taxable)}
+      </Text>
+    </>
   );
 }
 
