@@ -4,6 +4,7 @@ import {
   mapPage,
   query,
   queryCount,
+  queryCountUpTo,
   queryCursorPage,
   strip,
   tableName,
@@ -199,7 +200,9 @@ export const cartData = {
     return mapPage(await queryCursorPage(cartData.mobileQuery(tenantId, statuses, digits), request), toLine);
   },
 
-  ordersByMobileCount: (tenantId: string, statuses: readonly OrderStatus[], digits: string) => queryCount(cartData.mobileQuery(tenantId, statuses, digits)),
+  /** How many orders of the statuses have a mobile number starting with the digits, counting at most `cap`. */
+  ordersByMobileCount: (tenantId: string, statuses: readonly OrderStatus[], digits: string, cap: number) =>
+    queryCountUpTo(cartData.mobileQuery(tenantId, statuses, digits), cap),
 
   // ------------------------------------------------------------ writes (transaction items)
 

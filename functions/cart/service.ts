@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
 import { addDays, indiaToday } from '../../shared/leave-days.js';
 import { cartSummary, toRupees } from '../../shared/money.js';
 import {
@@ -323,7 +324,7 @@ export const staffOrderSearch = async (tenantId: string, statuses: readonly Orde
   mapPage(await cartData.ordersByMobile(tenantId, statuses, mobileDigits(text), request), orderRow);
 
 export const staffOrderSearchCount = (tenantId: string, statuses: readonly OrderStatus[], text: string) =>
-  cartData.ordersByMobileCount(tenantId, statuses, mobileDigits(text));
+  cartData.ordersByMobileCount(tenantId, statuses, mobileDigits(text), SEARCH_COUNT_CAP);
 
 /** A page of one status in name order (with a prefix, the lines whose product name starts with it). */
 export async function linePage(tenantId: string, customerId: number, status: CartStatus, prefix: string, request: PageRequest) {

@@ -7,7 +7,7 @@ import {
   op,
   query,
   queryAll,
-  queryCount,
+  queryCountUpTo,
   queryCursorPage,
   readCounter,
   strip,
@@ -84,7 +84,8 @@ export const categoryData = {
     return mapPage(await queryCursorPage({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, request), toCategory);
   },
 
-  searchCount: (tenantId: string, text: string) => queryCount({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }),
+  /** How many categories have a name starting with `text`, counting at most `cap`. */
+  searchCount: (tenantId: string, text: string, cap: number) => queryCountUpTo({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, cap),
 
   async all(tenantId: string): Promise<StoredCategory[]> {
     return (await queryAll({ index: 'gsi1', pk: byNamePk(tenantId) })).map(toCategory);

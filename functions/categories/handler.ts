@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
 import { categoryRoutes } from '../../shared/routes/categories.js';
 import { writeScope } from '../lib/context.js';
 import type { CursorPage } from '../lib/db.js';
@@ -29,7 +30,7 @@ export const handler = domainHandler('categories', categoryRoutes, {
     return listPage(await categoryData.searchPage(ctx.me.tenantId, params.text, query));
   },
   async searchCount({ params, ctx }) {
-    return categoryData.searchCount(ctx.me.tenantId, params.text);
+    return categoryData.searchCount(ctx.me.tenantId, params.text, SEARCH_COUNT_CAP);
   },
   async all({ ctx }) {
     return categoryData.all(ctx.me.tenantId);

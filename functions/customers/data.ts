@@ -5,7 +5,7 @@ import {
   mapPage,
   op,
   query,
-  queryCount,
+  queryCountUpTo,
   queryCursorPage,
   readCounter,
   strip,
@@ -114,7 +114,8 @@ export const customerData = {
   async searchPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<Customer>> {
     return mapPage(await queryCursorPage<CustomerItem>(searchQuery(tenantId, text), request), toCustomer);
   },
-  searchCount: (tenantId: string, text: string) => queryCount(searchQuery(tenantId, text)),
+  /** How many customers the search finds, counting at most `cap` (one bounded read of the index). */
+  searchCount: (tenantId: string, text: string, cap: number) => queryCountUpTo(searchQuery(tenantId, text), cap),
 };
 
 const searchQuery = (tenantId: string, text: string) =>

@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
 import { customerRoutes } from '../../shared/routes/customers.js';
 import { Forbidden, NotFound } from '../lib/errors.js';
 import { inTenant } from '../lib/tenant-scope.js';
@@ -20,7 +21,7 @@ export const handler = domainHandler('customers', customerRoutes, {
   all: async ({ query, ctx }) => listPage(await customerData.page(ctx.me.tenantId, query)),
   count: ({ ctx }) => customerData.count(ctx.me.tenantId),
   search: async ({ params, query, ctx }) => listPage(await customerData.searchPage(ctx.me.tenantId, params.text, query)),
-  searchCount: ({ params, ctx }) => customerData.searchCount(ctx.me.tenantId, params.text),
+  searchCount: ({ params, ctx }) => customerData.searchCount(ctx.me.tenantId, params.text, SEARCH_COUNT_CAP),
   byId: ({ params, ctx }) => readCustomer(ctx.me.tenantId, params.customerId),
   create: ({ body, ctx }) => createCustomer(ctx.me, body, ctx.actor),
   update: ({ params, body, ctx }) => updateCustomer(ctx.me, params.customerId, body, ctx.actor),

@@ -4,7 +4,8 @@ import {
   mapPage,
   query,
   queryAll,
-  queryCount,
+  queryCountsUpTo,
+  queryCountUpTo,
   queryCursorPage,
   queryPage,
   strip,
@@ -192,7 +193,8 @@ export const inventoryData = {
   async byNamePage(tenantId: string, text: string, page: number, size: number): Promise<StoredInventory[]> {
     return (await queryPage({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, page, size)).map(toInventory);
   },
-  byNameCount: (tenantId: string, text: string) => queryCount({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) }),
+  /** How many receipts have a product name starting with `text`, counting at most `cap`. */
+  byNameCount: (tenantId: string, text: string, cap: number) => queryCountUpTo({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, cap),
 
   async byName(tenantId: string, text: string, limit: number): Promise<StoredInventory[]> {
     return (await query({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text), limit })).items.map(toInventory);
@@ -202,9 +204,8 @@ export const inventoryData = {
   async searchPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<StoredInventory>> {
     return mapPage(await mergedCursorPage(receiptSearch(tenantId, text), request), toInventory);
   },
-  /** How many receipts the search shows: a COUNT of each part. */
-  searchCount: async (tenantId: string, text: string) =>
-    (await Promise.all(receiptSearch(tenantId, text).sources.map((part) => queryCount(part)))).reduce((a, b) => a + b, 0),
+  /** How many receipts the search shows, counting at most `cap` over its parts. */
+  searchCount: (tenantId: string, text: string, cap: number) => queryCountsUpTo(receiptSearch(tenantId, text).sources, cap),
 
   // ------------------------------------------------------------ uploads
 

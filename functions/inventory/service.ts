@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
 import { indiaToday } from '../../shared/leave-days.js';
 import { splitInclusiveGst, toBasisPoints, toPaise, toRupees } from '../../shared/money.js';
 import {
@@ -35,7 +36,7 @@ export function inventoryView(receipt: StoredInventory): Inventory {
 export const searchPage = async (tenantId: string, text: string, request: PageRequest): Promise<CursorPage<Inventory>> =>
   mapPage(await inventoryData.searchPage(tenantId, text, request), inventoryView);
 
-export const searchCount = (tenantId: string, text: string) => inventoryData.searchCount(tenantId, text);
+export const searchCount = (tenantId: string, text: string) => inventoryData.searchCount(tenantId, text, SEARCH_COUNT_CAP);
 
 /**
  * Inventory add: the receipt, the line's new figure (created on the first receipt of a product and artcode) and

@@ -270,6 +270,19 @@ export async function queryCountUpTo(opts: Omit<QueryOptions, 'startKey' | 'limi
   return count;
 }
 
+/**
+ * How many items several queries match together (the parts of a merged search), counting at most `cap`: each part
+ * is counted only up to what the cap leaves, so the reads are bounded by the cap however many items match.
+ */
+export async function queryCountsUpTo(parts: Omit<QueryOptions, 'startKey' | 'limit' | 'attributes' | 'descending'>[], cap: number): Promise<number> {
+  let count = 0;
+  for (const part of parts) {
+    if (count >= cap) break;
+    count += await queryCountUpTo(part, cap - count);
+  }
+  return count;
+}
+
 /** Next number of a per-tenant sequence (user ids, bill numbers): one atomic counter item per sequence. */
 export async function nextId(tenantId: string, sequence: string): Promise<number> {
   const out = await dynamo().send(

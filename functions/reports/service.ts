@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
 import { salesFigures } from '../../shared/figures.js';
 import { formatDate } from '../../shared/format.js';
 import { addDays, indiaToday, spanDays } from '../../shared/leave-days.js';
@@ -142,7 +143,7 @@ const inventoryRow = (r: StoredInventory) => ({
 });
 
 export async function inventoryByName(tenantId: string, name: string, { page, size }: PageRequest): Promise<InventoryReport> {
-  const [receipts, count] = await Promise.all([inventoryData.byNamePage(tenantId, name, page, size), inventoryData.byNameCount(tenantId, name)]);
+  const [receipts, count] = await Promise.all([inventoryData.byNamePage(tenantId, name, page, size), inventoryData.byNameCount(tenantId, name, SEARCH_COUNT_CAP)]);
   return { subject: name, page, size, count, rows: receipts.map(inventoryRow), totals: { receipts: count }, charts: {} };
 }
 
@@ -228,7 +229,7 @@ export async function stockCurrent(tenantId: string, { page, size }: PageRequest
 }
 
 export async function stockByName(tenantId: string, name: string, { page, size }: PageRequest): Promise<StockReport> {
-  const [lines, count] = await Promise.all([stockData.byNamePage(tenantId, name, page, size), stockData.byNameCount(tenantId, name)]);
+  const [lines, count] = await Promise.all([stockData.byNamePage(tenantId, name, page, size), stockData.byNameCount(tenantId, name, SEARCH_COUNT_CAP)]);
   return { subject: name, page, size, count, rows: lines.map((l) => stockRow(l)), totals: { lines: count }, charts: {} };
 }
 

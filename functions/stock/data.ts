@@ -6,6 +6,8 @@ import {
   query,
   queryAll,
   queryCount,
+  queryCountsUpTo,
+  queryCountUpTo,
   queryCursorPage,
   queryPage,
   strip,
@@ -185,7 +187,8 @@ export const stockData = {
   async byNamePage(tenantId: string, text: string, page: number, size: number): Promise<StoredStock[]> {
     return (await queryPage({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, page, size)).map(toStock);
   },
-  byNameCount: (tenantId: string, text: string) => queryCount({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }),
+  /** How many lines have a product name starting with `text`, counting at most `cap`. */
+  byNameCount: (tenantId: string, text: string, cap: number) => queryCountUpTo({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, cap),
   /** Lines with 5 or fewer units: a count of the sparse index. */
   lowCount: (tenantId: string) => queryCount({ index: 'gsi4', pk: lowPk(tenantId) }),
   byArtcode: (tenantId: string, text: string, limit: number) => prefixLines('gsi2', byArtcodePk(tenantId), text, limit),
@@ -204,9 +207,8 @@ export const stockData = {
   async searchPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<StoredStock>> {
     return mapPage(await mergedCursorPage(stockSearch(tenantId, text), request), toStock);
   },
-  /** How many lines the search shows: a COUNT of each part. */
-  searchCount: async (tenantId: string, text: string) =>
-    (await Promise.all(stockSearch(tenantId, text).sources.map((part) => queryCount(part)))).reduce((a, b) => a + b, 0),
+  /** How many lines the search shows, counting at most `cap` over its parts. */
+  searchCount: (tenantId: string, text: string, cap: number) => queryCountsUpTo(stockSearch(tenantId, text).sources, cap),
 
   async dayAll(tenantId: string, date: string, limit: number): Promise<{ stockId: number; received: number }[]> {
     return (await firstOf({ pk: dayPk(tenantId, date) }, limit)) as { stockId: number; received: number }[];

@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
 import { ADD_IN_INVENTORY, MAX_STOCK_VIEW } from '../../shared/schemas/inventory.js';
 import { stockRoutes } from '../../shared/routes/stock.js';
 import { writeScope } from '../lib/context.js';
@@ -23,7 +24,7 @@ export const handler = domainHandler('stock', stockRoutes, {
   byDate: async ({ params, query, ctx }) => listPage(await byDatePage(ctx.me.tenantId, params.date, query)),
   byDateCount: ({ params, ctx }) => stockData.dayCount(ctx.me.tenantId, params.date),
   search: async ({ params, query, ctx }) => listPage(await searchPage(ctx.me.tenantId, params.text, query)),
-  searchCount: ({ params, ctx }) => stockData.searchCount(ctx.me.tenantId, params.text),
+  searchCount: ({ params, ctx }) => stockData.searchCount(ctx.me.tenantId, params.text, SEARCH_COUNT_CAP),
   async byId({ params, ctx }) {
     return stockView(await findStock(ctx.me.tenantId, params.id));
   },

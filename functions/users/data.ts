@@ -9,6 +9,7 @@ import {
   query,
   queryAll,
   queryCount,
+  queryCountUpTo,
   queryCursorPage,
   strip,
   tableName,
@@ -204,9 +205,10 @@ export const userData = {
   async page(tenantId: string, scope: EmployeeScope, text: string | undefined, request: PageRequest): Promise<CursorPage<AppUser>> {
     return mapPage(await queryCursorPage<UserItem>(scopeQuery(tenantId, scope, text), request), (i) => strip(i) as AppUser);
   },
-  count(tenantId: string, scope: EmployeeScope, text: string | undefined): Promise<number> {
-    return queryCount(scopeQuery(tenantId, scope, text));
-  },
+  /** How many employees a scope lists. */
+  count: (tenantId: string, scope: EmployeeScope): Promise<number> => queryCount(scopeQuery(tenantId, scope, undefined)),
+  /** How many employees of a scope have a name starting with `text`, counting at most `cap`. */
+  searchCount: (tenantId: string, scope: EmployeeScope, text: string, cap: number): Promise<number> => queryCountUpTo(scopeQuery(tenantId, scope, text), cap),
   /** The enabled employees holding a role (a handful: managers, HR), for the form's selects. */
   async members(tenantId: string, roleId: number): Promise<UserRef[]> {
     const items = await queryAll<Item & UserRef>({ pk: memberPk(tenantId, roleId) });

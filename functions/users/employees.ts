@@ -1,3 +1,4 @@
+import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
 import { ROLE, hasOrgView, hrRoles, managerRoles, mayAssignRole, needsHr, needsManager, notHeld } from '../../shared/roles.js';
 import type { AppUser, Role } from '../../shared/schemas/auth.js';
 import { NAME_EXISTS, type EmployeeBody, type UserRef } from '../../shared/schemas/employee.js';
@@ -75,7 +76,7 @@ export async function listEmployees(me: Caller, scope: EmployeeScope, text: stri
 
 export async function countEmployees(me: Caller, scope: EmployeeScope, text: string | undefined) {
   checkScope(me, scope);
-  return userData.count(me.tenantId, scope, text);
+  return text === undefined ? userData.count(me.tenantId, scope) : userData.searchCount(me.tenantId, scope, text, SEARCH_COUNT_CAP);
 }
 
 /** Enabled holders of the given roles, once each, by name, without `exceptId` (nobody manages themselves). */
@@ -244,9 +245,9 @@ export async function deleteEmployee(me: Caller, appUserId: number, actor: Actor
   if (user.appUserId === me.appUserId) throw new Validation('You cannot delete your own account.');
   checkMayChange(me, user);
   checkRoleChanges(me, await roleData.byIds(me.tenantId, user.appUserRole.map((r) => r.roleId)));
-  const reports = await userData.count(me.tenantId, { kind: 'manager', id: appUserId }, undefined);
+  const reports = await userData.count(me.tenantId, { kind: 'manager', id: appUserId });
   if (reports) throw new Conflict(`${reports} employee(s) report to ${user.userName}. Choose another manager for them first.`);
-  const hrScoped = await userData.count(me.tenantId, { kind: 'hr', id: appUserId }, undefined);
+  const hrScoped = await userData.count(me.tenantId, { kind: 'hr', id: appUserId });
   if (hrScoped) throw new Conflict(`${user.userName} is the HR contact of ${hrScoped} employee(s). Choose another HR for them first.`);
   const audit = auditWrite({ tenantId: me.tenantId, actor }, { entity: 'employee', entityId: appUserId, action: 'delete', before: user, after: { ...user, enabled: false } });
   return disableAppUser(me.tenantId, user, actor, writePart([audit]));

@@ -20,8 +20,7 @@ export const MAX_BULK_ROWS = 25;
 
 /** Product suggestions one call answers: the first names in name order; the screen asks again as the user types on. */
 export const PRODUCT_SUGGESTIONS = 20;
-/** A product prefix search counts its matches up to this; a prefix matching more asks the user to type more. */
-export const SEARCH_COUNT_CAP = 1000;
+export { SEARCH_COUNT_CAP } from './page-size.js';
 
 const version = z.number().int().positive().optional();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getItem, nextId, putItem, putVersioned, queryCount, queryCountUpTo, queryPage } from '../../functions/lib/db.js';
+import { getItem, nextId, putItem, putVersioned, queryCount, queryCountsUpTo, queryCountUpTo, queryPage } from '../../functions/lib/db.js';
 import { Conflict } from '../../functions/lib/errors.js';
 import { idSk, tenantPk } from '../../functions/lib/keys.js';
 
@@ -36,5 +36,14 @@ describe('data layer', () => {
     expect(await queryCountUpTo({ pk, skPrefix: 'CAPPED#' }, 5)).toBe(5);
     expect(await queryCountUpTo({ pk, skPrefix: 'CAPPED#' }, 12)).toBe(12);
     expect(await queryCountUpTo({ pk, skPrefix: 'CAPPED#' }, 1000)).toBe(12);
+  });
+
+  it('counts the parts of a merged search together up to a cap, the later parts only up to what is left', async () => {
+    for (let i = 1; i <= 4; i++) await putItem({ pk, sk: `PARTB#${idSk(i)}`, n: i });
+    const parts = [{ pk, skPrefix: 'CAPPED#' }, { pk, skPrefix: 'PARTB#' }];
+    expect(await queryCountsUpTo(parts, 1000)).toBe(16);
+    expect(await queryCountsUpTo(parts, 14)).toBe(14);
+    expect(await queryCountsUpTo(parts, 5)).toBe(5);
+    expect(await queryCountsUpTo(parts.reverse(), 5)).toBe(5);
   });
 });

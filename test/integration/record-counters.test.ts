@@ -6,6 +6,9 @@ import { handler as partnersHandler } from '../../functions/partners/handler.js'
 import { dynamo } from '../../functions/lib/aws.js';
 import { tableName } from '../../functions/lib/db.js';
 import { counterKey } from '../../functions/lib/keys.js';
+import { categoryData } from '../../functions/categories/data.js';
+import { customerData } from '../../functions/customers/data.js';
+import { userData } from '../../functions/users/data.js';
 import { ROLE } from '../../shared/roles.js';
 import { call, tokenOf } from './client.js';
 import { createProducts, imageContent, productRow, unique } from './catalogue-fixtures.js';
@@ -15,7 +18,8 @@ import { seedStaffShop } from './people.js';
 /**
  * Whole-shop counts (customers, categories, partners) are counter items kept in the transactions that create and
  * delete the records: after creates, refused creates, deletes and refused deletes the count equals the records,
- * and answering it reads the counter item only, never the records.
+ * and answering it reads the counter item only, never the records. Prefix-search counts stop at a cap
+ * (SEARCH_COUNT_CAP, 1,000 in the routes; a small one here).
  */
 
 const TENANT = 'tallies';
@@ -102,5 +106,17 @@ describe('record counters', () => {
     expect(count).toBe(2);
     expect(commands).toContain('GetCommand');
     expect(commands).not.toContain('QueryCommand');
+  });
+});
+
+describe('search counts', () => {
+  it('stop at the cap however many records start with the text', async () => {
+    // Left by the tests above: three customers and two categories whose names start with 'tally'.
+    expect(await customerData.searchCount(TENANT, 'tally', 1000)).toBe(3);
+    expect(await customerData.searchCount(TENANT, 'tally', 2)).toBe(2);
+    expect(await customerData.searchCount(TENANT, '97311', 2)).toBe(2);
+    expect(await categoryData.searchCount(TENANT, 'tally', 1000)).toBe(2);
+    expect(await categoryData.searchCount(TENANT, 'tally', 1)).toBe(1);
+    expect(await userData.searchCount(TENANT, { kind: 'all' }, 'admin', 1000)).toBe(1);
   });
 });

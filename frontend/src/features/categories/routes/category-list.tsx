@@ -9,6 +9,7 @@ import { PagedTable, pageCount, type Column } from '../../../components/paged-ta
 import { RowActions } from '../../../components/row-actions.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
 import { SearchBox } from '../../../components/search-box.js';
+import { SearchCapNote } from '../../../components/search-cap-note.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useCategoryCount, useCategoryPage, useDeleteCategory } from '../api/categories.js';
 import { ListActions } from '../../../components/back-links.js';
@@ -62,6 +63,7 @@ function CategoryTable({ edit }: { edit: boolean }) {
         label="Search by category name"
         {...searchProps}
       />
+      <SearchCapNote search={search} total={count.data} records="categories" />
       <PagedTable
         caption="Categories"
         columns={columns}

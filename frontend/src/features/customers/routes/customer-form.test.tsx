@@ -193,4 +193,24 @@ describe('customer list', () => {
     expect(await screen.findByRole('dialog', { name: 'Message' })).toHaveTextContent('MeenaIyer could not be deleted: Customer not found.');
     expect(screen.getByText('MeenaIyer')).toBeInTheDocument();
   });
+
+  it('says when a search matches 1,000 or more customers, and the note goes once the text narrows them', async () => {
+    signInWith('owner@demo.shop', OWNER_ID, ['TENANT_MANAGER']);
+    serve([
+      [/^GET \/customer\/all\?/, [200, [meena]]],
+      ['GET /customer/count', [200, 1]],
+      // A one-digit search of a large shop: the server counts matches up to 1,000.
+      [/^GET \/customer\/search\/9\?/, [200, [meena]]],
+      ['GET /customer/searchCount/9', [200, 1000]],
+      [/^GET \/customer\/search\/97400\?/, [200, [meena]]],
+      ['GET /customer/searchCount/97400', [200, 1]],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<CustomerListScreen />, { path: '/customer', elsewhere: ['/customer/:id', '/home'] });
+    const box = await screen.findByRole('textbox', { name: 'Search by customer name or mobile number' });
+    await user.type(box, '9{Enter}');
+    expect(await screen.findByText(/1,000 or more customer names or mobile numbers start with “9”: the first 1,000 are listed/)).toBeInTheDocument();
+    await user.type(box, '7400{Enter}');
+    await waitFor(() => expect(screen.queryByText(/or more customer names/)).not.toBeInTheDocument());
+  });
 });

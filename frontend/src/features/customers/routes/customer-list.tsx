@@ -13,6 +13,7 @@ import { shownName } from '../components/customer-name.js';
 import { ConfirmedDelete, useConfirmedDelete, useKeepPageInRange, useListSearch } from '../../../components/list-state.js';
 import { ListActions } from '../../../components/back-links.js';
 import { SearchedTable } from '../../../components/searched-table.js';
+import { SearchCapNote } from '../../../components/search-cap-note.js';
 
 const noWrap = { whiteSpace: 'nowrap' } as const;
 
@@ -101,6 +102,7 @@ function CustomerTable() {
     <>
       <SearchedTable
         search={{ label: 'Search by customer name or mobile number', placeholder: 'Customer name or mobile number', ...searchProps }}
+        note={<SearchCapNote search={search} total={count.data} records="customer names or mobile numbers" narrow="of the name or number" />}
         caption="Customers"
         columns={columns}
         rows={customers.data}

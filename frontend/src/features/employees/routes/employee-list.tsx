@@ -10,6 +10,7 @@ import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
 import { SearchBox } from '../../../components/search-box.js';
+import { SearchCapNote } from '../../../components/search-cap-note.js';
 import { useSession } from '../../../lib/session.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeleteEmployee, useEmployeeCount, useEmployeePage } from '../api/employees.js';
@@ -149,6 +150,7 @@ function EmployeeTable({ view, onViewChange, allowAll, roleNames, myId }: Employ
             label="Search by user name"
             {...searchProps}
           />
+          <SearchCapNote search={search} total={count.data} records="user names" />
         </Box>
       </Group>
       <PagedTable

@@ -12,6 +12,7 @@ import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
 import { ProductSearchField } from '../../../components/search-box.js';
+import { SearchCapNote } from '../../../components/search-cap-note.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useInventoryDates, useInventoryPage, type InventoryView } from '../api/inventory.js';
 import { BackButton } from '../../../components/back-links.js';
@@ -160,6 +161,7 @@ function InventoryTable() {
           Receipts of every date whose product name or artcode starts with “{search}”.
         </Text>
       )}
+      <SearchCapNote search={search ?? ''} total={count.data} records="receipts" narrow="of the name or artcode" />
       <PagedTable
         caption="Inventory"
         columns={columns}

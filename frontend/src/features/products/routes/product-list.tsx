@@ -2,7 +2,7 @@ import { Badge, Button, Checkbox, Group, Paper, SegmentedControl, Stack, Text } 
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { SEARCH_COUNT_CAP, SELECT_PRODUCTS, productIds, type Product } from '../../../../../shared/schemas/catalogue.js';
+import { SELECT_PRODUCTS, productIds, type Product } from '../../../../../shared/schemas/catalogue.js';
 import { DEFAULT_UNIT } from '../../../../../shared/gst.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Thumbnail } from '../../../components/image-picker.js';
@@ -12,6 +12,7 @@ import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
 import { SearchBox } from '../../../components/search-box.js';
+import { SearchCapNote } from '../../../components/search-cap-note.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useCategoryNames, useDeleteProducts, useProductCount, useProductPage } from '../api/products.js';
 import { useSelection } from '../components/use-selection.js';
@@ -134,12 +135,7 @@ function ProductTable({ canModify, canDelete }: { canModify: boolean; canDelete:
             label="Search by product name"
             {...searchProps}
           />
-          {search && total >= SEARCH_COUNT_CAP && (
-            <Text size="sm" c="dimmed" mt={4}>
-              {SEARCH_COUNT_CAP.toLocaleString('en-IN')} or more products start with “{search}”: the first{' '}
-              {SEARCH_COUNT_CAP.toLocaleString('en-IN')} are listed. Type more of the name to narrow the list.
-            </Text>
-          )}
+          <SearchCapNote search={search} total={count.data} records="products" />
         </Stack>
         <Button component={Link} to="/product/withoutHsn" variant="subtle" size="sm">
           Products without HSN code

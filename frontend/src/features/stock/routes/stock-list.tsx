@@ -11,6 +11,7 @@ import { Page } from '../../../components/page.js';
 import { PagedTable, pageCount, type Column } from '../../../components/paged-table.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
 import { ProductSearchField } from '../../../components/search-box.js';
+import { SearchCapNote } from '../../../components/search-cap-note.js';
 import { errorText } from '../../../lib/query-client.js';
 import { useCan } from '../../../lib/use-can.js';
 import { isPaged, useDownloadStockReport, useInventoryDates, useStockList, type ReportFormat, type StockView } from '../api/stock.js';
@@ -225,6 +226,7 @@ function StockTable({ canEdit }: { canEdit: boolean }) {
           Lines whose product name or artcode starts with “{search}”.
         </Text>
       )}
+      <SearchCapNote search={search ?? ''} total={total} records="lines" narrow="of the name or artcode" />
       <PagedTable
         caption="Stock"
         columns={columns}

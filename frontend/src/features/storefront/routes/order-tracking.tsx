@@ -4,6 +4,7 @@ import { isMobileSearch, MOBILE_SEARCH, ORDER_STATUSES, type OrderRow } from '..
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { SearchBox } from '../../../components/search-box.js';
+import { SearchCapNote } from '../../../components/search-cap-note.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { errorText } from '../../../lib/query-client.js';
 import { useCan } from '../../../lib/use-can.js';
@@ -81,6 +82,7 @@ function Tracking() {
               setPage(1);
             }}
           />
+          <SearchCapNote search={mobile} total={count.data} records="order mobile numbers" narrow="of the number" />
         </Group>
       </Group>
       {problem && (
