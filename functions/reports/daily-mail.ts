@@ -30,13 +30,9 @@ export interface DailyMailOutcome {
   failed: { tenantId: string; message: string }[];
 }
 
-/** Every shop, from the tenant directory (one small partition), a page at a time; the platform sells nothing. */
+/** Every shop, from the tenant directory, a page at a time (each read going on from the last); the platform sells nothing. */
 async function* everyTenant(): AsyncGenerator<Tenant> {
-  for (let page = 0; ; page++) {
-    const tenants = await tenantData.page(page, TENANT_PAGE);
-    yield* tenants.filter((t) => t.tenantId !== config.platformTenant());
-    if (tenants.length < TENANT_PAGE) return;
-  }
+  for await (const tenant of tenantData.every(TENANT_PAGE)) if (tenant.tenantId !== config.platformTenant()) yield tenant;
 }
 
 export async function managerAddresses(tenantId: string): Promise<string[]> {

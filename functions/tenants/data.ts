@@ -1,5 +1,5 @@
 import type { Tenant } from '../../shared/schemas/tenant.js';
-import { getItem, op, putNew, query, queryCount, queryPage, strip, type Item, type TransactItem } from '../lib/db.js';
+import { getItem, mapPage, op, putNew, query, queryCount, queryCursorPage, strip, type CursorPage, type Item, type PageRequest, type TransactItem } from '../lib/db.js';
 import { TENANT_DIRECTORY, tenantPk } from '../lib/keys.js';
 import { asPlatform } from '../lib/tenant-scope.js';
 
@@ -31,7 +31,17 @@ export const tenantData = {
   /** The tenant directory, in tenant id order. */
   list: (limit = 500): Promise<Tenant[]> =>
     asPlatform(async () => (await query<Tenant & Item>({ ...directory, limit })).items.map((i) => strip(i) as Tenant)),
-  page: (page: number, size: number): Promise<Tenant[]> =>
-    asPlatform(async () => (await queryPage<Tenant & Item>(directory, page, size)).map((i) => strip(i) as Tenant)),
+  /** Every shop of the directory in tenant id order, `size` at a time: each Query goes on from where the last stopped. */
+  async *every(size: number): AsyncGenerator<Tenant> {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const out = await asPlatform(() => query<Tenant & Item>({ ...directory, limit: size, startKey }));
+      yield* out.items.map((i) => strip(i) as Tenant);
+      startKey = out.next;
+    } while (startKey);
+  },
+  /** A page of the directory in tenant id order, with the cursor of the next (one Query by cursor, whatever the depth). */
+  page: (request: PageRequest): Promise<CursorPage<Tenant>> =>
+    asPlatform(async () => mapPage(await queryCursorPage<Tenant & Item>(directory, request), (i) => strip(i) as Tenant)),
   count: () => asPlatform(() => queryCount(directory)),
 };

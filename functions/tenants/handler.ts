@@ -1,6 +1,6 @@
 import { tenantRoutes } from '../../shared/routes/tenants.js';
 import { NotFound } from '../lib/errors.js';
-import { domainHandler } from '../lib/handler.js';
+import { domainHandler, listPage } from '../lib/handler.js';
 import { inTenant } from '../lib/tenant-scope.js';
 import { tenantData } from './data.js';
 import { isPlatformTenant } from './platform.js';
@@ -22,7 +22,7 @@ export const handler = domainHandler('tenants', tenantRoutes, {
     const tenants = await tenantData.list();
     return tenants.filter((t) => t.enabled !== false && !isPlatformTenant(t.tenantId)).map(({ tenantId, tenantName, displayName }) => ({ tenantId, tenantName, displayName }));
   },
-  all: ({ query, ctx }) => listTenants(ctx.me, query.page, query.size),
+  all: async ({ query, ctx }) => listPage(await listTenants(ctx.me, query)),
   count: ({ ctx }) => countTenants(ctx.me),
   byId: ({ params, ctx }) => inTenant(params.tenantId, () => readTenant(ctx.me, params.tenantId)),
   create: ({ body, ctx }) => inTenant(newShopId(body), () => createTenant(ctx.me, body, ctx.actor, ctx.log)),

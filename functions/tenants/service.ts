@@ -6,7 +6,7 @@ import { accountName, tenantIdFromUserName } from '../../shared/tenant.js';
 import { auditWrite } from '../lib/audit.js';
 import { config } from '../lib/config.js';
 import type { Caller } from '../lib/context.js';
-import { transactParts, updated, writePart, type Actor } from '../lib/db.js';
+import { transactParts, updated, writePart, type Actor, type CursorPage, type PageRequest } from '../lib/db.js';
 import { Conflict, Forbidden, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { createAppUser, sendTemporaryPassword, temporaryPassword } from '../users/service.js';
@@ -33,9 +33,9 @@ export async function readTenant(me: Caller, tenantId: string): Promise<Tenant> 
   return tenant;
 }
 
-export async function listTenants(me: Caller, page: number, size: number): Promise<Tenant[]> {
-  if (isPlatformAdmin(me)) return tenantData.page(page, size);
-  return page === 0 ? [await readTenant(me, me.tenantId)] : [];
+export async function listTenants(me: Caller, request: PageRequest): Promise<CursorPage<Tenant>> {
+  if (isPlatformAdmin(me)) return tenantData.page(request);
+  return { items: request.page === 0 && !request.cursor ? [await readTenant(me, me.tenantId)] : [] };
 }
 
 export const countTenants = async (me: Caller) => (isPlatformAdmin(me) ? tenantData.count() : 1);

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { tenantData } from '../../functions/tenants/data.js';
 import { userData } from '../../functions/users/data.js';
 import { defaultRoles, ROLE } from '../../shared/roles.js';
 import { ROLE_NAME_EXISTS, type AppUser, type Role } from '../../shared/schemas/auth.js';
@@ -246,6 +247,21 @@ describe('shops', () => {
     expect(all.body.map((t) => t.tenantId)).toEqual(expect.arrayContaining(['alpha', 'beta', 'demo', 'gamma', 'platform']));
     expect(all.body).toHaveLength(count);
     expect((await as<Tenant[]>(platformAdmin, 'GET', '/tenant/all')).body).toHaveLength(5);
+    // Page by page with the cursor each page answers: the same shops, once each, in the same order.
+    const token = await tokenOf(platformAdmin);
+    const walked: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: Awaited<ReturnType<typeof call<Tenant[]>>> = await call<Tenant[]>('GET', `/tenant/all?size=2${cursor ? `&cursor=${cursor}` : ''}`, { token });
+      expect(page.status).toBe(200);
+      walked.push(...page.body.map((t) => t.tenantId));
+      cursor = page.headers.get('x-next-page');
+    } while (cursor && walked.length <= count);
+    expect(walked).toEqual(all.body.map((t) => t.tenantId));
+    // The daily report's round of shops reads the directory the same way, a page at a time.
+    const round: string[] = [];
+    for await (const tenant of tenantData.every(2)) round.push(tenant.tenantId);
+    expect(round).toEqual(walked);
   });
 
   it('closes a shop: its people cannot sign in and it leaves the sign-up list', async () => {

@@ -3,7 +3,8 @@ import type { BodyIn } from '../../../../../shared/routes/define.js';
 import { tenantRoutes } from '../../../../../shared/routes/tenants.js';
 import type { Tenant } from '../../../../../shared/schemas/tenant.js';
 import { pageQueryFor } from '../../../components/paged-table.js';
-import { callApi } from '../../../lib/api-client.js';
+import { callApi, callApiPage } from '../../../lib/api-client.js';
+import { fetchCursorPage, itemsOf, type CursorPageData } from '../../../lib/cursor-pages.js';
 
 const tenantKeys = {
   all: ['tenants'] as const,
@@ -12,11 +13,16 @@ const tenantKeys = {
   one: (id: string) => ['tenants', 'one', id] as const,
 };
 
-/** A page (from 1) of the shops the caller may see: every shop for a platform admin, else their own. */
+/**
+ * A page (from 1) of the shops the caller may see: every shop for a platform admin, else their own. Next and
+ * Previous follow the server's cursors, so a deep page costs what the first does.
+ */
 export function useTenantPage(page: number) {
+  const queryClient = useQueryClient();
   return useQuery({
     queryKey: tenantKeys.page(page),
-    queryFn: () => callApi(tenantRoutes.all, { query: pageQueryFor(page) }),
+    queryFn: () => fetchCursorPage(queryClient, tenantKeys.page(page - 1), page, (cursor) => callApiPage(tenantRoutes.all, { query: { ...pageQueryFor(page), cursor } })),
+    select: itemsOf,
     placeholderData: keepPreviousData,
   });
 }
@@ -67,9 +73,11 @@ export function useCloseTenant() {
     onMutate: async (tenantId: string) => {
       await queryClient.cancelQueries({ queryKey: tenantKeys.all });
       const before = queryClient.getQueriesData<unknown>({ queryKey: tenantKeys.all });
+      const closed = (tenants: Tenant[]) => tenants.map((t) => (t.tenantId === tenantId ? { ...t, enabled: false } : t));
+      // Pages are cached with their cursor ({ items, next }).
       queryClient.setQueriesData<unknown>({ queryKey: tenantKeys.all }, (cached: unknown) =>
-        Array.isArray(cached)
-          ? (cached as Tenant[]).map((t) => (t.tenantId === tenantId ? { ...t, enabled: false } : t))
+        cached && typeof cached === 'object' && Array.isArray((cached as CursorPageData<Tenant>).items)
+          ? { ...(cached as CursorPageData<Tenant>), items: closed((cached as CursorPageData<Tenant>).items) }
           : cached,
       );
       return { before };

@@ -137,4 +137,22 @@ describe('tenant list', () => {
     expect(await screen.findByRole('dialog', { name: 'Message' })).toHaveTextContent('Gamma Provisions could not be closed: You can manage only your own shop.');
     await waitFor(() => expect(within(row('Gamma Provisions')).getByText('Open')).toBeInTheDocument());
   });
+
+  it('asks the next page with the cursor the first page answered, and the first again without one', async () => {
+    const more = Array.from({ length: 4 }, (_, i) => ({ ...gamma, tenantId: `shop${i}`, tenantName: `shop${i}`, displayName: `Shop ${i}` }));
+    const calls = serve([
+      [/^GET \/tenant\/all\?page=0&size=5$/, [200, [demo, gamma, ...more.slice(0, 3)], { 'x-next-page': 'after-shop2.signed' }]],
+      [/^GET \/tenant\/all\?page=1&size=5&cursor=after-shop2\.signed$/, [200, [more[3]]]],
+      ['GET /tenant/count', [200, 6]],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<TenantListScreen />, { path: '/tenant', elsewhere: ['/tenant/:id', '/home'] });
+    await screen.findByText('Shop 2');
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(await screen.findByText('Shop 3')).toBeInTheDocument();
+    expect(calls.filter((c) => c.key.startsWith('GET /tenant/all')).map((c) => c.key)).toEqual([
+      'GET /tenant/all?page=0&size=5',
+      'GET /tenant/all?page=1&size=5&cursor=after-shop2.signed',
+    ]);
+  });
 });
