@@ -4,8 +4,8 @@ import {
   mapPage,
   query,
   queryAll,
+  queryCount,
   queryCountsUpTo,
-  queryCountUpTo,
   queryCursorPage,
   queryPage,
   strip,
@@ -193,8 +193,8 @@ export const inventoryData = {
   async byNamePage(tenantId: string, text: string, page: number, size: number): Promise<StoredInventory[]> {
     return (await queryPage({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, page, size)).map(toInventory);
   },
-  /** How many receipts have a product name starting with `text`, counting at most `cap`. */
-  byNameCount: (tenantId: string, text: string, cap: number) => queryCountUpTo({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, cap),
+  /** How many receipts have a product name starting with `text`: exact, for the by-name report's total. */
+  byNameCount: (tenantId: string, text: string) => queryCount({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) }),
 
   async byName(tenantId: string, text: string, limit: number): Promise<StoredInventory[]> {
     return (await query({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text), limit })).items.map(toInventory);

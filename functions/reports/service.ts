@@ -1,4 +1,3 @@
-import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
 import { salesFigures } from '../../shared/figures.js';
 import { formatDate } from '../../shared/format.js';
 import { addDays, indiaToday, spanDays } from '../../shared/leave-days.js';
@@ -143,7 +142,7 @@ const inventoryRow = (r: StoredInventory) => ({
 });
 
 export async function inventoryByName(tenantId: string, name: string, { page, size }: PageRequest): Promise<InventoryReport> {
-  const [receipts, count] = await Promise.all([inventoryData.byNamePage(tenantId, name, page, size), inventoryData.byNameCount(tenantId, name, SEARCH_COUNT_CAP)]);
+  const [receipts, count] = await Promise.all([inventoryData.byNamePage(tenantId, name, page, size), inventoryData.byNameCount(tenantId, name)]);
   return { subject: name, page, size, count, rows: receipts.map(inventoryRow), totals: { receipts: count }, charts: {} };
 }
 
@@ -229,7 +228,7 @@ export async function stockCurrent(tenantId: string, { page, size }: PageRequest
 }
 
 export async function stockByName(tenantId: string, name: string, { page, size }: PageRequest): Promise<StockReport> {
-  const [lines, count] = await Promise.all([stockData.byNamePage(tenantId, name, page, size), stockData.byNameCount(tenantId, name, SEARCH_COUNT_CAP)]);
+  const [lines, count] = await Promise.all([stockData.byNamePage(tenantId, name, page, size), stockData.byNameCount(tenantId, name)]);
   return { subject: name, page, size, count, rows: lines.map((l) => stockRow(l)), totals: { lines: count }, charts: {} };
 }
 

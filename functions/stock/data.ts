@@ -7,7 +7,6 @@ import {
   queryAll,
   queryCount,
   queryCountsUpTo,
-  queryCountUpTo,
   queryCursorPage,
   queryPage,
   strip,
@@ -187,8 +186,8 @@ export const stockData = {
   async byNamePage(tenantId: string, text: string, page: number, size: number): Promise<StoredStock[]> {
     return (await queryPage({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, page, size)).map(toStock);
   },
-  /** How many lines have a product name starting with `text`, counting at most `cap`. */
-  byNameCount: (tenantId: string, text: string, cap: number) => queryCountUpTo({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, cap),
+  /** How many lines have a product name starting with `text`: exact, for the by-name report's total. */
+  byNameCount: (tenantId: string, text: string) => queryCount({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }),
   /** Lines with 5 or fewer units: a count of the sparse index. */
   lowCount: (tenantId: string) => queryCount({ index: 'gsi4', pk: lowPk(tenantId) }),
   byArtcode: (tenantId: string, text: string, limit: number) => prefixLines('gsi2', byArtcodePk(tenantId), text, limit),
