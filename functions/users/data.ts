@@ -8,9 +8,9 @@ import {
   op,
   query,
   queryAll,
-  queryCount,
   queryCountUpTo,
   queryCursorPage,
+  readCounter,
   strip,
   tableName,
   type CursorPage,
@@ -18,7 +18,7 @@ import {
   type PageRequest,
   type TransactItem,
 } from '../lib/db.js';
-import { idSk, searchKey, tenantPk, uniqueKey } from '../lib/keys.js';
+import { counterKey, idSk, searchKey, tenantPk, uniqueKey } from '../lib/keys.js';
 
 const userPk = (tenantId: string) => tenantPk(tenantId, 'USER');
 /** gsi1: every user by login name, enabled or not (sign-in, the current user, name checks). */
@@ -46,6 +46,19 @@ function scopeQuery(tenantId: string, scope: EmployeeScope, text: string | undef
   if (scope.kind === 'hr') return { index: 'gsi4', pk: hrScopePk(tenantId, scope.id), skPrefix };
   return { index: 'gsi2', pk: employeesPk(tenantId), skPrefix };
 }
+
+/**
+ * The counter of a scope's list: the organisation's employees, a manager's direct reports, an HR contact's people.
+ * Kept by the transactions that create, edit and disable users, so a list's count is one read at any size.
+ */
+const scopeCounter = (tenantId: string, scope: EmployeeScope) =>
+  counterKey(tenantId, scope.kind === 'all' ? 'employee' : `employee#${scope.kind}#${scope.id}`);
+
+/** The scopes whose lists show `user` (none for a customer or a disabled user). */
+const scopesOf = (user: AppUser | undefined): EmployeeScope[] =>
+  user && isListedEmployee(user)
+    ? [{ kind: 'all' }, ...(user.managerId ? [{ kind: 'manager', id: user.managerId } as const] : []), ...(user.hrId ? [{ kind: 'hr', id: user.hrId } as const] : [])]
+    : [];
 
 /**
  * The e-mail and mobile number each employee holds alone in a shop (a temporary password mailed to a colleague's
@@ -205,8 +218,21 @@ export const userData = {
   async page(tenantId: string, scope: EmployeeScope, text: string | undefined, request: PageRequest): Promise<CursorPage<AppUser>> {
     return mapPage(await queryCursorPage<UserItem>(scopeQuery(tenantId, scope, text), request), (i) => strip(i) as AppUser);
   },
-  /** How many employees a scope lists. */
-  count: (tenantId: string, scope: EmployeeScope): Promise<number> => queryCount(scopeQuery(tenantId, scope, undefined)),
+  /** How many employees a scope lists: its counter (`scopeCountWrites`), one read. */
+  count: (tenantId: string, scope: EmployeeScope): Promise<number> => readCounter(scopeCounter(tenantId, scope)),
+  /**
+   * The counter changes of a user going from `before` to `after` (undefined: not there, or not listed), written in
+   * the same transaction: a scope the user joins gains one, a scope the user leaves loses one.
+   */
+  scopeCountWrites(tenantId: string, before: AppUser | undefined, after: AppUser | undefined): TransactItem[] {
+    const keyOf = (scope: EmployeeScope) => scopeCounter(tenantId, scope).sk;
+    const was = new Set(scopesOf(before).map(keyOf));
+    const now = new Set(scopesOf(after).map(keyOf));
+    return [
+      ...scopesOf(after).filter((s) => !was.has(keyOf(s))).map((s) => op.count(scopeCounter(tenantId, s), 1)),
+      ...scopesOf(before).filter((s) => !now.has(keyOf(s))).map((s) => op.count(scopeCounter(tenantId, s), -1)),
+    ];
+  },
   /** How many employees of a scope have a name starting with `text`, counting at most `cap`. */
   searchCount: (tenantId: string, scope: EmployeeScope, text: string, cap: number): Promise<number> => queryCountUpTo(scopeQuery(tenantId, scope, text), cap),
   /** The enabled employees holding a role (a handful: managers, HR), for the form's selects. */

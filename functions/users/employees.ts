@@ -232,6 +232,7 @@ export async function updateEmployee(me: Caller, appUserId: number, body: Employ
       ...added.map((r) => [op.create(userData.memberItem(me.tenantId, r.roleId, next))] as const),
       ...removed.map((r) => [roleData.holdersChange(me.tenantId, r.roleId, -1)] as const),
       ...removed.map((r) => [op.remove(userData.memberKey(me.tenantId, r.roleId, appUserId))] as const),
+      ...userData.scopeCountWrites(me.tenantId, current, next).map((write) => [write] as const),
       [auditWrite({ tenantId: me.tenantId, actor }, { entity: 'employee', entityId: appUserId, action: 'update', before: current, after: next })],
     ),
   );

@@ -47,6 +47,7 @@ export function newUserWrites(tenantId: string, user: AppUser, nameTakenMessage 
     ...userData.contactClaims(tenantId, user),
     ...user.appUserRole.map((r) => [roleData.holdersChange(tenantId, r.roleId, 1), `The role ${r.name} no longer exists.`] as const),
     ...userData.memberItems(tenantId, user).map((item) => [op.create(item)] as const),
+    ...userData.scopeCountWrites(tenantId, undefined, user).map((write) => [write] as const),
   );
 }
 
@@ -110,6 +111,7 @@ export async function disableAppUser(tenantId: string, user: AppUser, actor: Act
       ...user.appUserRole.map((r) => [roleData.holdersChange(tenantId, r.roleId, -1)] as const),
       ...userData.memberItems(tenantId, user).map((m) => [op.remove(m)] as const),
       ...userData.contactReleases(tenantId, user).map((release) => [release] as const),
+      ...userData.scopeCountWrites(tenantId, user, undefined).map((write) => [write] as const),
     ),
     also,
   );

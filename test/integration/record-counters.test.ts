@@ -9,11 +9,11 @@ import { counterKey } from '../../functions/lib/keys.js';
 import { categoryData } from '../../functions/categories/data.js';
 import { customerData } from '../../functions/customers/data.js';
 import { userData } from '../../functions/users/data.js';
-import { ROLE } from '../../shared/roles.js';
+import { defaultRoles, ROLE } from '../../shared/roles.js';
 import { call, tokenOf } from './client.js';
 import { createProducts, imageContent, productRow, unique } from './catalogue-fixtures.js';
 import { injectDynamoFaults, invoke } from './faults.js';
-import { seedStaffShop } from './people.js';
+import { employeeForm, seedStaffShop } from './people.js';
 
 /**
  * Whole-shop counts (customers, categories, partners) are counter items kept in the transactions that create and
@@ -26,7 +26,12 @@ const TENANT = 'tallies';
 const admin = `admin@${TENANT}.shop`;
 
 beforeAll(async () => {
-  await seedStaffShop(TENANT, 'Tallies Stores', [['admin', ROLE.ADMIN]]);
+  await seedStaffShop(TENANT, 'Tallies Stores', [
+    ['admin', ROLE.ADMIN],
+    ['lead', ROLE.MANAGER, 'admin'],
+    ['people', ROLE.HR, 'admin'],
+    ['second', ROLE.MANAGER, 'admin'],
+  ]);
 });
 
 const as = async <T = { message?: string }>(method: string, path: string, body?: unknown) => call<T>(method, path, { token: await tokenOf(admin), body });
@@ -106,6 +111,46 @@ describe('record counters', () => {
     expect(count).toBe(2);
     expect(commands).toContain('GetCommand');
     expect(commands).not.toContain('QueryCommand');
+  });
+});
+
+describe('employee counters', () => {
+  it('count each list (the organisation, a manager’s reports, an HR contact’s people) through creates, a refused create, a move and a delete', async () => {
+    const roleIds = Object.fromEntries(defaultRoles.map((r, i) => [r.name, i + 1]));
+    const idOf = async (name: string) => (await userData.byUserName(TENANT, `${name}@${TENANT}.shop`))!.appUserId;
+    const [adminId, leadId, secondId, peopleId] = [await idOf('admin'), await idOf('lead'), await idOf('second'), await idOf('people')];
+    const form = (userName: string, managerId: number) =>
+      employeeForm({ userName, appUserRole: [{ roleId: roleIds[ROLE.CASHIER]! }], managerId, hrId: peopleId });
+    const kiran = await as<{ appUserId: number; version: number }>('POST', '/appUser/save', form('Kiran Tally', leadId));
+    expect(kiran.status, JSON.stringify(kiran.body)).toBe(200);
+    expect((await as('POST', '/appUser/save', form('Ravi Tally', leadId))).status).toBe(200);
+    expect((await as('POST', '/appUser/save', { ...form('Copy Tally', leadId), mobileNumber: employeeForm({ userName: 'Kiran Tally' }).mobileNumber })).status).toBe(409);
+    const customer = await as('POST', '/appUser/save', { ...form('Shopper Tally', leadId), appUserRole: [{ roleId: roleIds[ROLE.CUSTOMER]! }] });
+    // Kiran moves from the lead's team to the second manager's.
+    const moved = await as('PUT', `/appUser/${kiran.body.appUserId}`, { ...form('Kiran Tally', secondId), version: kiran.body.version });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    const ravi = await userData.byUserName(TENANT, `ravitally@${TENANT}.shop`);
+    expect((await as('DELETE', `/appUser/${ravi!.appUserId}`)).status).toBe(200);
+
+    const lists: [string, string][] = [
+      ['/appUser/all?size=50', '/appUser/allCount'],
+      [`/appUser/manager/userList/${adminId}?size=50`, `/appUser/manager/userCount/${adminId}`],
+      [`/appUser/manager/userList/${leadId}?size=50`, `/appUser/manager/userCount/${leadId}`],
+      [`/appUser/manager/userList/${secondId}?size=50`, `/appUser/manager/userCount/${secondId}`],
+      [`/appUser/hr/userList/${peopleId}?size=50`, `/appUser/hr/userCount/${peopleId}`],
+    ];
+    const counted = [];
+    for (const [list, count] of lists) {
+      const listed = (await as<unknown[]>('GET', list)).body;
+      expect((await as<number>('GET', count)).body, count).toBe(listed.length);
+      counted.push(listed.length);
+    }
+    // Admin, lead, people, second and Kiran; the admin's three; nobody left under the lead; Kiran under the second
+    // manager and under HR.
+    expect(counted).toEqual([5, 3, 0, 1, 1]);
+    expect(await counterValue('employee')).toBe(5);
+    expect(await counterValue(`employee#manager#${secondId}`)).toBe(1);
+    expect(customer.status).toBeLessThan(500);
   });
 });
 
