@@ -4,7 +4,6 @@ import {
   mapPage,
   op,
   query,
-  queryAll,
   queryCursorPage,
   readCounter,
   strip,
@@ -35,6 +34,18 @@ const toPartner = (item: PartnerItem) => strip(item) as BusinessPartner;
 
 const byName = (tenantId: string, text?: string) => ({ index: 'gsi1', pk: namePk(tenantId), skPrefix: text === undefined ? undefined : searchKey(text) });
 const byCompany = (tenantId: string, text: string) => ({ index: 'gsi2', pk: companyPk(tenantId), skPrefix: searchKey(text) });
+
+/** The ids of the first `cap` partners a query finds, reading only keys and ids. */
+async function firstIds(opts: ReturnType<typeof byName>, cap: number): Promise<number[]> {
+  const ids: number[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await query<{ businessPartnersId: number }>({ ...opts, limit: cap - ids.length, startKey, attributes: ['businessPartnersId'] });
+    ids.push(...out.items.map((i) => i.businessPartnersId));
+    startKey = out.next;
+  } while (startKey && ids.length < cap);
+  return ids;
+}
 
 export const partnerData = {
   toItem(tenantId: string, partner: BusinessPartner): Item {
@@ -101,9 +112,12 @@ export const partnerData = {
     };
     return mapPage(await mergedCursorPage<PartnerItem>(list, request), toPartner);
   },
-  /** Reads only the matches, which a prefix keeps few. */
-  async searchCount(tenantId: string, text: string): Promise<number> {
-    const [names, companies] = await Promise.all([queryAll<PartnerItem>(byName(tenantId, text)), queryAll<PartnerItem>(byCompany(tenantId, text))]);
-    return new Set([...names, ...companies].map((p) => p.businessPartnersId)).size;
+  /**
+   * How many partners the search shows (each once), counting at most `cap`: the ids of at most `cap` matches of
+   * each query. Either query reaching the cap means at least `cap` partners; otherwise both were read whole.
+   */
+  async searchCount(tenantId: string, text: string, cap: number): Promise<number> {
+    const [names, companies] = await Promise.all([firstIds(byName(tenantId, text), cap), firstIds(byCompany(tenantId, text), cap)]);
+    return Math.min(cap, new Set([...names, ...companies]).size);
   },
 };

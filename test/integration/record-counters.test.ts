@@ -8,6 +8,7 @@ import { tableName } from '../../functions/lib/db.js';
 import { counterKey } from '../../functions/lib/keys.js';
 import { categoryData } from '../../functions/categories/data.js';
 import { customerData } from '../../functions/customers/data.js';
+import { partnerData } from '../../functions/partners/data.js';
 import { userData } from '../../functions/users/data.js';
 import { defaultRoles, ROLE } from '../../shared/roles.js';
 import { call, tokenOf } from './client.js';
@@ -163,5 +164,8 @@ describe('search counts', () => {
     expect(await categoryData.searchCount(TENANT, 'tally', 1000)).toBe(2);
     expect(await categoryData.searchCount(TENANT, 'tally', 1)).toBe(1);
     expect(await userData.searchCount(TENANT, { kind: 'all' }, 'admin', 1000)).toBe(1);
+    // Two partners whose name and company both start with 'tally': each counted once.
+    expect(await partnerData.searchCount(TENANT, 'tally', 1000)).toBe(2);
+    expect(await partnerData.searchCount(TENANT, 'tally', 1)).toBe(1);
   });
 });

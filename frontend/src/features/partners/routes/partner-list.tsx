@@ -10,6 +10,7 @@ import { useCan } from '../../../lib/use-can.js';
 import { useDeletePartner, usePartnerCount, usePartnerPage } from '../api/partners.js';
 import { ListActions } from '../../../components/back-links.js';
 import { SearchedTable } from '../../../components/searched-table.js';
+import { SearchCapNote } from '../../../components/search-cap-note.js';
 
 /** /businessPartners (spec 3 section 2): suppliers by name, searchable by name or company, pages of 5. */
 export default function PartnerListScreen() {
@@ -101,6 +102,7 @@ function PartnerTable() {
     <>
       <SearchedTable
         search={{ label: 'Search by name or company name', placeholder: 'Name or company name', ...searchProps }}
+        note={<SearchCapNote search={search} total={count.data} records="partner names or companies" narrow="of the name or company" />}
         caption="Business Partners"
         columns={columns}
         rows={partners.data}
