@@ -6,6 +6,7 @@ import type { BusinessPartner } from '../../../../../shared/schemas/partner.js';
 import { OWNER_ID, renderScreen, serve, signInWith } from '../../../../../test/web/people-fixtures.js';
 import { clearSession } from '../../../lib/session.js';
 import PartnerFormScreen from './partner-form.js';
+import PartnerListScreen from './partner-list.js';
 
 const murthy: BusinessPartner = {
   businessPartnersId: 3,
@@ -72,5 +73,26 @@ describe('partner form', () => {
     await screen.findByText('page /businessPartners');
     expect(calls.some((c) => c.key.startsWith('GET /businessPartners/isExist'))).toBe(false);
     expect(calls.find((c) => c.key === 'PUT /businessPartners/3')!.body).toMatchObject({ companyName: 'Murthy & Sons', mobileNumber: '9845100001', version: 4 });
+  });
+});
+
+describe('partner list', () => {
+  it('says when a search matches 1,000 or more partners, and the note goes once the text narrows them', async () => {
+    serve([
+      [/^GET \/businessPartners\?/, [200, [murthy]]],
+      ['GET /businessPartners/count', [200, 1]],
+      // A one-letter search of a large shop: the server counts matches up to 1,000.
+      [/^GET \/businessPartners\/search\/m\?/, [200, [murthy]]],
+      ['GET /businessPartners/searchCount/m', [200, 1000]],
+      [/^GET \/businessPartners\/search\/murthy\?/, [200, [murthy]]],
+      ['GET /businessPartners/searchCount/murthy', [200, 1]],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<PartnerListScreen />, { path: '/businessPartners', elsewhere: ['/businessPartners/:id', '/home'] });
+    const box = await screen.findByRole('textbox', { name: 'Search by name or company name' });
+    await user.type(box, 'm{Enter}');
+    expect(await screen.findByText(/1,000 or more partner names or companies start with “m”: the first 1,000 are listed/)).toBeInTheDocument();
+    await user.type(box, 'urthy{Enter}');
+    await waitFor(() => expect(screen.queryByText(/or more partner names/)).not.toBeInTheDocument());
   });
 });
