@@ -1,9 +1,8 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { AdminSetUserPasswordCommand, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import type { SignInResponse } from '../../shared/schemas/auth.js';
 import { SIGN_IN_FAILED, tenantIdFromUserName } from '../../shared/tenant.js';
-import { cognito } from '../lib/cognito.js';
+import { cognitoSend } from '../lib/cognito.js';
 import { config } from '../lib/config.js';
 import { Unauthorized, Validation } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
@@ -60,8 +59,8 @@ export async function signIn(username: string, password: string, headerTenant: s
 
 async function authenticate(username: string, password: string, tenantId: string, log: Logger): Promise<SignInResponse> {
   try {
-    const out = await cognito().send(
-      new InitiateAuthCommand({
+    const out = await cognitoSend((sdk) =>
+      new sdk.InitiateAuthCommand({
         AuthFlow: 'USER_PASSWORD_AUTH',
         ClientId: config.userPoolClientId(),
         AuthParameters: { USERNAME: username, PASSWORD: password },
@@ -89,8 +88,8 @@ export async function setFirstPassword(
 ) {
   const tenantId = await signInTenant(input.username, headerTenant);
   try {
-    const out = await cognito().send(
-      new RespondToAuthChallengeCommand({
+    const out = await cognitoSend((sdk) =>
+      new sdk.RespondToAuthChallengeCommand({
         ChallengeName: 'NEW_PASSWORD_REQUIRED',
         ClientId: config.userPoolClientId(),
         Session: input.session,
@@ -112,8 +111,8 @@ export async function setFirstPassword(
 
 export async function refresh(refreshToken: string, caller: { sub: string; tenantId: string }) {
   try {
-    const out = await cognito().send(
-      new InitiateAuthCommand({
+    const out = await cognitoSend((sdk) =>
+      new sdk.InitiateAuthCommand({
         AuthFlow: 'REFRESH_TOKEN_AUTH',
         ClientId: config.userPoolClientId(),
         AuthParameters: { REFRESH_TOKEN: refreshToken },
@@ -185,8 +184,8 @@ async function resetWithCode(tenantId: string, input: { username: string; passwo
   const matches = timingSafeEqual(Buffer.from(pending.codeHash, 'hex'), hashCode(input.username, input.code));
   if (!matches) throw new WrongGuess();
   try {
-    await cognito().send(
-      new AdminSetUserPasswordCommand({
+    await cognitoSend((sdk) =>
+      new sdk.AdminSetUserPasswordCommand({
         UserPoolId: config.userPoolId(),
         Username: input.username,
         Password: input.password,

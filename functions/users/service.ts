@@ -1,16 +1,7 @@
 import { randomInt } from 'node:crypto';
-import {
-  AdminCreateUserCommand,
-  AdminDeleteUserCommand,
-  AdminDisableUserCommand,
-  AdminGetUserCommand,
-  AdminSetUserPasswordCommand,
-  AdminUserGlobalSignOutCommand,
-  RevokeTokenCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
 import type { AppUser } from '../../shared/schemas/auth.js';
 import { NAME_EXISTS, type PasswordDelivery } from '../../shared/schemas/employee.js';
-import { cognito } from '../lib/cognito.js';
+import { cognitoSend } from '../lib/cognito.js';
 import { config } from '../lib/config.js';
 import type { Caller } from '../lib/context.js';
 import { created, nextId, op, transactParts, updated, writePart, type Actor, type WritePart } from '../lib/db.js';
@@ -65,8 +56,8 @@ export async function createAppUser(tenantId: string, input: NewAppUser, actor: 
   const contactTaken = await userData.contactTaken(tenantId, user);
   if (contactTaken) throw new Conflict(contactTaken);
   try {
-    await cognito().send(
-      new AdminCreateUserCommand({
+    await cognitoSend((sdk) =>
+      new sdk.AdminCreateUserCommand({
         UserPoolId: poolId(),
         Username: userName,
         MessageAction: 'SUPPRESS',
@@ -84,14 +75,13 @@ export async function createAppUser(tenantId: string, input: NewAppUser, actor: 
   }
   try {
     if (options.permanentPassword) {
-      await cognito().send(
-        new AdminSetUserPasswordCommand({ UserPoolId: poolId(), Username: userName, Password: options.permanentPassword, Permanent: true }),
+      await cognitoSend(
+        (sdk) => new sdk.AdminSetUserPasswordCommand({ UserPoolId: poolId(), Username: userName, Password: options.permanentPassword, Permanent: true }),
       );
     }
     await transactParts(newUserWrites(tenantId, user, nameTaken), options.with?.(user) ?? writePart());
   } catch (error) {
-    await cognito()
-      .send(new AdminDeleteUserCommand({ UserPoolId: poolId(), Username: userName }))
+    await cognitoSend((sdk) => new sdk.AdminDeleteUserCommand({ UserPoolId: poolId(), Username: userName }))
       .catch((cleanup: Error) => rootLogger.error('could not remove a half-created sign-in', { tenantId, userName, error: cleanup.message }));
     throw error;
   }
@@ -115,7 +105,7 @@ export async function disableAppUser(tenantId: string, user: AppUser, actor: Act
     ),
     also,
   );
-  await cognito().send(new AdminDisableUserCommand({ UserPoolId: poolId(), Username: user.userName }));
+  await cognitoSend((sdk) => new sdk.AdminDisableUserCommand({ UserPoolId: poolId(), Username: user.userName }));
   await revokeRefreshTokens(user.userName, rootLogger);
   return { ...user, enabled: false, version: (user.version ?? 0) + 1, sessionVersion: (user.sessionVersion ?? 0) + 1, ...stamp };
 }
@@ -128,7 +118,7 @@ export async function disableAppUser(tenantId: string, user: AppUser, actor: Act
 export async function revokeRefreshTokens(userName: string, log: Logger): Promise<void> {
   if (!config.cognitoGlobalSignOut()) return;
   try {
-    await cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: poolId(), Username: userName }));
+    await cognitoSend((sdk) => new sdk.AdminUserGlobalSignOutCommand({ UserPoolId: poolId(), Username: userName }));
   } catch (error) {
     log.error('global sign-out failed', { user: userName, error: (error as Error).message });
   }
@@ -140,8 +130,7 @@ export async function revokeRefreshTokens(userName: string, log: Logger): Promis
  */
 export async function endDeviceSession(tenantId: string, caller: Caller, refreshToken: string | undefined, log: Logger): Promise<void> {
   if (refreshToken) {
-    await cognito()
-      .send(new RevokeTokenCommand({ ClientId: config.userPoolClientId(), Token: refreshToken }))
+    await cognitoSend((sdk) => new sdk.RevokeTokenCommand({ ClientId: config.userPoolClientId(), Token: refreshToken }))
       // A token already revoked, or not this client's, is no reason to keep the session open.
       .catch((error: Error) => log.info('refresh token not revoked', { reason: error.name }));
   }
@@ -166,13 +155,13 @@ export async function endAllSessions(tenantId: string, user: Pick<AppUser, 'appU
 
 /** Whether the user has yet to sign in for the first time (Cognito still holds the temporary password). */
 export async function awaitsFirstSignIn(userName: string): Promise<boolean> {
-  const user = await cognito().send(new AdminGetUserCommand({ UserPoolId: poolId(), Username: userName }));
+  const user = await cognitoSend((sdk) => new sdk.AdminGetUserCommand({ UserPoolId: poolId(), Username: userName }));
   return user.UserStatus === 'FORCE_CHANGE_PASSWORD';
 }
 
 /** Replaces a user's password with a temporary one they must change at the next sign-in. */
 export async function setTemporaryPassword(userName: string, password: string): Promise<void> {
-  await cognito().send(new AdminSetUserPasswordCommand({ UserPoolId: poolId(), Username: userName, Password: password, Permanent: false }));
+  await cognitoSend((sdk) => new sdk.AdminSetUserPasswordCommand({ UserPoolId: poolId(), Username: userName, Password: password, Permanent: false }));
 }
 
 const LOWER = 'abcdefghijkmnpqrstuvwxyz';

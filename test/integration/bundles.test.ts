@@ -44,9 +44,10 @@ const preTokenEntry = 'functions/triggers/pre-token.ts';
 const heavyPackages = ['pdf-lib', '@pdf-lib/fontkit', '@pdf-lib/standard-fonts', 'exceljs', 'jszip', 'razorpay', 'axios', 'form-data'];
 /**
  * SDK clients few requests need (files, tenant credentials once per tenant, secrets once per container, mail, the
- * checkout's workflow): each imported with its first use, so no cold start loads one.
+ * checkout's workflow, the user pool): each imported with its first use, so no cold start loads one.
  */
 const clientsOnFirstUse = [
+  '@aws-sdk/client-cognito-identity-provider',
   '@aws-sdk/client-s3',
   '@aws-sdk/s3-request-presigner',
   '@aws-sdk/client-sts',
@@ -75,9 +76,8 @@ describe('function bundles', () => {
     expect(bundles.get('ShopApi/messages/Function')!.lazyPackages).toContain('@aws-sdk/client-sesv2');
     expect(bundles.get('ShopApi/roles/Function')!.lazyPackages).toEqual(expect.arrayContaining(['@aws-sdk/client-sts', '@aws-sdk/client-secrets-manager']));
     expect(bundles.get('ShopApi/payments/Function')!.lazyPackages).toContain('@aws-sdk/client-sfn');
-    // Cognito only where sign-ins are managed at every call; customers load it with a sign-up or a removal.
-    expect(bundles.get('ShopApi/customers/Function')!.packagesAtInit).not.toContain('@aws-sdk/client-cognito-identity-provider');
-    expect(bundles.get('ShopApi/customers/Function')!.lazyPackages).toContain('@aws-sdk/client-cognito-identity-provider');
+    const withCognito = [...bundles].filter(([, b]) => b.lazyPackages.includes('@aws-sdk/client-cognito-identity-provider')).map(([n]) => n.split('/')[1]);
+    expect(withCognito).toEqual(expect.arrayContaining(['auth', 'users', 'tenants', 'customers']));
     // Heavy libraries are there, lazily, exactly where PDFs and spreadsheets are made.
     const lazily = (pkg: string) => [...bundles].filter(([, b]) => b.lazyPackages.includes(pkg)).map(([n]) => n.split('/')[1]).sort();
     expect(lazily('pdf-lib')).toEqual(['DailyReports', 'expenses', 'messages', 'purchases', 'reports', 'stock'].sort());
