@@ -4,8 +4,8 @@ import {
   mapPage,
   query,
   queryAll,
-  queryCount,
   queryCountsUpTo,
+  queryCountUpTo,
   queryCursorPage,
   queryPage,
   strip,
@@ -189,12 +189,12 @@ export const inventoryData = {
     return (await queryPage({ index: 'gsi1', pk: dayPk(tenantId, date) }, page, size)).map(toInventory);
   },
 
-  /** A page of the receipts whose product name starts with the text, and how many there are. */
-  async byNamePage(tenantId: string, text: string, page: number, size: number): Promise<StoredInventory[]> {
-    return (await queryPage({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, page, size)).map(toInventory);
+  /** A page of the receipts whose product name starts with the text, in name order, with the cursor of the next. */
+  async byNamePage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<StoredInventory>> {
+    return mapPage(await queryCursorPage({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, request), toInventory);
   },
-  /** How many receipts have a product name starting with `text`: exact, for the by-name report's total. */
-  byNameCount: (tenantId: string, text: string) => queryCount({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) }),
+  /** How many receipts have a product name starting with `text`, counting at most `cap`. */
+  byNameCount: (tenantId: string, text: string, cap: number) => queryCountUpTo({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, cap),
 
   async byName(tenantId: string, text: string, limit: number): Promise<StoredInventory[]> {
     return (await query({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text), limit })).items.map(toInventory);

@@ -39,6 +39,17 @@ export class ListPage<T> {
 export const NEXT_PAGE_HEADER = 'x-next-page';
 export const listPage = <T>(page: { items: T[]; next?: string }) => new ListPage(page.items, page.next);
 
+/**
+ * A page whose body is one object rather than a list (a report: its rows, totals and count) and the cursor of the
+ * page after it, sent in `X-Next-Page` as the lists send theirs.
+ */
+export class PagedAnswer<T> {
+  constructor(
+    readonly body: T,
+    readonly next?: string,
+  ) {}
+}
+
 export interface HandlerInput<R extends RouteDef> {
   params: Params<R>;
   query: Query<R>;
@@ -46,7 +57,7 @@ export interface HandlerInput<R extends RouteDef> {
   ctx: RequestContext;
 }
 type PageOf<T> = T extends (infer I)[] ? ListPage<I> : never;
-export type RouteHandler<R extends RouteDef> = (input: HandlerInput<R>) => Promise<Response<R> | FileResponse | PageOf<Response<R>>>;
+export type RouteHandler<R extends RouteDef> = (input: HandlerInput<R>) => Promise<Response<R> | FileResponse | PageOf<Response<R>> | PagedAnswer<Response<R>>>;
 export type DomainHandlers<D extends Record<string, RouteDef>> = { [K in keyof D]: RouteHandler<D[K]> };
 
 const json = (statusCode: number, body: unknown): ApiResult => ({
@@ -327,8 +338,8 @@ export function domainHandler<D extends Record<string, RouteDef>>(
         };
         return { result: file, changed: accessChanged };
       }
-      if (result instanceof ListPage) {
-        const answer = answerOf(entry.route, ctx.headers, result.items);
+      if (result instanceof ListPage || result instanceof PagedAnswer) {
+        const answer = answerOf(entry.route, ctx.headers, result instanceof ListPage ? result.items : result.body);
         if (result.next) answer.headers = { ...answer.headers, [NEXT_PAGE_HEADER]: result.next };
         return { result: answer, changed: accessChanged };
       }

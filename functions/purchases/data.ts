@@ -1,5 +1,5 @@
 import type { BillProblem, HeldState, PaymentMode, PurchaseBody } from '../../shared/schemas/purchase.js';
-import { getItem, mapPage, op, queryAll, queryCount, queryCursorPage, queryPage, strip, tableName, type CursorPage, type Item, type PageRequest, type QueryOptions, type TransactItem } from '../lib/db.js';
+import { getItem, mapPage, op, queryAll, queryCount, queryCountUpTo, queryCursorPage, queryPage, strip, tableName, type CursorPage, type Item, type PageRequest, type QueryOptions, type TransactItem } from '../lib/db.js';
 import { idSk, searchKey, tenantObjectKey, tenantPk } from '../lib/keys.js';
 import { mergedCursorPage } from '../lib/merged-pages.js';
 import type { BillTotals } from '../../shared/money.js';
@@ -554,14 +554,13 @@ export const purchaseData = {
     filter: textFilter(text),
   }),
 
-  async page(opts: Omit<QueryOptions, 'startKey' | 'limit'>, page: number, size: number): Promise<StoredLine[]> {
-    return (await queryPage(opts, page, size)).map(toLine);
-  },
-  /** The same page with the cursor of the next: one Query at any depth. */
+  /** A page of a query (by cursor, or by page and size) with the cursor of the next: by cursor one Query at any depth. */
   async cursorPage(opts: Omit<QueryOptions, 'startKey' | 'limit'>, request: PageRequest): Promise<CursorPage<StoredLine>> {
     return mapPage(await queryCursorPage(opts, request), toLine);
   },
   count: (opts: Omit<QueryOptions, 'startKey' | 'limit'>) => queryCount(opts),
+  /** How many lines a query holds, counting at most `cap`. */
+  countUpTo: (opts: Omit<QueryOptions, 'startKey' | 'limit'>, cap: number) => queryCountUpTo(opts, cap),
   async all(opts: Omit<QueryOptions, 'startKey' | 'limit'>): Promise<StoredLine[]> {
     return (await queryAll(opts)).map(toLine);
   },

@@ -152,11 +152,13 @@ function salesTable(report: SalesReport): Drawn {
   };
 }
 
-export type AnyReport =
+/** A report to draw; `more` when it is cut at the file's limit and its subject matches more rows than it holds. */
+export type AnyReport = (
   | { type: 'Inventory'; report: InventoryReport }
   | { type: 'Purchase'; report: PurchaseReport }
   | { type: 'Stock'; report: StockReport }
-  | { type: 'Sales'; report: SalesReport };
+  | { type: 'Sales'; report: SalesReport }
+) & { more?: boolean };
 
 const drawnOf = (r: AnyReport): Drawn =>
   r.type === 'Inventory' ? inventoryTable(r.report) : r.type === 'Purchase' ? purchaseTable(r.report) : r.type === 'Stock' ? stockTable(r.report) : salesTable(r.report);
@@ -165,7 +167,8 @@ const drawnOf = (r: AnyReport): Drawn =>
 export async function reportPdf(tenantId: string, r: AnyReport, now: Date): Promise<FileResponse> {
   const tenant = await tenantData.get(tenantId);
   const drawn = drawnOf(r);
-  const shown = r.report.rows.length < r.report.count ? ` (first ${r.report.rows.length} of ${r.report.count} rows)` : '';
+  const rows = r.report.rows.length;
+  const shown = r.more ? ` (first ${rows} rows; more rows match)` : rows < r.report.count ? ` (first ${rows} of ${r.report.count} rows)` : '';
   const body = await tablePdf({
     title: `${r.type} Report · ${r.report.subject}`,
     subtitle: [

@@ -1,4 +1,5 @@
 import { salesFigures } from '../../shared/figures.js';
+import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
 import { formatDate } from '../../shared/format.js';
 import { addDays, indiaToday, spanDays } from '../../shared/leave-days.js';
 import { splitInclusiveGst, toRupees } from '../../shared/money.js';
@@ -18,6 +19,7 @@ import {
   type StockReportRow,
 } from '../../shared/schemas/report.js';
 import { inventoryData, type StoredInventory } from '../inventory/data.js';
+import type { CursorPage } from '../lib/db.js';
 import { Validation } from '../lib/errors.js';
 import { addLineSales, purchaseData, type LineSales, type SalesDay } from '../purchases/data.js';
 import { orderRowView } from '../purchases/view.js';
@@ -31,9 +33,23 @@ import { stockData, type StoredStock } from '../stock/data.js';
  * Lists page across days: the day items say how many rows each day holds, so a page reads only its own days.
  */
 
+/**
+ * A page of a report by number (`page` from 0, `size`), or for the current stock and the by-name reports of
+ * receipts, bill lines and stock lines also by the `cursor` their last page answered; `whole` asks every row for
+ * the report's file.
+ */
 export interface PageRequest {
   page: number;
   size: number;
+  cursor?: string;
+  whole?: boolean;
+}
+
+/** A report page with the cursor of the next page, or for a by-name report's file whether the name matches more rows than it holds. */
+export interface PagedReport<R> {
+  report: R;
+  next?: string;
+  more?: boolean;
 }
 
 /** A PDF holds the whole report up to this many rows. */
@@ -98,6 +114,27 @@ async function pageAcrossDays<T>(
   return rows;
 }
 
+/**
+ * The rows and count of a report by product name. A page is read by cursor (one Query whatever its depth) or by
+ * number, and the name prefix counted up to `countCap` (SEARCH_COUNT_CAP), so a one-letter name of a large shop
+ * reads at most that many index keys; the screen says when the count reached it. The file reads every row up to
+ * MAX_FILE_ROWS (one more to know whether the name matches more) and counts the rows it holds.
+ */
+async function namedRows<T>(
+  request: PageRequest,
+  countCap: number,
+  readPage: (request: PageRequest) => Promise<CursorPage<T>>,
+  countUpTo: (cap: number) => Promise<number>,
+): Promise<{ rows: T[]; count: number; next?: string; more?: boolean }> {
+  if (request.whole) {
+    const { items } = await readPage({ page: 0, size: MAX_FILE_ROWS + 1 });
+    const rows = items.slice(0, MAX_FILE_ROWS);
+    return { rows, count: rows.length, more: items.length > MAX_FILE_ROWS };
+  }
+  const [page, count] = await Promise.all([readPage({ page: request.page, size: request.size, cursor: request.cursor }), countUpTo(countCap)]);
+  return { rows: page.items, count, next: page.next };
+}
+
 /** Reads `take` rows after `skip` from a day list that pages from 0. */
 const sliceOf = async <T>(readPage: (page: number, size: number) => Promise<T[]>, skip: number, take: number) =>
   (await readPage(0, skip + take)).slice(skip);
@@ -141,9 +178,15 @@ const inventoryRow = (r: StoredInventory) => ({
   amount: toRupees(r.buyingPrice * r.quantity),
 });
 
-export async function inventoryByName(tenantId: string, name: string, { page, size }: PageRequest): Promise<InventoryReport> {
-  const [receipts, count] = await Promise.all([inventoryData.byNamePage(tenantId, name, page, size), inventoryData.byNameCount(tenantId, name)]);
-  return { subject: name, page, size, count, rows: receipts.map(inventoryRow), totals: { receipts: count }, charts: {} };
+export async function inventoryByName(tenantId: string, name: string, request: PageRequest, countCap = SEARCH_COUNT_CAP): Promise<PagedReport<InventoryReport>> {
+  const { rows, count, next, more } = await namedRows(
+    request,
+    countCap,
+    (r) => inventoryData.byNamePage(tenantId, name, r),
+    (cap) => inventoryData.byNameCount(tenantId, name, cap),
+  );
+  const { page, size } = request;
+  return { report: { subject: name, page, size, count, rows: rows.map(inventoryRow), totals: { receipts: count }, charts: {} }, next, more };
 }
 
 export async function inventoryByDate(tenantId: string, start: string, end: string, { page, size }: PageRequest, now: Date): Promise<InventoryReport> {
@@ -167,10 +210,16 @@ export async function inventoryByDate(tenantId: string, start: string, end: stri
 
 // ---------------------------------------------------------------- purchases (bill lines)
 
-export async function purchaseByName(tenantId: string, name: string, { page, size }: PageRequest): Promise<PurchaseReport> {
+export async function purchaseByName(tenantId: string, name: string, request: PageRequest, countCap = SEARCH_COUNT_CAP): Promise<PagedReport<PurchaseReport>> {
   const query = purchaseData.byNameQuery(tenantId, name);
-  const [lines, count] = await Promise.all([purchaseData.page(query, page, size), purchaseData.count(query)]);
-  return { subject: name, page, size, count, rows: lines.map(orderRowView), totals: { lines: count }, charts: {} };
+  const { rows, count, next, more } = await namedRows(
+    request,
+    countCap,
+    (r) => purchaseData.cursorPage(query, r),
+    (cap) => purchaseData.countUpTo(query, cap),
+  );
+  const { page, size } = request;
+  return { report: { subject: name, page, size, count, rows: rows.map(orderRowView), totals: { lines: count }, charts: {} }, next, more };
 }
 
 export async function purchaseByDate(tenantId: string, start: string, end: string, { page, size }: PageRequest, now: Date): Promise<PurchaseReport> {
@@ -222,14 +271,22 @@ function stockRow(line: StoredStock, received?: { date: string; units: number })
   };
 }
 
-export async function stockCurrent(tenantId: string, { page, size }: PageRequest): Promise<StockReport> {
-  const [lines, count, low] = await Promise.all([stockData.page(tenantId, { page, size }).then((p) => p.items), stockData.count(tenantId), stockData.lowCount(tenantId)]);
-  return { subject: 'Current Stock', page, size, count, rows: lines.map((l) => stockRow(l)), totals: { lines: count, low }, charts: {} };
+/** The stock in stock id order, a page by cursor or number; the count is the lines' counter. */
+export async function stockCurrent(tenantId: string, request: PageRequest): Promise<PagedReport<StockReport>> {
+  const { page, size } = request;
+  const [lines, count, low] = await Promise.all([stockData.page(tenantId, request), stockData.count(tenantId), stockData.lowCount(tenantId)]);
+  return { report: { subject: 'Current Stock', page, size, count, rows: lines.items.map((l) => stockRow(l)), totals: { lines: count, low }, charts: {} }, next: lines.next };
 }
 
-export async function stockByName(tenantId: string, name: string, { page, size }: PageRequest): Promise<StockReport> {
-  const [lines, count] = await Promise.all([stockData.byNamePage(tenantId, name, page, size), stockData.byNameCount(tenantId, name)]);
-  return { subject: name, page, size, count, rows: lines.map((l) => stockRow(l)), totals: { lines: count }, charts: {} };
+export async function stockByName(tenantId: string, name: string, request: PageRequest, countCap = SEARCH_COUNT_CAP): Promise<PagedReport<StockReport>> {
+  const { rows, count, next, more } = await namedRows(
+    request,
+    countCap,
+    (r) => stockData.byNamePage(tenantId, name, r),
+    (cap) => stockData.byNameCount(tenantId, name, cap),
+  );
+  const { page, size } = request;
+  return { report: { subject: name, page, size, count, rows: rows.map((l) => stockRow(l)), totals: { lines: count }, charts: {} }, next, more };
 }
 
 /** What each line received on each receiving day of a range (newest day first): one bounded query per day. */

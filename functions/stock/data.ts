@@ -7,8 +7,8 @@ import {
   queryAll,
   queryCount,
   queryCountsUpTo,
+  queryCountUpTo,
   queryCursorPage,
-  queryPage,
   strip,
   tableName,
   type CursorPage,
@@ -182,12 +182,12 @@ export const stockData = {
   },
 
   byName: (tenantId: string, text: string, limit: number) => prefixLines('gsi1', byNamePk(tenantId), text, limit),
-  /** A page of the lines whose product name starts with the text, in name order, and how many there are. */
-  async byNamePage(tenantId: string, text: string, page: number, size: number): Promise<StoredStock[]> {
-    return (await queryPage({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, page, size)).map(toStock);
+  /** A page of the lines whose product name starts with the text, in name order, with the cursor of the next. */
+  async byNamePage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<StoredStock>> {
+    return mapPage(await queryCursorPage({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, request), toStock);
   },
-  /** How many lines have a product name starting with `text`: exact, for the by-name report's total. */
-  byNameCount: (tenantId: string, text: string) => queryCount({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }),
+  /** How many lines have a product name starting with `text`, counting at most `cap`. */
+  byNameCount: (tenantId: string, text: string, cap: number) => queryCountUpTo({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, cap),
   /** Lines with 5 or fewer units: a count of the sparse index. */
   lowCount: (tenantId: string) => queryCount({ index: 'gsi4', pk: lowPk(tenantId) }),
   byArtcode: (tenantId: string, text: string, limit: number) => prefixLines('gsi2', byArtcodePk(tenantId), text, limit),

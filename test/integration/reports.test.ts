@@ -11,6 +11,9 @@ import { receive } from '../../functions/inventory/service.js';
 import { rootLogger } from '../../functions/lib/logger.js';
 import { purchaseData, type OpenedBill } from '../../functions/purchases/data.js';
 import { getItem } from '../../functions/lib/db.js';
+import { reportPdf } from '../../functions/reports/files.js';
+import { inventoryByName, stockByName } from '../../functions/reports/service.js';
+import { BAD_CURSOR } from '../../shared/schemas/common.js';
 import { tenantPk } from '../../functions/lib/keys.js';
 import { returnGoods, saveBill } from '../../functions/purchases/service.js';
 import { stockData } from '../../functions/stock/data.js';
@@ -20,6 +23,7 @@ import { DEMO_PASSWORD, seedTenant, type TenantSeed } from '../../infra/local/se
 import { apiUrl, call, tokenOf } from './client.js';
 import { sentMail } from './mail.js';
 import { pdfText } from './pdf-text.js';
+import { injectDynamoFaults } from './faults.js';
 
 /**
  * A shop of its own with goods received and sold on known days, so every report figure below is worked by hand:
@@ -58,15 +62,15 @@ const shop = (id: string, reportEmails: boolean): TenantSeed => ({
   walkInCustomers: [{ customerName: `walkin@${id}.shop`, mobileNumber: WALK_IN, emailId: `walkin@${id}.example`, address: 'Mysuru' }],
 });
 
-const at = (iso: string) => ({ tenantId: SHOP, actor: { userName: 'cashier@rpt.shop', now: new Date(iso) }, log: rootLogger });
+const at = (iso: string, tenantId = SHOP) => ({ tenantId, actor: { userName: `cashier@${tenantId}.shop`, now: new Date(iso) }, log: rootLogger });
 
 async function stockIdOf(name: string): Promise<number> {
   const [line] = await stockData.byName(SHOP, name, 1);
   return line!.stockId;
 }
 
-async function sell(iso: string, mode: PaymentMode, lines: { name: string; quantity: number }[]): Promise<OpenedBill> {
-  const stock = await Promise.all(lines.map(async (l) => (await stockData.byName(SHOP, l.name, 1))[0]!));
+async function sell(iso: string, mode: PaymentMode, lines: { name: string; quantity: number }[], tenantId = SHOP): Promise<OpenedBill> {
+  const stock = await Promise.all(lines.map(async (l) => (await stockData.byName(tenantId, l.name, 1))[0]!));
   const figures = computeBill({
     lines: stock.map((s, i) => ({ mrp: s.mrp, rate: s.sellingPrice, quantity: lines[i]!.quantity, cgstRate: s.cgst, sgstRate: s.sgst })),
   });
@@ -87,7 +91,7 @@ async function sell(iso: string, mode: PaymentMode, lines: { name: string; quant
     netAmount: toRupees(figures.paid),
     print: true,
   });
-  return saveBill(at(iso), body);
+  return saveBill(at(iso, tenantId), body);
 }
 
 async function receiveAt(iso: string, name: string, artcode: string, quantity: number, prices: { mrp: number; buyingPrice: number; sellingPrice: number }) {
@@ -254,6 +258,17 @@ describe('stock report', () => {
     expect(answer.body.totals).toEqual({ lines: 3, low: 1 });
   });
 
+  it('pages the current stock by cursor too, the same rows page and size give, with the whole stock counted', async () => {
+    const first = await get<StockReport>('/report/stock?size=2');
+    const cursor = first.headers.get('x-next-page');
+    expect(cursor).toBeTruthy();
+    const second = await get<StockReport>(`/report/stock?size=2&cursor=${cursor}`);
+    const byNumber = await get<StockReport>('/report/stock?page=1&size=2');
+    expect(second.body.rows.map((r) => r.productName)).toEqual([OIL]);
+    expect(second.body.rows).toEqual(byNumber.body.rows);
+    expect(second.body.totals).toEqual({ lines: 3, low: 1 });
+  });
+
   it('lists the lines received in a range with the units received each day, and by product name', async () => {
     const byDate = await get<StockReport>('/report/stock/2026-11-02/2026-11-02');
     expect(byDate.body.rows.map((r) => [r.productName, r.receivedOn, r.received, r.quantity]).sort()).toEqual([
@@ -263,6 +278,116 @@ describe('stock report', () => {
     expect(byDate.body.totals).toEqual({ lines: 2, received: 15 });
     const byName = await get<StockReport>('/report/stock/sunflower');
     expect(byName.body.rows.map((r) => [r.stockId, r.productName])).toEqual([[await stockIdOf(OIL), OIL]]);
+  });
+});
+
+describe('reports by product name, page by page', () => {
+  // A shop of its own whose seven products share a name prefix: seven receipts, seven stock lines, seven bill lines.
+  const NAMED = 'rptnamed';
+  const TEAS = Array.from({ length: 7 }, (_, i) => `Masala Tea ${String(i + 1).padStart(2, '0')}`);
+  type NamedPage = { rows: { productName: string }[]; count: number; totals: Record<string, number> };
+  let owner: string;
+
+  beforeAll(async () => {
+    await seedTenant(shop(NAMED, false));
+    await seedCatalogue(at('2026-10-29T05:00:00Z', NAMED), {
+      taxes: [{ categoryType: 'GST 5%', cgst: 2.5, sgst: 2.5 }],
+      categories: [{ categoryName: 'Beverages', colour: [120, 80, 40] }],
+      products: TEAS.map((productName) => ({ productName, category: 'Beverages', description: 'Tea leaves', size: '250 g', colour: 'Brown', tint: [120, 80, 40] })),
+    });
+    for (const [i, name] of TEAS.entries()) {
+      const [product] = await productData.byNamePrefix(NAMED, name, 1);
+      await receive(at(`2026-10-30T05:0${i}:00Z`, NAMED), {
+        productId: product!.productId,
+        vendor: 'Assam Traders',
+        artcode: `TEA${i + 1}`,
+        barcode: `890200000000${i + 1}`,
+        quantity: 10,
+        cgst: 2.5,
+        sgst: 2.5,
+        mrp: 120,
+        buyingPrice: 80,
+        sellingPrice: 110,
+      });
+    }
+    await sell('2026-10-31T06:00:00Z', 'Cash', TEAS.map((name) => ({ name, quantity: 1 })), NAMED);
+    owner = await tokenOf(`owner@${NAMED}.shop`);
+  }, 120_000);
+
+  /** Follows `X-Next-Page` from a report's first page to its last, answering every page. */
+  async function byCursor(path: string, size: number): Promise<NamedPage[]> {
+    const pages: NamedPage[] = [];
+    let cursor: string | null = null;
+    do {
+      const answer: Awaited<ReturnType<typeof call<NamedPage>>> = await call<NamedPage>('GET', `${path}?size=${size}${cursor ? `&cursor=${cursor}` : ''}`, { token: owner });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      pages.push(answer.body);
+      cursor = answer.headers.get('x-next-page');
+    } while (cursor && pages.length < 20);
+    return pages;
+  }
+
+  it.each(['inventory', 'purchase', 'stock'])('%s: Next follows the cursor, every row once in name order, the same rows page and size give', async (report) => {
+    const path = `/report/${report}/masala`;
+    const pages = await byCursor(path, 3);
+    expect(pages.map((p) => p.rows.length)).toEqual([3, 3, 1]);
+    expect(pages.flatMap((p) => p.rows.map((r) => r.productName))).toEqual(TEAS);
+    expect(pages.map((p) => p.count)).toEqual([7, 7, 7]);
+    const third = await call<NamedPage>('GET', `${path}?page=2&size=3`, { token: owner });
+    expect(third.body.rows).toEqual(pages[2]!.rows);
+    expect(third.headers.get('x-next-page')).toBeNull();
+  });
+
+  it('reads a deep page by cursor as it reads the first, and counts the name only up to the cap', async () => {
+    const recorder = injectDynamoFaults();
+    try {
+      recorder.arm();
+      const first = await stockByName(NAMED, 'masala', { page: 0, size: 2 }, 4);
+      const firstReads = recorder.commands();
+      expect(first.report.count).toBe(4);
+      expect(first.report.totals).toEqual({ lines: 4 });
+      const second = await stockByName(NAMED, 'masala', { page: 0, size: 2, cursor: first.next }, 4);
+      const third = await stockByName(NAMED, 'masala', { page: 0, size: 2, cursor: second.next }, 4);
+      recorder.arm();
+      const fourth = await stockByName(NAMED, 'masala', { page: 0, size: 2, cursor: third.next }, 4);
+      // One Query of the page and one COUNT stopping at the cap, at page 4 as at page 1.
+      expect(recorder.commands()).toEqual(firstReads);
+      expect(firstReads).toEqual(['QueryCommand', 'QueryCommand']);
+      expect(fourth.report.rows.map((r) => r.productName)).toEqual([TEAS[6]]);
+      expect(fourth.next).toBeUndefined();
+      // The same page by number reads the keys of the pages before it first.
+      recorder.arm();
+      const byNumber = await stockByName(NAMED, 'masala', { page: 3, size: 2 }, 4);
+      expect(byNumber.report.rows).toEqual(fourth.report.rows);
+      expect(recorder.commands().length).toBeGreaterThan(firstReads.length);
+    } finally {
+      recorder.restore();
+    }
+    const uncapped = await inventoryByName(NAMED, 'masala', { page: 0, size: 2 });
+    expect(uncapped.report.count).toBe(7);
+  });
+
+  it('refuses a changed cursor, or the cursor of another report or name, with 400', async () => {
+    const stock = await call('GET', '/report/stock/masala?size=2', { token: owner });
+    const cursor = stock.headers.get('x-next-page')!;
+    expect(cursor).toMatch(/^[\w-]+\.[\w-]+$/);
+    for (const path of [`/report/inventory/masala?size=2&cursor=${cursor}`, `/report/stock/masala%20tea?size=2&cursor=${cursor}`, '/report/stock/masala?size=2&cursor=bm90LWEta2V5.bm8']) {
+      const answer = await call<{ message: string }>('GET', path, { token: owner });
+      expect(answer.status, path).toBe(400);
+      expect(answer.body.message).toBe(BAD_CURSOR);
+    }
+  });
+
+  it('prints every row of the name in the PDF, counted, and says when a file holds only the first rows', async () => {
+    const response = await fetch(`${apiUrl()}/report/stock/masala?format=pdf`, { headers: { authorization: `Bearer ${owner}` } });
+    expect(response.status).toBe(200);
+    const text = (await pdfText(new Uint8Array(await response.arrayBuffer()))).join('\n');
+    expect(text).toContain('7 line(s)');
+    for (const name of TEAS) expect(text).toContain(name);
+    expect(text).not.toMatch(/first \d+/);
+    const { report } = await stockByName(NAMED, 'masala', { page: 0, size: 2 });
+    const cut = await reportPdf(NAMED, { type: 'Stock', report: { ...report, count: 2, totals: { lines: 2 } }, more: true }, new Date());
+    expect((await pdfText(new Uint8Array(cut.body))).join('\n')).toContain('(first 2 rows; more rows match)');
   });
 });
 
