@@ -178,11 +178,19 @@ export async function callApi<R extends RouteDef>(route: R, options: CallOptions
 /** The header a list answers with the cursor of its next page; sent back as `?cursor=` (see shared/schemas/common.ts). */
 export const NEXT_PAGE_HEADER = 'X-Next-Page';
 
+const nextPageOf = (response: globalThis.Response) => response.headers.get(NEXT_PAGE_HEADER) ?? undefined;
+
 /** A page of a list and the server's cursor for the page after it (absent on the last page). */
 export async function callApiPage<R extends RouteDef>(route: R, options: CallOptions<R> = {}): Promise<{ items: Response<R>; next?: string }> {
   const response = await send(route, options);
   const text = await response.text();
-  return { items: (text ? JSON.parse(text) : []) as Response<R>, next: response.headers.get(NEXT_PAGE_HEADER) ?? undefined };
+  return { items: (text ? JSON.parse(text) : []) as Response<R>, next: nextPageOf(response) };
+}
+
+/** A page whose answer is one object (a report: rows, totals, count) and the server's cursor for the page after it. */
+export async function callApiWithNext<R extends RouteDef>(route: R, options: CallOptions<R> = {}): Promise<{ answer: Response<R>; next?: string }> {
+  const response = await send(route, options);
+  return { answer: JSON.parse(await response.text()) as Response<R>, next: nextPageOf(response) };
 }
 
 /** Downloads a file answer with the bearer token, with the name the server gave it (`Template.xlsx`). */

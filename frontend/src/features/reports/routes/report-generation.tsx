@@ -6,6 +6,7 @@ import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { addDays, indiaToday, spanDays } from '../../../../../shared/leave-days.js';
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
 import type { SalesSummary } from '../../../../../shared/schemas/figures.js';
+import { SEARCH_COUNT_CAP } from '../../../../../shared/schemas/page-size.js';
 import { PRICE_HEADER } from '../../../../../shared/schemas/purchase.js';
 import {
   DATES_REQUIRED,
@@ -28,6 +29,7 @@ import { BackHome } from '../../../components/back-links.js';
 import { Page } from '../../../components/page.js';
 import { PagedTable, type Column } from '../../../components/paged-table.js';
 import { ProductSuggest } from '../../../components/product-suggest.js';
+import { SearchCapNote } from '../../../components/search-cap-note.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { errorText } from '../../../lib/query-client.js';
 import { saveFile } from '../../../lib/save-file.js';
@@ -230,7 +232,7 @@ function ReportScreen() {
           <Loader size="sm" aria-label="Loading" />
         </Group>
       )}
-      {generated && <Result generated={generated} page={page} onPageChange={setPage} loading={report.isFetching} />}
+      {generated && <Result generated={generated} byName={request?.filter === 'ProductName'} page={page} onPageChange={setPage} loading={report.isFetching} />}
 
       <BackHome />
     </Stack>
@@ -250,24 +252,33 @@ function Figure({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-function figuresOf(g: GeneratedReport): { label: string; value: ReactNode }[] {
+/**
+ * What the by-name reports of receipts, bill lines and stock lines list: their count of a product name stops at
+ * SEARCH_COUNT_CAP, as a list's search count does (the sales report by name covers at most 500 lines, counted exactly).
+ */
+const CAPPED_RECORDS: Partial<Record<ReportType, string>> = { Inventory: 'receipts', Purchase: 'bill lines', Stock: 'stock lines' };
+
+/** A count that reached the cap, as '1,000 or more'. */
+const countOf = (count: number, capped: boolean): ReactNode => (capped && count >= SEARCH_COUNT_CAP ? `${count.toLocaleString('en-IN')} or more` : count);
+
+function figuresOf(g: GeneratedReport, capped: boolean): { label: string; value: ReactNode }[] {
   switch (g.type) {
     case 'Inventory': {
       const t = g.report.totals;
       return [
-        { label: 'Receipts', value: t.receipts },
+        { label: 'Receipts', value: countOf(t.receipts, capped) },
         ...(t.units === undefined ? [] : [{ label: 'Units received', value: t.units }, { label: 'Bought value', value: formatRupees(t.cost ?? 0) }]),
       ];
     }
     case 'Purchase': {
       const t = g.report.totals;
-      if (t.bills === undefined || !g.report.figures) return [{ label: 'Bill lines', value: t.lines }];
+      if (t.bills === undefined || !g.report.figures) return [{ label: 'Bill lines', value: countOf(t.lines, capped) }];
       return [{ label: 'Bills', value: t.bills }, ...moneyFigures(g.report.figures)];
     }
     case 'Stock': {
       const t = g.report.totals;
       return [
-        { label: 'Lines', value: t.lines },
+        { label: 'Lines', value: countOf(t.lines, capped) },
         ...(t.low === undefined ? [] : [{ label: '5 or fewer units', value: t.low }]),
         ...(t.received === undefined ? [] : [{ label: 'Units received', value: t.received }]),
       ];
@@ -300,9 +311,22 @@ const moneyFigures = (f: SalesSummary): { label: string; value: ReactNode }[] =>
   { label: 'Net sold', value: formatRupees(f.netSold.total) },
 ];
 
-function Result({ generated, page, onPageChange, loading }: { generated: GeneratedReport; page: number; onPageChange: (page: number) => void; loading: boolean }) {
+function Result({
+  generated,
+  byName,
+  page,
+  onPageChange,
+  loading,
+}: {
+  generated: GeneratedReport;
+  byName: boolean;
+  page: number;
+  onPageChange: (page: number) => void;
+  loading: boolean;
+}) {
   const { report } = generated;
   const empty = report.count === 0;
+  const capped = byName ? CAPPED_RECORDS[generated.type] : undefined;
   return (
     <Stack gap="md" aria-live="polite">
       <Text fw={600}>
@@ -315,13 +339,14 @@ function Result({ generated, page, onPageChange, loading }: { generated: Generat
       ) : (
         <>
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
-            {figuresOf(generated).map((f) => (
+            {figuresOf(generated, capped !== undefined).map((f) => (
               <Figure key={f.label} label={f.label} value={f.value} />
             ))}
           </SimpleGrid>
           <Suspense fallback={null}>
             <ReportCharts charts={report.charts} receivedInRupees={generated.type === 'Inventory'} />
           </Suspense>
+          {capped && <SearchCapNote search={report.subject} total={report.count} records={capped} narrow="of the product name" />}
           <ReportTable generated={generated} page={page} onPageChange={onPageChange} loading={loading} />
         </>
       )}
