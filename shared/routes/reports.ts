@@ -16,16 +16,18 @@ const readers = 'ReportList' as const;
 
 /**
  * Report generation (spec 3 sections 2 and 7): inventory receipts, bill lines (purchases), stock and sales per
- * product, by product name or by a date range (stock also as it stands now). Pages of `?page&size`; `?format=pdf`
- * answers the whole report as `{Report}_{dd}_{mm}_{yyyy}.pdf`. Figures over dates come from the daily and monthly
- * items the writing domains keep (docs/finance.md), never from reading every bill.
+ * product, by product name or by a date range (stock also as it stands now). Pages of `?page&size`; the current
+ * stock and the receipts, bill lines and stock lines of a product name also answer the next page's cursor in
+ * `X-Next-Page`, taken back as `?cursor=`; `?format=pdf` answers the whole report as
+ * `{Report}_{dd}_{mm}_{yyyy}.pdf`. Figures over dates come from the daily and monthly items the writing domains keep
+ * (docs/finance.md), never from reading every bill.
  */
 export const reportRoutes = {
   inventoryByName: route({
     method: 'GET',
     path: '/report/inventory/{start}',
     access: readers,
-    summary: 'Receipts of the products whose name starts with the text (`start` is the product name)',
+    summary: 'Receipts of the products whose name starts with the text (`start` is the product name), counted up to 1,000 (X-Next-Page)',
     params: productNameParams,
     query: reportQuery,
     response: inventoryReport,
@@ -43,7 +45,7 @@ export const reportRoutes = {
     method: 'GET',
     path: '/report/purchase/{start}',
     access: readers,
-    summary: 'Bill lines of the products whose name starts with the text (`start` is the product name)',
+    summary: 'Bill lines of the products whose name starts with the text (`start` is the product name), counted up to 1,000 (X-Next-Page)',
     params: productNameParams,
     query: reportQuery,
     response: purchaseReport,
@@ -79,7 +81,7 @@ export const reportRoutes = {
     method: 'GET',
     path: '/report/stock',
     access: readers,
-    summary: 'The stock as it stands now, in stock id order, low quantities marked',
+    summary: 'The stock as it stands now, in stock id order, low quantities marked (X-Next-Page)',
     query: reportQuery,
     response: stockReport,
   }),
@@ -87,7 +89,7 @@ export const reportRoutes = {
     method: 'GET',
     path: '/report/stock/{start}',
     access: readers,
-    summary: 'Stock lines whose product name starts with the text (`start` is the product name)',
+    summary: 'Stock lines whose product name starts with the text (`start` is the product name), counted up to 1,000 (X-Next-Page)',
     params: productNameParams,
     query: reportQuery,
     response: stockReport,
