@@ -4,7 +4,7 @@
  * `yyyy-mm-dd`; they are handled as UTC midnights so no time zone can shift them.
  */
 import { shopDay } from './format.js';
-import { LEAVE_MESSAGES } from './schemas/leave.js';
+import { LEAVE_MESSAGES } from './schemas/leave-messages.js';
 
 const DAY_MS = 86_400_000;
 

@@ -1,4 +1,4 @@
-import { isOrderStatus, MAX_CART_LINES, type CartStatus, type OrderStatus } from '../../shared/schemas/cart.js';
+import { isOrderStatus, MAX_CART_LINES, type CartStatus, type OrderStatus } from '../../shared/schemas/cart-messages.js';
 import {
   getItem,
   mapPage,

@@ -1,4 +1,4 @@
-import { CUSTOMERS_ONLY, NOT_YOUR_CART } from '../../shared/schemas/cart.js';
+import { CUSTOMERS_ONLY, NOT_YOUR_CART } from '../../shared/schemas/cart-messages.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import { customerData } from '../customers/data.js';
 import type { Caller, RequestContext } from '../lib/context.js';

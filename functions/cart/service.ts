@@ -1,6 +1,7 @@
 import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
 import { addDays, indiaToday } from '../../shared/leave-days.js';
 import { cartSummary, toRupees } from '../../shared/money.js';
+import type { CartLine, CartSave, CartSummaryView, CartUpdate } from '../../shared/schemas/cart.js';
 import {
   capMessage,
   CART_FULL,
@@ -18,13 +19,9 @@ import {
   OUT_OF_STOCK,
   SHIP_ONLY_ORDER_SUCCESS,
   STOCK_SHORT,
-  type CartLine,
-  type CartSave,
   type CartStatus,
-  type CartSummaryView,
-  type CartUpdate,
   type OrderStatus,
-} from '../../shared/schemas/cart.js';
+} from '../../shared/schemas/cart-messages.js';
 import type { Caller, WriteScope } from '../lib/context.js';
 import { mapPage, nextId, transact, updated, type PageRequest, type TransactItem } from '../lib/db.js';
 import { Conflict, Forbidden, NotFound, Validation } from '../lib/errors.js';

@@ -1,5 +1,6 @@
 import { toRupees } from '../../shared/money.js';
-import { inStock, isOrderStatus, stockMessage, type CartLine, type CartMasterRow, type OrderRow, type OrderStatus } from '../../shared/schemas/cart.js';
+import type { CartLine, CartMasterRow, OrderRow } from '../../shared/schemas/cart.js';
+import { inStock, isOrderStatus, stockMessage, type OrderStatus } from '../../shared/schemas/cart-messages.js';
 import type { StoredStock } from '../stock/data.js';
 import { toPercent } from '../stock/view.js';
 import type { StoredCartLine } from './data.js';

@@ -1,6 +1,7 @@
 import { gstinState } from '../../shared/gst.js';
 import { ROLE } from '../../shared/roles.js';
-import { CUSTOMER_NAME_EXISTS, MOBILE_EXISTS, type Customer } from '../../shared/schemas/customer.js';
+import type { Customer } from '../../shared/schemas/customer.js';
+import { CUSTOMER_NAME_EXISTS, MOBILE_EXISTS } from '../../shared/schemas/customer-messages.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
 import { accountName, domainSuffix } from '../../shared/tenant.js';
 import { countedSignUp, type TryContext } from '../lib/abuse-limits.js';

@@ -1,13 +1,8 @@
 import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
 import { indiaToday } from '../../shared/leave-days.js';
 import { splitInclusiveGst, toBasisPoints, toPaise, toRupees } from '../../shared/money.js';
-import {
-  VALID_PRODUCT,
-  type Inventory,
-  type InventorySave,
-  type InventorySuggestion,
-  type Stock,
-} from '../../shared/schemas/inventory.js';
+import type { Inventory, InventorySave, InventorySuggestion, Stock } from '../../shared/schemas/inventory.js';
+import { VALID_PRODUCT } from '../../shared/schemas/inventory-messages.js';
 import type { WriteScope } from '../lib/context.js';
 import { mapPage, nextId, type CursorPage, type PageRequest } from '../lib/db.js';
 import { Validation } from '../lib/errors.js';

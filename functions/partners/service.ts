@@ -1,4 +1,4 @@
-import { MOBILE_EXISTS } from '../../shared/schemas/customer.js';
+import { MOBILE_EXISTS } from '../../shared/schemas/customer-messages.js';
 import type { BusinessPartner, BusinessPartnerBody } from '../../shared/schemas/partner.js';
 import { created, nextId, op, transactParts, updated, writePart, type Actor } from '../lib/db.js';
 import { Conflict, NotFound, STALE_RECORD } from '../lib/errors.js';

@@ -1,7 +1,7 @@
 import { DELIVERY_LABEL } from '../../shared/bill.js';
 import { formatDate, formatPaise } from '../../shared/format.js';
 import { addDays, indiaToday } from '../../shared/leave-days.js';
-import { DELIVERY_DAYS } from '../../shared/schemas/cart.js';
+import { DELIVERY_DAYS } from '../../shared/schemas/cart-messages.js';
 import type { Mail } from '../lib/mail.js';
 import { shownName } from '../purchases/view.js';
 import type { StoredPurchase } from '../purchases/data.js';

@@ -1,6 +1,6 @@
 import { formatPaise } from '../../shared/format.js';
 import { cartSummary, toPaise, toRupees } from '../../shared/money.js';
-import { STOCK_SHORT } from '../../shared/schemas/cart.js';
+import { STOCK_SHORT } from '../../shared/schemas/cart-messages.js';
 import {
   amountChanged,
   CART_EMPTY,

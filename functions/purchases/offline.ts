@@ -1,6 +1,7 @@
 import { shopDay } from '../../shared/bill.js';
 import { toBasisPoints, toPaise } from '../../shared/money.js';
-import { notEnoughStock } from '../../shared/schemas/inventory.js';
+import { notEnoughStock } from '../../shared/schemas/inventory-messages.js';
+import type { BillProblem, HeldBill, OfflineBlock, Purchase, PurchaseBody } from '../../shared/schemas/purchase.js';
 import {
   BILL_HELD,
   CUSTOMER_NOT_FOUND,
@@ -10,12 +11,7 @@ import {
   OFFLINE_MADE_LATER,
   OFFLINE_MAX_DAYS,
   OFFLINE_TOO_OLD,
-  type BillProblem,
-  type HeldBill,
-  type OfflineBlock,
-  type Purchase,
-  type PurchaseBody,
-} from '../../shared/schemas/purchase.js';
+} from '../../shared/schemas/purchase-messages.js';
 import { auditWrite } from '../lib/audit.js';
 import type { WriteScope } from '../lib/context.js';
 import { transact, type PageRequest } from '../lib/db.js';

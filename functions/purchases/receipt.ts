@@ -1,7 +1,8 @@
 import { formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
 import { DELIVERY_LABEL } from '../../shared/bill.js';
 import { toPaise } from '../../shared/money.js';
-import { BILL_NOT_FOUND, CREDIT_NOTE_NOT_FOUND, type CreditNote, type Paper, type Receipt } from '../../shared/schemas/purchase.js';
+import type { CreditNote, Receipt } from '../../shared/schemas/purchase.js';
+import { BILL_NOT_FOUND, CREDIT_NOTE_NOT_FOUND, type Paper } from '../../shared/schemas/purchase-messages.js';
 import type { Logger } from '../lib/logger.js';
 import { sendMail, type Mail } from '../lib/mail.js';
 import { tablePdf, type PdfColumn } from '../lib/pdf.js';

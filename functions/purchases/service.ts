@@ -5,6 +5,7 @@ import { refundBookedOn } from '../../shared/figures.js';
 import { toBasisPoints, toPaise, toRupees } from '../../shared/money.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import { createHash } from 'node:crypto';
+import type { CreditNote, Purchase, PurchaseBody, ReturnBody } from '../../shared/schemas/purchase.js';
 import {
   BILL_HAS_RETURNS,
   BILL_NOT_FOUND,
@@ -15,11 +16,7 @@ import {
   BILL_GENERATED,
   RETURN_DONE,
   type PaymentMode,
-  type CreditNote,
-  type Purchase,
-  type PurchaseBody,
-  type ReturnBody,
-} from '../../shared/schemas/purchase.js';
+} from '../../shared/schemas/purchase-messages.js';
 import { customerData } from '../customers/data.js';
 import { auditWrite } from '../lib/audit.js';
 import type { WriteScope } from '../lib/context.js';

@@ -1,15 +1,8 @@
 import { computeBill, receiptTotals, type DeliveryFigures } from '../../shared/bill.js';
 import { amountInWords, DEFAULT_UNIT, hsnSummary, shopState, stateLabel } from '../../shared/gst.js';
 import { toRupees } from '../../shared/money.js';
-import {
-  PAYMENT_STATUS_PAID,
-  type OrderRow,
-  type Purchase,
-  type PurchasedProduct,
-  type CreditNote,
-  type DeliveryLine,
-  type Receipt,
-} from '../../shared/schemas/purchase.js';
+import type { OrderRow, Purchase, PurchasedProduct, CreditNote, DeliveryLine, Receipt } from '../../shared/schemas/purchase.js';
+import { PAYMENT_STATUS_PAID } from '../../shared/schemas/purchase-messages.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
 import type { OpenedBill, StoredDelivery, StoredLine, StoredPurchase, StoredReturn } from './data.js';
 

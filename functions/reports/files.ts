@@ -3,7 +3,7 @@ import { formatDate, formatDateTime, formatPaise } from '../../shared/format.js'
 import { indiaToday } from '../../shared/leave-days.js';
 import { toPaise } from '../../shared/money.js';
 import { salesSummaryPaise } from '../../shared/schemas/figures.js';
-import { PRICE_HEADER } from '../../shared/schemas/purchase.js';
+import { PRICE_HEADER } from '../../shared/schemas/purchase-messages.js';
 import {
   reportFileName,
   type InventoryReport,

@@ -4,7 +4,7 @@ import { formatDate } from '../../shared/format.js';
 import { addDays, indiaToday, spanDays } from '../../shared/leave-days.js';
 import { splitInclusiveGst, toRupees } from '../../shared/money.js';
 import { salesSummaryView } from '../../shared/schemas/figures.js';
-import { LOW_STOCK_LIMIT } from '../../shared/schemas/inventory.js';
+import { LOW_STOCK_LIMIT } from '../../shared/schemas/inventory-messages.js';
 import {
   END_AFTER_TODAY,
   MAX_REPORT_DAYS,

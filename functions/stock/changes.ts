@@ -1,4 +1,4 @@
-import { notEnoughStock, ADD_IN_INVENTORY, type MovementReason } from '../../shared/schemas/inventory.js';
+import { notEnoughStock, ADD_IN_INVENTORY, type MovementReason } from '../../shared/schemas/inventory-messages.js';
 import { isTransactionConflict, nextId, nextIds, transactRebuilding, updated, type Actor, type TransactItem } from '../lib/db.js';
 import { Conflict, NotFound } from '../lib/errors.js';
 import { productData } from '../products/data.js';

@@ -1,4 +1,4 @@
-import { LOW_STOCK_LIMIT, type MovementReason } from '../../shared/schemas/inventory.js';
+import { LOW_STOCK_LIMIT, type MovementReason } from '../../shared/schemas/inventory-messages.js';
 import {
   batchGet,
   getItem,

@@ -1,5 +1,5 @@
 import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
-import { ADD_IN_INVENTORY, MAX_STOCK_VIEW } from '../../shared/schemas/inventory.js';
+import { ADD_IN_INVENTORY, MAX_STOCK_VIEW } from '../../shared/schemas/inventory-messages.js';
 import { stockRoutes } from '../../shared/routes/stock.js';
 import { writeScope } from '../lib/context.js';
 import { NotFound } from '../lib/errors.js';

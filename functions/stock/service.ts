@@ -1,12 +1,6 @@
 import { toPaise } from '../../shared/money.js';
-import {
-  MAX_STOCK_VIEW,
-  STOCK_EXISTS,
-  VALID_PRODUCT,
-  type Stock,
-  type StockCreate,
-  type StockUpdate,
-} from '../../shared/schemas/inventory.js';
+import type { Stock, StockCreate, StockUpdate } from '../../shared/schemas/inventory.js';
+import { MAX_STOCK_VIEW, STOCK_EXISTS, VALID_PRODUCT } from '../../shared/schemas/inventory-messages.js';
 import { auditWrite } from '../lib/audit.js';
 import type { WriteScope } from '../lib/context.js';
 import { created, mapPage, type CursorPage, type PageRequest } from '../lib/db.js';

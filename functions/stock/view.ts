@@ -1,5 +1,6 @@
 import { toRupees } from '../../shared/money.js';
-import { LOW_STOCK_LIMIT, type Stock, type StockMovement } from '../../shared/schemas/inventory.js';
+import type { Stock, StockMovement } from '../../shared/schemas/inventory.js';
+import { LOW_STOCK_LIMIT } from '../../shared/schemas/inventory-messages.js';
 import type { StoredMovement, StoredStock } from './data.js';
 
 /** Basis points to percent (900 → 9). */

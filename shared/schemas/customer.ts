@@ -24,8 +24,7 @@ export const customer = z.object({
 });
 export type Customer = z.output<typeof customer>;
 
-export const CUSTOMER_NAME_EXISTS = 'Customer Name already exists!!!';
-export const MOBILE_EXISTS = 'Mobile Number already Exists !!!';
+export * from './customer-messages.js';
 
 const customerNameInput = z.string({ error: 'Customer name is required' }).trim().min(1, 'Customer name is required').max(60);
 const addressInput = z.string().trim().max(300).optional();

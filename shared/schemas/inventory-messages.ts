@@ -25,3 +25,13 @@ export const LOW_STOCK_LIMIT = 5;
 /** Suggestions are searched for 4 to 10 characters (spec 2 section 9). */
 export const SUGGESTION_MIN = 4;
 export const SUGGESTION_MAX = 10;
+
+/** A sale or a manual decrease asking for more than the shelf holds. */
+export const notEnoughStock = (available: number, productName: string, artcode: string) =>
+  `Only ${Math.max(available, 0)} in Stock for ${productName} (${artcode}).`;
+
+export const MOVEMENT_REASONS = ['receipt', 'upload', 'edit', 'sale', 'return'] as const;
+export type MovementReason = (typeof MOVEMENT_REASONS)[number];
+
+/** Full and Low views answer every line at once; beyond this the report download holds them all. */
+export const MAX_STOCK_VIEW = 5000;

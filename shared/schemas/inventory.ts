@@ -14,6 +14,7 @@ import {
   SUGGESTION_LENGTH,
   SUGGESTION_MIN,
   SUGGESTION_MAX,
+  MOVEMENT_REASONS,
 } from './inventory-messages.js';
 
 /**
@@ -22,10 +23,6 @@ import {
  */
 
 export * from './inventory-messages.js';
-
-/** A sale or a manual decrease asking for more than the shelf holds. */
-export const notEnoughStock = (available: number, productName: string, artcode: string) =>
-  `Only ${Math.max(available, 0)} in Stock for ${productName} (${artcode}).`;
 
 /** A number as typed: a number, or text holding one; anything else is 'Enter the number!!!'. */
 const typedNumber = z
@@ -222,9 +219,6 @@ export type StockUpdate = z.output<typeof stockUpdate>;
  */
 export const stockByProductParams = z.object({ id: productIdInput, artcode: code(ARTCODE_REQUIRED) });
 
-export const MOVEMENT_REASONS = ['receipt', 'upload', 'edit', 'sale', 'return'] as const;
-export type MovementReason = (typeof MOVEMENT_REASONS)[number];
-
 /** One change of a stock line: who, when, why, by how much, and the quantity before and after. */
 export const stockMovement = z.object({
   stockId: z.number().int(),
@@ -255,9 +249,6 @@ export const stockReportQuery = z
   });
 export type StockReportQuery = z.output<typeof stockReportQuery>;
 export const reportFormat = z.enum(['pdf', 'excel'], { error: "Choose 'pdf' or 'excel'." });
-
-/** Full and Low views answer every line at once; beyond this the report download holds them all. */
-export const MAX_STOCK_VIEW = 5000;
 
 /** The answer of inventory add: the receipt and the stock line it raised. */
 export const inventorySaved = z.object({ inventory, stock });

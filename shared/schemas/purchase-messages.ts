@@ -52,3 +52,38 @@ export const PAYMENT_MODES = ['Cash', 'Online'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];
 /** Returns name the modes in capitals (spec 2 section 9); both spellings are accepted everywhere. */
 export const RETURN_MODES = ['CASH', 'ONLINE'] as const;
+
+/** A key reused for a different bill than the one it saved. */
+export const keyUsedFor = (purchaseId: number) =>
+  `This save was already made as Bill ${purchaseId} with other figures. Open Bill ${purchaseId} from the order list to change it.`;
+
+/** A till's clock may run this far ahead of the server's; a bill made later than that is refused. */
+export const OFFLINE_CLOCK_SKEW_MINUTES = 10;
+/**
+ * The longest a bill may wait on a device: the server keeps an idempotency key for 7 days, so a bill older than
+ * this could no longer be told from a repeat of itself.
+ */
+export const OFFLINE_MAX_DAYS = 6;
+export const OFFLINE_NEEDS_KEY = 'A bill made offline must carry its idempotency key. Please send it again from the till.';
+export const OFFLINE_MADE_LATER = 'This bill says it was made later than now. Please check the date and time of the till and send it again.';
+export const OFFLINE_TOO_OLD = `This bill was made offline more than ${OFFLINE_MAX_DAYS} days ago and can no longer be saved. Please enter it again as a new bill.`;
+
+export const BILL_HELD = 'This bill could not be saved as it was made. It is kept for the manager; the reasons are listed.';
+
+/**
+ * The Price column of the order lists says what it counts: a day's list values lines as billed (returns are booked
+ * on their refund's day), a customer's list values what each line holds after returns.
+ */
+export const PRICE_HEADER = { billed: 'Price as billed', kept: 'Price after returns' } as const;
+
+export const PAPERS = ['a4', 'roll80'] as const;
+export type Paper = (typeof PAPERS)[number];
+
+export const CREDIT_NOTE_NOT_FOUND = 'This bill has no such return, so no such credit note.';
+
+export const HELD_STATES = ['held', 'resolved', 'soldAgainstNegativeStock', 'discarded'] as const;
+export type HeldState = (typeof HELD_STATES)[number];
+
+export const HELD_BILL_NOT_FOUND = 'This held bill was not found.';
+export const HELD_BILL_DECIDED = 'This held bill has already been dealt with. Please reload the list.';
+export const REASON_REQUIRED = 'Please write the reason (at least 5 characters).';

@@ -21,6 +21,10 @@ import {
   MAX_BILL_LINES,
   PAYMENT_MODES,
   type PaymentMode,
+  OFFLINE_NEEDS_KEY,
+  PAPERS,
+  HELD_STATES,
+  REASON_REQUIRED,
 } from './purchase-messages.js';
 
 /**
@@ -82,22 +86,7 @@ export const idempotencyKey = z
   .string()
   .regex(/^[A-Za-z0-9_-]{16,64}$/, 'The idempotency key should be 16 to 64 letters, digits, - or _.');
 
-/** A key reused for a different bill than the one it saved. */
-export const keyUsedFor = (purchaseId: number) =>
-  `This save was already made as Bill ${purchaseId} with other figures. Open Bill ${purchaseId} from the order list to change it.`;
-
 // ---------------------------------------------------------------- bills made offline (docs/point-of-sale.md, "Bills made offline")
-
-/** A till's clock may run this far ahead of the server's; a bill made later than that is refused. */
-export const OFFLINE_CLOCK_SKEW_MINUTES = 10;
-/**
- * The longest a bill may wait on a device: the server keeps an idempotency key for 7 days, so a bill older than
- * this could no longer be told from a repeat of itself.
- */
-export const OFFLINE_MAX_DAYS = 6;
-export const OFFLINE_NEEDS_KEY = 'A bill made offline must carry its idempotency key. Please send it again from the till.';
-export const OFFLINE_MADE_LATER = 'This bill says it was made later than now. Please check the date and time of the till and send it again.';
-export const OFFLINE_TOO_OLD = `This bill was made offline more than ${OFFLINE_MAX_DAYS} days ago and can no longer be saved. Please enter it again as a new bill.`;
 
 /** Where and when a bill was made while the till had no network; the server books it on that day (docs/point-of-sale.md, "Bills made offline"). */
 export const offlineBlock = z.object({
@@ -126,8 +115,6 @@ export const billProblem = z.object({
   message: z.string(),
 });
 export type BillProblem = z.output<typeof billProblem>;
-
-export const BILL_HELD = 'This bill could not be saved as it was made. It is kept for the manager; the reasons are listed.';
 
 const isChosen = (row: unknown) => typeof row === 'object' && row !== null && !isBlank((row as { productId?: unknown }).productId);
 
@@ -336,12 +323,6 @@ export const orderRow = purchasedProduct.extend({
   paymentMode: z.enum(PAYMENT_MODES),
 });
 export type OrderRow = z.output<typeof orderRow>;
-
-/**
- * The Price column of the order lists says what it counts: a day's list values lines as billed (returns are booked
- * on their refund's day), a customer's list values what each line holds after returns.
- */
-export const PRICE_HEADER = { billed: 'Price as billed', kept: 'Price after returns' } as const;
 
 /** The total row of an order list over all the rows it lists (not just the page). */
 export const lineTotals = z.object({
@@ -635,24 +616,14 @@ export const creditNoteParams = purchaseIdParams.extend({
   returnId: z.coerce.number({ error: 'Enter a valid return number' }).int('Enter a valid return number').positive('Enter a valid return number'),
 });
 /** The paper a document is printed on: A4, or the till's 80 mm thermal roll. */
-export const PAPERS = ['a4', 'roll80'] as const;
-export type Paper = (typeof PAPERS)[number];
 export const paperQuery = z.object({
   paper: z.enum(PAPERS, { error: 'Choose the paper: a4 or roll80.' }).default('a4'),
 });
-export const CREDIT_NOTE_NOT_FOUND = 'This bill has no such return, so no such credit note.';
 export const idParams = z.object({
   id: z.coerce.number({ error: 'Enter a valid bill number' }).int('Enter a valid bill number').positive('Enter a valid bill number'),
 });
 
 // ---------------------------------------------------------------- held bills (offline bills the server refused)
-
-export const HELD_STATES = ['held', 'resolved', 'soldAgainstNegativeStock', 'discarded'] as const;
-export type HeldState = (typeof HELD_STATES)[number];
-
-export const HELD_BILL_NOT_FOUND = 'This held bill was not found.';
-export const HELD_BILL_DECIDED = 'This held bill has already been dealt with. Please reload the list.';
-export const REASON_REQUIRED = 'Please write the reason (at least 5 characters).';
 
 /** The idempotency key of the offline bill, which names its held bill. */
 export const heldKeyParams = z.object({ key: idempotencyKey });
