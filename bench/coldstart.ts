@@ -17,9 +17,16 @@ interface InitTime {
   cpuMs: number;
 }
 
+/**
+ * Imported as Lambda's runtime imports a handler, with no module hooks. COLDSTART_HOOKS=1 imports through the
+ * smoke test's hooks instead (infra/bundles/lambda-runtime.mjs), as this bench did before: each module a cold start
+ * loads then costs a round trip to the hooks' thread, which Lambda does not make.
+ */
+const throughHooks = process.env.COLDSTART_HOOKS === '1';
+
 /** Module init of one bundle in a fresh Node process importing it, as Lambda's init does. */
 function initTime(taskDir: string, env: Record<string, string>): InitTime {
-  const line = execFileSync(process.execPath, [probe, taskDir, 'index.handler'], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
+  const line = execFileSync(process.execPath, [probe, ...(throughHooks ? [] : ['--bare']), taskDir, 'index.handler'], { env: { PATH: process.env.PATH, ...env }, encoding: 'utf8' });
   const answer = JSON.parse(line.trim().split('\n').at(-1)!) as { initMs?: number; initCpuMs?: number; error?: string };
   if (answer.initMs === undefined || answer.initCpuMs === undefined) throw new Error(`${taskDir}: ${answer.error}`);
   return { ms: answer.initMs, cpuMs: answer.initCpuMs };
@@ -65,6 +72,7 @@ export async function coldstartBenchmark(): Promise<void> {
     writeFileSync(path.join(empty, 'index.mjs'), 'export const handler = async () => ({});\n');
 
     console.log(`\nCold start: module init, median of ${SAMPLES} fresh Node ${process.version} processes, an empty handler's run in turns with each`);
+    console.log(throughHooks ? 'imported through the module hooks of the bundle smoke test (COLDSTART_HOOKS=1)' : 'imported as the Lambda runtime imports a handler, without module hooks');
     console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`| function | index.mjs | loaded at init | lazy chunks | maps | fonts | zipped | init ms | empty ms | vs empty | init CPU ms | empty CPU ms |`);
     console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`);

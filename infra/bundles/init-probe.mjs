@@ -1,6 +1,10 @@
-// Runs one function bundle in this fresh process as Lambda's init and invoke do: registers the runtime's module
-// hooks, imports the handler file (timed), and, when an event file is named, calls the handler with it.
-// Usage: node init-probe.mjs <task dir> <file.export> [event.json]
+// Runs one function bundle in this fresh process as Lambda's init and invoke do: imports the handler file (timed),
+// and, when an event file is named, calls the handler with it.
+// Usage: node init-probe.mjs [--bare] <task dir> <file.export> [event.json]
+// By default the runtime's module hooks are registered first (lambda-runtime.mjs: the runtime's AWS SDK, nothing
+// else), so a module the bundle left out fails here as in AWS. `--bare` imports with no hooks, as Lambda's own
+// import runs: the cold-start bench times that way, since every hook call is a round trip to the hooks' thread
+// that Lambda does not make (a bundle carries its SDK and imports no package of the runtime's).
 // Prints one JSON line: { initMs, initCpuMs, result?, error? }. initCpuMs is the processor time the import took (all
 // threads of the process), which a busy machine stretches far less than the elapsed initMs.
 import { readFileSync } from 'node:fs';
@@ -8,8 +12,10 @@ import { register } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-register('./lambda-runtime.mjs', import.meta.url);
-const [taskDir, handlerName = 'index.handler', eventFile] = process.argv.slice(2);
+const args = process.argv.slice(2);
+const bare = args[0] === '--bare';
+if (!bare) register('./lambda-runtime.mjs', import.meta.url);
+const [taskDir, handlerName = 'index.handler', eventFile] = bare ? args.slice(1) : args;
 const dot = handlerName.lastIndexOf('.');
 const file = path.join(taskDir, `${handlerName.slice(0, dot)}.mjs`);
 const out = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
