@@ -1,5 +1,5 @@
 import type { BillProblem, HeldState, PaymentMode, PurchaseBody } from '../../shared/schemas/purchase.js';
-import { getItem, mapPage, op, queryAll, queryCount, queryCountUpTo, queryCursorPage, queryPage, strip, tableName, type CursorPage, type Item, type PageRequest, type QueryOptions, type TransactItem } from '../lib/db.js';
+import { getItem, mapPage, op, queryAll, queryCount, queryCountUpTo, queryCountsUpTo, queryCursorPage, queryPage, strip, tableName, type CursorPage, type Item, type PageRequest, type QueryOptions, type TransactItem } from '../lib/db.js';
 import { idSk, searchKey, tenantObjectKey, tenantPk } from '../lib/keys.js';
 import { mergedCursorPage } from '../lib/merged-pages.js';
 import type { BillTotals } from '../../shared/money.js';
@@ -561,6 +561,8 @@ export const purchaseData = {
   count: (opts: Omit<QueryOptions, 'startKey' | 'limit'>) => queryCount(opts),
   /** How many lines a query holds, counting at most `cap`. */
   countUpTo: (opts: Omit<QueryOptions, 'startKey' | 'limit'>, cap: number) => queryCountUpTo(opts, cap),
+  /** How many lines several queries hold together (the parts of the search over all days), counting at most `cap`. */
+  countsUpTo: (parts: Omit<QueryOptions, 'startKey' | 'limit'>[], cap: number) => queryCountsUpTo(parts, cap),
   async all(opts: Omit<QueryOptions, 'startKey' | 'limit'>): Promise<StoredLine[]> {
     return (await queryAll(opts)).map(toLine);
   },

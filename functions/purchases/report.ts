@@ -2,6 +2,7 @@ import { shopDay } from '../../shared/bill.js';
 import { cashSummary, cashSummaryLines, dayModeRows, expenseFigures, salesFigures, salesLines, type SalesFigures } from '../../shared/figures.js';
 import { fileDate, formatDate, formatDateTime, formatPaise, formatRupees } from '../../shared/format.js';
 import { toRupees } from '../../shared/money.js';
+import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
 import type { LineTotals, MonthlySales, OrderRow, SalesRow } from '../../shared/schemas/purchase.js';
 import { PRICE_HEADER, type PaymentMode } from '../../shared/schemas/purchase-messages.js';
 import { cashSummaryView, salesSummaryView } from '../../shared/schemas/figures.js';
@@ -29,13 +30,14 @@ export async function searchPage(tenantId: string, text: string, date: string | 
   return mapPage(await purchaseData.searchAllDays(tenantId, text, request), orderRowView);
 }
 
-export async function searchCount(tenantId: string, text: string, date: string | undefined): Promise<number> {
-  if (date) return purchaseData.count(purchaseData.daySearchQuery(tenantId, date, text));
-  const [named, artcodeOnly] = await Promise.all([
-    purchaseData.count(purchaseData.byNameQuery(tenantId, text)),
-    purchaseData.count(purchaseData.byArtcodeOnlyQuery(tenantId, text)),
-  ]);
-  return named + artcodeOnly;
+/**
+ * How many lines the search matches, counting at most `cap` (SEARCH_COUNT_CAP) as every list's search does: over
+ * all days the name part, then the artcode-only part, each counted only up to what the cap leaves, so a one-letter
+ * search of a shop with years of bills reads at most the cap's worth of keys; on one day, the day's matches.
+ */
+export async function searchCount(tenantId: string, text: string, date: string | undefined, cap = SEARCH_COUNT_CAP): Promise<number> {
+  if (date) return purchaseData.countUpTo(purchaseData.daySearchQuery(tenantId, date, text), cap);
+  return purchaseData.countsUpTo([purchaseData.byNameQuery(tenantId, text), purchaseData.byArtcodeOnlyQuery(tenantId, text)], cap);
 }
 
 export const customerPage = async (tenantId: string, mobile: string, request: PageRequest) =>

@@ -167,7 +167,7 @@ export const purchaseRoutes = {
     method: 'GET',
     path: '/purchase/searchCount/{text}',
     access: dayList,
-    summary: 'How many bill lines match the text (on one day with `?date=`)',
+    summary: 'How many bill lines match the text (on one day with `?date=`), counted up to 1,000',
     params: byText,
     query: searchCountQuery,
     response: countResponse,

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { searchCount } from '../../functions/purchases/report.js';
 import { shopDay } from '../../shared/bill.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import type { MonthlySales, OrderRow, Purchase, SalesRow } from '../../shared/schemas/purchase.js';
@@ -67,6 +68,15 @@ describe("today's order list", () => {
     expect(byName.every((r) => r.productName.startsWith(name))).toBe(true);
     const none = await get<OrderRow[]>(`/purchase/search/${encodeURIComponent(tea.productName)}?date=2001-01-01`);
     expect(none).toEqual([]);
+  });
+
+  it('counts a search up to the cap (1,000 in the route; a small one here), on one day or over all days', async () => {
+    // Three tea lines, matched by name (the first part over all days) or by artcode only (the second part).
+    expect(await searchCount('demo', tea.productName, undefined, 1000)).toBe(3);
+    expect(await searchCount('demo', tea.productName, undefined, 2)).toBe(2);
+    expect(await searchCount('demo', tea.artcode, undefined, 2)).toBe(2);
+    expect(await searchCount('demo', tea.artcode, today, 2)).toBe(2);
+    expect(await searchCount('demo', tea.artcode, today, 1000)).toBe(3);
   });
 
   it("gives the total row of a day's search: the matching lines of that day only", async () => {

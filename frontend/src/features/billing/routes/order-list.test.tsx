@@ -97,6 +97,28 @@ describe('Order List', () => {
     expect(within(table).queryByRole('row', { name: 'Total' })).not.toBeInTheDocument();
   });
 
+  it('says when a search matches 1,000 or more bill lines, and the note goes once the text narrows them', async () => {
+    serve([
+      [`GET /purchase/today/${today}?page=0&size=5`, [200, [line]]],
+      [`GET /purchase/todayCount/${today}`, [200, 1]],
+      [`GET /purchase/todayTotals/${today}`, [200, { date: today, bills: 1, rows: 1, orderQuantity: 2, returnQuantity: 0, price: 360, billed: 360, returned: 0, figures: dayFigures(360, 0, 0) }]],
+      // A one-letter search of a busy shop: the server counts matches up to 1,000.
+      [/^GET \/purchase\/search\/t\?/, [200, [line]]],
+      [`GET /purchase/searchCount/t?date=${today}`, [200, 1000]],
+      [/^GET \/purchase\/searchTotals\/t\?/, [200, { rows: 1200, orderQuantity: 2400, returnQuantity: 0, price: 432000, billed: 432000, returned: 0 }]],
+      [/^GET \/purchase\/search\/toor\?/, [200, [line]]],
+      [`GET /purchase/searchCount/toor?date=${today}`, [200, 1]],
+      [/^GET \/purchase\/searchTotals\/toor\?/, [200, { rows: 1, orderQuantity: 2, returnQuantity: 0, price: 360, billed: 360, returned: 0 }]],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<OrderList />, { path: '/purchase' });
+    const box = await screen.findByRole('textbox', { name: 'Search by product or artcode' });
+    await user.type(box, 't{Enter}');
+    expect(await screen.findByText(/1,000 or more bill lines start with “t”: the first 1,000 are listed. Type more of the name or artcode/)).toBeInTheDocument();
+    await user.type(box, 'oor{Enter}');
+    await waitFor(() => expect(screen.queryByText(/or more bill lines/)).not.toBeInTheDocument());
+  });
+
   it("shows 'No Purchase Found On {date}' for a day without bills", async () => {
     serve([
       [/^GET \/purchase\/today\//, [200, []]],

@@ -9,6 +9,7 @@ import { useListSearch } from '../../../components/list-state.js';
 import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
 import { SearchBox } from '../../../components/search-box.js';
+import { SearchCapNote } from '../../../components/search-cap-note.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { useCan } from '../../../lib/use-can.js';
@@ -87,6 +88,7 @@ export default function OrderList() {
           }}
         />
       </Group>
+      <SearchCapNote search={search} total={count.data} records="bill lines" narrow="of the name or artcode" />
       {exportProblem && (
         <Alert color="red" role="alert">
           {exportProblem}
