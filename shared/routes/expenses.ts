@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
 import { expense, expenseBody, expenseSum, returnRow, returnSearchText, returnsSummary, yearBasisQuery, yearlyReturns } from '../schemas/expense.js';
-import { monthYearParams } from '../schemas/purchase.js';
+import { monthYearParams } from '../schemas/purchase-rows.js';
 import { route } from './define.js';
 
 const byId = z.object({ id: idParam });

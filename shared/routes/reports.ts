@@ -7,7 +7,7 @@ import {
   salesReport,
   stockReport,
 } from '../schemas/report.js';
-import { monthYearParams } from '../schemas/purchase.js';
+import { monthYearParams } from '../schemas/purchase-rows.js';
 import { einvoiceParams, gstr1FileQuery, gstr1Summary } from '../schemas/gstr1.js';
 import * as z from 'zod';
 import { route } from './define.js';

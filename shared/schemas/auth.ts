@@ -1,6 +1,9 @@
 import * as z from 'zod';
+import { PASSWORD_MISMATCH, passwordSchema } from './password.js';
 import { featureCatalogue, moduleNames, type ModuleName } from '../features.js';
 import { auditFields, userNameSchema, versionField } from './common.js';
+
+export * from './password.js';
 
 export const signInBody = z.object({
   username: userNameSchema,
@@ -30,15 +33,6 @@ export const refreshBody = z.object({ refreshToken: z.string().min(10) });
 /** Sign Out: the refresh token this device holds, when it has one. */
 export const signOutBody = z.object({ refreshToken: z.string().min(10).max(4096).optional() });
 
-export const passwordSchema = z
-  .string()
-  .min(8, 'Password must have at least 8 characters')
-  .max(256)
-  .regex(/[a-z]/, 'Password must contain a lower-case letter')
-  .regex(/[A-Z]/, 'Password must contain an upper-case letter')
-  .regex(/\d/, 'Password must contain a digit');
-
-export const PASSWORD_MISMATCH = 'Password Mismatch. Please enter same password in both Password field';
 export const USER_NOT_FOUND = 'User Name not found';
 
 export const resetCodeBody = z.object({ username: userNameSchema });

@@ -1,8 +1,8 @@
 import * as z from 'zod';
-import { PASSWORD_MISMATCH, passwordSchema } from './auth.js';
+import { PASSWORD_MISMATCH, passwordSchema } from './password.js';
 import { auditFields, emailSchema, mobileSchema, versionField } from './common.js';
 import { optionalGstin, optionalState, stateMatchesGstin } from './gst.js';
-import { shippingAddress } from './payment.js';
+import { shippingAddress } from './address.js';
 
 export const customer = z.object({
   customerId: z.number().int(),

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { shopDay } from '../bill.js';
 import { auditFields, versionField } from './common.js';
-import { PAYMENT_MODES, salesRow } from './purchase.js';
+import { PAYMENT_MODES } from './purchase-messages.js';
+import { salesRow } from './purchase-rows.js';
 
 /**
  * Expenses, the returns report and the yearly returns (spec 3 sections 2, 3, 5 and 9). Amounts travel in rupees;

@@ -1,5 +1,7 @@
 import * as z from 'zod';
-import { stateCodeSchema } from './gst.js';
+import { shippingAddress } from './address.js';
+
+export * from './address.js';
 
 /**
  * Online payment through Razorpay (spec 1 sections 4, 7, 8). The provider counts money in paise and so do its
@@ -22,19 +24,6 @@ export const amountChanged = (payable: string) => `The amount to pay is now ${pa
 /** The receipt text sent with every provider order (spec 1 section 9: fixed). */
 export const RECEIPT = 'Online order';
 export const CURRENCY = 'INR';
-
-const addressText = (label: string, max: number) =>
-  z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).max(max, `${label}: at most ${max} characters, please.`);
-
-/** Where an order is shipped: its state is the order's place of supply (CGST + SGST in the shop's state, else IGST). */
-export const shippingAddress = z.object({
-  name: addressText('Name', 100),
-  line: addressText('Address', 300),
-  city: addressText('City', 60),
-  pincode: z.string({ error: 'Enter a 6-digit PIN code.' }).trim().regex(/^[1-9]\d{5}$/, 'Enter a 6-digit PIN code.'),
-  state: stateCodeSchema,
-});
-export type ShippingAddressBody = z.output<typeof shippingAddress>;
 
 /** POST /payment/order/external (spec 1 section 7). The server figures the amount from the cart. */
 export const externalOrderBody = z.object({

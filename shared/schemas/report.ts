@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { salesSummary } from './figures.js';
 import { pageQuery } from './common.js';
-import { orderRow } from './purchase.js';
+import { orderRow } from './purchase-rows.js';
 import { fileDate } from '../format.js';
 
 /** The reports screen (spec 3 sections 2, 4, 5 and 7): a report type, a filter, and the filter's value. */
