@@ -1,6 +1,6 @@
 import type { BillProblem, HeldState, PaymentMode, PurchaseBody } from '../../shared/schemas/purchase.js';
-import { getItem, mapPage, op, queryAll, queryCount, queryCountUpTo, queryCountsUpTo, queryCursorPage, queryPage, strip, tableName, type CursorPage, type Item, type PageRequest, type QueryOptions, type TransactItem } from '../lib/db.js';
-import { idSk, searchKey, tenantObjectKey, tenantPk } from '../lib/keys.js';
+import { getItem, mapPage, op, queryAll, queryCount, queryCountUpTo, queryCountsUpTo, queryCursorPage, queryPage, readCounter, strip, tableName, type CursorPage, type Item, type PageRequest, type QueryOptions, type TransactItem } from '../lib/db.js';
+import { counterKey, idSk, searchKey, tenantObjectKey, tenantPk } from '../lib/keys.js';
 import { mergedCursorPage } from '../lib/merged-pages.js';
 import type { BillTotals } from '../../shared/money.js';
 import type { DocumentSeries, SupplyKind } from '../../shared/gst.js';
@@ -23,6 +23,8 @@ const dayPk = (tenantId: string, date: string) => tenantPk(tenantId, 'PURCHASE_D
 const namePk = (tenantId: string) => tenantPk(tenantId, 'PURCHASE_NAME');
 const artcodePk = (tenantId: string) => tenantPk(tenantId, 'PURCHASE_ARTCODE');
 const mobilePk = (tenantId: string, mobile: string) => tenantPk(tenantId, 'PURCHASE_MOBILE', mobile);
+/** The number of a customer's bill lines (their order list, gsi4), kept by every write that adds or removes lines. */
+const customerLinesCounter = (tenantId: string, mobile: string) => counterKey(tenantId, `purchaseLine#mobile#${mobile}`);
 const salesPk = (tenantId: string, month: string) => tenantPk(tenantId, 'SALES', month);
 const productSalesDayPk = (tenantId: string, month: string) => tenantPk(tenantId, 'SALES_PRODUCTS', month);
 const productSalesMonthPk = (tenantId: string) => tenantPk(tenantId, 'SALES_PRODUCT_MONTHS');
@@ -549,6 +551,8 @@ export const purchaseData = {
     pk: mobilePk(tenantId, mobile),
     descending: true,
   }),
+  /** How many bill lines a customer (by mobile) has: their counter item, one GetItem however many bills they have. */
+  customerLineCount: (tenantId: string, mobile: string) => readCounter(customerLinesCounter(tenantId, mobile)),
   customerSearchQuery: (tenantId: string, mobile: string, text: string): Omit<QueryOptions, 'startKey' | 'limit'> => ({
     ...purchaseData.customerQuery(tenantId, mobile),
     filter: textFilter(text),
@@ -635,6 +639,17 @@ export const purchaseData = {
   }),
 
   putLineWrite: (tenantId: string, line: StoredLine): TransactItem => ({ Put: { TableName: tableName(), Item: lineItem(tenantId, line) } }),
+
+  /**
+   * Raises and lowers the line counters of the customers whose lines a write puts (`added`) and takes away or
+   * overwrites (`removed`), by mobile number: one counter update per number whose count changes.
+   */
+  customerLineCountWrites(tenantId: string, added: StoredLine[], removed: StoredLine[] = []): TransactItem[] {
+    const deltas = new Map<string, number>();
+    for (const line of added) deltas.set(line.mobileNumber, (deltas.get(line.mobileNumber) ?? 0) + 1);
+    for (const line of removed) deltas.set(line.mobileNumber, (deltas.get(line.mobileNumber) ?? 0) - 1);
+    return [...deltas].filter(([, delta]) => delta !== 0).map(([mobile, delta]) => op.count(customerLinesCounter(tenantId, mobile), delta));
+  },
 
   removeLineWrite: (tenantId: string, line: StoredLine): TransactItem =>
     op.remove({ pk: billPk(tenantId, line.purchaseId), sk: `${LINE_SK}${lineNo(line.purchasedProductId)}` }),

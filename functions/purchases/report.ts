@@ -42,7 +42,8 @@ export async function searchCount(tenantId: string, text: string, date: string |
 
 export const customerPage = async (tenantId: string, mobile: string, request: PageRequest) =>
   mapPage(await purchaseData.cursorPage(purchaseData.customerQuery(tenantId, mobile), request), orderRowView);
-export const customerCount = (tenantId: string, mobile: string) => purchaseData.count(purchaseData.customerQuery(tenantId, mobile));
+/** How many lines a customer's list holds: their counter, kept by the bill writes (a walk-in number may hold thousands). */
+export const customerCount = (tenantId: string, mobile: string) => purchaseData.customerLineCount(tenantId, mobile);
 export const customerSearchPage = async (tenantId: string, mobile: string, text: string, request: PageRequest) =>
   mapPage(await purchaseData.cursorPage(purchaseData.customerSearchQuery(tenantId, mobile, text), request), orderRowView);
 export const customerSearchCount = (tenantId: string, mobile: string, text: string) =>

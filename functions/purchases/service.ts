@@ -471,6 +471,8 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
   add(auditWrite(scope, { entity: 'bill', entityId: id, action: before ? 'update' : 'create', before: before && auditedBill(before), after: auditedBill({ bill, lines }) }));
   for (const line of lines) add(purchaseData.putLineWrite(tenantId, line));
   for (const old of before?.lines ?? []) if (old.purchasedProductId > lines.length) add(purchaseData.removeLineWrite(tenantId, old));
+  // The new lines overwrite the old ones of the same number and the rest are removed: the counts move by the difference.
+  for (const item of purchaseData.customerLineCountWrites(tenantId, lines, before?.lines)) add(item);
 
   if (pointsAfter !== held) add(pointsWrite(tenantId, customer, pointsAfter), POINTS_CHANGED);
   const figuresNow = saleFigures(bill);

@@ -1,10 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
+import { handler as purchasesHandler } from '../../functions/purchases/handler.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { searchCount } from '../../functions/purchases/report.js';
 import { shopDay } from '../../shared/bill.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import type { MonthlySales, OrderRow, Purchase, SalesRow } from '../../shared/schemas/purchase.js';
 import { apiUrl, call, tokenOf } from './client.js';
+import { injectDynamoFaults, invoke } from './faults.js';
+import { checkout } from './payment-fixtures.js';
+import { mustAdd, newShopper, stocked } from './storefront-fixtures.js';
 import { pdfText } from './pdf-text.js';
 import { bill, cashierToken, line, mustPlace, newCustomer, stockedProduct, type Shelf } from './pos-fixtures.js';
 
@@ -174,6 +179,71 @@ describe("a customer's order list", () => {
     const empty = await call<{ message: string }>('GET', `/purchase/custMobileTotals/${buyer.mobileNumber}?search=%20`, { token: await cashierToken() });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Search text should not be empty!');
+  });
+});
+
+describe("a customer's line count", () => {
+  const count = (mobile: string) => get<number>(`/purchase/custMobileCount/${mobile}`);
+  const listed = async (mobile: string) => (await get<OrderRow[]>(`/purchase/custMobile/${mobile}?page=0&size=50`)).length;
+  // No tax and no discount, so a line of n units at ₹100.00 bills n × ₹100.00.
+  const plain = (who: Pick<Customer, 'mobileNumber'>, lines: [Shelf, number][], extra: Record<string, unknown> = {}) => {
+    const total = lines.reduce((sum, [, units]) => sum + 100 * units, 0);
+    return bill(who, lines.map(([shelf, units]) => line(shelf, units)), { grossAmount: total, discount: 0, tax: 0, netAmount: total }, extra);
+  };
+
+  it('is a counter kept by saves, a refused save, an edit, an offline bill and a storefront order, read without a query', async () => {
+    const [rice, salt] = [
+      await stockedProduct({ name: 'Counted Rice', quantity: 20, mrp: 100, buyingPrice: 80, gst: 0 }),
+      await stockedProduct({ name: 'Counted Salt', quantity: 20, mrp: 100, buyingPrice: 80, gst: 0 }),
+    ];
+    const walkIn = await newCustomer();
+    expect(await count(walkIn.mobileNumber)).toBe(0);
+    const first = await mustPlace(plain(walkIn, [[rice, 1], [salt, 2]]));
+    await mustPlace(plain(walkIn, [[rice, 1]]));
+    expect(await count(walkIn.mobileNumber)).toBe(3);
+    // More than the shelf holds: refused, nothing written.
+    const refused = await call('POST', '/purchase', { token: await cashierToken(), body: plain(walkIn, [[salt, 99]]) });
+    expect(refused.status).toBe(409);
+    expect(await count(walkIn.mobileNumber)).toBe(3);
+    // An edit that drops the salt line, then one that adds it back with another rice.
+    const edited = await call<Purchase>('PUT', `/purchase/${first.purchaseId}`, { token: await cashierToken(), body: { ...plain(walkIn, [[rice, 2]]), version: first.version } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await count(walkIn.mobileNumber)).toBe(2);
+    const again = await call<Purchase>('PUT', `/purchase/${first.purchaseId}`, { token: await cashierToken(), body: { ...plain(walkIn, [[rice, 1], [salt, 1], [rice, 1]]), version: edited.body.version } });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await count(walkIn.mobileNumber)).toBe(4);
+    // A bill a till made offline and sent later.
+    const offline = plain(walkIn, [[salt, 1]], {
+      idempotencyKey: randomUUID(),
+      offline: { madeOn: new Date(Date.now() - 3_600_000).toISOString(), provisionalNumber: 'DEM-T9-000001', deviceId: `till-${randomUUID().replaceAll('-', '')}` },
+    });
+    const sent = await call('POST', '/purchase', { token: await cashierToken(), body: offline });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    // Its resend answers the same bill and counts nothing.
+    expect((await call('POST', '/purchase', { token: await cashierToken(), body: offline })).status).toBe(200);
+    expect(await count(walkIn.mobileNumber)).toBe(5);
+    expect(await listed(walkIn.mobileNumber)).toBe(5);
+
+    // A paid storefront order becomes a bill of the shopper's lines.
+    const shopper = await newShopper();
+    const [tea] = await stocked([{ quantity: 6, mrp: 200, gst: 5, name: 'Counted Storefront Tea' }]);
+    await mustAdd(shopper, tea, 2);
+    await checkout(shopper);
+    expect(await count(shopper.customer.mobileNumber)).toBe(1);
+    expect(await listed(shopper.customer.mobileNumber)).toBe(1);
+
+    const recorder = injectDynamoFaults();
+    try {
+      const route = 'GET /purchase/custMobileCount/{mobile}';
+      await invoke(purchasesHandler as never, 'cashier@demo.shop', route, { path: { mobile: walkIn.mobileNumber } });
+      recorder.arm();
+      const answer = await invoke<number>(purchasesHandler as never, 'cashier@demo.shop', route, { path: { mobile: walkIn.mobileNumber } });
+      expect(answer).toEqual({ status: 200, body: 5 });
+      expect(recorder.commands()).toContain('GetCommand');
+      expect(recorder.commands()).not.toContain('QueryCommand');
+    } finally {
+      recorder.restore();
+    }
   });
 });
 
