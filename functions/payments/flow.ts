@@ -280,7 +280,7 @@ export async function createPurchase(flow: FlowState): Promise<FlowState> {
       purchaseData.createBillWrite(flow.tenantId, bill),
       issued.write,
       ...lines.map((l) => purchaseData.putLineWrite(flow.tenantId, l)),
-      ...purchaseData.customerLineCountWrites(flow.tenantId, lines),
+      ...purchaseData.customerLineWrites(flow.tenantId, lines),
       ...(sales ? [sales] : []),
       ...purchaseData.lineSalesWrites(flow.tenantId, bill.saleDate, byLine),
     ];

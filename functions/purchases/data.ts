@@ -332,6 +332,28 @@ export type SalesFigures = Partial<Omit<SalesDay, 'date'>>;
 /** What a total row sums of a bill line: units sold, units returned, units kept and the rate (paise). */
 export type LineFigures = Pick<StoredLine, 'originalQuantity' | 'returnQuantity' | 'quantity' | 'rate'>;
 
+/**
+ * What a customer's counter item sums over their lines: the number of lines (`value`, as every counter), the units
+ * billed and returned, and the lines valued as kept, as billed and as returned (rate × units, paise).
+ */
+export interface CustomerLineSums {
+  value: number;
+  orderQuantity: number;
+  returnQuantity: number;
+  keptValue: number;
+  billedValue: number;
+  returnedValue: number;
+}
+
+const lineSums = (l: LineFigures): CustomerLineSums => ({
+  value: 1,
+  orderQuantity: l.originalQuantity,
+  returnQuantity: l.returnQuantity,
+  keptValue: l.rate * l.quantity,
+  billedValue: l.rate * l.originalQuantity,
+  returnedValue: l.rate * l.returnQuantity,
+});
+
 /** What one stock line sold (net of returns): units, goods value (rate × units, paise) and bought cost (paise). */
 export interface LineSales {
   units: number;
@@ -553,6 +575,19 @@ export const purchaseData = {
   }),
   /** How many bill lines a customer (by mobile) has: their counter item, one GetItem however many bills they have. */
   customerLineCount: (tenantId: string, mobile: string) => readCounter(customerLinesCounter(tenantId, mobile)),
+  /** The sums of a customer's lines (count, units, values in paise), from the same item: one GetItem. */
+  async customerLineSums(tenantId: string, mobile: string): Promise<CustomerLineSums> {
+    const key = customerLinesCounter(tenantId, mobile);
+    const item = await getItem<Partial<CustomerLineSums>>(key.pk, key.sk);
+    return {
+      value: Number(item?.value ?? 0),
+      orderQuantity: Number(item?.orderQuantity ?? 0),
+      returnQuantity: Number(item?.returnQuantity ?? 0),
+      keptValue: Number(item?.keptValue ?? 0),
+      billedValue: Number(item?.billedValue ?? 0),
+      returnedValue: Number(item?.returnedValue ?? 0),
+    };
+  },
   customerSearchQuery: (tenantId: string, mobile: string, text: string): Omit<QueryOptions, 'startKey' | 'limit'> => ({
     ...purchaseData.customerQuery(tenantId, mobile),
     filter: textFilter(text),
@@ -641,14 +676,30 @@ export const purchaseData = {
   putLineWrite: (tenantId: string, line: StoredLine): TransactItem => ({ Put: { TableName: tableName(), Item: lineItem(tenantId, line) } }),
 
   /**
-   * Raises and lowers the line counters of the customers whose lines a write puts (`added`) and takes away or
-   * overwrites (`removed`), by mobile number: one counter update per number whose count changes.
+   * Moves the figures of the customers whose lines a write puts (`added`) and takes away or overwrites (`removed`),
+   * by mobile number: the line count (`value`) and the sums of the total row, one update per number that changes.
+   * A return passes the lines after and before it: the count stays, the units and values move.
    */
-  customerLineCountWrites(tenantId: string, added: StoredLine[], removed: StoredLine[] = []): TransactItem[] {
-    const deltas = new Map<string, number>();
-    for (const line of added) deltas.set(line.mobileNumber, (deltas.get(line.mobileNumber) ?? 0) + 1);
-    for (const line of removed) deltas.set(line.mobileNumber, (deltas.get(line.mobileNumber) ?? 0) - 1);
-    return [...deltas].filter(([, delta]) => delta !== 0).map(([mobile, delta]) => op.count(customerLinesCounter(tenantId, mobile), delta));
+  customerLineWrites(tenantId: string, added: StoredLine[], removed: StoredLine[] = []): TransactItem[] {
+    const deltas = new Map<string, CustomerLineSums>();
+    const addTo = (line: StoredLine, sign: 1 | -1) => {
+      const sums = deltas.get(line.mobileNumber) ?? { value: 0, orderQuantity: 0, returnQuantity: 0, keptValue: 0, billedValue: 0, returnedValue: 0 };
+      for (const [field, figure] of Object.entries(lineSums(line)) as [keyof CustomerLineSums, number][]) sums[field] += sign * figure;
+      deltas.set(line.mobileNumber, sums);
+    };
+    for (const line of added) addTo(line, 1);
+    for (const line of removed) addTo(line, -1);
+    return [...deltas].flatMap(([mobile, sums]) => {
+      const moved = Object.entries(sums).filter(([, delta]) => delta !== 0);
+      if (!moved.length) return [];
+      return [
+        op.update(customerLinesCounter(tenantId, mobile), {
+          UpdateExpression: `ADD ${moved.map((_, i) => `#f${i} :d${i}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(moved.map(([field], i) => [`#f${i}`, field])),
+          ExpressionAttributeValues: Object.fromEntries(moved.map(([, delta], i) => [`:d${i}`, delta])),
+        }),
+      ];
+    });
   },
 
   removeLineWrite: (tenantId: string, line: StoredLine): TransactItem =>

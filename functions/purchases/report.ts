@@ -74,9 +74,22 @@ export function rowTotals(lines: LineFigures[], basis: PriceBasis): LineTotals {
 export const searchTotals = async (tenantId: string, text: string, date: string) =>
   rowTotals(await purchaseData.figures(purchaseData.daySearchQuery(tenantId, date, text)), 'billed');
 
-/** The total row of a customer's list, or of the part matching a search: one customer's lines, four figures each. */
-export const customerTotals = async (tenantId: string, mobile: string, text: string | undefined) =>
-  rowTotals(await purchaseData.figures(text ? purchaseData.customerSearchQuery(tenantId, mobile, text) : purchaseData.customerQuery(tenantId, mobile)), 'kept');
+/**
+ * The total row of a customer's list: the whole list from the sums their counter item keeps (one read, however many
+ * bills a walk-in number holds); the part matching a search from that customer's matching lines, four figures each.
+ */
+export async function customerTotals(tenantId: string, mobile: string, text: string | undefined): Promise<LineTotals> {
+  if (text) return rowTotals(await purchaseData.figures(purchaseData.customerSearchQuery(tenantId, mobile, text)), 'kept');
+  const sums = await purchaseData.customerLineSums(tenantId, mobile);
+  return {
+    rows: sums.value,
+    orderQuantity: sums.orderQuantity,
+    returnQuantity: sums.returnQuantity,
+    price: toRupees(sums.keptValue),
+    billed: toRupees(sums.billedValue),
+    returned: toRupees(sums.returnedValue),
+  };
+}
 
 /**
  * The total row of a day's list and the day's money, from the day's sales item: no line is read. The lines are

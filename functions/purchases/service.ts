@@ -472,7 +472,7 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
   for (const line of lines) add(purchaseData.putLineWrite(tenantId, line));
   for (const old of before?.lines ?? []) if (old.purchasedProductId > lines.length) add(purchaseData.removeLineWrite(tenantId, old));
   // The new lines overwrite the old ones of the same number and the rest are removed: the counts move by the difference.
-  for (const item of purchaseData.customerLineCountWrites(tenantId, lines, before?.lines)) add(item);
+  for (const item of purchaseData.customerLineWrites(tenantId, lines, before?.lines)) add(item);
 
   if (pointsAfter !== held) add(pointsWrite(tenantId, customer, pointsAfter), POINTS_CHANGED);
   const figuresNow = saleFigures(bill);
@@ -622,6 +622,7 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
         returnQuantityTooHigh(`${r.line.productName} (${r.line.artcode})`, r.line.quantity),
       );
     }
+    for (const item of purchaseData.customerLineWrites(tenantId, returned.map((r) => linesAfter.get(r.line.purchasedProductId)!), returned.map((r) => r.line))) add(item);
     const back = stockMovesOf(returned.map((r) => ({ productId: r.line.productId, artcode: r.line.artcode, quantity: r.quantity })));
     const stock = await stockLinesOf(tenantId, returned.map((r) => r.line));
     for (const [key, delta] of back) {

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { handler as purchasesHandler } from '../../functions/purchases/handler.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { searchCount } from '../../functions/purchases/report.js';
+import { purchaseData } from '../../functions/purchases/data.js';
+import { rowTotals, searchCount } from '../../functions/purchases/report.js';
 import { shopDay } from '../../shared/bill.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import type { MonthlySales, OrderRow, Purchase, SalesRow } from '../../shared/schemas/purchase.js';
@@ -182,7 +183,7 @@ describe("a customer's order list", () => {
   });
 });
 
-describe("a customer's line count", () => {
+describe("a customer's line count and total row", () => {
   const count = (mobile: string) => get<number>(`/purchase/custMobileCount/${mobile}`);
   const listed = async (mobile: string) => (await get<OrderRow[]>(`/purchase/custMobile/${mobile}?page=0&size=50`)).length;
   // No tax and no discount, so a line of n units at ₹100.00 bills n × ₹100.00.
@@ -191,7 +192,13 @@ describe("a customer's line count", () => {
     return bill(who, lines.map(([shelf, units]) => line(shelf, units)), { grossAmount: total, discount: 0, tax: 0, netAmount: total }, extra);
   };
 
-  it('is a counter kept by saves, a refused save, an edit, an offline bill and a storefront order, read without a query', async () => {
+  /** The total row the route answers from the customer's counter item equals the one worked out from every line. */
+  async function expectTotalsOfLines(mobile: string) {
+    const ofLines = rowTotals(await purchaseData.figures(purchaseData.customerQuery('demo', mobile)), 'kept');
+    expect(await get(`/purchase/custMobileTotals/${mobile}`)).toEqual(ofLines);
+  }
+
+  it('is a counter with the total row, kept by saves, a refused save, a return, edits, an offline bill and a storefront order, read without a query', async () => {
     const [rice, salt] = [
       await stockedProduct({ name: 'Counted Rice', quantity: 20, mrp: 100, buyingPrice: 80, gst: 0 }),
       await stockedProduct({ name: 'Counted Salt', quantity: 20, mrp: 100, buyingPrice: 80, gst: 0 }),
@@ -199,19 +206,28 @@ describe("a customer's line count", () => {
     const walkIn = await newCustomer();
     expect(await count(walkIn.mobileNumber)).toBe(0);
     const first = await mustPlace(plain(walkIn, [[rice, 1], [salt, 2]]));
-    await mustPlace(plain(walkIn, [[rice, 1]]));
-    expect(await count(walkIn.mobileNumber)).toBe(3);
+    const second = await mustPlace(plain(walkIn, [[rice, 1], [salt, 1]]));
+    expect(await count(walkIn.mobileNumber)).toBe(4);
+    // A return changes units and values of the total row, not the count.
+    const returned = await call('POST', `/purchase/return/${second.purchaseId}`, {
+      token: await cashierToken(),
+      body: { paymentMode: 'CASH', purchasedProduct: [{ purchasedProductId: 2, returnQuantity: 1 }], returnAmount: 100 },
+    });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    expect(await count(walkIn.mobileNumber)).toBe(4);
+    await expectTotalsOfLines(walkIn.mobileNumber);
     // More than the shelf holds: refused, nothing written.
     const refused = await call('POST', '/purchase', { token: await cashierToken(), body: plain(walkIn, [[salt, 99]]) });
     expect(refused.status).toBe(409);
-    expect(await count(walkIn.mobileNumber)).toBe(3);
+    expect(await count(walkIn.mobileNumber)).toBe(4);
     // An edit that drops the salt line, then one that adds it back with another rice.
     const edited = await call<Purchase>('PUT', `/purchase/${first.purchaseId}`, { token: await cashierToken(), body: { ...plain(walkIn, [[rice, 2]]), version: first.version } });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    expect(await count(walkIn.mobileNumber)).toBe(2);
+    expect(await count(walkIn.mobileNumber)).toBe(3);
     const again = await call<Purchase>('PUT', `/purchase/${first.purchaseId}`, { token: await cashierToken(), body: { ...plain(walkIn, [[rice, 1], [salt, 1], [rice, 1]]), version: edited.body.version } });
     expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect(await count(walkIn.mobileNumber)).toBe(4);
+    expect(await count(walkIn.mobileNumber)).toBe(5);
+    await expectTotalsOfLines(walkIn.mobileNumber);
     // A bill a till made offline and sent later.
     const offline = plain(walkIn, [[salt, 1]], {
       idempotencyKey: randomUUID(),
@@ -221,8 +237,9 @@ describe("a customer's line count", () => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     // Its resend answers the same bill and counts nothing.
     expect((await call('POST', '/purchase', { token: await cashierToken(), body: offline })).status).toBe(200);
-    expect(await count(walkIn.mobileNumber)).toBe(5);
-    expect(await listed(walkIn.mobileNumber)).toBe(5);
+    expect(await count(walkIn.mobileNumber)).toBe(6);
+    expect(await listed(walkIn.mobileNumber)).toBe(6);
+    await expectTotalsOfLines(walkIn.mobileNumber);
 
     // A paid storefront order becomes a bill of the shopper's lines.
     const shopper = await newShopper();
@@ -231,14 +248,18 @@ describe("a customer's line count", () => {
     await checkout(shopper);
     expect(await count(shopper.customer.mobileNumber)).toBe(1);
     expect(await listed(shopper.customer.mobileNumber)).toBe(1);
+    await expectTotalsOfLines(shopper.customer.mobileNumber);
 
+    // The count and the unsearched total row read the counter item, no line.
     const recorder = injectDynamoFaults();
     try {
-      const route = 'GET /purchase/custMobileCount/{mobile}';
-      await invoke(purchasesHandler as never, 'cashier@demo.shop', route, { path: { mobile: walkIn.mobileNumber } });
+      const path = { mobile: walkIn.mobileNumber };
+      await invoke(purchasesHandler as never, 'cashier@demo.shop', 'GET /purchase/custMobileCount/{mobile}', { path });
       recorder.arm();
-      const answer = await invoke<number>(purchasesHandler as never, 'cashier@demo.shop', route, { path: { mobile: walkIn.mobileNumber } });
-      expect(answer).toEqual({ status: 200, body: 5 });
+      expect(await invoke<number>(purchasesHandler as never, 'cashier@demo.shop', 'GET /purchase/custMobileCount/{mobile}', { path })).toEqual({ status: 200, body: 6 });
+      const totals = await invoke<{ rows: number }>(purchasesHandler as never, 'cashier@demo.shop', 'GET /purchase/custMobileTotals/{mobile}', { path });
+      expect(totals.status).toBe(200);
+      expect(totals.body.rows).toBe(6);
       expect(recorder.commands()).toContain('GetCommand');
       expect(recorder.commands()).not.toContain('QueryCommand');
     } finally {
