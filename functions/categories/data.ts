@@ -1,5 +1,5 @@
-import type { Category } from '../../shared/schemas/catalogue.js';
-import { CATEGORY_EXISTS } from '../../shared/schemas/catalogue.js';
+import type { Category } from '../../shared/schemas/category.js';
+import { CATEGORY_EXISTS } from '../../shared/schemas/catalogue-fields.js';
 import {
   batchGet,
   getItem,

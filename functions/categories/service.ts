@@ -1,4 +1,4 @@
-import { type Category, type CategorySave } from '../../shared/schemas/catalogue.js';
+import type { Category, CategorySave } from '../../shared/schemas/category.js';
 import type { WriteScope } from '../lib/context.js';
 import { created, nextId, transact, updated } from '../lib/db.js';
 import { Conflict, NotFound, STALE_RECORD } from '../lib/errors.js';

@@ -3,8 +3,8 @@ import { formatDate } from '../../shared/format.js';
 import { indiaToday } from '../../shared/leave-days.js';
 import { DEFAULT_UNIT } from '../../shared/gst.js';
 import { toBasisPoints, toPaise } from '../../shared/money.js';
-import { ENTER_NUMBER, optionalHsn } from '../../shared/schemas/catalogue.js';
-import { blankAsAbsent, unitSchema } from '../../shared/schemas/gst.js';
+import { ENTER_NUMBER } from '../../shared/schemas/catalogue-fields.js';
+import { blankAsAbsent, optionalHsn, unitSchema } from '../../shared/schemas/gst.js';
 import type { UploadedFile } from '../../shared/schemas/common.js';
 import {
   ARTCODE_REQUIRED,

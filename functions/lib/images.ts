@@ -11,7 +11,8 @@ import {
   type ImageType,
 } from '../../shared/images.js';
 import { isPublicImageKey, mediaPath } from '../../shared/assets.js';
-import type { ImageChoice, ImageUpload } from '../../shared/schemas/catalogue.js';
+import type { ImageChoice } from '../../shared/schemas/catalogue-fields.js';
+import type { ImageUpload } from '../../shared/schemas/upload.js';
 import { Validation } from './errors.js';
 import { tenantObjectKey, tenantScratchKey } from './keys.js';
 import type { Logger } from './logger.js';

@@ -1,4 +1,5 @@
-import { TAX_EXISTS, type Tax } from '../../shared/schemas/catalogue.js';
+import { TAX_EXISTS } from '../../shared/schemas/catalogue-fields.js';
+import type { Tax } from '../../shared/schemas/tax.js';
 import { getItem, queryAll, strip, type Item } from '../lib/db.js';
 import { idSk, searchKey, tenantPk } from '../lib/keys.js';
 import { uniquelyNamed } from '../lib/unique-names.js';

@@ -1,4 +1,4 @@
-import { type Tax, type TaxSave } from '../../shared/schemas/catalogue.js';
+import type { Tax, TaxSave } from '../../shared/schemas/tax.js';
 import type { WriteScope } from '../lib/context.js';
 import { created, nextId, transact, updated } from '../lib/db.js';
 import { Conflict, NotFound, STALE_RECORD } from '../lib/errors.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Template } from '../../shared/schemas/catalogue.js';
+import type { Template } from '../../shared/schemas/template.js';
 import { getItem, query, queryAll, strip, tableName, type Item, type TransactItem } from '../lib/db.js';
 import { idSk, tenantObjectKey, tenantPk } from '../lib/keys.js';
 

@@ -1,4 +1,4 @@
-import type { Template } from '../../shared/schemas/catalogue.js';
+import type { Template } from '../../shared/schemas/template.js';
 import type { UploadedFile } from '../../shared/schemas/common.js';
 import {
   DEFAULT_TEMPLATE_NAME,

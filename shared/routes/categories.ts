@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { category, categorySave } from '../schemas/catalogue.js';
+import { category, categorySave } from '../schemas/category.js';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
 import { catalogueCache, route } from './define.js';
 

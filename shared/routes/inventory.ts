@@ -11,7 +11,7 @@ import {
   uploadQuery,
   uploadStaged,
 } from '../schemas/inventory.js';
-import { templateUpload as spreadsheetUpload } from '../schemas/catalogue.js';
+import { templateUpload as spreadsheetUpload } from '../schemas/template.js';
 import { shelfCache, route } from './define.js';
 
 const readers = ['InventoryList', 'InventoryEdit'] as const;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { tax, taxSave } from '../schemas/catalogue.js';
+import { tax, taxSave } from '../schemas/tax.js';
 import { idParam } from '../schemas/common.js';
 import { route } from './define.js';
 

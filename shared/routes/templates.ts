@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { template, templateUpload } from '../schemas/catalogue.js';
+import { template, templateUpload } from '../schemas/template.js';
 import { idParam } from '../schemas/common.js';
 import { route } from './define.js';
 

@@ -1,4 +1,4 @@
-import { imageUpload, imageUploadRequest } from '../schemas/catalogue.js';
+import { imageUpload, imageUploadRequest } from '../schemas/upload.js';
 import { route } from './define.js';
 
 export const uploadRoutes = {

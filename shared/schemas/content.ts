@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { imageChoiceFields, imageFields, requireImage, requiredText } from './catalogue.js';
+import { imageChoiceFields, imageFields, requireImage, requiredText } from './catalogue-fields.js';
 import { auditFields } from './common.js';
 
 export const POLICY_EXISTS = 'Policy Name already exists!!!';

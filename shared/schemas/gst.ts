@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { GSTIN_MESSAGES, HSN_FORMAT, HSN_MESSAGE, STATE_CODES, UNIT_CODES, UNIT_MESSAGE, gstinProblem, gstinState, stateLabel } from '../gst.js';
+import { DEFAULT_UNIT, GSTIN_MESSAGES, HSN_FORMAT, HSN_MESSAGE, STATE_CODES, UNIT_CODES, UNIT_MESSAGE, gstinProblem, gstinState, stateLabel } from '../gst.js';
 
 /**
  * The GST fields as every form and route validates them (shared/gst.ts has the rules): a GSTIN with its check
@@ -57,3 +57,8 @@ export function stateMatchesGstin(party: { gstin?: string; state?: string }, ctx
     ctx.addIssue({ code: 'custom', path: [path], message: `This GSTIN is registered in ${stateLabel(gstinState(party.gstin))}: choose that state.` });
   }
 }
+
+/** An HSN code as typed: blank means "not known yet". */
+export const optionalHsn = blankAsAbsent(hsnSchema);
+/** A GST unit as chosen: blank means the default, `NOS`. */
+export const unitOrDefault = blankAsAbsent(unitSchema).transform((unit) => unit ?? DEFAULT_UNIT);

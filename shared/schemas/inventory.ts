@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { ENTER_NUMBER } from './catalogue.js';
+import { ENTER_NUMBER } from './catalogue-fields.js';
 import { auditFields, isoDate } from './common.js';
 import {
   VALID_PRODUCT,

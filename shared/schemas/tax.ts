@@ -1,0 +1,32 @@
+import * as z from 'zod';
+import { auditFields } from './common.js';
+import { ENTER_NUMBER, requiredText, version } from './catalogue-fields.js';
+
+/** A GST rate in percent as typed (2.5 or "2.5"), at most two decimals. */
+const rate = z
+  .union([z.number(), z.string().trim().regex(/^\d+(\.\d+)?$/).transform(Number)], { error: ENTER_NUMBER })
+  .pipe(
+    z
+      .number({ error: ENTER_NUMBER })
+      .min(0, 'Enter a rate between 0 and 100.')
+      .max(100, 'Enter a rate between 0 and 100.')
+      .refine((value) => Number(value.toFixed(2)) === value, 'Enter at most two decimals.'),
+  );
+
+export const tax = z.object({
+  taxId: z.number().int(),
+  categoryType: z.string(),
+  cgst: z.number(),
+  sgst: z.number(),
+  version,
+  ...auditFields,
+});
+export type Tax = z.output<typeof tax>;
+
+export const taxSave = z.object({
+  categoryType: requiredText('Category Type is required.'),
+  cgst: rate,
+  sgst: rate,
+  version,
+});
+export type TaxSave = z.output<typeof taxSave>;
