@@ -20,6 +20,7 @@ import {
   correctQuantity,
   correctSellingPrice,
   MAX_BILL_LINES,
+  TOO_MANY_LINES,
   PAYMENT_MODES,
   type PaymentMode,
   OFFLINE_NEEDS_KEY,
@@ -131,7 +132,7 @@ export const purchaseBody = z
     purchasedProduct: z
       .array(z.unknown(), { error: ADD_PRODUCTS })
       .transform((rows) => rows.filter(isChosen))
-      .pipe(z.array(lineInput).min(1, ADD_PRODUCTS).max(MAX_BILL_LINES, `A bill can have at most ${MAX_BILL_LINES} lines.`)),
+      .pipe(z.array(lineInput).min(1, ADD_PRODUCTS).max(MAX_BILL_LINES, TOO_MANY_LINES)),
     /** The totals the screen showed after Calculate; the server's must be the same. */
     grossAmount: rupees('Gross Amount'),
     discount: rupees('Discount'),

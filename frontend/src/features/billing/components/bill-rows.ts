@@ -8,7 +8,7 @@ import type { SupplyKind } from '../../../../../shared/gst.js';
 import { discountPercent, toBasisPoints, toPaise, toRupees } from '../../../../../shared/money.js';
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
 import type { PaymentMode } from '../../../../../shared/schemas/purchase.js';
-import { ADD_PRODUCTS, CUSTOMER_REQUIRED, QUANTITY_NOT_ZERO, QUANTITY_REQUIRED, SELLING_PRICE_NOT_ZERO, SELLING_PRICE_REQUIRED, correctQuantity, correctSellingPrice } from '../../../../../shared/schemas/purchase-messages.js';
+import { ADD_PRODUCTS, CUSTOMER_REQUIRED, MAX_BILL_LINES, TOO_MANY_LINES, QUANTITY_NOT_ZERO, QUANTITY_REQUIRED, SELLING_PRICE_NOT_ZERO, SELLING_PRICE_REQUIRED, correctQuantity, correctSellingPrice } from '../../../../../shared/schemas/purchase-messages.js';
 
 /** The product a row sells: a suggestion, or a line of the bill being edited shaped like one. */
 export type RowProduct = Pick<InventorySuggestion, 'productId' | 'productName' | 'artcode' | 'mrp' | 'cgst' | 'sgst' | 'stockId' | 'quantity' | 'inventoryId'>;
@@ -55,8 +55,11 @@ export function chooseProduct(rows: BillRow[], index: number, product: RowProduc
   } else {
     next = rows.map((row, i) => (i === index ? { ...row, product, quantity: '1', rate: String(sellingPrice) } : row));
   }
-  return next.some((row) => !row.product) ? next : [...next, emptyRow()];
+  return next.some((row) => !row.product) || !canAddRow(next) ? next : [...next, emptyRow()];
 }
+
+/** A bill saves in one transaction only up to MAX_BILL_LINES lines, so the screen offers no row beyond them. */
+export const canAddRow = (rows: BillRow[]) => rows.length < MAX_BILL_LINES;
 
 const isWholeNumber = (text: string) => /^\d+$/.test(text.trim());
 const isAmount = (text: string) => /^\d+(\.\d{1,2})?$/.test(text.trim());
@@ -97,6 +100,7 @@ export type CalculateProblem = { message: string; rows: RowProblem[] };
 export function calculateProblem(hasCustomer: boolean, rows: BillRow[]): CalculateProblem | undefined {
   if (!hasCustomer) return { message: CUSTOMER_REQUIRED, rows: [] };
   if (!rows.some((row) => row.product)) return { message: ADD_PRODUCTS, rows: [] };
+  if (rows.filter((row) => row.product).length > MAX_BILL_LINES) return { message: TOO_MANY_LINES, rows: [] };
   const problems: RowProblem[] = [];
   const stock = stockMessages(rows);
   rows.forEach((row, index) => {

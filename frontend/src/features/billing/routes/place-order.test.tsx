@@ -12,10 +12,12 @@ import {
   BILL_HAS_RETURNS,
   CUSTOMER_NOT_FOUND,
   CUSTOMER_REQUIRED,
+  MAX_BILL_LINES,
   QUANTITY_NOT_ZERO,
   QUANTITY_REQUIRED,
   SELLING_PRICE_NOT_ZERO,
   SELLING_PRICE_REQUIRED,
+  TOO_MANY_LINES,
 } from '../../../../../shared/schemas/purchase.js';
 import { renderScreen, serve, signInAs, type Call } from '../../../../../test/web/leave-fixtures.js';
 import { theme } from '../../../app/theme.js';
@@ -26,6 +28,7 @@ import {
   billBody,
   billFigures,
   calculateProblem,
+  canAddRow,
   chooseProduct,
   rowDiscount,
   startingRows,
@@ -99,6 +102,17 @@ describe('Place Order rules', () => {
     expect(calculateProblem(true, [row(dal, '1.5')])?.message).toBe('Please correct the Quantity of Toor Dal 1kg');
     expect(calculateProblem(true, [row(dal, '9')])?.message).toBe('5  in Stock');
     expect(calculateProblem(true, [row(dal, '2'), row(null, '')])).toBeUndefined();
+  });
+
+  it('offers no row beyond the most lines a bill can save, and Calculate refuses more', () => {
+    const product = (i: number): InventorySuggestion => ({ ...dal, productId: 100 + i, artcode: `A${i}`, stockId: 100 + i });
+    let rows = startingRows();
+    for (let i = 0; i < MAX_BILL_LINES; i++) rows = chooseProduct(rows, rows.findIndex((r) => !r.product), product(i), dal.sellingPrice);
+    expect(rows).toHaveLength(MAX_BILL_LINES);
+    expect(rows.every((r) => r.product)).toBe(true);
+    expect(canAddRow(rows)).toBe(false);
+    expect(calculateProblem(true, rows)).toBeUndefined();
+    expect(calculateProblem(true, [...rows, row(product(MAX_BILL_LINES), '1')])?.message).toBe(TOO_MANY_LINES);
   });
 
   it('works the totals of a worked example and redeems in both branches', () => {

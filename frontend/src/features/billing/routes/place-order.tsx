@@ -22,6 +22,7 @@ import {
   billBody,
   billFigures,
   calculateProblem,
+  canAddRow,
   chooseProduct,
   emptyRow,
   newSaveKey,
@@ -63,7 +64,7 @@ function rowsOf(purchase: Purchase): BillRow[] {
     billedQuantity: line.quantity,
     stockUnknown: true,
   }));
-  return [...rows, emptyRow()];
+  return canAddRow(rows) ? [...rows, emptyRow()] : rows;
 }
 
 /** The customer of a bill being edited, with the points they held before it (what the edit may redeem). */
@@ -457,7 +458,7 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <Button mt="sm" variant="light" leftSection={<IconPlus size={16} />} onClick={() => edit([...rows, emptyRow()])}>
+        <Button mt="sm" variant="light" leftSection={<IconPlus size={16} />} disabled={!canAddRow(rows)} onClick={() => edit([...rows, emptyRow()])}>
           Add row
         </Button>
       </Paper>
