@@ -57,6 +57,7 @@ export const ITEMS_PER_BILL_LINE = 4;
 export const ITEMS_AROUND_BILL_LINES = 10;
 export const MAX_BILL_LINES = Math.floor((100 - ITEMS_AROUND_BILL_LINES) / ITEMS_PER_BILL_LINE);
 export const TOO_MANY_LINES = `A bill can have at most ${MAX_BILL_LINES} products. Please make a second bill for the rest.`;
+export const TOO_MANY_RETURN_LINES = `A return can have at most ${MAX_BILL_LINES} lines, as many as a bill.`;
 
 export const PAYMENT_MODES = ['Cash', 'Online'] as const;
 export type PaymentMode = (typeof PAYMENT_MODES)[number];

@@ -21,6 +21,7 @@ import {
   correctSellingPrice,
   MAX_BILL_LINES,
   TOO_MANY_LINES,
+  TOO_MANY_RETURN_LINES,
   PAYMENT_MODES,
   type PaymentMode,
   OFFLINE_NEEDS_KEY,
@@ -324,7 +325,7 @@ export const returnBody = z
         { error: SELECT_RETURN_LINES },
       )
       .min(1, SELECT_RETURN_LINES)
-      .max(MAX_BILL_LINES),
+      .max(MAX_BILL_LINES, TOO_MANY_RETURN_LINES),
     /** The Return Amount the screen calculated; the server's must be the same. */
     returnAmount: rupees('Return Amount'),
     mail: z.boolean().default(false),

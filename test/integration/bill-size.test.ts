@@ -4,7 +4,7 @@ import { computeBill } from '../../shared/bill.js';
 import { toPaise, toRupees } from '../../shared/money.js';
 import { MAX_CART_LINES } from '../../shared/schemas/cart.js';
 import type { Customer } from '../../shared/schemas/customer.js';
-import { BILL_HELD, ITEMS_AROUND_BILL_LINES, ITEMS_PER_BILL_LINE, MAX_BILL_LINES, TOO_MANY_LINES, type HeldBill, type Purchase } from '../../shared/schemas/purchase.js';
+import { BILL_HELD, ITEMS_AROUND_BILL_LINES, ITEMS_PER_BILL_LINE, MAX_BILL_LINES, TOO_MANY_LINES, TOO_MANY_RETURN_LINES, type HeldBill, type Purchase } from '../../shared/schemas/purchase.js';
 import { call, tokenOf } from './client.js';
 import { checkout } from './payment-fixtures.js';
 import { cashierToken, line, newCustomer, placeBill, pointsOf, stockOf, type Shelf } from './pos-fixtures.js';
@@ -84,6 +84,20 @@ describe('a bill of the most lines the till allows', () => {
     expect(await stocks(sold)).toEqual(sold.map(() => STOCK - 3));
     expect(await pointsOf(customer)).toBe(pointsBefore + edit.figures.pointsEarned);
     expect(await customerLines(customer)).toBe(N);
+
+    // Every line returned at once.
+    const returnOf = async (lines: number[]) =>
+      call<{ message: string; refund: number }>('POST', `/purchase/return/${saved.body.purchaseId}`, {
+        token: await cashierToken(),
+        body: { paymentMode: 'CASH', purchasedProduct: lines.map((purchasedProductId) => ({ purchasedProductId, whole: true })), returnAmount: (lines.length * 3 * 9000) / 100 },
+      });
+    const tooMany = await returnOf(Array.from({ length: N + 1 }, (_, i) => i + 1));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toBe(TOO_MANY_RETURN_LINES);
+    const returned = await returnOf(edited.body.purchasedProduct.map((l) => l.purchasedProductId));
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    expect(toPaise(returned.body.refund)).toBe(edit.figures.paid);
+    expect(await stocks(sold)).toEqual(sold.map(() => STOCK));
   });
 
   it(`refuses ${N + 1} products with the message and writes nothing`, async () => {
