@@ -1,9 +1,4 @@
-import {
-  PRODUCT_EXISTS,
-  type NewProductRow,
-  type Product,
-  type ProductUpdateRow,
-} from '../../shared/schemas/catalogue.js';
+import { PRODUCT_EXISTS, type NewProductRow, type Product, type ProductUpdateRow } from '../../shared/schemas/catalogue.js';
 import { categoryData } from '../categories/data.js';
 import { auditBulkWrite } from '../lib/audit.js';
 import type { WriteScope } from '../lib/context.js';

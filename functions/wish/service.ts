@@ -1,5 +1,5 @@
 import { toRupees } from '../../shared/money.js';
-import type { WishLine, WishSave } from '../../shared/schemas/cart.js';
+import type { WishLine, WishSave } from '../../shared/schemas/wish.js';
 import { stockMessage, WISH_NOT_FOUND } from '../../shared/schemas/cart-messages.js';
 import { ownCustomer, requireOwn } from '../cart/owner.js';
 import { productOf, shelfLine, shelvesOf } from '../cart/shelf.js';

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { idParam } from '../schemas/common.js';
 import { companyHoliday, holidayForm, publicHoliday } from '../schemas/holiday.js';
-import { yearQuery } from '../schemas/leave.js';
+import { yearQuery } from '../schemas/dates.js';
 import { route } from './define.js';
 
 const byId = z.object({ id: idParam });

@@ -1,12 +1,5 @@
 import * as z from 'zod';
-import {
-  newProductRows,
-  product,
-  productIdList,
-  productIds,
-  productSuggestion,
-  productUpdateRows,
-} from '../schemas/catalogue.js';
+import { newProductRows, product, productIdList, productIds, productSuggestion, productUpdateRows } from '../schemas/catalogue.js';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
 import { shelfCache, route } from './define.js';
 

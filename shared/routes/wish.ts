@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { cartStatusParam, wishLine, wishSave } from '../schemas/cart.js';
+import { cartStatusParam } from '../schemas/cart-fields.js';
+import { wishLine, wishSave } from '../schemas/wish.js';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
 import { route } from './define.js';
 

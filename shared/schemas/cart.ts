@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { auditFields, idParam } from './common.js';
-import { CART_STATUSES, ORDER_STATUSES, INVALID_QUANTITY } from './cart-messages.js';
+import { CART_STATUSES, ORDER_STATUSES } from './cart-messages.js';
+import { cartStatusParam, addQuantity, lineQuantity, positiveId, customerShelfProduct } from './cart-fields.js';
 
 /**
  * The customer storefront (spec 1 sections 2 to 9): cart lines, saved items, orders and the wishlist. Amounts travel
@@ -8,10 +9,10 @@ import { CART_STATUSES, ORDER_STATUSES, INVALID_QUANTITY } from './cart-messages
  */
 
 export * from './cart-messages.js';
+export * from './cart-fields.js';
+export * from './wish.js';
 
 // ---------------------------------------------------------------- path parameters
-
-export const cartStatusParam = z.enum(CART_STATUSES, { error: 'Unknown status.' });
 
 /** `OrderSuccess,Shipped`: one or more statuses, comma separated, each once. */
 const statusList = <T extends readonly [string, ...string[]]>(allowed: T) =>
@@ -26,18 +27,6 @@ export const orderStatusesParam = statusList(ORDER_STATUSES);
 export const customerIdParam = z.object({ customerId: idParam });
 
 // ---------------------------------------------------------------- bodies
-
-/** A quantity as typed: a whole number (text holding one is fine), else 'Invalid Quantity'. */
-const typedQuantity = z
-  .union([z.number(), z.string().trim().regex(/^-?\d+$/).transform(Number)], { error: INVALID_QUANTITY })
-  .pipe(z.number({ error: INVALID_QUANTITY }).int(INVALID_QUANTITY).max(1000, INVALID_QUANTITY));
-
-/** Add to cart (spec 1 section 5): at least 1. */
-export const addQuantity = typedQuantity.pipe(z.number().min(1, INVALID_QUANTITY));
-/** A cart line's new quantity: 0 removes it (minus at 1). */
-export const lineQuantity = typedQuantity.pipe(z.number().min(0, INVALID_QUANTITY));
-
-const positiveId = z.coerce.number().int().positive();
 
 /**
  * POST /cart/save: a product of the listing into the cart (or straight to saved items). The stock line is the one
@@ -68,26 +57,7 @@ export const cartUpdate = z.object({
 });
 export type CartUpdate = z.output<typeof cartUpdate>;
 
-export const wishSave = z.object({
-  customerId: positiveId,
-  productId: positiveId,
-  inventoryId: z.coerce.number().int().min(0).optional(),
-  stockId: positiveId.optional(),
-  quantity: addQuantity.default(1),
-});
-export type WishSave = z.output<typeof wishSave>;
-
 // ---------------------------------------------------------------- answers
-
-/** The customer's product on a shelf line, as cart lines and wishes both name it. */
-const customerShelfProduct = {
-  customerId: z.number().int(),
-  productId: z.number().int(),
-  inventoryId: z.number().int(),
-  stockId: z.number().int(),
-  productName: z.string(),
-  artcode: z.string(),
-};
 
 /** A cart line (spec 1 section 3), prices from the shelf while in the cart and as paid once ordered. */
 export const cartLine = z.object({
@@ -172,21 +142,3 @@ export const cartSummaryView = z.object({
 });
 export type CartSummaryView = z.output<typeof cartSummaryView>;
 
-/** A wish line (spec 1 section 3) with the product as the wishlist cards show it. */
-export const wishLine = z.object({
-  customerWishId: z.number().int(),
-  ...customerShelfProduct,
-  quantity: z.number().int(),
-  status: z.literal('Wishlist'),
-  orderDate: z.string(),
-  productImage: z.string().optional(),
-  size: z.string().optional(),
-  colour: z.string().optional(),
-  price: z.number(),
-  mrp: z.number(),
-  /** Units on the shelf now. */
-  stock: z.number().int(),
-  stockMessage: z.string().optional(),
-  ...auditFields,
-});
-export type WishLine = z.output<typeof wishLine>;

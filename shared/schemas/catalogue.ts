@@ -13,10 +13,6 @@ import {
 import { optionalHsn, unitOrDefault } from './gst.js';
 
 export * from './catalogue-fields.js';
-export * from './category.js';
-export * from './tax.js';
-export * from './template.js';
-export * from './upload.js';
 export { optionalHsn, unitOrDefault } from './gst.js';
 
 // ---------------------------------------------------------------- products

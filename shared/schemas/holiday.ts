@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { auditFields } from './common.js';
-import { isoDate } from './leave.js';
+import { isoDate } from './dates.js';
 
 export const HOLIDAY_MESSAGES = {
   dateRequired: 'Select the Date',

@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import { auditFields, pageQuery } from './common.js';
+import { isoDate } from './dates.js';
 import { LEAVE_MESSAGES, LEAVE_TYPE_MESSAGES } from './leave-messages.js';
 
+export { isIsoDate, isoDate, yearQuery } from './dates.js';
 export * from './leave-messages.js';
 
 /** Leave status (spec 3 section 4). */
@@ -12,16 +14,6 @@ export type LeaveStatus = z.output<typeof leaveStatus>;
 /** Statuses in which the employee may still update or cancel and the manager may still decide. */
 export const OPEN_LEAVE_STATUSES: readonly LeaveStatus[] = ['Submitted', 'Modified'];
 export const isOpenLeave = (status: LeaveStatus) => OPEN_LEAVE_STATUSES.includes(status);
-
-/** True for a real calendar date written `yyyy-mm-dd` (refuses `2026-02-30`). */
-export function isIsoDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return !!match && new Date(Date.UTC(+match[1]!, +match[2]! - 1, +match[3]!)).toISOString().startsWith(value);
-}
-
-/** A calendar date `yyyy-mm-dd`; `required` is the message when it is missing or empty. */
-export const isoDate = (required: string) =>
-  z.string({ error: required }).trim().min(1, required).refine(isIsoDate, LEAVE_MESSAGES.invalidDate);
 
 const reason = z.string().trim().max(500, 'Reason can have at most 500 characters.');
 
@@ -112,5 +104,3 @@ export const leaveBalance = z.object({
 });
 export type LeaveBalance = z.output<typeof leaveBalance>;
 
-/** `?year`: a calendar year; without it, the current year in India. */
-export const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { expect } from 'vitest';
-import type { Category, Product } from '../../shared/schemas/catalogue.js';
+import type { Product } from '../../shared/schemas/catalogue.js';
+import type { Category } from '../../shared/schemas/category.js';
 import { INVENTORY_TEMPLATE_COLUMNS } from '../../shared/spreadsheets.js';
 import { pngDataUrl, samplePng } from '../../infra/local/seed-catalogue.js';
 import { call, webUrl } from './client.js';

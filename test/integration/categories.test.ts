@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_AN_IMAGE } from '../../shared/images.js';
-import { CATEGORY_EXISTS, type Category } from '../../shared/schemas/catalogue.js';
+import { CATEGORY_EXISTS } from '../../shared/schemas/catalogue.js';
+import type { Category } from '../../shared/schemas/category.js';
 import { call, tokenOf } from './client.js';
 import { createCategory, createProducts, fetchUrl, imageContent, png, productRow, unique } from './catalogue-fixtures.js';
 

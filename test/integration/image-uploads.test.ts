@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NOT_AN_IMAGE } from '../../shared/images.js';
-import type { Category, ImageUpload, Product } from '../../shared/schemas/catalogue.js';
+import type { Product } from '../../shared/schemas/catalogue.js';
+import type { Category } from '../../shared/schemas/category.js';
+import type { ImageUpload } from '../../shared/schemas/upload.js';
 import { call, tokenOf } from './client.js';
 import { fetchUrl, png, unique } from './catalogue-fixtures.js';
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue, loadCategory } from '../../infra/local/bulk-catalogue.js';
-import { PRODUCT_SUGGESTIONS, SEARCH_COUNT_CAP, type Category } from '../../shared/schemas/catalogue.js';
+import { PRODUCT_SUGGESTIONS, SEARCH_COUNT_CAP } from '../../shared/schemas/catalogue.js';
+import type { Category } from '../../shared/schemas/category.js';
 import { createCategory, createProducts, productRow, unique } from './catalogue-fixtures.js';
 import { call, tokenOf } from './client.js';
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOT_AN_IMAGE } from '../../shared/images.js';
-import { MAX_BULK_ROWS, PRODUCT_EXISTS, SELECT_PRODUCTS, type Category, type Product } from '../../shared/schemas/catalogue.js';
+import { MAX_BULK_ROWS, PRODUCT_EXISTS, SELECT_PRODUCTS, type Product } from '../../shared/schemas/catalogue.js';
+import type { Category } from '../../shared/schemas/category.js';
 import { call, tokenOf } from './client.js';
 import { createCategory, createProducts, fetchUrl, imageContent, productRow, unique } from './catalogue-fixtures.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ENTER_NUMBER, TAX_EXISTS, type Tax } from '../../shared/schemas/catalogue.js';
+import { ENTER_NUMBER, TAX_EXISTS } from '../../shared/schemas/catalogue.js';
+import type { Tax } from '../../shared/schemas/tax.js';
 import { POLICY_EXISTS, type Policy } from '../../shared/schemas/content.js';
 import { call, tokenOf } from './client.js';
 import { fetchUrl, imageContent, png, unique } from './catalogue-fixtures.js';

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import type { Template } from '../../shared/schemas/catalogue.js';
+import type { Template } from '../../shared/schemas/template.js';
 import { FILE_REQUIRED, INVENTORY_TEMPLATE_COLUMNS, NOT_A_SPREADSHEET, UNREADABLE_SPREADSHEET, XLSX_TYPE } from '../../shared/spreadsheets.js';
 import { apiUrl, call, tokenOf } from './client.js';
 import { fetchUrl, unique } from './catalogue-fixtures.js';

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { categoryRoutes } from '../../../../../shared/routes/categories.js';
-import { CATEGORY_EXISTS, type Category } from '../../../../../shared/schemas/catalogue.js';
+import { CATEGORY_EXISTS } from '../../../../../shared/schemas/catalogue.js';
+import type { Category } from '../../../../../shared/schemas/category.js';
 import { ApiError, callApi, callApiPage } from '../../../lib/api-client.js';
 import { fetchCursorPage, itemsOf } from '../../../lib/cursor-pages.js';
 import { uploadImage } from '../../../lib/image-upload.js';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as z from 'zod';
-import { CATEGORY_EXISTS, requiredText, type Category } from '../../../../../shared/schemas/catalogue.js';
+import { CATEGORY_EXISTS, requiredText } from '../../../../../shared/schemas/catalogue.js';
+import type { Category } from '../../../../../shared/schemas/category.js';
 import { TextField, useZodForm } from '../../../components/form-fields.js';
 import { ImageField } from '../../../components/image-picker.js';
 import { FormCard, RecordFormPage, useRecordId } from '../../../components/record-form.js';

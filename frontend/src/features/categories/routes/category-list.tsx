@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { formatDate } from '../../../../../shared/format.js';
-import type { Category } from '../../../../../shared/schemas/catalogue.js';
+import type { Category } from '../../../../../shared/schemas/category.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Thumbnail } from '../../../components/image-picker.js';
 import { ConfirmedDelete, useConfirmedDelete, useListSearch } from '../../../components/list-state.js';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Category } from '../../../../../shared/schemas/catalogue.js';
+import type { Category } from '../../../../../shared/schemas/category.js';
 import { renderScreen, serve } from '../../../../../test/web/leave-fixtures.js';
 import { cartLine, CUSTOMER_ID, shelfProduct, signInAsCustomer } from '../../../../../test/web/storefront-browse-fixtures.js';
 import { clearSession } from '../../../lib/session.js';

@@ -1,6 +1,6 @@
 import { Card, Center, Grid, Loader, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { Category } from '../../../../../shared/schemas/catalogue.js';
+import type { Category } from '../../../../../shared/schemas/category.js';
 import { Page } from '../../../components/page.js';
 import { SearchBox } from '../../../components/search-box.js';
 import { displayName, useSession } from '../../../lib/session.js';

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { taxRoutes } from '../../../../../shared/routes/taxes.js';
-import { TAX_EXISTS, type Tax, type TaxSave } from '../../../../../shared/schemas/catalogue.js';
+import { TAX_EXISTS } from '../../../../../shared/schemas/catalogue.js';
+import type { Tax, TaxSave } from '../../../../../shared/schemas/tax.js';
 import { ApiError, callApi } from '../../../lib/api-client.js';
 import { useOptimisticDelete } from '../../../lib/optimistic-delete.js';
 

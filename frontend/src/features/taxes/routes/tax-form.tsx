@@ -1,7 +1,8 @@
 import { SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { TAX_EXISTS, taxSave, type Tax } from '../../../../../shared/schemas/catalogue.js';
+import { TAX_EXISTS } from '../../../../../shared/schemas/catalogue.js';
+import { taxSave, type Tax } from '../../../../../shared/schemas/tax.js';
 import { TextField, useZodForm } from '../../../components/form-fields.js';
 import { FormCard, RecordFormPage, useRecordId } from '../../../components/record-form.js';
 import { useSaveFailure } from '../../../lib/save-failure.js';

@@ -1,5 +1,5 @@
 import { Text } from '@mantine/core';
-import type { Tax } from '../../../../../shared/schemas/catalogue.js';
+import type { Tax } from '../../../../../shared/schemas/tax.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { ConfirmedDelete, useConfirmedDelete, useListSearch } from '../../../components/list-state.js';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { templateRoutes } from '../../../../../shared/routes/templates.js';
-import type { Template } from '../../../../../shared/schemas/catalogue.js';
+import type { Template } from '../../../../../shared/schemas/template.js';
 import { callApi, callApiForFile } from '../../../lib/api-client.js';
 import { useOptimisticDelete } from '../../../lib/optimistic-delete.js';
 import { saveFile } from '../../../lib/save-file.js';

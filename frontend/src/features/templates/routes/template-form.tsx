@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import * as z from 'zod';
-import type { Template } from '../../../../../shared/schemas/catalogue.js';
+import type { Template } from '../../../../../shared/schemas/template.js';
 import { MAX_SPREADSHEET_BYTES, SPREADSHEET_ACCEPT, spreadsheetProblem } from '../../../../../shared/spreadsheets.js';
 import { useZodForm } from '../../../components/form-fields.js';
 import { FormCard, RecordFormPage, useRecordId } from '../../../components/record-form.js';

@@ -3,7 +3,7 @@ import { IconDownload, IconPencil, IconTrash, IconUpload } from '@tabler/icons-r
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
-import type { Template } from '../../../../../shared/schemas/catalogue.js';
+import type { Template } from '../../../../../shared/schemas/template.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { ConfirmedDelete, useConfirmedDelete } from '../../../components/list-state.js';
