@@ -430,6 +430,16 @@ describe('Place Order editing a saved bill', () => {
     expect((calls[0]!.body as { version: number }).version).toBe(3);
   });
 
+  it('opens a bill of the most lines with no row to add, and says why', async () => {
+    serve([]);
+    const lines = Array.from({ length: MAX_BILL_LINES }, (_, i) => billLine(i + 1, `Item ${i + 1}`, `IT${i + 1}`, 50, 1));
+    renderWithState(<PlaceOrder />, '/purchaseEdit/:id', { pathname: '/purchaseEdit/41', state: { purchase: storedBill(lines) } });
+    expect(await screen.findByLabelText(`Quantity, row ${MAX_BILL_LINES}`)).toHaveValue('1');
+    expect(screen.queryByLabelText(`Quantity, row ${MAX_BILL_LINES + 1}`)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add row' })).toBeDisabled();
+    expect(screen.getByText(TOO_MANY_LINES)).toBeInTheDocument();
+  });
+
   it('starts a new bill at /purchaseEdit/new', async () => {
     const calls = serve([]);
     renderScreen(<PlaceOrder />, { path: '/purchaseEdit/:id', url: '/purchaseEdit/new' });

@@ -10,7 +10,7 @@ import type { Customer } from '../../../../../shared/schemas/customer.js';
 import type { Receipt } from '../../../../../shared/schemas/purchase.js';
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
 import type { PaymentMode, Purchase, PurchaseDetail } from '../../../../../shared/schemas/purchase.js';
-import { BILL_NOT_FOUND, editRefusal } from '../../../../../shared/schemas/purchase-messages.js';
+import { BILL_NOT_FOUND, TOO_MANY_LINES, editRefusal } from '../../../../../shared/schemas/purchase-messages.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { isApiError } from '../../../lib/api-client.js';
@@ -461,6 +461,11 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
         <Button mt="sm" variant="light" leftSection={<IconPlus size={16} />} disabled={!canAddRow(rows)} onClick={() => edit([...rows, emptyRow()])}>
           Add row
         </Button>
+        {!canAddRow(rows) && (
+          <Text size="sm" c="dimmed" mt={4}>
+            {TOO_MANY_LINES}
+          </Text>
+        )}
       </Paper>
 
       <Paper withBorder p="md" radius="md">
