@@ -5,6 +5,7 @@ import { toPaise, toRupees } from '../../shared/money.js';
 import { MAX_CART_LINES } from '../../shared/schemas/cart.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import { BILL_HELD, ITEMS_AROUND_BILL_LINES, ITEMS_PER_BILL_LINE, MAX_BILL_LINES, TOO_MANY_LINES, TOO_MANY_RETURN_LINES, type HeldBill, type Purchase } from '../../shared/schemas/purchase.js';
+import { TOO_LARGE } from '../../functions/purchases/service.js';
 import { call, tokenOf } from './client.js';
 import { checkout } from './payment-fixtures.js';
 import { cashierToken, line, newCustomer, placeBill, pointsOf, stockOf, type Shelf } from './pos-fixtures.js';
@@ -107,6 +108,21 @@ describe('a bill of the most lines the till allows', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe(TOO_MANY_LINES);
     expect([await stocks(items), await pointsOf(customer), await customerLines(customer)]).toEqual([stockBefore, pointsBefore, linesBefore]);
+  });
+});
+
+describe('an edit of the biggest bill to other products', () => {
+  it('is refused with a message when old and new stock lines need more than one transaction, and writes nothing', async () => {
+    const first = items.slice(0, N);
+    const others = await shelves(N);
+    const saved = await placeBill(bigBill(customer, first, 1).body);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const [stockBefore, pointsBefore, linesBefore] = [await stocks([...first, ...others]), await pointsOf(customer), await customerLines(customer)];
+    const swap = bigBill(customer, others, 1);
+    const refused = await call<{ message: string }>('PUT', `/purchase/${saved.body.purchaseId}`, { token: await cashierToken(), body: swap.body });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(TOO_LARGE);
+    expect([await stocks([...first, ...others]), await pointsOf(customer), await customerLines(customer)]).toEqual([stockBefore, pointsBefore, linesBefore]);
   });
 });
 
