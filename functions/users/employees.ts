@@ -1,7 +1,8 @@
 import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
 import { ROLE, hasOrgView, hrRoles, managerRoles, mayAssignRole, needsHr, needsManager, notHeld } from '../../shared/roles.js';
 import type { AppUser, Role } from '../../shared/schemas/auth.js';
-import { NAME_EXISTS, type EmployeeBody, type UserRef } from '../../shared/schemas/employee.js';
+import type { EmployeeBody, UserRef } from '../../shared/schemas/employee.js';
+import { NAME_EXISTS } from '../../shared/schemas/employee-messages.js';
 import { accountName, domainSuffix, tenantIdFromUserName } from '../../shared/tenant.js';
 import { auditWrite } from '../lib/audit.js';
 import type { Caller } from '../lib/context.js';

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { AppUser } from '../../shared/schemas/auth.js';
-import { NAME_EXISTS, type PasswordDelivery } from '../../shared/schemas/employee.js';
+import type { PasswordDelivery } from '../../shared/schemas/employee.js';
+import { NAME_EXISTS } from '../../shared/schemas/employee-messages.js';
 import { cognitoSend } from '../lib/cognito.js';
 import { config } from '../lib/config.js';
 import type { Caller } from '../lib/context.js';

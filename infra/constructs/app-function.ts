@@ -83,12 +83,14 @@ export function bundleFunction(entry: string, outputDir: string): BundleSummary 
     .filter(([input]) => /node_modules\/(@aws-sdk|@smithy|@aws)\//.test(input))
     .reduce((sum, [, { bytesInOutput }]) => sum + bytesInOutput, 0);
   const packagesOf = (files: string[]) => [...new Set(files.flatMap((f) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(f)?.[1] ?? []))];
+  const initInputs = [...new Set(initOutputs.flatMap(([, output]) => inputs(output)))];
   return {
     entry,
     initBytes: initOutputs.reduce((sum, [, output]) => sum + output.bytes, 0),
     sdkBytesAtInit: sdkBytes,
     packagesAtInit: packagesOf(initOutputs.flatMap(([, output]) => inputs(output))),
     lazyPackages: packagesOf(outputs.filter(([file]) => !atInit.has(file)).flatMap(([, output]) => inputs(output))),
+    schemaModulesAtInit: initInputs.filter((f) => f.startsWith('shared/schemas/') && buildsSchemas(f)).sort(),
     makesPdf,
   };
 }
@@ -103,9 +105,14 @@ export interface BundleSummary {
   packagesAtInit: string[];
   /** Packages only in chunks loaded by `await import(...)`. */
   lazyPackages: string[];
+  /** The modules of shared/schemas that build zod schemas when a cold start loads them (message modules left out). */
+  schemaModulesAtInit: string[];
   /** Contains the PDF module, so ships the fonts. */
   makesPdf: boolean;
 }
+
+/** A module that builds zod schemas as it loads (rather than only naming messages and limits). */
+const buildsSchemas = (file: string) => /from 'zod'/.test(readFileSync(path.join(repoRoot, file), 'utf8'));
 
 /** Source paths in a map as the repository names them (`functions/lib/handler.ts`), not relative to a build folder. */
 function repoRelativeSources(mapFile: string) {

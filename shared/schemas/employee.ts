@@ -3,9 +3,8 @@ import { appUserView, role } from './auth.js';
 import { addDays, indiaToday } from '../leave-days.js';
 import { emailSchema, isoDate, mobileSchema, versionField } from './common.js';
 
-export const NAME_EXISTS = 'Name Already Exists!!!';
 /** An employee's e-mail and mobile number are their own in the shop: mail and messages reach only them. */
-export { EMPLOYEE_EMAIL_TAKEN, EMPLOYEE_MOBILE_TAKEN } from './employee-messages.js';
+export { EMPLOYEE_EMAIL_TAKEN, EMPLOYEE_MOBILE_TAKEN, NAME_EXISTS } from './employee-messages.js';
 export const MIN_EMPLOYEE_AGE = 18;
 
 /** The latest date of birth an employee may have on `today`: the date 18 years earlier (spec 3 section 9). */

@@ -56,6 +56,20 @@ const clientsOnFirstUse = [
   '@aws-sdk/client-sfn',
 ];
 
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The modules of shared/ a module imports for their values, directly and through each other (type imports left out). */
+function schemaModulesOf(file: string, seen = new Set<string>()): string[] {
+  if (seen.has(file)) return [];
+  seen.add(file);
+  const text = readFileSync(path.join(repoRoot, file), 'utf8');
+  for (const [, target] of text.matchAll(/^(?:import|export)(?! type)[^;]*?from '(\.[^']+)\.js';/gms)) {
+    const next = path.posix.normalize(path.posix.join(path.posix.dirname(file), `${target}.ts`));
+    if (next.startsWith('shared/')) schemaModulesOf(next, seen);
+  }
+  return [...seen].filter((f) => f.startsWith('shared/schemas/'));
+}
+
 describe('function bundles', () => {
   it('are one per function of the product, each bundled in this synth', () => {
     expect(assets.length).toBeGreaterThanOrEqual(26);
@@ -83,6 +97,19 @@ describe('function bundles', () => {
     expect(lazily('pdf-lib')).toEqual(['DailyReports', 'expenses', 'messages', 'purchases', 'reports', 'stock'].sort());
     expect(lazily('exceljs')).toEqual(expect.arrayContaining(['inventory', 'templates', 'tenants', 'stock', 'purchases']));
     expect(lazily('exceljs')).not.toContain('auth');
+  });
+
+  it('build at start only the schemas their own routes import', () => {
+    // Code that only says a message or checks a limit imports it from a zod-free module (`*-messages.ts`), so a
+    // domain never builds another domain's schemas at start. The inventory upload checks spreadsheet rows with the
+    // GST field schemas itself.
+    const usedBeyondRoutes: Record<string, string[]> = { inventory: ['shared/schemas/gst.ts'] };
+    for (const [name, bundle] of bundles) {
+      const domain = /^functions\/(\w+)\/handler\.ts$/.exec(bundle.entry)?.[1];
+      if (!domain) continue;
+      const allowed = new Set([...schemaModulesOf(`shared/routes/${domain}.ts`), ...(usedBeyondRoutes[domain] ?? [])]);
+      expect(bundle.schemaModulesAtInit.filter((m) => !allowed.has(m)), name).toEqual([]);
+    }
   });
 
   it('keep the sign-in trigger within 100 KB of its own code at init, without zod or the S3 client', () => {
