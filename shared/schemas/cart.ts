@@ -10,7 +10,6 @@ import { cartStatusParam, addQuantity, lineQuantity, positiveId, customerShelfPr
 
 export * from './cart-messages.js';
 export * from './cart-fields.js';
-export * from './wish.js';
 
 // ---------------------------------------------------------------- path parameters
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, indiaToday } from '../../shared/leave-days.js';
-import { CART_FULL, INVALID_QUANTITY, OUT_OF_STOCK, STOCK_SHORT, type CartLine, type CartMasterRow, type CartSummaryView, type WishLine } from '../../shared/schemas/cart.js';
+import { CART_FULL, INVALID_QUANTITY, OUT_OF_STOCK, STOCK_SHORT, type CartLine, type CartMasterRow, type CartSummaryView } from '../../shared/schemas/cart.js';
+import type { WishLine } from '../../shared/schemas/wish.js';
 import { call } from './client.js';
 import {
   addToCart,

@@ -1,4 +1,5 @@
-import type { CartLine, WishLine } from '../../shared/schemas/cart.js';
+import type { CartLine } from '../../shared/schemas/cart.js';
+import type { WishLine } from '../../shared/schemas/wish.js';
 import type { ShelfProduct } from '../../shared/schemas/inventory.js';
 import { startSession, updateSession } from '../../frontend/src/lib/session.js';
 import { tokenAnswer } from './render.js';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { wishRoutes } from '../../../../../shared/routes/wish.js';
-import type { WishLine } from '../../../../../shared/schemas/cart.js';
+import type { WishLine } from '../../../../../shared/schemas/wish.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
 import { callApi } from '../../../lib/api-client.js';
 import { useCustomerId } from './cart.js';

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CartLine, WishLine } from '../../../../../shared/schemas/cart.js';
+import type { CartLine } from '../../../../../shared/schemas/cart.js';
+import type { WishLine } from '../../../../../shared/schemas/wish.js';
 import { renderScreen, serve, type Call } from '../../../../../test/web/leave-fixtures.js';
 import { cartLine, CUSTOMER_ID, shelfProduct, signInAsCustomer, wishLine } from '../../../../../test/web/storefront-browse-fixtures.js';
 import { clearSession } from '../../../lib/session.js';

@@ -2,7 +2,7 @@ import { Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text } 
 import { IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { WishLine } from '../../../../../shared/schemas/cart.js';
+import type { WishLine } from '../../../../../shared/schemas/wish.js';
 import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
 import { SearchBox } from '../../../components/search-box.js';
