@@ -2,11 +2,11 @@ import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
 import { categoryRoutes } from '../../shared/routes/categories.js';
 import { writeScope } from '../lib/context.js';
 import type { CursorPage } from '../lib/db.js';
-import { domainHandler, ListPage, listPage } from '../lib/handler.js';
+import { domainHandler, Paged, listPage } from '../lib/handler.js';
 import { categoryData, type StoredCategory } from './data.js';
 import { createCategory, deleteCategory, findCategory, updateCategory, withImageUrl } from './service.js';
 
-const withImageUrls = async (page: CursorPage<StoredCategory>) => new ListPage(await Promise.all(page.items.map(withImageUrl)), page.next);
+const withImageUrls = async (page: CursorPage<StoredCategory>) => new Paged(await Promise.all(page.items.map(withImageUrl)), page.next);
 /** One category with its image URL: the edit form's record and the storefront's card. */
 const categoryCard = async (tenantId: string, categoryId: number) => withImageUrl(await findCategory(tenantId, categoryId));
 

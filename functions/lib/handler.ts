@@ -27,28 +27,18 @@ export class FileResponse {
 }
 
 /**
- * A page of a list and the opaque cursor of the page after it. The body stays the list the route documents; the
- * cursor travels in the `X-Next-Page` header, and the client sends it back as `?cursor=` for the next page.
+ * A page and the opaque cursor of the page after it. The body stays what the route documents (a list, or a report's
+ * rows, totals and count); the cursor travels in the `X-Next-Page` header, and the client sends it back as
+ * `?cursor=` for the next page.
  */
-export class ListPage<T> {
+export class Paged<B> {
   constructor(
-    readonly items: T[],
+    readonly body: B,
     readonly next?: string,
   ) {}
 }
 export const NEXT_PAGE_HEADER = 'x-next-page';
-export const listPage = <T>(page: { items: T[]; next?: string }) => new ListPage(page.items, page.next);
-
-/**
- * A page whose body is one object rather than a list (a report: its rows, totals and count) and the cursor of the
- * page after it, sent in `X-Next-Page` as the lists send theirs.
- */
-export class PagedAnswer<T> {
-  constructor(
-    readonly body: T,
-    readonly next?: string,
-  ) {}
-}
+export const listPage = <T>(page: { items: T[]; next?: string }) => new Paged(page.items, page.next);
 
 export interface HandlerInput<R extends RouteDef> {
   params: Params<R>;
@@ -56,8 +46,7 @@ export interface HandlerInput<R extends RouteDef> {
   body: Body<R>;
   ctx: RequestContext;
 }
-type PageOf<T> = T extends (infer I)[] ? ListPage<I> : never;
-export type RouteHandler<R extends RouteDef> = (input: HandlerInput<R>) => Promise<Response<R> | FileResponse | PageOf<Response<R>> | PagedAnswer<Response<R>>>;
+export type RouteHandler<R extends RouteDef> = (input: HandlerInput<R>) => Promise<Response<R> | FileResponse | Paged<Response<R>>>;
 export type DomainHandlers<D extends Record<string, RouteDef>> = { [K in keyof D]: RouteHandler<D[K]> };
 
 const json = (statusCode: number, body: unknown): ApiResult => ({
@@ -338,8 +327,8 @@ export function domainHandler<D extends Record<string, RouteDef>>(
         };
         return { result: file, changed: accessChanged };
       }
-      if (result instanceof ListPage || result instanceof PagedAnswer) {
-        const answer = answerOf(entry.route, ctx.headers, result instanceof ListPage ? result.items : result.body);
+      if (result instanceof Paged) {
+        const answer = answerOf(entry.route, ctx.headers, result.body);
         if (result.next) answer.headers = { ...answer.headers, [NEXT_PAGE_HEADER]: result.next };
         return { result: answer, changed: accessChanged };
       }

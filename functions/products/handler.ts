@@ -1,7 +1,7 @@
 import { productRoutes } from '../../shared/routes/products.js';
 import { PRODUCT_SUGGESTIONS, SEARCH_COUNT_CAP } from '../../shared/schemas/catalogue.js';
 import { writeScope } from '../lib/context.js';
-import { domainHandler, ListPage } from '../lib/handler.js';
+import { domainHandler, Paged } from '../lib/handler.js';
 import { categoryData } from '../categories/data.js';
 import { productData } from './data.js';
 import { deleteProducts, findProducts, saveProducts, updateProducts, withImageUrls } from './service.js';
@@ -12,14 +12,14 @@ const ALL_LIMIT = 1000;
 export const handler = domainHandler('products', productRoutes, {
   async page({ query, ctx }) {
     const page = await productData.cursorPage(ctx.me.tenantId, query);
-    return new ListPage(await withImageUrls(page.items), page.next);
+    return new Paged(await withImageUrls(page.items), page.next);
   },
   async count({ ctx }) {
     return productData.count(ctx.me.tenantId);
   },
   async search({ params, query, ctx }) {
     const page = await productData.searchCursorPage(ctx.me.tenantId, params.text, query);
-    return new ListPage(await withImageUrls(page.items), page.next);
+    return new Paged(await withImageUrls(page.items), page.next);
   },
   async searchCount({ params, ctx }) {
     return productData.searchCount(ctx.me.tenantId, params.text, SEARCH_COUNT_CAP);

@@ -1,5 +1,5 @@
 import { reportRoutes } from '../../shared/routes/reports.js';
-import { domainHandler, PagedAnswer } from '../lib/handler.js';
+import { domainHandler, Paged } from '../lib/handler.js';
 import {
   MAX_FILE_ROWS,
   inventoryByDate,
@@ -32,7 +32,7 @@ async function answer<T extends AnyReport>(ctx: RequestContext, query: { format?
 /** A report that pages by cursor: the page with the next page's cursor in `X-Next-Page`, or the PDF (saying when it is cut at its limit). */
 async function answerPaged<R extends AnyReport['report']>(ctx: RequestContext, query: { format?: 'pdf' }, type: AnyReport['type'], made: PagedReport<R>) {
   if (query.format === 'pdf') return reportPdf(ctx.me.tenantId, { type, report: made.report, more: made.more } as AnyReport, ctx.now);
-  return new PagedAnswer(made.report, made.next);
+  return new Paged(made.report, made.next);
 }
 
 export const handler = domainHandler('reports', reportRoutes, {
