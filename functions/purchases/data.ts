@@ -82,15 +82,18 @@ const heldItem = (tenantId: string, held: StoredHeldBill): Item => ({
   entity: 'heldBill',
   ...held,
 });
-const heldWrite = (tenantId: string, held: StoredHeldBill, condition: string): TransactItem => ({
+/** The held bill put only if `condition` holds (`#state` and `:held` are there for the condition to use). */
+const heldWrite = (tenantId: string, held: StoredHeldBill, condition: 'new' | 'stillHeld'): TransactItem => ({
   Put: {
     TableName: tableName(),
     Item: heldItem(tenantId, held),
-    ConditionExpression: condition,
-    ExpressionAttributeNames: { '#state': 'state' },
-    ExpressionAttributeValues: { ':held': 'held' },
+    ...(condition === 'new'
+      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : { ConditionExpression: '#state = :held', ExpressionAttributeNames: { '#state': 'state' }, ExpressionAttributeValues: { ':held': 'held' } }),
   },
 });
+/** The shop's count of bills still held (the dashboard tile and the held list's count): one counter item. */
+const heldCounter = (tenantId: string) => counterKey(tenantId, 'heldBill');
 const toHeld = (item: Record<string, unknown>) => strip(item as Item) as unknown as StoredHeldBill;
 
 /** The bill a save with an idempotency key made, and a fingerprint of what that save asked for. */
@@ -518,16 +521,19 @@ export const purchaseData = {
     return mapPage(await queryCursorPage({ index: 'gsi1', pk: heldListPk(tenantId), descending: true }, request), toHeld);
   },
 
-  heldCount: (tenantId: string) => queryCount({ index: 'gsi1', pk: heldListPk(tenantId), skPrefix: OPEN_PREFIX }),
+  /** Bills still held: the counter the hold and the decision move, one GetItem whatever the shop's history. */
+  heldCount: (tenantId: string) => readCounter(heldCounter(tenantId)),
 
   /**
-   * Keeps a refused offline bill (or replaces a still-held one with the till's newer copy); a bill a manager or a
-   * saved resend has already dealt with is never put back to held.
+   * Keeps a refused offline bill, counting it as held, or replaces a still-held one (`before`) with the till's newer
+   * copy, which changes no count; a bill a manager or a saved resend has already dealt with is never put back to held,
+   * and a bill held by another write since `before` was read is refused, so the count moves once per bill.
    */
-  holdWrite: (tenantId: string, held: StoredHeldBill): TransactItem => heldWrite(tenantId, held, 'attribute_not_exists(pk) OR #state = :held'),
+  holdWrites: (tenantId: string, held: StoredHeldBill, before: StoredHeldBill | undefined): TransactItem[] =>
+    before ? [heldWrite(tenantId, held, 'stillHeld')] : [heldWrite(tenantId, held, 'new'), op.count(heldCounter(tenantId), 1)],
 
-  /** The held bill's final state, written only while it is still held (one decision per bill). */
-  decideWrite: (tenantId: string, decided: StoredHeldBill): TransactItem => heldWrite(tenantId, decided, '#state = :held'),
+  /** The held bill's final state, written only while it is still held (one decision per bill), and one bill fewer held. */
+  decideWrites: (tenantId: string, decided: StoredHeldBill): TransactItem[] => [heldWrite(tenantId, decided, 'stillHeld'), op.count(heldCounter(tenantId), -1)],
 
   // ------------------------------------------------------------ order lists (lines)
 

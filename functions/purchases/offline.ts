@@ -137,25 +137,32 @@ async function hold(scope: WriteScope, body: OfflineBody, problems: BillProblem[
     sentBy: before?.sentBy ?? actor.userName,
     sentOn: before?.sentOn ?? actor.now.toISOString(),
   };
-  await transact([purchaseData.holdWrite(scope.tenantId, held)], [HELD_BILL_DECIDED]);
+  const writes = purchaseData.holdWrites(scope.tenantId, held, before);
+  try {
+    await transact(writes, [HELD_BILL_DECIDED]);
+  } catch (error) {
+    // The same bill sent from two tabs at once: the one that lost the create replaces the copy the other just held.
+    if (before || !(error instanceof Conflict)) throw error;
+    const now = await purchaseData.heldBill(scope.tenantId, body.idempotencyKey);
+    if (now?.state !== 'held') throw now ? heldAnswer(now) : error;
+    return hold(scope, body, problems, now);
+  }
   throw heldAnswer(held);
 }
 
 /** The held bill's final state, written in the transaction of the bill that settles it. */
 const settles =
   (scope: WriteScope, held: StoredHeldBill, change: Partial<StoredHeldBill>): NonNullable<SaveOptions['also']> =>
-  (bill: StoredPurchase) => [
-    {
-      item: purchaseData.decideWrite(scope.tenantId, {
+  (bill: StoredPurchase) =>
+    purchaseData
+      .decideWrites(scope.tenantId, {
         ...held,
         ...change,
         purchaseId: bill.purchaseId,
         ...(bill.invoiceNumber ? { invoiceNumber: bill.invoiceNumber } : {}),
         decidedOn: scope.actor.now.toISOString(),
-      }),
-      message: HELD_BILL_DECIDED,
-    },
-  ];
+      })
+      .map((item) => ({ item, message: HELD_BILL_DECIDED }));
 
 /**
  * POST /purchase from a till's offline queue. A repeat of a saved bill answers it; a repeat of a held one answers the
@@ -228,7 +235,7 @@ export async function discardHeld(scope: WriteScope, key: string, reason: string
   const discarded: StoredHeldBill = { ...held, state: 'discarded', reason, by: scope.actor.userName, decidedOn: scope.actor.now.toISOString() };
   // The sale that did not happen leaves no bill; the audit trail keeps who closed it and why.
   const audit = auditWrite(scope, { entity: 'heldBill', entityId: held.provisionalNumber, action: 'update', before: held, after: discarded });
-  await transact([purchaseData.decideWrite(scope.tenantId, discarded), audit], [HELD_BILL_DECIDED]);
+  await transact([...purchaseData.decideWrites(scope.tenantId, discarded), audit], [HELD_BILL_DECIDED]);
   return heldView(discarded);
 }
 

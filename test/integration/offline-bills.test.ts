@@ -4,7 +4,9 @@ import { computeBill, shopDay } from '../../shared/bill.js';
 import { toPaise, toRupees } from '../../shared/money.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import { BILL_HELD, OFFLINE_MADE_LATER, OFFLINE_NEEDS_KEY, OFFLINE_TOO_OLD, type BillProblem, type HeldBill } from '../../shared/schemas/purchase.js';
+import { handler as purchasesHandler } from '../../functions/purchases/handler.js';
 import { call, tokenOf } from './client.js';
+import { injectDynamoFaults, invoke } from './faults.js';
 import { cashierToken, line, newCustomer, placeBill, pointsOf, stockOf, stockedProduct, type Shelf } from './pos-fixtures.js';
 
 /**
@@ -203,6 +205,46 @@ describe('an offline bill the shop changed under', () => {
     const keys = page.body.map((h) => h.key);
     expect(keys.indexOf(newer.idempotencyKey)).toBeLessThan(keys.indexOf(older.idempotencyKey));
     expect((await call('GET', '/purchase/held', { token: await cashierToken() })).status).toBe(403);
+  });
+
+  it('counts the bills still held in a counter kept by holds and decisions, read without a query', async () => {
+    const token = await managerToken();
+    const heldNow = async () => (await call<{ held: number }>('GET', '/purchase/held/count', { token })).body.held;
+    const before = await heldNow();
+    const oil = await stockedProduct({ name: 'Counted Mustard Oil', quantity: 1, mrp: 180, buyingPrice: 140, gst: 5 });
+    const first = offlineBill(customer, [[oil, 3]]);
+    const second = offlineBill(customer, [[oil, 4]]);
+    const third = offlineBill(customer, [[oil, 2]]);
+    for (const body of [first, second, third]) expect((await send(body)).status).toBe(409);
+    expect(await heldNow()).toBe(before + 3);
+    // A resend unchanged, and a fixed copy that still does not fit, replace nothing in the count.
+    expect((await send(first)).status).toBe(409);
+    expect((await send({ ...offlineBill(customer, [[oil, 5]]), idempotencyKey: first.idempotencyKey, offline: first.offline })).status).toBe(409);
+    expect(await heldNow()).toBe(before + 3);
+    // The till's fixed resend that fits settles one; a discard another; a second decision on it is refused.
+    const fixed = await send({ ...offlineBill(customer, [[oil, 1]]), idempotencyKey: first.idempotencyKey, offline: first.offline });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    expect(await heldNow()).toBe(before + 2);
+    expect((await call('POST', `/purchase/held/${second.idempotencyKey}/discard`, { token, body: { reason: 'Customer left without it' } })).status).toBe(200);
+    expect((await call('POST', `/purchase/held/${second.idempotencyKey}/discard`, { token, body: { reason: 'Customer left without it' } })).status).toBe(409);
+    expect(await heldNow()).toBe(before + 1);
+    // A sale refused for its short reason moves nothing; the manager's sale settles the last one.
+    expect((await call('POST', `/purchase/held/${third.idempotencyKey}/sellAgainstNegativeStock`, { token, body: { reason: 'ok' } })).status).toBe(400);
+    expect(await heldNow()).toBe(before + 1);
+    const sold = await call('POST', `/purchase/held/${third.idempotencyKey}/sellAgainstNegativeStock`, { token, body: { reason: 'Shelf count was wrong' } });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    expect(await heldNow()).toBe(before);
+
+    const recorder = injectDynamoFaults();
+    try {
+      await invoke(purchasesHandler as never, 'manager@demo.shop', 'GET /purchase/held/count');
+      recorder.arm();
+      expect(await invoke(purchasesHandler as never, 'manager@demo.shop', 'GET /purchase/held/count')).toEqual({ status: 200, body: { held: before } });
+      expect(recorder.commands()).toContain('GetCommand');
+      expect(recorder.commands()).not.toContain('QueryCommand');
+    } finally {
+      recorder.restore();
+    }
   });
 
   it('redeems the points the till redeemed; short of them it is held, and the manager’s sale takes the points down to zero', async () => {
