@@ -2,10 +2,12 @@ import { isOrderStatus, MAX_CART_LINES, type CartStatus, type OrderStatus } from
 import {
   getItem,
   mapPage,
+  op,
   query,
-  queryCount,
+  queryCountsUpTo,
   queryCountUpTo,
   queryCursorPage,
+  readCounter,
   strip,
   tableName,
   type CursorPage,
@@ -14,7 +16,7 @@ import {
   type QueryOptions,
   type TransactItem,
 } from '../lib/db.js';
-import { idSk, searchKey, tenantPk } from '../lib/keys.js';
+import { counterKey, idSk, searchKey, tenantPk } from '../lib/keys.js';
 import { mergedCursorPage } from '../lib/merged-pages.js';
 
 /**
@@ -30,7 +32,10 @@ import { mergedCursorPage } from '../lib/merged-pages.js';
  * - a slot per customer, status (InCart or Saved) and stock line, created with the line under attribute_not_exists,
  *   so a product is one line of the cart and one of the saved items however fast the customer clicks;
  * - a count of the customer's InCart lines, raised under `< 10` in the transaction that adds a line, so the cart
- *   never passes 10 lines ('Your Cart is full, please place the order.').
+ *   never passes 10 lines ('Your Cart is full, please place the order.');
+ * - counter items (`counterKey`) of a customer's lines of each status and of the shop's orders of each status,
+ *   moved by `countWrites` in every transaction that creates, removes or moves a line to another status, so the
+ *   unsearched counts are one GetItem a status whatever the order history holds.
  */
 const linePk = (tenantId: string) => tenantPk(tenantId, 'CART');
 const byCustomerPk = (tenantId: string, customerId: number, status: CartStatus) => tenantPk(tenantId, 'CART_BY_CUSTOMER', customerId, status);
@@ -41,6 +46,13 @@ const slotKey = (tenantId: string, customerId: number, status: CartStatus, stock
   pk: tenantPk(tenantId, 'CART_SLOT', customerId),
   sk: `${status}#${idSk(stockId)}`,
 });
+const customerCounter = (tenantId: string, customerId: number, status: CartStatus) => counterKey(tenantId, `cartLine#customer#${customerId}#${status}`);
+const ordersCounter = (tenantId: string, status: OrderStatus) => counterKey(tenantId, `order#${status}`);
+/** The counters a line of its status is counted in: its customer's lines of the status and, for an order, the shop's orders of it. */
+const countersOf = (tenantId: string, line: LineCounted) => [
+  customerCounter(tenantId, line.customerId, line.status),
+  ...(isOrderStatus(line.status) ? [ordersCounter(tenantId, line.status)] : []),
+];
 const countKey = (tenantId: string, customerId: number) => ({ pk: tenantPk(tenantId, 'CART_COUNT'), sk: idSk(customerId) });
 
 export interface StoredCartLine {
@@ -73,6 +85,15 @@ export interface StoredCartLine {
   createdOn: string;
   updatedBy?: string;
   updatedOn?: string;
+}
+
+/** What places a line in the counters. */
+export type LineCounted = Pick<StoredCartLine, 'customerId' | 'status'>;
+
+/** A line entering the counts (`to`, created or moved to its status), leaving them (`from`), or both (a status change). */
+export interface LineMove {
+  from?: LineCounted;
+  to?: LineCounted;
 }
 
 const toLine = (item: Record<string, unknown>) => strip(item as Item) as unknown as StoredCartLine;
@@ -123,7 +144,7 @@ async function mergedPage(list: string, queries: Query[], descending: boolean, r
   return mapPage(await mergedCursorPage({ list, order: 'sortKey', sources }, request), toLine);
 }
 
-const countAll = async (queries: Query[]) => (await Promise.all(queries.map((q) => queryCount(q)))).reduce((a, b) => a + b, 0);
+const sumCounters = async (keys: { pk: string; sk: string }[]) => (await Promise.all(keys.map((k) => readCounter(k)))).reduce((a, b) => a + b, 0);
 
 const customerStatusQuery = (tenantId: string, customerId: number, status: CartStatus, prefix = ''): Query => ({
   index: 'gsi1',
@@ -161,7 +182,9 @@ export const cartData = {
     return mapPage(await queryCursorPage(customerStatusQuery(tenantId, customerId, status, prefix), request), toLine);
   },
 
-  count: (tenantId: string, customerId: number, status: CartStatus, prefix = '') => queryCount(customerStatusQuery(tenantId, customerId, status, prefix)),
+  /** A customer's lines of one status (its counter); with a prefix, those whose product name starts with it, counting at most `cap`. */
+  count: (tenantId: string, customerId: number, status: CartStatus, prefix: string, cap: number) =>
+    prefix ? queryCountUpTo(customerStatusQuery(tenantId, customerId, status, prefix), cap) : readCounter(customerCounter(tenantId, customerId, status)),
 
   /** A customer's orders of the statuses, newest first. */
   customerOrders(tenantId: string, customerId: number, statuses: readonly OrderStatus[], request: PageRequest): Promise<CursorPage<StoredCartLine>> {
@@ -170,22 +193,23 @@ export const cartData = {
   },
 
   customerOrdersCount: (tenantId: string, customerId: number, statuses: readonly OrderStatus[]) =>
-    countAll(statuses.map((s) => customerStatusQuery(tenantId, customerId, s))),
+    sumCounters(statuses.map((s) => customerCounter(tenantId, customerId, s))),
 
   /** A customer's orders of the statuses whose product name starts with the text, in name order. */
   customerOrderSearch(tenantId: string, customerId: number, statuses: readonly OrderStatus[], text: string, request: PageRequest): Promise<CursorPage<StoredCartLine>> {
     return mergedPage('customer-order-search', statuses.map((s) => customerStatusQuery(tenantId, customerId, s, text)), false, request);
   },
 
-  customerOrderSearchCount: (tenantId: string, customerId: number, statuses: readonly OrderStatus[], text: string) =>
-    countAll(statuses.map((s) => customerStatusQuery(tenantId, customerId, s, text))),
+  /** How many of a customer's orders of the statuses have a product name starting with the text, counting at most `cap`. */
+  customerOrderSearchCount: (tenantId: string, customerId: number, statuses: readonly OrderStatus[], text: string, cap: number) =>
+    queryCountsUpTo(statuses.map((s) => customerStatusQuery(tenantId, customerId, s, text)), cap),
 
   /** The shop's orders of the statuses, newest first. */
   orders(tenantId: string, statuses: readonly OrderStatus[], request: PageRequest): Promise<CursorPage<StoredCartLine>> {
     return mergedPage('orders', statuses.map((s) => ({ index: 'gsi3', pk: ordersPk(tenantId, s) })), true, request);
   },
 
-  ordersCount: (tenantId: string, statuses: readonly OrderStatus[]) => countAll(statuses.map((s) => ({ index: 'gsi3', pk: ordersPk(tenantId, s) }))),
+  ordersCount: (tenantId: string, statuses: readonly OrderStatus[]) => sumCounters(statuses.map((s) => ordersCounter(tenantId, s))),
 
   mobileQuery: (tenantId: string, statuses: readonly OrderStatus[], digits: string): Query => ({
     index: 'gsi4',
@@ -262,6 +286,26 @@ export const cartData = {
   slotReleaseWrite: (tenantId: string, line: Pick<StoredCartLine, 'customerId' | 'status' | 'stockId'>): TransactItem => ({
     Delete: { TableName: tableName(), Key: slotKey(tenantId, line.customerId, line.status, line.stockId) },
   }),
+
+  /**
+   * The counter moves of lines created, removed or moved to another status in one transaction: one item a counter
+   * (a transaction may touch an item once), none for a counter the moves leave as it was.
+   */
+  countWrites(tenantId: string, moves: LineMove[]): TransactItem[] {
+    const deltas = new Map<string, { key: { pk: string; sk: string }; delta: number }>();
+    const add = (line: LineCounted, delta: number) => {
+      for (const key of countersOf(tenantId, line)) {
+        const entry = deltas.get(key.sk) ?? { key, delta: 0 };
+        entry.delta += delta;
+        deltas.set(key.sk, entry);
+      }
+    };
+    for (const { from, to } of moves) {
+      if (from) add(from, -1);
+      if (to) add(to, 1);
+    }
+    return [...deltas.values()].filter((e) => e.delta !== 0).map((e) => op.count(e.key, e.delta));
+  },
 
   /** Raises the customer's InCart line count by one, refused at 10; or lowers it by the lines leaving. */
   inCartCountWrite(tenantId: string, customerId: number, delta: number): TransactItem {

@@ -107,15 +107,22 @@ export async function addToCart(scope: WriteScope, me: Caller, body: CartSave): 
       createdOn: actor.now.toISOString(),
     };
     const items = [cartData.createWrite(tenantId, line), cartData.slotClaimWrite(tenantId, line)];
-    if (status === 'InCart') items.push(cartData.inCartCountWrite(tenantId, line.customerId, 1));
-    await transact(items, [CART_CHANGED, CART_CHANGED, CART_FULL]);
+    const messages = [CART_CHANGED, CART_CHANGED];
+    if (status === 'InCart') {
+      items.push(cartData.inCartCountWrite(tenantId, line.customerId, 1));
+      messages.push(CART_FULL);
+    }
+    await transact([...items, ...cartData.countWrites(tenantId, [{ to: line }])], messages);
     return lineView(line, shelf);
   });
 }
 
 // ---------------------------------------------------------------- the customer's transitions
 
-/** The writes taking a line out of the cart or the saved items. */
+/**
+ * The writes taking a line out of the cart or the saved items, but for its counters: a transaction ends with
+ * `cartData.countWrites` of all its lines' moves (this line's `{ from: line }`).
+ */
 const removal = (tenantId: string, line: StoredCartLine): TransactItem[] => [
   cartData.removeWrite(tenantId, line),
   cartData.slotReleaseWrite(tenantId, line),
@@ -127,7 +134,7 @@ async function setQuantity(scope: WriteScope, line: StoredCartLine, quantity: nu
   const { tenantId } = scope;
   if (quantity === undefined) throw new Validation(INVALID_QUANTITY);
   if (quantity === 0) {
-    await transact(removal(tenantId, line), [CART_CHANGED]);
+    await transact([...removal(tenantId, line), ...cartData.countWrites(tenantId, [{ from: line }])], [CART_CHANGED]);
     return null;
   }
   const shelf = await stockData.get(tenantId, line.stockId);
@@ -145,7 +152,10 @@ async function saveForLater(scope: WriteScope, line: StoredCartLine): Promise<Ca
   const { tenantId } = scope;
   const saved = await cartData.inSlot(tenantId, line.customerId, 'Saved', line.stockId);
   if (saved) {
-    await transact([...removal(tenantId, line), cartData.unchangedCheck(tenantId, saved)], [CART_CHANGED, undefined, undefined, CART_CHANGED]);
+    await transact(
+      [...removal(tenantId, line), cartData.unchangedCheck(tenantId, saved), ...cartData.countWrites(tenantId, [{ from: line }])],
+      [CART_CHANGED, undefined, undefined, CART_CHANGED],
+    );
     return lineView(saved);
   }
   const after: StoredCartLine = { ...line, status: 'Saved', cartQuantity: 0, version: line.version + 1, ...updated(scope.actor) };
@@ -155,6 +165,7 @@ async function saveForLater(scope: WriteScope, line: StoredCartLine): Promise<Ca
       cartData.slotReleaseWrite(tenantId, line),
       cartData.slotClaimWrite(tenantId, after),
       cartData.inCartCountWrite(tenantId, line.customerId, -1),
+      ...cartData.countWrites(tenantId, [{ from: line, to: after }]),
     ],
     [CART_CHANGED, undefined, CART_CHANGED],
   );
@@ -174,7 +185,10 @@ async function moveToCart(scope: WriteScope, line: StoredCartLine): Promise<Cart
   if (!shelf || have + 1 > units) throw new Conflict(capMessage(units - have), { available: Math.max(units - have, 0) });
   if (inCart) {
     const after = { ...repriced(inCart, shelf), cartQuantity: have + 1, version: inCart.version + 1, ...updated(scope.actor) };
-    await transact([cartData.replaceWrite(tenantId, after, inCart.version), ...removal(tenantId, line)], [CART_CHANGED, CART_CHANGED]);
+    await transact(
+      [cartData.replaceWrite(tenantId, after, inCart.version), ...removal(tenantId, line), ...cartData.countWrites(tenantId, [{ from: line }])],
+      [CART_CHANGED, CART_CHANGED],
+    );
     return lineView(after, shelf);
   }
   const after: StoredCartLine = { ...repriced(line, shelf), status: 'InCart', cartQuantity: 1, version: line.version + 1, ...updated(scope.actor) };
@@ -184,6 +198,7 @@ async function moveToCart(scope: WriteScope, line: StoredCartLine): Promise<Cart
       cartData.slotReleaseWrite(tenantId, line),
       cartData.slotClaimWrite(tenantId, after),
       cartData.inCartCountWrite(tenantId, line.customerId, 1),
+      ...cartData.countWrites(tenantId, [{ from: line, to: after }]),
     ],
     [CART_CHANGED, undefined, CART_CHANGED, CART_FULL],
   );
@@ -195,7 +210,10 @@ async function moveToWishlist(scope: WriteScope, line: StoredCartLine): Promise<
   const { tenantId } = scope;
   const wished = await wishData.ofProduct(tenantId, line.customerId, line.productId);
   const wish = wished ? [] : wishData.createWrites(tenantId, await newWish(scope, line.customerId, line));
-  await transact([...removal(tenantId, line), ...wish], [CART_CHANGED, undefined, undefined, CART_CHANGED, CART_CHANGED]);
+  await transact(
+    [...removal(tenantId, line), ...wish, ...cartData.countWrites(tenantId, [{ from: line }])],
+    [CART_CHANGED, undefined, undefined, CART_CHANGED, CART_CHANGED],
+  );
   return null;
 }
 
@@ -220,13 +238,13 @@ async function advanceOrder(scope: WriteScope, me: Caller, line: StoredCartLine,
       version: line.version + 1,
       ...updated(scope.actor),
     };
-    await transact([cartData.advanceWrite(tenantId, after, 'OrderSuccess')], [SHIP_ONLY_ORDER_SUCCESS]);
+    await transact([cartData.advanceWrite(tenantId, after, 'OrderSuccess'), ...cartData.countWrites(tenantId, [{ from: line, to: after }])], [SHIP_ONLY_ORDER_SUCCESS]);
     return lineView(after);
   }
   if (body.status === 'Delivered') {
     if (line.status !== 'Shipped') throw new Conflict(DELIVER_ONLY_SHIPPED);
     const after: StoredCartLine = { ...line, status: 'Delivered', deliveredDate: now, version: line.version + 1, ...updated(scope.actor) };
-    await transact([cartData.advanceWrite(tenantId, after, 'Shipped')], [DELIVER_ONLY_SHIPPED]);
+    await transact([cartData.advanceWrite(tenantId, after, 'Shipped'), ...cartData.countWrites(tenantId, [{ from: line, to: after }])], [DELIVER_ONLY_SHIPPED]);
     return lineView(after);
   }
   throw new Validation(NOT_ALLOWED);
@@ -259,7 +277,7 @@ export function removeLine(scope: WriteScope, me: Caller, customerCartId: number
     const own = await ownCustomer(me);
     if (!line || line.customerId !== own.customerId) throw new NotFound(CART_LINE_NOT_FOUND);
     if (isOrderStatus(line.status)) throw new Conflict(ORDER_NOT_DELETABLE);
-    await transact(removal(tenantId, line), [CART_CHANGED]);
+    await transact([...removal(tenantId, line), ...cartData.countWrites(tenantId, [{ from: line }])], [CART_CHANGED]);
     return lineView(line);
   });
 }

@@ -1,6 +1,6 @@
 import { computeBill, shopDay } from '../../shared/bill.js';
 import type { OrderStatus } from '../../shared/schemas/cart.js';
-import { cartData, type StoredCartLine } from '../cart/data.js';
+import { cartData, type LineMove, type StoredCartLine } from '../cart/data.js';
 import { customerData } from '../customers/data.js';
 import { nextId, transact, type Actor, type TransactItem } from '../lib/db.js';
 import { Conflict } from '../lib/errors.js';
@@ -307,6 +307,7 @@ export async function moveCartLines(flow: FlowState, status: Extract<OrderStatus
     const now = actor.now.toISOString();
     const items: TransactItem[] = [];
     const messages: (string | undefined)[] = [];
+    const moves: LineMove[] = [];
     let leftCart = 0;
     for (const paid of payment.lines) {
       const current = await cartData.get(flow.tenantId, paid.customerCartId);
@@ -340,10 +341,12 @@ export async function moveCartLines(flow: FlowState, status: Extract<OrderStatus
       if (inCartPhase) {
         items.push(cartData.replaceWrite(flow.tenantId, order, current.version), cartData.slotReleaseWrite(flow.tenantId, current));
         messages.push(CART_CHANGED, undefined);
+        moves.push({ from: current, to: order });
         if (current.status === 'InCart') leftCart += 1;
       } else {
         items.push(cartData.createWrite(flow.tenantId, order));
         messages.push(CART_CHANGED);
+        moves.push({ to: order });
       }
     }
     if (leftCart) {
@@ -352,7 +355,7 @@ export async function moveCartLines(flow: FlowState, status: Extract<OrderStatus
     }
     items.push(paymentData.stageWrite(flow.tenantId, flow.orderId, from, { stage: to, updatedOn: now }));
     messages.push(STAGE_MOVED);
-    await transact(items, messages);
+    await transact([...items, ...cartData.countWrites(flow.tenantId, moves)], messages);
     return { ...flow, orderStatus: status };
   });
 }

@@ -10,9 +10,12 @@ import {
   type CartMasterRow,
   type OrderRow,
 } from '../../shared/schemas/cart.js';
+import { cartData } from '../../functions/cart/data.js';
+import { handler as cartHandler } from '../../functions/cart/handler.js';
 import { call, tokenOf } from './client.js';
+import { injectDynamoFaults, invoke } from './faults.js';
 import { checkout } from './payment-fixtures.js';
-import { mustAdd, newShopper, stocked, type Shopper, type StockedProduct } from './storefront-fixtures.js';
+import { addToCart, changeLine, mustAdd, newShopper, stocked, type Shopper, type StockedProduct } from './storefront-fixtures.js';
 
 const manager = () => tokenOf('manager@demo.shop');
 const asStaff = async <T>(method: string, path: string, body?: unknown) => call<T & { message?: string }>(method, path, { token: await manager(), body });
@@ -118,5 +121,68 @@ describe('order tracking by staff', () => {
     expect((await call('DELETE', `/cart/${line.customerCartId}`, { token: shopper.token })).status).toBe(409);
     const back = await call('PUT', `/cart/${line.customerCartId}`, { token: shopper.token, body: { status: 'InCart', cartQuantity: 1 } });
     expect(back.status).toBe(403);
+  });
+});
+
+describe('order and cart counts', () => {
+  it('are counters kept by adds, saves, moves, removals, checkout, ship and deliver, left as they were by refused writes, read without a query', async () => {
+    const shopper = await newShopper();
+    const id = shopper.customer.customerId;
+    const [rice, dal, oil] = await stocked([
+      { quantity: 5, mrp: 90, gst: 5, name: 'Counted Order Rice' },
+      { quantity: 5, mrp: 120, gst: 5, name: 'Counted Order Dal' },
+      { quantity: 5, mrp: 180, gst: 5, name: 'Counted Order Oil' },
+    ]);
+    const mine = async (status: string) => (await call<number>('GET', `/cart/master/page/count/${id}/${status}`, { token: shopper.token })).body;
+    const shop = async (status: string) => (await asStaff<number>('GET', `/cart/order/count/${status}`)).body;
+    const shopBefore = { success: await shop('OrderSuccess'), shipped: await shop('Shipped'), delivered: await shop('Delivered') };
+
+    await mustAdd(shopper, rice, 1);
+    await mustAdd(shopper, dal, 1);
+    const third = await mustAdd(shopper, oil, 1);
+    await mustAdd(shopper, oil, 1); // more of a line in the cart counts no new line
+    expect(await mine('InCart')).toBe(3);
+    expect((await changeLine(shopper, third, { status: 'Saved' })).status).toBe(200);
+    expect([await mine('InCart'), await mine('Saved')]).toEqual([2, 1]);
+    // More than the shelf holds: refused, counts as they were.
+    expect((await addToCart(shopper, rice, 99)).status).toBe(409);
+    expect([await mine('InCart'), await mine('Saved')]).toEqual([2, 1]);
+    expect((await changeLine(shopper, third, { status: 'InCart' })).status).toBe(200);
+    expect([await mine('InCart'), await mine('Saved')]).toEqual([3, 0]);
+    expect((await call('DELETE', `/cart/${third.customerCartId}`, { token: shopper.token })).status).toBe(200);
+    expect(await mine('InCart')).toBe(2);
+
+    await checkout(shopper);
+    expect([await mine('InCart'), await mine('OrderSuccess')]).toEqual([0, 2]);
+    expect(await shop('OrderSuccess')).toBe(shopBefore.success + 2);
+    const [first, second] = (await asStaff<OrderRow[]>('GET', `/cart/search/OrderSuccess/${shopper.customer.mobileNumber}?page=0&size=5`)).body;
+    const ship = (line: OrderRow) => asStaff('PUT', `/cart/${line.customerCartId}`, { status: 'Shipped', deliveryPerson: 'Manjunath', deliveryContact: '9845098450' });
+    expect((await ship(first!)).status).toBe(200);
+    expect((await ship(first!)).status).toBe(409); // shipped already: refused, nothing moves
+    expect((await asStaff('PUT', `/cart/${second!.customerCartId}`, { status: 'Delivered' })).status).toBe(409);
+    expect((await asStaff('PUT', `/cart/${first!.customerCartId}`, { status: 'Delivered' })).status).toBe(200);
+    expect([await shop('OrderSuccess'), await shop('Shipped'), await shop('Delivered')]).toEqual([shopBefore.success + 1, shopBefore.shipped, shopBefore.delivered + 1]);
+    expect([await mine('OrderSuccess'), await mine('Shipped'), await mine('Delivered')]).toEqual([1, 0, 1]);
+    expect((await call<number>('GET', `/cart/masterOrder/page/count/${id}/OrderSuccess,Shipped,Delivered`, { token: shopper.token })).body).toBe(2);
+
+    const recorder = injectDynamoFaults();
+    try {
+      const path = { statuses: 'OrderSuccess,Shipped,Delivered' };
+      await invoke(cartHandler as never, 'manager@demo.shop', 'GET /cart/order/count/{statuses}', { path }); // signs in and warms the caller's reads
+      recorder.arm();
+      const answer = await invoke<number>(cartHandler as never, 'manager@demo.shop', 'GET /cart/order/count/{statuses}', { path });
+      expect(answer).toEqual({ status: 200, body: shopBefore.success + shopBefore.shipped + shopBefore.delivered + 2 });
+      expect(recorder.commands()).toContain('GetCommand');
+      expect(recorder.commands()).not.toContain('QueryCommand');
+      // The customer's counts: one GetItem a status; a search counts at most its cap.
+      recorder.arm();
+      expect(await cartData.customerOrdersCount('demo', id, ['OrderSuccess', 'Shipped', 'Delivered'])).toBe(2);
+      expect(await cartData.count('demo', id, 'Delivered', '', 1000)).toBe(1);
+      expect(recorder.commands()).toEqual(['GetCommand', 'GetCommand', 'GetCommand', 'GetCommand']);
+      expect(await cartData.customerOrderSearchCount('demo', id, ['OrderSuccess', 'Delivered'], 'counted order', 1000)).toBe(2);
+      expect(await cartData.customerOrderSearchCount('demo', id, ['OrderSuccess', 'Delivered'], 'counted order', 1)).toBe(1);
+    } finally {
+      recorder.restore();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { CART_FULL, capMessage, MAX_CART_LINES, type CartMasterRow } from '../..
 import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
 import { SearchBox } from '../../../components/search-box.js';
+import { SearchCapNote } from '../../../components/search-cap-note.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { errorText } from '../../../lib/query-client.js';
 import {
@@ -185,6 +186,7 @@ export default function CartScreen() {
         label="Search saved items by product name"
         {...searchProps}
       />
+      <SearchCapNote search={search} total={savedCount.data} records="saved items" />
       {saved.isPending ? (
         <Center py="lg">
           <Loader size="sm" aria-label="Loading" />

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Center, Loader, Stack, Text } from '@mantine/cor
 import { Link } from 'react-router-dom';
 import { Page } from '../../../components/page.js';
 import { SearchBox } from '../../../components/search-box.js';
+import { SearchCapNote } from '../../../components/search-cap-note.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useSession } from '../../../lib/session.js';
 import { useCustomerOrderCount, useCustomerOrders } from '../api/orders.js';
@@ -31,6 +32,7 @@ export default function YourOrders() {
         label="Search by product name"
         {...searchProps}
       />
+      <SearchCapNote search={search} total={count.data} records="ordered products" />
       {orders.isError && (
         <Alert color="red" role="alert">
           {isApiError(orders.error) ? orders.error.message : 'Your orders could not be loaded.'}
