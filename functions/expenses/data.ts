@@ -5,6 +5,7 @@ import {
   op,
   queryAll,
   queryCount,
+  queryCountUpTo,
   queryCursorPage,
   strip,
   tableName,
@@ -199,6 +200,8 @@ export const expenseData = {
     return (await queryAll(opts)).map(toExpense);
   },
   count: (opts: ListQuery) => queryCount(opts),
+  /** How many expenses a query holds, counting at most `cap` (a name search's key condition selects exactly those). */
+  countUpTo: (opts: ListQuery, cap: number) => queryCountUpTo(opts, cap),
 
   // ------------------------------------------------------------ writes (one transaction each)
 

@@ -1,5 +1,6 @@
 import { shopDay } from '../../shared/bill.js';
 import { toPaise, toRupees } from '../../shared/money.js';
+import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
 import { EXPENSE_MESSAGES, type Expense, type ExpenseBody, type ExpenseSum } from '../../shared/schemas/expense.js';
 import type { WriteScope } from '../lib/context.js';
 import { mapPage, nextId, transact, type PageRequest } from '../lib/db.js';
@@ -90,9 +91,13 @@ export async function monthAll(tenantId: string, month: number, year: number, te
 }
 
 /** Without text the count is the month's total's; with text, a count of the month's name index from the prefix. */
-export async function monthCount(tenantId: string, month: number, year: number, text?: string): Promise<number> {
+/**
+ * A month's count: without text the month's totals item; with text the expenses whose name starts with it, counted
+ * up to `cap` (SEARCH_COUNT_CAP) by the name index's key condition, so a one-letter search reads at most the cap's keys.
+ */
+export async function monthCount(tenantId: string, month: number, year: number, text?: string, cap = SEARCH_COUNT_CAP): Promise<number> {
   if (text === undefined) return (await expenseTotals(tenantId, year, month)).total.count;
-  return expenseData.count(expenseData.listQuery(tenantId, monthOf(year, month), text));
+  return expenseData.countUpTo(expenseData.listQuery(tenantId, monthOf(year, month), text), cap);
 }
 
 export async function monthSum(tenantId: string, month: number, year: number): Promise<ExpenseSum> {

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expenseTotals } from '../../functions/expenses/data.js';
+import { handler as expensesHandler } from '../../functions/expenses/handler.js';
+import { monthCount } from '../../functions/expenses/service.js';
 import { rootLogger } from '../../functions/lib/logger.js';
 import { returnAndMail } from '../../functions/purchases/service.js';
 import { shopDay } from '../../shared/bill.js';
@@ -8,6 +10,7 @@ import type { Customer } from '../../shared/schemas/customer.js';
 import type { Expense, ExpenseSum, ReturnRow, ReturnsSummary, YearlyReturns } from '../../shared/schemas/expense.js';
 import { returnBody, type MonthlySales, type PaymentMode } from '../../shared/schemas/purchase.js';
 import { apiUrl, call, tokenOf } from './client.js';
+import { injectDynamoFaults, invoke } from './faults.js';
 import { pdfText } from './pdf-text.js';
 import { newCustomer, sellOn, stockedProduct, type Shelf } from './pos-fixtures.js';
 
@@ -78,6 +81,39 @@ describe('expenses', () => {
     expect(first[0]!.paymentMode).toBe('Cash');
     expect(await ok<Expense[]>('GET', `/expense/all/${thisMonth}/${thisYear}/${text}`)).toHaveLength(3);
     expect(await ok<number>('GET', `/expense/count/${thisMonth}/${thisYear}/nothing-like-this`)).toBe(0);
+  });
+
+  it("counts a name search by the month's name index up to the cap, through saves, edits, deletes and a refused save", async () => {
+    const tag = unique('Counted Freight');
+    const text = encodeURIComponent(tag);
+    const searchCount = () => ok<number>('GET', `/expense/count/${thisMonth}/${thisYear}/${text}`);
+    const saved = [];
+    for (const amount of [100, 200, 300]) saved.push(await save({ expenseName: `${tag} ${amount}`, expenseDate: today, expenseAmount: amount }));
+    expect(await searchCount()).toBe(3);
+    expect(await monthCount('demo', thisMonth, thisYear, tag, 2)).toBe(2);
+    await refused('POST', '/expense/save', { expenseName: `${tag} refused`, expenseDate: today, expenseAmount: 0 }, 400, 'Expense Amount should be more than 0.');
+    expect(await searchCount()).toBe(3);
+    // Renamed out of the search, then one deleted.
+    await ok('PUT', `/expense/${saved[0]!.expenseId}`, { expenseName: 'Renamed freight', expenseDate: today, expenseAmount: 100, paymentMode: 'Cash', version: 1 });
+    expect(await searchCount()).toBe(2);
+    await ok('DELETE', `/expense/${saved[1]!.expenseId}`);
+    expect(await searchCount()).toBe(1);
+
+    // One Query whose key condition is the month and the name prefix, with no filter, and Limit the cap's rest.
+    const recorder = injectDynamoFaults();
+    try {
+      const path = { month: String(thisMonth), year: String(thisYear), text: tag };
+      await invoke(expensesHandler as never, OWNER, 'GET /expense/count/{month}/{year}/{text}', { path });
+      recorder.arm();
+      expect(await invoke(expensesHandler as never, OWNER, 'GET /expense/count/{month}/{year}/{text}', { path })).toEqual({ status: 200, body: 1 });
+      const queries = recorder.inputs().filter((_, i) => recorder.commands()[i] === 'QueryCommand');
+      expect(queries).toHaveLength(1);
+      const [query] = queries;
+      expect(query).toMatchObject({ IndexName: 'gsi2', Select: 'COUNT', Limit: 1000 });
+      expect(query!.FilterExpression).toBeUndefined();
+    } finally {
+      recorder.restore();
+    }
   });
 
   it.each([
@@ -219,6 +255,26 @@ describe('returns report of March 2013', () => {
     expect(await ok<number>('GET', `/expense/returns/count/3/${YEAR}/CASH`)).toBe(3);
     expect(await ok<ReturnRow[]>('GET', `/expense/returns/3/${YEAR}/${encodeURIComponent('25/03')}`)).toEqual([expected[3]]);
     expect(await ok<ReturnRow[]>('GET', `/expense/returns/3/${YEAR}/2013-03-20`)).toEqual([expected[2]]);
+  });
+
+  it("counts a month's rows from its sales day items: one query of at most 31 items, whatever the bills, returns and edits", async () => {
+    const recorder = injectDynamoFaults();
+    try {
+      for (const [routeKey, path, expected] of [
+        ['GET /expense/returns/count/{month}/{year}', { month: '3', year: String(YEAR) }, 4],
+        ['GET /expense/returns/count/{month}/{year}/{text}', { month: '3', year: String(YEAR), text: 'CASH' }, 3],
+      ] as const) {
+        await invoke(expensesHandler as never, OWNER, routeKey, { path });
+        recorder.arm();
+        expect(await invoke(expensesHandler as never, OWNER, routeKey, { path })).toEqual({ status: 200, body: expected });
+        const queries = recorder.inputs().filter((_, i) => recorder.commands()[i] === 'QueryCommand');
+        expect(queries).toHaveLength(1);
+        expect(queries[0]).toMatchObject({ ExpressionAttributeValues: expect.objectContaining({ ':pk': 'T#demo#SALES#2013-03' }) });
+        expect(queries[0]!.IndexName).toBeUndefined();
+      }
+    } finally {
+      recorder.restore();
+    }
   });
 
   it('sums the month in the summary row with the return percentage', async () => {

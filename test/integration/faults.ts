@@ -55,12 +55,14 @@ export function injectDynamoFaults() {
   const mock = mockClient(DynamoDBDocumentClient);
   const original = Object.getPrototypeOf(DynamoDBDocumentClient.prototype).send as (...args: unknown[]) => Promise<unknown>;
   let seen: string[] = [];
+  let inputs: Record<string, unknown>[] = [];
   let plan: FaultPlan | undefined;
   let injected: string | undefined;
   // sinon's stub takes the command as the SDK's union type; the fault needs only its class name and input.
   const fake = function (this: unknown, command: { constructor: { name: string }; input: object }, ...rest: unknown[]) {
     const name = command.constructor.name;
     const step = seen.push(name) - 1;
+    inputs.push(command.input as Record<string, unknown>);
     if (plan && step === plan.step) {
       injected = `${plan.fault} at step ${step} (${name})`;
       return Promise.reject(faultError(plan.fault, command.input as Record<string, unknown>));
@@ -72,11 +74,14 @@ export function injectDynamoFaults() {
     /** Starts counting commands; with a plan, fails the planned one. */
     arm(next?: FaultPlan) {
       seen = [];
+      inputs = [];
       plan = next;
       injected = undefined;
     },
     /** The commands sent since `arm()`, by class name. */
     commands: () => [...seen],
+    /** The inputs of those commands, in the same order (a query's key condition, filter and limit). */
+    inputs: () => [...inputs],
     /** What was injected since `arm()`, if the planned step was reached. */
     injected: () => injected,
     restore: () => mock.restore(),

@@ -11,6 +11,7 @@ import { PagedTable, pageCount, type Column } from '../../../components/paged-ta
 import { RowActions } from '../../../components/row-actions.js';
 import { SavedNotice } from '../../../components/saved-notice.js';
 import { SearchBox } from '../../../components/search-box.js';
+import { SearchCapNote } from '../../../components/search-cap-note.js';
 import { useCan } from '../../../lib/use-can.js';
 import { useDeleteExpense, useExpenseCount, useExpensePage, useExpenseTotal } from '../api/expenses.js';
 import { currentPeriod, MONTHS, financialPeriodFrom, recentFinancialYears } from '../../../components/period.js';
@@ -127,6 +128,7 @@ function ExpenseTable() {
           />
         </Box>
       </Group>
+      <SearchCapNote search={search} total={count.data} records="expenses" />
       <PagedTable
         caption={`Expenses of ${MONTHS[period.month - 1]} ${period.year}`}
         columns={columns}

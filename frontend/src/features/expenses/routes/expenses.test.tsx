@@ -75,6 +75,28 @@ describe('expense list', () => {
     await waitFor(() => expect(router.state.location.search).toBe(`?month=4&year=${year - 2}`));
   });
 
+  it('says when a search matches 1,000 or more expenses, and the note goes once the text narrows them', async () => {
+    serve([
+      [`GET /expense/count/${month}/${year}`, [200, 2]],
+      [`GET /expense/${month}/${year}?page=0&size=5`, [200, [rent, tea]]],
+      [`GET /expense/sum/${month}/${year}`, [200, { month, year, expenseAmount: 15180, cash: 180, online: 15000, count: 2 }]],
+      // A one-letter search of a busy month: the server counts matches up to 1,000.
+      [`GET /expense/count/${month}/${year}/t`, [200, 1000]],
+      [/^GET \/expense\/\d+\/\d+\/t\?/, [200, [tea]]],
+      [`GET /expense/all/${month}/${year}/t`, [200, [tea]]],
+      [`GET /expense/count/${month}/${year}/tea`, [200, 1]],
+      [/^GET \/expense\/\d+\/\d+\/tea\?/, [200, [tea]]],
+      [`GET /expense/all/${month}/${year}/tea`, [200, [tea]]],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderScreen(<ExpenseListScreen />, { path: '/expense', elsewhere: ['/home', '/expense/:id'] });
+    const box = await screen.findByRole('textbox', { name: 'Search by expense name' });
+    await user.type(box, 't{Enter}');
+    expect(await screen.findByText(/1,000 or more expenses start with “t”: the first 1,000 are listed. Type more of the name/)).toBeInTheDocument();
+    await user.type(box, 'ea{Enter}');
+    await waitFor(() => expect(screen.queryByText(/or more expenses/)).not.toBeInTheDocument());
+  });
+
   it('asks before deleting and puts the row back with the server’s reason when refused', async () => {
     const calls = serve([
       [`GET /expense/count/${month}/${year}`, [200, 2]],
