@@ -1,8 +1,10 @@
 import {
   getItem,
   mapPage,
-  queryCount,
+  op,
+  queryCountUpTo,
   queryCursorPage,
+  readCounter,
   strip,
   tableName,
   type CursorPage,
@@ -11,7 +13,7 @@ import {
   type QueryOptions,
   type TransactItem,
 } from '../lib/db.js';
-import { idSk, searchKey, tenantPk } from '../lib/keys.js';
+import { counterKey, idSk, searchKey, tenantPk } from '../lib/keys.js';
 
 /**
  * Wish lines: the wishlist is its own set of records (spec 1 section 4), one per customer and product.
@@ -19,10 +21,13 @@ import { idSk, searchKey, tenantPk } from '../lib/keys.js';
  * - the line by id (`DELETE /wish/{customerWishId}`);
  * - gsi1: a customer's lines by lower-case product name (pages, prefix search, counts);
  * - a slot per customer and product, created with the line under attribute_not_exists, so a product is on the
- *   wishlist once however often it is added.
+ *   wishlist once however often it is added;
+ * - a counter item (`counterKey`) of the customer's lines, moved in the transactions that add and remove a line:
+ *   a wishlist has no size limit (a line a product of the catalogue), so its count is one GetItem, not a COUNT.
  */
 const wishPk = (tenantId: string) => tenantPk(tenantId, 'WISH');
 const byCustomerPk = (tenantId: string, customerId: number) => tenantPk(tenantId, 'WISH_BY_CUSTOMER', customerId);
+const wishCounter = (tenantId: string, customerId: number) => counterKey(tenantId, `wish#customer#${customerId}`);
 const slotKey = (tenantId: string, customerId: number, productId: number) => ({ pk: tenantPk(tenantId, 'WISH_SLOT', customerId), sk: idSk(productId) });
 
 export interface StoredWish {
@@ -66,9 +71,11 @@ export const wishData = {
     return mapPage(await queryCursorPage(customerQuery(tenantId, customerId, prefix), request), toWish);
   },
 
-  count: (tenantId: string, customerId: number, prefix = '') => queryCount(customerQuery(tenantId, customerId, prefix)),
+  /** The customer's lines (their counter); with a prefix, those whose product name starts with it, counting at most `cap`. */
+  count: (tenantId: string, customerId: number, prefix: string, cap: number) =>
+    prefix ? queryCountUpTo(customerQuery(tenantId, customerId, prefix), cap) : readCounter(wishCounter(tenantId, customerId)),
 
-  /** A new line with its slot; the slot's condition refuses a second line of the product. */
+  /** A new line with its slot and the customer's count raised; the slot's condition refuses a second line of the product. */
   createWrites(tenantId: string, wish: StoredWish): TransactItem[] {
     const TableName = tableName();
     return [
@@ -93,14 +100,17 @@ export const wishData = {
           ConditionExpression: 'attribute_not_exists(pk)',
         },
       },
+      op.count(wishCounter(tenantId, wish.customerId), 1),
     ];
   },
 
+  /** The line, its slot and one off the customer's count; the line's condition refuses a second removal. */
   removeWrites(tenantId: string, wish: StoredWish): TransactItem[] {
     const TableName = tableName();
     return [
       { Delete: { TableName, Key: { pk: wishPk(tenantId), sk: idSk(wish.customerWishId) }, ConditionExpression: 'attribute_exists(pk)' } },
       { Delete: { TableName, Key: slotKey(tenantId, wish.customerId, wish.productId) } },
+      op.count(wishCounter(tenantId, wish.customerId), -1),
     ];
   },
 };

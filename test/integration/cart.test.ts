@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, indiaToday } from '../../shared/leave-days.js';
 import { CART_FULL, INVALID_QUANTITY, OUT_OF_STOCK, STOCK_SHORT, type CartLine, type CartMasterRow, type CartSummaryView } from '../../shared/schemas/cart.js';
 import type { WishLine } from '../../shared/schemas/wish.js';
+import { wishData } from '../../functions/wish/data.js';
 import { call } from './client.js';
+import { injectDynamoFaults } from './faults.js';
 import {
   addToCart,
   adminToken,
@@ -250,10 +252,29 @@ describe('saved items and the wishlist', () => {
     expect((await as<number>(shopper, 'GET', `/wish/searchCount/${id}/ma`)).body).toBe(6);
     expect((await as<WishLine[]>(shopper, 'GET', `/wish/byCustomer/${id}/Wishlist`)).body).toHaveLength(7);
     expect((await as<WishLine[]>(shopper, 'GET', `/wish/byCustomer/${id}/InCart`)).body).toEqual([]);
-    expect((await as(shopper, 'DELETE', `/wish/${first.body.customerWishId}`)).status).toBe(200);
+    // Two deletes of one line at once: one goes through, the other is refused and counts nothing.
+    const deletes = await Promise.all([1, 2].map(() => as(shopper, 'DELETE', `/wish/${first.body.customerWishId}`)));
+    expect(deletes.filter((d) => d.status === 200)).toHaveLength(1);
     expect((await as<number>(shopper, 'GET', `/wish/count/${id}`)).body).toBe(6);
     // The saved items are untouched by the wishlist: separate records.
     expect((await as<number>(shopper, 'GET', `/cart/master/page/count/${id}/Saved`)).body).toBe(7);
+    // A cart line moved to the wishlist is counted there; one whose product is wished already adds nothing.
+    const [chai, oats] = [await mustAdd(shopper, products[0]!, 1), await mustAdd(shopper, products[1]!, 1)];
+    expect((await changeLine(shopper, chai, { status: 'Wishlist' })).status).toBe(200);
+    expect((await changeLine(shopper, oats, { status: 'Wishlist' })).status).toBe(200);
+    expect((await as<number>(shopper, 'GET', `/wish/count/${id}`)).body).toBe(7);
+    expect((await as<WishLine[]>(shopper, 'GET', `/wish/byCustomer/${id}/Wishlist`)).body).toHaveLength(7);
+
+    // The count is the customer's counter item, one GetItem; a search counts at most its cap.
+    const recorder = injectDynamoFaults();
+    try {
+      recorder.arm();
+      expect(await wishData.count('demo', id, '', 1000)).toBe(7);
+      expect(recorder.commands()).toEqual(['GetCommand']);
+      expect(await wishData.count('demo', id, 'ma', 1)).toBe(1);
+    } finally {
+      recorder.restore();
+    }
   });
 });
 

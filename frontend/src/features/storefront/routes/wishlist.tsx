@@ -6,6 +6,7 @@ import type { WishLine } from '../../../../../shared/schemas/wish.js';
 import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
 import { SearchBox } from '../../../components/search-box.js';
+import { SearchCapNote } from '../../../components/search-cap-note.js';
 import { inCartQuantity, useAddToCart, useCartLines } from '../api/cart.js';
 import { useRemoveWish, useWishCount, useWishPage } from '../api/wish.js';
 import { ListPager } from '../components/list-pager.js';
@@ -103,6 +104,7 @@ export default function WishlistScreen() {
         placeholder="Search by product name"
         {...searchProps}
       />
+      <SearchCapNote search={search} total={count.data} records="wished products" />
       {wishes.isPending ? (
         <Center py="xl">
           <Loader aria-label="Loading" />
