@@ -1,7 +1,7 @@
 import type { BillProblem, HeldState, PaymentMode, PurchaseBody } from '../../shared/schemas/purchase.js';
 import { getItem, mapPage, op, queryAll, queryCount, queryCountUpTo, queryCountsUpTo, queryCursorPage, queryPage, readCounter, strip, tableName, type CursorPage, type Item, type PageRequest, type QueryOptions, type TransactItem } from '../lib/db.js';
 import { counterKey, idSk, searchKey, tenantObjectKey, tenantPk } from '../lib/keys.js';
-import { mergedCursorPage } from '../lib/merged-pages.js';
+import { mergedCursorPage, nameThenArtcode, type MergedList } from '../lib/merged-pages.js';
 import type { BillTotals } from '../../shared/money.js';
 import type { DocumentSeries, SupplyKind } from '../../shared/gst.js';
 
@@ -10,7 +10,8 @@ import type { DocumentSeries, SupplyKind } from '../../shared/gst.js';
  * query. Lines carry the bill's date, customer and payment mode, because the order lists are lists of lines:
  * - gsi1: the lines of a shop day, newest first (today's order list, its count);
  * - gsi2 / gsi3: the lines by lower-case product name / artcode, then time (search by product or artcode);
- * - gsi4: a customer's lines by mobile number, newest first (the customer order list).
+ * - gsi4: a customer's lines by mobile number, newest first (the customer order list);
+ * - gsi5 / gsi6: a customer's lines by lower-case product name / artcode, then time (the customer list's search).
  * Besides the bills there is one sales item per shop day (`SALES#<yyyy-mm>`, sk the day) whose figures every bill,
  * edit and return changes by ADD in its own transaction; the monthly report and the finance screens read those
  * (at most 31 items a month), never the bills. Money is paise, rates basis points.
@@ -441,6 +442,10 @@ function lineItem(tenantId: string, line: StoredLine): Item {
     gsi3sk: `${artcodeKey}#${when(line)}`,
     gsi4pk: mobilePk(tenantId, line.mobileNumber),
     gsi4sk: when(line),
+    gsi5pk: mobilePk(tenantId, line.mobileNumber),
+    gsi5sk: `${nameKey}#${when(line)}`,
+    gsi6pk: mobilePk(tenantId, line.mobileNumber),
+    gsi6sk: `${artcodeKey}#${when(line)}`,
     entity: 'purchaseLine',
     nameKey,
     artcodeKey,
@@ -466,7 +471,7 @@ const toLine = (item: Record<string, unknown>) => {
   return rest as unknown as StoredLine;
 };
 
-/** Lines whose product name or artcode starts with the text (as a filter inside one day's or customer's lines). */
+/** Lines whose product name or artcode starts with the text (as a filter inside one day's lines). */
 const textFilter = (text: string) => ({
   FilterExpression: 'begins_with(nameKey, :text) OR begins_with(artcodeKey, :text)',
   ExpressionAttributeValues: { ':text': searchKey(text) },
@@ -594,10 +599,16 @@ export const purchaseData = {
       returnedValue: Number(item?.returnedValue ?? 0),
     };
   },
-  customerSearchQuery: (tenantId: string, mobile: string, text: string): Omit<QueryOptions, 'startKey' | 'limit'> => ({
-    ...purchaseData.customerQuery(tenantId, mobile),
-    filter: textFilter(text),
-  }),
+  /**
+   * A customer's search as one list: their lines whose name starts with the text (gsi5), then those whose artcode
+   * does but whose name does not (gsi6); each part's key condition is the mobile number and the prefix, so a page
+   * and a count read only matching lines.
+   */
+  customerSearch: (tenantId: string, mobile: string, text: string): MergedList =>
+    nameThenArtcode('customer-bill-search', { index: 'gsi5', pk: mobilePk(tenantId, mobile) }, { index: 'gsi6', pk: mobilePk(tenantId, mobile) }, text),
+  async customerSearchPage(tenantId: string, mobile: string, text: string, request: PageRequest): Promise<CursorPage<StoredLine>> {
+    return mapPage(await mergedCursorPage(purchaseData.customerSearch(tenantId, mobile, text), request), toLine);
+  },
 
   /** A page of a query (by cursor, or by page and size) with the cursor of the next: by cursor one Query at any depth. */
   async cursorPage(opts: Omit<QueryOptions, 'startKey' | 'limit'>, request: PageRequest): Promise<CursorPage<StoredLine>> {

@@ -44,10 +44,12 @@ export const customerPage = async (tenantId: string, mobile: string, request: Pa
   mapPage(await purchaseData.cursorPage(purchaseData.customerQuery(tenantId, mobile), request), orderRowView);
 /** How many lines a customer's list holds: their counter, kept by the bill writes (a walk-in number may hold thousands). */
 export const customerCount = (tenantId: string, mobile: string) => purchaseData.customerLineCount(tenantId, mobile);
+/** A page of a customer's search: their lines matching by name, then those matching only by artcode, as one list. */
 export const customerSearchPage = async (tenantId: string, mobile: string, text: string, request: PageRequest) =>
-  mapPage(await purchaseData.cursorPage(purchaseData.customerSearchQuery(tenantId, mobile, text), request), orderRowView);
-export const customerSearchCount = (tenantId: string, mobile: string, text: string) =>
-  purchaseData.count(purchaseData.customerSearchQuery(tenantId, mobile, text));
+  mapPage(await purchaseData.customerSearchPage(tenantId, mobile, text, request), orderRowView);
+/** How many of a customer's lines the search matches, counting at most `cap` (SEARCH_COUNT_CAP), the name part first. */
+export const customerSearchCount = (tenantId: string, mobile: string, text: string, cap = SEARCH_COUNT_CAP) =>
+  purchaseData.countsUpTo(purchaseData.customerSearch(tenantId, mobile, text).sources, cap);
 
 /**
  * How a list values its lines. The day's list shows the day as it was billed (rate × units billed), because a
@@ -79,7 +81,10 @@ export const searchTotals = async (tenantId: string, text: string, date: string)
  * bills a walk-in number holds); the part matching a search from that customer's matching lines, four figures each.
  */
 export async function customerTotals(tenantId: string, mobile: string, text: string | undefined): Promise<LineTotals> {
-  if (text) return rowTotals(await purchaseData.figures(purchaseData.customerSearchQuery(tenantId, mobile, text)), 'kept');
+  if (text) {
+    const parts = await Promise.all(purchaseData.customerSearch(tenantId, mobile, text).sources.map((part) => purchaseData.figures(part)));
+    return rowTotals(parts.flat(), 'kept');
+  }
   const sums = await purchaseData.customerLineSums(tenantId, mobile);
   return {
     rows: sums.value,

@@ -13,7 +13,12 @@ const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: 'local', credentials });
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    client.destroy();
+    // dynalite cannot add an index to a table it keeps: a table kept from before an index was defined needs a fresh start.
+    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+    const missing = tableDefinition.globalIndexes.filter((index) => !present.has(index.name)).map((index) => index.name);
+    if (missing.length) throw new Error(`The kept table ${tableName} has no index ${missing.join(', ')}: delete the data folder (.local/) to start afresh.`);
     return;
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;

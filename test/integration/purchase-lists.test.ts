@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { handler as purchasesHandler } from '../../functions/purchases/handler.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { purchaseData } from '../../functions/purchases/data.js';
-import { rowTotals, searchCount } from '../../functions/purchases/report.js';
+import { customerSearchCount, rowTotals, searchCount } from '../../functions/purchases/report.js';
 import { shopDay } from '../../shared/bill.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import type { MonthlySales, OrderRow, Purchase, SalesRow } from '../../shared/schemas/purchase.js';
@@ -262,6 +262,50 @@ describe("a customer's line count and total row", () => {
       expect(totals.body.rows).toBe(6);
       expect(recorder.commands()).toContain('GetCommand');
       expect(recorder.commands()).not.toContain('QueryCommand');
+    } finally {
+      recorder.restore();
+    }
+  });
+
+  it("counts a search of the customer's lines by the keys of their name and artcode indexes, up to the cap, through saves, edits and a refused save", async () => {
+    const [rice, salt, oil] = [
+      await stockedProduct({ name: 'Keyed Rice', quantity: 20, mrp: 100, buyingPrice: 80, gst: 0 }),
+      await stockedProduct({ name: 'Keyed Salt', quantity: 20, mrp: 100, buyingPrice: 80, gst: 0 }),
+      await stockedProduct({ name: 'Plain Oil', quantity: 20, mrp: 100, buyingPrice: 80, gst: 0 }),
+    ];
+    const walkIn = await newCustomer();
+    const searched = (text: string) => get<number>(`/purchase/searchCount/${walkIn.mobileNumber}/${encodeURIComponent(text)}`);
+    const first = await mustPlace(plain(walkIn, [[rice, 1], [salt, 1], [oil, 1]]));
+    await mustPlace(plain(walkIn, [[rice, 2]]));
+    expect([await searched('keyed'), await searched('Keyed R'), await searched(oil.artcode), await searched('nothing')]).toEqual([3, 2, 1, 0]);
+    // Another customer's lines are not theirs.
+    const other = await newCustomer();
+    await mustPlace(plain(other, [[rice, 1]]));
+    expect(await searched('keyed')).toBe(3);
+    // More than the shelf holds: refused, nothing counted.
+    expect((await call('POST', '/purchase', { token: await cashierToken(), body: plain(walkIn, [[rice, 99]]) })).status).toBe(409);
+    expect(await searched('keyed')).toBe(3);
+    // An edit that drops the rice and the oil of the first bill and keeps the salt.
+    const edited = await call<Purchase>('PUT', `/purchase/${first.purchaseId}`, { token: await cashierToken(), body: { ...plain(walkIn, [[salt, 2]]), version: first.version } });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect([await searched('keyed'), await searched('Keyed R'), await searched(oil.artcode)]).toEqual([2, 1, 0]);
+    // The pages of the search are the same lines, name matches first.
+    const page = async (p: number) => get<OrderRow[]>(`/purchase/search/${walkIn.mobileNumber}/keyed?page=${p}&size=1`);
+    expect([...(await page(0)), ...(await page(1))].map((r) => r.productName)).toEqual([rice.productName, salt.productName]);
+    expect(await customerSearchCount('demo', walkIn.mobileNumber, 'keyed', 1)).toBe(1);
+    expect(await get(`/purchase/custMobileTotals/${walkIn.mobileNumber}?search=keyed`)).toMatchObject({ rows: 2, orderQuantity: 4 });
+
+    // The count is a capped COUNT of each part's key condition (mobile number and prefix), never the customer's whole list.
+    const recorder = injectDynamoFaults();
+    try {
+      const path = { mobile: walkIn.mobileNumber, text: 'keyed' };
+      await invoke(purchasesHandler as never, 'cashier@demo.shop', 'GET /purchase/searchCount/{mobile}/{text}', { path });
+      recorder.arm();
+      expect(await invoke<number>(purchasesHandler as never, 'cashier@demo.shop', 'GET /purchase/searchCount/{mobile}/{text}', { path })).toEqual({ status: 200, body: 2 });
+      const queries = recorder.inputs().filter((_, i) => recorder.commands()[i] === 'QueryCommand') as { IndexName?: string; Select?: string; Limit?: number; FilterExpression?: string }[];
+      expect(queries.map((q) => q.IndexName)).toEqual(['gsi5', 'gsi6']);
+      expect(queries.every((q) => q.Select === 'COUNT' && q.Limit! <= 1000)).toBe(true);
+      expect(queries[0]!.FilterExpression).toBeUndefined();
     } finally {
       recorder.restore();
     }

@@ -96,6 +96,30 @@ describe('Customer Order List', () => {
       expect(await screen.findByText('page /reBill/:id')).toBeInTheDocument();
     });
 
+    it('says when a search matches 1,000 or more of the customer’s lines, and the note goes once the text narrows them', async () => {
+      serve([
+        [/^GET \/customer\/mobile/, [200, ['9740000001']]],
+        ['GET /customer/validate/9740000001', [200, meena]],
+        ['GET /purchase/custMobile/9740000001?page=0&size=5', [200, [row(41, 1, 'Bath Soap', 2)]]],
+        ['GET /purchase/custMobileCount/9740000001', [200, 1]],
+        ['GET /purchase/custMobileTotals/9740000001', [200, { rows: 1, orderQuantity: 2, returnQuantity: 0, price: 90, billed: 90, returned: 0 }]],
+        // A one-letter search of a walk-in number with years of bills: the server counts matches up to 1,000.
+        ['GET /purchase/search/9740000001/b?page=0&size=5', [200, [row(41, 1, 'Bath Soap', 2)]]],
+        ['GET /purchase/searchCount/9740000001/b', [200, 1000]],
+        ['GET /purchase/custMobileTotals/9740000001?search=b', [200, { rows: 1, orderQuantity: 2, returnQuantity: 0, price: 90, billed: 90, returned: 0 }]],
+        ['GET /purchase/search/9740000001/bath?page=0&size=5', [200, [row(41, 1, 'Bath Soap', 2)]]],
+        ['GET /purchase/searchCount/9740000001/bath', [200, 1]],
+        ['GET /purchase/custMobileTotals/9740000001?search=bath', [200, { rows: 1, orderQuantity: 2, returnQuantity: 0, price: 90, billed: 90, returned: 0 }]],
+      ]);
+      const user = userEvent.setup();
+      renderScreen(<CustomerOrders />, { path, url: '/customerPurchase/9740000001', elsewhere });
+      const box = await screen.findByRole('textbox', { name: 'Search by product or artcode' });
+      await user.type(box, 'b{Enter}');
+      expect(await screen.findByText(/1,000 or more bill lines start with “b”: the first 1,000 are listed. Type more of the name or artcode/)).toBeInTheDocument();
+      await user.type(box, 'ath{Enter}');
+      await waitFor(() => expect(screen.queryByText(/or more bill lines/)).not.toBeInTheDocument());
+    });
+
     it("says 'No Purchase Found' for a customer without bills, and tells a mobile nobody has", async () => {
       serve([
         ['GET /customer/validate/9740000001', [200, meena]],

@@ -11,6 +11,7 @@ import { useListSearch } from '../../../components/list-state.js';
 import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
 import { SearchBox } from '../../../components/search-box.js';
+import { SearchCapNote } from '../../../components/search-cap-note.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { useCan } from '../../../lib/use-can.js';
@@ -116,6 +117,7 @@ function CustomerOrdersContent() {
               </Button>
             </Group>
           </Group>
+          <SearchCapNote search={search} total={count.data} records="bill lines" narrow="of the name or artcode" />
           {exportProblem && (
             <Alert color="red" role="alert">
               {exportProblem}
