@@ -2,10 +2,11 @@ import type { Leave, LeaveType } from '../../shared/schemas/leave.js';
 import {
   getItem,
   mapPage,
+  op,
   query,
   queryAll,
-  queryCount,
   queryCursorPage,
+  readCounter,
   strip,
   tableName,
   type CursorPage,
@@ -13,11 +14,14 @@ import {
   type PageRequest,
   type TransactItem,
 } from '../lib/db.js';
-import { idSk, searchKey, tenantPk } from '../lib/keys.js';
+import { counterKey, idSk, searchKey, tenantPk } from '../lib/keys.js';
 
 const leavePk = (tenantId: string) => tenantPk(tenantId, 'LEAVE');
 const byUserPk = (tenantId: string, userId: number) => tenantPk(tenantId, 'LEAVE_USER', userId);
 const byManagerPk = (tenantId: string, managerId: number) => tenantPk(tenantId, 'LEAVE_MANAGER', managerId);
+/** The same lists of one leave type (gsi3 for a user, gsi4 for a manager): the type filter is a key condition. */
+const byUserTypePk = (tenantId: string, userId: number, leaveMasterId: number) => tenantPk(tenantId, 'LEAVE_USER_TYPE', userId, leaveMasterId);
+const byManagerTypePk = (tenantId: string, managerId: number, leaveMasterId: number) => tenantPk(tenantId, 'LEAVE_MANAGER_TYPE', managerId, leaveMasterId);
 const byStart = (leave: Pick<Leave, 'startDate' | 'leaveSystemId'>) => `${leave.startDate}#${idSk(leave.leaveSystemId)}`;
 
 const typePk = (tenantId: string) => tenantPk(tenantId, 'LEAVETYPE');
@@ -32,13 +36,27 @@ export interface LeaveFilter {
   leaveMasterId?: number;
 }
 
-const typeFilter = (filter: LeaveFilter) =>
+/** A user's leaves, all or of one type: the list's index and partition. */
+const userList = (tenantId: string, userId: number, filter: LeaveFilter) =>
+  filter.leaveMasterId === undefined ? { index: 'gsi1', pk: byUserPk(tenantId, userId) } : { index: 'gsi3', pk: byUserTypePk(tenantId, userId, filter.leaveMasterId) };
+const managerList = (tenantId: string, managerId: number, filter: LeaveFilter) =>
   filter.leaveMasterId === undefined
-    ? undefined
-    : {
-        FilterExpression: 'leaveMasterId = :leaveMasterId',
-        ExpressionAttributeValues: { ':leaveMasterId': filter.leaveMasterId },
-      };
+    ? { index: 'gsi2', pk: byManagerPk(tenantId, managerId) }
+    : { index: 'gsi4', pk: byManagerTypePk(tenantId, managerId, filter.leaveMasterId) };
+
+/**
+ * The counter items of the lists a leave is on (`counterKey`): its user's leaves, of its type too, and the same for
+ * the manager it is filed under. Moved in the transactions that add a leave or move it between lists.
+ */
+const userCounter = (tenantId: string, userId: number, filter: LeaveFilter) =>
+  counterKey(tenantId, `leave#user#${userId}${filter.leaveMasterId === undefined ? '' : `#type#${filter.leaveMasterId}`}`);
+const managerCounter = (tenantId: string, managerId: number, filter: LeaveFilter) =>
+  counterKey(tenantId, `leave#manager#${managerId}${filter.leaveMasterId === undefined ? '' : `#type#${filter.leaveMasterId}`}`);
+const countersOf = (tenantId: string, leave: Leave) => [
+  userCounter(tenantId, leave.userId, {}),
+  userCounter(tenantId, leave.userId, leave),
+  ...(leave.managerId ? [managerCounter(tenantId, leave.managerId, {}), managerCounter(tenantId, leave.managerId, leave)] : []),
+];
 
 const toLeave = (item: Item) => strip(item) as Leave;
 
@@ -54,7 +72,16 @@ export const leaveData = {
       sk: idSk(leave.leaveSystemId),
       gsi1pk: byUserPk(tenantId, leave.userId),
       gsi1sk: byStart(leave),
-      ...(leave.managerId ? { gsi2pk: byManagerPk(tenantId, leave.managerId), gsi2sk: byStart(leave) } : {}),
+      gsi3pk: byUserTypePk(tenantId, leave.userId, leave.leaveMasterId),
+      gsi3sk: byStart(leave),
+      ...(leave.managerId
+        ? {
+            gsi2pk: byManagerPk(tenantId, leave.managerId),
+            gsi2sk: byStart(leave),
+            gsi4pk: byManagerTypePk(tenantId, leave.managerId, leave.leaveMasterId),
+            gsi4sk: byStart(leave),
+          }
+        : {}),
       entity: 'leave',
       ...leave,
     };
@@ -68,22 +95,35 @@ export const leaveData = {
       },
     };
   },
-  /** A user's leaves, latest start first. */
-  async ofUser(tenantId: string, userId: number, filter: LeaveFilter, request: PageRequest): Promise<CursorPage<Leave>> {
-    return mapPage(await queryCursorPage<Item>({ index: 'gsi1', pk: byUserPk(tenantId, userId), descending: true, filter: typeFilter(filter) }, request), toLeave);
+  /**
+   * The counter moves of a new leave (`before` undefined) or of a change from `before`: +1 on the lists the leave is
+   * on now, −1 on those it was on (a change of type or manager moves it), none where both agree.
+   */
+  counts(tenantId: string, leave: Leave, before?: Leave): TransactItem[] {
+    const moves = new Map<string, { key: { pk: string; sk: string }; delta: number }>();
+    const move = (key: { pk: string; sk: string }, delta: number) => {
+      const entry = moves.get(key.sk) ?? { key, delta: 0 };
+      entry.delta += delta;
+      moves.set(key.sk, entry);
+    };
+    for (const key of countersOf(tenantId, leave)) move(key, 1);
+    for (const key of before ? countersOf(tenantId, before) : []) move(key, -1);
+    return [...moves.values()].filter((m) => m.delta !== 0).map((m) => op.count(m.key, m.delta));
   },
+  /** A user's leaves (all, or of one type by its own index), latest start first. */
+  async ofUser(tenantId: string, userId: number, filter: LeaveFilter, request: PageRequest): Promise<CursorPage<Leave>> {
+    return mapPage(await queryCursorPage<Item>({ ...userList(tenantId, userId, filter), descending: true }, request), toLeave);
+  },
+  /** How many: the list's counter item, one GetItem however many leaves. */
   countOfUser(tenantId: string, userId: number, filter: LeaveFilter): Promise<number> {
-    return queryCount({ index: 'gsi1', pk: byUserPk(tenantId, userId), filter: typeFilter(filter) });
+    return readCounter(userCounter(tenantId, userId, filter));
   },
   /** The leaves whose employee reported to this manager when they applied or last changed them, latest start first. */
   async ofManager(tenantId: string, managerId: number, filter: LeaveFilter, request: PageRequest): Promise<CursorPage<Leave>> {
-    return mapPage(
-      await queryCursorPage<Item>({ index: 'gsi2', pk: byManagerPk(tenantId, managerId), descending: true, filter: typeFilter(filter) }, request),
-      toLeave,
-    );
+    return mapPage(await queryCursorPage<Item>({ ...managerList(tenantId, managerId, filter), descending: true }, request), toLeave);
   },
   countOfManager(tenantId: string, managerId: number, filter: LeaveFilter): Promise<number> {
-    return queryCount({ index: 'gsi2', pk: byManagerPk(tenantId, managerId), filter: typeFilter(filter) });
+    return readCounter(managerCounter(tenantId, managerId, filter));
   },
 };
 

@@ -165,6 +165,7 @@ async function apply(c: LeaveCaller, form: LeaveForm): Promise<Leave> {
       balanceData.change(c.tenantId, user.appUserId, year, type.leaveMasterId, count.days, type.allowance),
       leaveTypeData.allowanceUnchanged(c.tenantId, type),
       calendarData.claim(c.tenantId, user.appUserId, calendar, leaveSystemId, form, pastRanges(calendar, today, leaveSystemId)),
+      ...leaveData.counts(c.tenantId, leave),
     ],
     [undefined, LEAVE_MESSAGES.exceedsBalance(Math.max(0, remaining)), TYPE_CHANGED_MEANWHILE, CALENDAR_CHANGED_MEANWHILE],
   );
@@ -239,6 +240,8 @@ async function update(c: LeaveCaller, id: number, form: LeaveForm): Promise<Leav
     ...balanceItems,
     ...(balanceItems.length ? [leaveTypeData.allowanceUnchanged(c.tenantId, type)] : []),
     calendarData.claim(c.tenantId, user.appUserId, calendar, id, form, pastRanges(calendar, today, id)),
+    // A change of type, or of the manager the employee reports to now, moves the leave between counted lists.
+    ...leaveData.counts(c.tenantId, leave, before),
   ];
   const balanceMessages = balanceItems.map((_, i) =>
     i === balanceItems.length - 1 ? LEAVE_MESSAGES.exceedsBalance(Math.max(0, remaining)) : CHANGED_MEANWHILE,

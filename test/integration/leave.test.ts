@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { handler as leaveHandler } from '../../functions/leave/handler.js';
 import { userData } from '../../functions/users/data.js';
 import { DEMO_PASSWORD, seedTenant } from '../../infra/local/seed.js';
 import { addDays, indiaToday } from '../../shared/leave-days.js';
@@ -6,6 +7,7 @@ import { ROLE } from '../../shared/roles.js';
 import type { Leave, LeaveBalance, LeaveType } from '../../shared/schemas/leave.js';
 import { LEAVE_MESSAGES } from '../../shared/schemas/leave.js';
 import { call, tokenOf } from './client.js';
+import { injectDynamoFaults, invoke } from './faults.js';
 
 /**
  * A shop of its own, so the balances and calendars these tests build up never meet other tests' data:
@@ -441,6 +443,69 @@ describe('the demo shop', () => {
     const reportees = await as<Leave[]>('manager@demo.shop', 'GET', `/leaveSystem/manager/${manager}?size=20`);
     expect(reportees.body.map((l) => l.status).sort()).toEqual(['Approved', 'Cancelled', 'Rejected', 'Submitted']);
     expect(reportees.body.every((l) => l.userName === 'cashier@demo.shop' && l.startDate > today)).toBe(true);
+  });
+});
+
+describe('the counts of the leave lists', () => {
+  const countOf = async (userName: string, path: string) => {
+    const answer = await as<number>(userName, 'GET', path);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body;
+  };
+  const listed = async (userName: string, path: string) => (await as<Leave[]>(userName, 'GET', `${path}${path.includes('?') ? '&' : '?'}page=0&size=100`)).body.length;
+  /** Each list's count beside its length: Your Leaves (all, sick, casual) and Reportees Leaves (all, sick). */
+  async function counts() {
+    const lists: [string, string, string][] = [
+      [EMP, `/leaveSystem/employee/count/${ids[EMP]}`, `/leaveSystem/employee/${ids[EMP]}`],
+      [EMP, `/leaveSystem/employee/count/${ids[EMP]}?leaveMasterId=${types['Sick Leave']}`, `/leaveSystem/employee/${ids[EMP]}?leaveMasterId=${types['Sick Leave']}`],
+      [EMP, `/leaveSystem/employee/count/${ids[EMP]}?leaveMasterId=${types['Casual Leave']}`, `/leaveSystem/employee/${ids[EMP]}?leaveMasterId=${types['Casual Leave']}`],
+      [BOSS, `/leaveSystem/manager/count/${ids[BOSS]}`, `/leaveSystem/manager/${ids[BOSS]}`],
+      [BOSS, `/leaveSystem/manager/count/${ids[BOSS]}?leaveMasterId=${types['Sick Leave']}`, `/leaveSystem/manager/${ids[BOSS]}?leaveMasterId=${types['Sick Leave']}`],
+    ];
+    const figures = [];
+    for (const [who, count, list] of lists) {
+      const n = await countOf(who, count);
+      expect(n, count).toBe(await listed(who, list));
+      figures.push(n);
+    }
+    return figures;
+  }
+
+  it('are counters kept by applying, changing the type, rejecting and cancelling, and read without a query', async () => {
+    const before = await counts();
+    const casual = await applied(EMP, form(types['Casual Leave']!, day(16, 0), day(16, 0), 1));
+    expect(await counts()).toEqual([before[0]! + 1, before[1], before[2]! + 1, before[3]! + 1, before[4]]);
+    // More days than the balance holds: refused, nothing counted.
+    expect((await apply(EMP, form(types['Tiny Leave']!, day(17, 0), day(17, 2), 3))).status).toBe(400);
+    expect(await counts()).toEqual([before[0]! + 1, before[1], before[2]! + 1, before[3]! + 1, before[4]]);
+    // Casual becomes sick: the leave moves between the lists of one type.
+    const changed = await as(EMP, 'PUT', `/leaveSystem/update/${casual.leaveSystemId}`, form(types['Sick Leave']!, day(16, 0), day(16, 0), 1));
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const moved = [before[0]! + 1, before[1]! + 1, before[2], before[3]! + 1, before[4]! + 1];
+    expect(await counts()).toEqual(moved);
+    // Rejected and cancelled leaves stay on the lists, with their state.
+    expect((await reject(casual.leaveSystemId)).status).toBe(200);
+    const second = await applied(EMP, form(types['Casual Leave']!, day(16, 2), day(16, 2), 1));
+    expect((await cancel(EMP, second.leaveSystemId)).status).toBe(200);
+    expect(await counts()).toEqual([moved[0]! + 1, moved[1], moved[2]! + 1, moved[3]! + 1, moved[4]]);
+
+    const recorder = injectDynamoFaults();
+    try {
+      for (const [who, routeKey, id] of [
+        [EMP, 'GET /leaveSystem/employee/count/{id}', ids[EMP]],
+        [BOSS, 'GET /leaveSystem/manager/count/{id}', ids[BOSS]],
+      ] as const) {
+        await invoke(leaveHandler as never, who, routeKey, { path: { id: String(id) } });
+        recorder.arm();
+        const answer = await invoke<number>(leaveHandler as never, who, routeKey, { path: { id: String(id) } });
+        expect(answer.status).toBe(200);
+        expect(answer.body).toBe(routeKey.includes('employee') ? moved[0]! + 1 : moved[3]! + 1);
+        expect(recorder.commands()).toContain('GetCommand');
+        expect(recorder.commands()).not.toContain('QueryCommand');
+      }
+    } finally {
+      recorder.restore();
+    }
   });
 });
 
