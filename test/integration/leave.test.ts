@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { leaveData } from '../../functions/leave/data.js';
 import { handler as leaveHandler } from '../../functions/leave/handler.js';
 import { userData } from '../../functions/users/data.js';
 import { DEMO_PASSWORD, seedTenant } from '../../infra/local/seed.js';
@@ -488,6 +489,19 @@ describe('the counts of the leave lists', () => {
     const second = await applied(EMP, form(types['Casual Leave']!, day(16, 2), day(16, 2), 1));
     expect((await cancel(EMP, second.leaveSystemId)).status).toBe(200);
     expect(await counts()).toEqual([moved[0]! + 1, moved[1], moved[2]! + 1, moved[3]! + 1, moved[4]]);
+
+    // An update after the employee moved to another manager files the leave under the new one: only the manager
+    // counters move, off the old manager and onto the new one.
+    const moves = leaveData.counts(TENANT, { ...second, managerId: ids[OTHER] }, second).map((item) => [item.Update!.Key!.sk, item.Update!.ExpressionAttributeValues![':delta']]);
+    expect(moves.sort()).toEqual(
+      [
+        [`leave#manager#${ids[BOSS]}`, -1],
+        [`leave#manager#${ids[BOSS]}#type#${types['Casual Leave']}`, -1],
+        [`leave#manager#${ids[OTHER]}`, 1],
+        [`leave#manager#${ids[OTHER]}#type#${types['Casual Leave']}`, 1],
+      ].sort(),
+    );
+    expect(leaveData.counts(TENANT, { ...second, status: 'Approved' }, second)).toEqual([]);
 
     const recorder = injectDynamoFaults();
     try {
