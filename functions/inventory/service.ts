@@ -7,7 +7,7 @@ import type { WriteScope } from '../lib/context.js';
 import { mapPage, nextId, type CursorPage, type PageRequest } from '../lib/db.js';
 import { Validation } from '../lib/errors.js';
 import { productData } from '../products/data.js';
-import { nextStockId, stockCountWrite, transactWithStock } from '../stock/changes.js';
+import { lowCountWrites, nextStockId, stockCountWrite, transactWithStock } from '../stock/changes.js';
 import { stockData, type StoredStock } from '../stock/data.js';
 import { stockView, toPercent } from '../stock/view.js';
 import { inventoryData, type StoredInventory } from './data.js';
@@ -68,7 +68,12 @@ export async function receive(scope: WriteScope, form: InventorySave): Promise<{
     );
     saved = { receipt: prepared.receipts[0]!, line: prepared.change.after };
     return {
-      items: [...prepared.items, ...inventoryData.countWrites(tenantId, date, [row]), ...(line ? [] : [stockCountWrite(tenantId, 1)])],
+      items: [
+        ...prepared.items,
+        ...inventoryData.countWrites(tenantId, date, [row]),
+        ...(line ? [] : [stockCountWrite(tenantId, 1)]),
+        ...lowCountWrites(tenantId, [prepared.change]),
+      ],
       messages: prepared.messages,
     };
   });

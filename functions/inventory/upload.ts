@@ -27,7 +27,7 @@ import { Conflict, Forbidden, NotFound, Validation } from '../lib/errors.js';
 import { searchKey } from '../lib/keys.js';
 import { putObject, readObject } from '../lib/storage.js';
 import { productData, type StoredProduct } from '../products/data.js';
-import { STOCK_CHANGED, nextStockIds, stockCountWrite, transactWithStock } from '../stock/changes.js';
+import { STOCK_CHANGED, lowCountWrites, nextStockIds, stockCountWrite, transactWithStock, type PreparedStockChange } from '../stock/changes.js';
 import { stockData } from '../stock/data.js';
 import { templateData } from '../templates/data.js';
 import { inventoryData, type ReceiptInput, type StoredUpload } from './data.js';
@@ -50,8 +50,8 @@ export const BATCH_ROWS = 250;
 /** Problems listed in one answer: enough to fix a file, small enough to show. */
 const MAX_LISTED_PROBLEMS = 1000;
 const MAX_TRANSACTION_WRITES = 100;
-/** Marker, saved-row count, receipt counter, receiving day, line counter, product counter. */
-const FIXED_WRITES = 6;
+/** Marker, saved-row count, receipt counter, receiving day, line counter, low line counter, product counter. */
+const FIXED_WRITES = 7;
 /**
  * Per line: its write, its line key when new, its movement, its day item, its product's shelf (a new product's too),
  * its audit record (one per stock line changed, so the line's own history finds it).
@@ -473,6 +473,7 @@ async function commitPart(scope: WriteScope, upload: StoredUpload, batch: number
     const messages: (string | undefined)[] = [PART_SAVED, undefined, ...products.messages, ...gstUpdates.messages];
     let nextInventory = 0;
     let nextStock = 0;
+    const changes: PreparedStockChange[] = [];
     for (const [key, group] of groups) {
       const line = lines.get(key);
       const ids = group.map(() => inventoryIds[nextInventory++]!);
@@ -482,9 +483,11 @@ async function commitPart(scope: WriteScope, upload: StoredUpload, batch: number
       );
       items.push(...prepared.items);
       messages.push(...prepared.messages);
+      changes.push(prepared.change);
     }
     items.push(...inventoryData.countWrites(tenantId, date, rows));
     if (newLines) items.push(stockCountWrite(tenantId, newLines));
+    items.push(...lowCountWrites(tenantId, changes));
     // A part cut before its writes were counted as they are now (an upload staged before an update of the server)
     // may not fit one transaction: refused with what to do, instead of DynamoDB's refusal.
     if (items.length > MAX_TRANSACTION_WRITES) throw new Validation(stagedTooLarge(staged[0]!.row));

@@ -11,7 +11,7 @@ import { billRecords, invoiceFields, nextDocumentNumber, NUMBER_TAKEN } from '..
 import { productData, type StoredProduct } from '../products/data.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
 import { shownName } from '../purchases/view.js';
-import { changeLine, STOCK_CHANGED } from '../stock/changes.js';
+import { changeLine, lowCountWrites, STOCK_CHANGED, type PreparedStockChange } from '../stock/changes.js';
 import { stockData } from '../stock/data.js';
 import { tenantData } from '../tenants/data.js';
 import { paymentData, type FlowStage, type PaidLine, type StoredPayment } from './data.js';
@@ -165,16 +165,18 @@ export async function reserveStock(flow: FlowState): Promise<FlowState> {
     const actor = actorOf(payment);
     const items: TransactItem[] = [];
     const messages: (string | undefined)[] = [];
+    const changes: PreparedStockChange[] = [];
     for (const [stockId, units] of wanted) {
       const line = stock.get(stockId)!;
       const change = changeLine(flow.tenantId, line, { productId: line.productId, artcode: line.artcode, delta: -units, reason: 'sale', ref: `Online order, bill ${purchaseId}`, actor });
       items.push(...change.items);
       messages.push(...change.messages);
+      changes.push(change);
     }
     const costs = payment.lines.map((l) => stock.get(l.stockId)!.buyingPrice);
     items.push(paymentData.stageWrite(flow.tenantId, flow.orderId, 'Paid', { stage: 'Reserved', purchaseId, costs, updatedOn: actor.now.toISOString() }));
     messages.push(STAGE_MOVED);
-    await transact(items, messages);
+    await transact([...items, ...lowCountWrites(flow.tenantId, changes)], messages);
     return { ...flow, reserved: true, purchaseId };
   });
 }

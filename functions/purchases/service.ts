@@ -22,7 +22,7 @@ import { auditWrite } from '../lib/audit.js';
 import type { WriteScope } from '../lib/context.js';
 import { isTransactionConflict, nextId, op, transact, transactRebuilding, type TransactItem } from '../lib/db.js';
 import { Conflict, NotFound, Validation } from '../lib/errors.js';
-import { changeLine, STOCK_CHANGED } from '../stock/changes.js';
+import { changeLine, lowCountWrites, STOCK_CHANGED, type PreparedStockChange } from '../stock/changes.js';
 import { stockData, type StoredStock } from '../stock/data.js';
 import { lineSalesFigures, purchaseData, type OpenedBill, type SalesFigures, type StoredLine, type StoredPurchase, type StoredReturn } from './data.js';
 import { creditNoteOf, mailReceipt, type MailOutcome } from './receipt.js';
@@ -457,6 +457,7 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
   }
   // The contended items (stock lines) next: a till that lost the race to them finds out at once, before the bill's
   // other items are written and undone (on the local stack, where a transaction applies its items in order).
+  const stockChanges: PreparedStockChange[] = [];
   for (const key of new Set([...units.keys(), ...unitsBefore.keys()])) {
     const delta = (unitsBefore.get(key) ?? 0) - (units.get(key) ?? 0);
     const line = stock.get(key);
@@ -464,7 +465,9 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
     const ref = oversell ? `Bill ${id} sold against negative stock: ${oversell.note}` : `Bill ${id}${before ? ' edit' : ''}`;
     const change = changeLine(tenantId, line, { productId: line.productId, artcode: line.artcode, delta, reason: 'sale', ref, actor, belowZero: oversell !== undefined });
     change.items.forEach((item, i) => add(item, change.messages[i]));
+    stockChanges.push(change);
   }
+  for (const item of lowCountWrites(tenantId, stockChanges)) add(item);
   // The series counter is contended too (every till's next bill), so it comes before the bill's own items.
   if (issued) add(issued.write, NUMBER_TAKEN);
   add(before ? purchaseData.replaceBillWrite(tenantId, bill, before.bill.version) : purchaseData.createBillWrite(tenantId, bill), BILL_CHANGED);
@@ -625,13 +628,16 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
     for (const item of purchaseData.customerLineWrites(tenantId, returned.map((r) => linesAfter.get(r.line.purchasedProductId)!), returned.map((r) => r.line))) add(item);
     const back = stockMovesOf(returned.map((r) => ({ productId: r.line.productId, artcode: r.line.artcode, quantity: r.quantity })));
     const stock = await stockLinesOf(tenantId, returned.map((r) => r.line));
+    const stockChanges: PreparedStockChange[] = [];
     for (const [key, delta] of back) {
       const line = stock.get(key);
       // A product whose stock line was removed since the sale takes the goods back without a shelf to put them on.
       if (!line) continue;
       const change = changeLine(tenantId, line, { productId: line.productId, artcode: line.artcode, delta, reason: 'return', ref: `Bill ${purchaseId} return ${record.returnId}`, actor });
       change.items.forEach((item, i) => add(item, change.messages[i]));
+      stockChanges.push(change);
     }
+    for (const item of lowCountWrites(tenantId, stockChanges)) add(item);
     if (customer && pointsAfter !== held) add(pointsWrite(tenantId, customer, pointsAfter), POINTS_CHANGED);
     const cash = mode === 'Cash';
     const returnDay: SalesFigures = {

@@ -1,4 +1,4 @@
-import { notEnoughStock, ADD_IN_INVENTORY, type MovementReason } from '../../shared/schemas/inventory-messages.js';
+import { notEnoughStock, ADD_IN_INVENTORY, LOW_STOCK_LIMIT, type MovementReason } from '../../shared/schemas/inventory-messages.js';
 import { isTransactionConflict, nextId, nextIds, transactRebuilding, updated, type Actor, type TransactItem } from '../lib/db.js';
 import { Conflict, NotFound } from '../lib/errors.js';
 import { productData } from '../products/data.js';
@@ -123,6 +123,18 @@ export async function transactWithStock(build: () => Promise<PreparedWrites>): P
 /** A new stock id (a line created by a receipt or the stock form). */
 export const nextStockId = (tenantId: string) => nextId(tenantId, 'stock');
 export const nextStockIds = (tenantId: string, count: number) => nextIds(tenantId, 'stock', count);
+
+const isLow = (line: StoredStock | undefined) => line !== undefined && line.quantity <= LOW_STOCK_LIMIT;
+
+/**
+ * The shop's count of low lines (LOW_STOCK_LIMIT or fewer units) moved by the lines a transaction's changes take
+ * across the limit, as one write (a transaction may touch the counter once); none when no line crosses it. Every
+ * transaction holding stock changes ends with it, so the count moves with the figures it counts.
+ */
+export function lowCountWrites(tenantId: string, changes: Pick<PreparedStockChange, 'before' | 'after'>[]): TransactItem[] {
+  const delta = changes.reduce((sum, c) => sum + Number(isLow(c.after)) - Number(isLow(c.before)), 0);
+  return delta ? [stockData.lowCountWrite(tenantId, delta)] : [];
+}
 
 /** Raises the shop's stock line count by the lines one transaction creates. */
 export const stockCountWrite = (tenantId: string, created: number) => stockData.counterWrite(tenantId, created);

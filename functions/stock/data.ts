@@ -3,12 +3,14 @@ import {
   batchGet,
   getItem,
   mapPage,
+  op,
   query,
   queryAll,
   queryCount,
   queryCountsUpTo,
   queryCountUpTo,
   queryCursorPage,
+  readCounter,
   strip,
   tableName,
   type CursorPage,
@@ -31,7 +33,9 @@ import { mergedCursorPage, nameThenArtcode, type MergedList } from '../lib/merge
  *   of a new line cannot create it twice, and a product's lines are one query;
  * - a movement per change, numbered by the line's version, which every change raises under a condition;
  * - a day item per line and receiving day (units received that day) for the by-date view;
- * - a counter of lines, kept in the transactions that create them.
+ * - a counter of lines, kept in the transactions that create them;
+ * - a counter of the lines with 5 or fewer units, moved by every transaction that takes a line across that limit
+ *   (`lowCountWrites` in changes.ts), so the Low Quantity count is one read however many lines are low.
  */
 const stockPk = (tenantId: string) => tenantPk(tenantId, 'STOCK');
 const byNamePk = (tenantId: string) => tenantPk(tenantId, 'STOCK_BY_NAME');
@@ -42,6 +46,7 @@ const linePk = (tenantId: string, productId: number) => tenantPk(tenantId, 'STOC
 const movesPk = (tenantId: string, stockId: number) => tenantPk(tenantId, 'STOCK_MOVES', stockId);
 const dayPk = (tenantId: string, date: string) => tenantPk(tenantId, 'STOCK_DAY', date);
 const counterKey = (tenantId: string) => ({ pk: tenantPk(tenantId, 'COUNTER'), sk: 'stock' });
+const lowCounterKey = (tenantId: string) => ({ pk: tenantPk(tenantId, 'COUNTER'), sk: 'stock#low' });
 
 /** A stock line as stored: money in paise, rates in basis points. */
 export interface StoredStock {
@@ -188,8 +193,8 @@ export const stockData = {
   },
   /** How many lines have a product name starting with `text`, counting at most `cap`. */
   byNameCount: (tenantId: string, text: string, cap: number) => queryCountUpTo({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, cap),
-  /** Lines with 5 or fewer units: a count of the sparse index. */
-  lowCount: (tenantId: string) => queryCount({ index: 'gsi4', pk: lowPk(tenantId) }),
+  /** Lines with 5 or fewer units: their counter item. */
+  lowCount: (tenantId: string) => readCounter(lowCounterKey(tenantId)),
   byArtcode: (tenantId: string, text: string, limit: number) => prefixLines('gsi2', byArtcodePk(tenantId), text, limit),
   byBarcode: (tenantId: string, text: string, limit: number) => prefixLines('gsi3', byBarcodePk(tenantId), text, limit),
 
@@ -242,6 +247,9 @@ export const stockData = {
       },
     ];
   },
+
+  /** Moves the count of low lines by the lines a transaction takes into (+) and out of (−) the low ones. */
+  lowCountWrite: (tenantId: string, delta: number): TransactItem => op.count(lowCounterKey(tenantId), delta),
 
   /** Raises the line counter by the lines a transaction creates (one write, however many lines). */
   counterWrite(tenantId: string, created: number): TransactItem {

@@ -6,7 +6,7 @@ import type { WriteScope } from '../lib/context.js';
 import { created, mapPage, type CursorPage, type PageRequest } from '../lib/db.js';
 import { Conflict, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
 import { productData } from '../products/data.js';
-import { changeLine, createLine, nextStockId, stockCountWrite, transactWithStock } from './changes.js';
+import { changeLine, createLine, lowCountWrites, nextStockId, stockCountWrite, transactWithStock } from './changes.js';
 import { stockData, type StoredStock } from './data.js';
 import { stockView } from './view.js';
 
@@ -73,7 +73,7 @@ export async function createStock(scope: WriteScope, form: StockCreate): Promise
     );
     saved = change.after;
     const audit = auditWrite(scope, { entity: 'stock', entityId: stockId, action: 'create', after: change.after });
-    return { items: [...change.items, stockCountWrite(tenantId, 1), audit], messages: change.messages };
+    return { items: [...change.items, stockCountWrite(tenantId, 1), audit, ...lowCountWrites(tenantId, [change])], messages: change.messages };
   });
   return stockView(saved!);
 }
@@ -96,7 +96,7 @@ export async function updateStock(scope: WriteScope, stockId: number, form: Stoc
     );
     saved = change.after;
     const audit = auditWrite(scope, { entity: 'stock', entityId: stockId, action: 'update', before: line, after: change.after });
-    return { items: [...change.items, audit], messages: change.messages };
+    return { items: [...change.items, audit, ...lowCountWrites(tenantId, [change])], messages: change.messages };
   });
   return stockView(saved!);
 }

@@ -3,7 +3,7 @@ import { categoryData, type StoredCategory } from '../../functions/categories/da
 import { dynamo } from '../../functions/lib/aws.js';
 import { created, nextId, nextIds, tableName, transact, type Actor, type TransactItem } from '../../functions/lib/db.js';
 import { productData, type StoredProduct } from '../../functions/products/data.js';
-import { createLine, stockCountWrite } from '../../functions/stock/changes.js';
+import { createLine, lowCountWrites, stockCountWrite, type PreparedStockChange } from '../../functions/stock/changes.js';
 
 /**
  * Loads a large catalogue fast (benchmarks and scale tests): products with one stock line each, written as exactly
@@ -68,6 +68,7 @@ export async function loadCatalogue(tenantId: string, rows: BulkProduct[], actor
   const stockIds = await nextIds(tenantId, 'stock', rows.length);
   const puts: Record<string, unknown>[] = [];
   const updates: NonNullable<TransactItem['Update']>[] = [];
+  const lines: PreparedStockChange[] = [];
   const loaded = rows.map((row, i) => {
     const product: StoredProduct = {
       productId: productIds[i]!,
@@ -100,6 +101,7 @@ export async function loadCatalogue(tenantId: string, rows: BulkProduct[], actor
       },
       { productId: product.productId, artcode: `BULK${product.productId}`, delta: row.quantity, reason: 'receipt', ref: 'Bulk load', actor },
     );
+    lines.push(line);
     const parts = split([...writes, ...line.items]);
     puts.push(...parts.puts);
     updates.push(...parts.updates);
@@ -113,6 +115,7 @@ export async function loadCatalogue(tenantId: string, rows: BulkProduct[], actor
   const counters = [
     productData.counterWrite(tenantId, rows.length).write,
     stockCountWrite(tenantId, rows.length),
+    ...lowCountWrites(tenantId, lines),
     ...[...perCategory].map(([categoryId, count]) => categoryData.productCountWrite(tenantId, categoryId, count)),
   ];
   for (const counter of counters) await update(counter.Update!);

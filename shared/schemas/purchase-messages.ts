@@ -48,14 +48,14 @@ export function editRefusal(bill: { returnQuantity: number; orderId?: string }):
 /**
  * A bill is saved as one DynamoDB transaction, which writes at most 100 items. Each line of a different product and
  * artcode writes 4 of them: the line, its stock line's new figure, the stock movement and the product's shelf item.
- * Around the lines, a bill writes at most 11 more: the bill, its audit entry, the invoice series counter, the
+ * Around the lines, a bill writes at most 12 more: the bill, its audit entry, the invoice series counter, the
  * customer's counter, the customer's points, the sale day's figures, the day's per-product sales and its month
- * marker, the idempotency key's marker and, for an offline bill settling its held copy, the held bill and the
- * shop's count of held bills. So (100 − 11) / 4 = 22.25: a bill has at most 22 lines, and saves in one
- * transaction with every optional item.
+ * marker, the shop's count of low stock lines, the idempotency key's marker and, for an offline bill settling its
+ * held copy, the held bill and the shop's count of held bills. So (100 − 12) / 4 = 22: a bill has at most 22
+ * lines, and saves in one transaction with every optional item.
  */
 export const ITEMS_PER_BILL_LINE = 4;
-export const ITEMS_AROUND_BILL_LINES = 11;
+export const ITEMS_AROUND_BILL_LINES = 12;
 export const MAX_BILL_LINES = Math.floor((100 - ITEMS_AROUND_BILL_LINES) / ITEMS_PER_BILL_LINE);
 export const TOO_MANY_LINES = `A bill can have at most ${MAX_BILL_LINES} products. Please make a second bill for the rest.`;
 export const TOO_MANY_RETURN_LINES = `A return can have at most ${MAX_BILL_LINES} lines, as many as a bill.`;

@@ -1,10 +1,11 @@
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { created, transact } from '../../functions/lib/db.js';
+import { created, queryCount, transact } from '../../functions/lib/db.js';
+import { tenantPk } from '../../functions/lib/keys.js';
 import { Conflict } from '../../functions/lib/errors.js';
 import { productData } from '../../functions/products/data.js';
-import { stockChangeItems, transactWithStock } from '../../functions/stock/changes.js';
+import { lowCountWrites, stockChangeItems, transactWithStock } from '../../functions/stock/changes.js';
 import { stockData } from '../../functions/stock/data.js';
 import { pngDataUrl } from '../../infra/local/seed-catalogue.js';
 import { indiaToday } from '../../shared/leave-days.js';
@@ -23,6 +24,8 @@ import {
   type StockMovement,
 } from '../../shared/schemas/inventory.js';
 import { apiUrl, call, tokenOf } from './client.js';
+import { injectDynamoFaults } from './faults.js';
+import { bill, line, mustPlace, newCustomer, placeBill, stockedProduct, type Shelf } from './pos-fixtures.js';
 import { pdfText } from './pdf-text.js';
 
 const receiveBody = (productId: number, artcode: string, quantity: number | string, more: Record<string, unknown> = {}) => ({
@@ -133,7 +136,10 @@ describe('stock changes for a bill (the point of sale)', () => {
 
   it('takes units off in the bill’s own transaction and records the sale', async () => {
     const line = (await receive(receiveBody(otherProductId, 'T-SALE', 6))).body.stock;
-    await transactWithStock(async () => stockChangeItems('demo', { productId: otherProductId, artcode: 'T-SALE', delta: -4, reason: 'sale', ref: 'Bill 1', actor: actor() }));
+    await transactWithStock(async () => {
+      const change = await stockChangeItems('demo', { productId: otherProductId, artcode: 'T-SALE', delta: -4, reason: 'sale', ref: 'Bill 1', actor: actor() });
+      return { items: [...change.items, ...lowCountWrites('demo', [change])], messages: change.messages };
+    });
     expect((await stockOf(otherProductId, 'T-SALE')).body).toMatchObject({ quantity: 2, low: true });
     expect((await movementsOf(line.stockId))[0]).toMatchObject({ reason: 'sale', ref: 'Bill 1', delta: -4, before: 6, after: 2, by: 'cashier@demo.shop' });
   });
@@ -345,5 +351,56 @@ describe('stock report downloads', () => {
   it('refuses an unknown format or a day view without a day', async () => {
     expect((await download('/stock/download/csv')).status).toBe(400);
     expect((await download('/stock/download/pdf?view=date')).status).toBe(400);
+  });
+});
+
+describe('the count of low stock lines', () => {
+  /** The lines of 5 or fewer units as the sparse index holds them: what the counter must equal. */
+  const indexed = () => queryCount({ index: 'gsi4', pk: tenantPk('demo', 'STOCK_LOW') });
+  async function expectLow(expected: number) {
+    expect(await stockData.lowCount('demo')).toBe(expected);
+    expect(await indexed()).toBe(expected);
+  }
+  const plain = (who: { mobileNumber: string }, lines: [Shelf, number][]) => {
+    const total = lines.reduce((sum, [, units]) => sum + 100 * units, 0);
+    return bill(who, lines.map(([shelf, units]) => line(shelf, units)), { grossAmount: total, discount: 0, tax: 0, netAmount: total });
+  };
+
+  it('moves when a receipt, a bill, a return or the stock form takes a line across 5 units, not on a refused bill, and is one read', async () => {
+    const base = await indexed();
+    await expectLow(base);
+    const tea = await stockedProduct({ name: 'Low Count Tea', quantity: 3, mrp: 100, buyingPrice: 80, gst: 0 });
+    await expectLow(base + 1);
+    const salt = await stockedProduct({ name: 'Low Count Salt', quantity: 8, mrp: 100, buyingPrice: 80, gst: 0 });
+    await expectLow(base + 1);
+    // One bill: the tea stays low (3 → 2), the salt becomes low (8 → 4).
+    const buyer = await newCustomer();
+    const sale = await mustPlace(plain(buyer, [[tea, 1], [salt, 4]]));
+    await expectLow(base + 2);
+    // More than the shelf holds: refused, nothing moves.
+    expect((await placeBill(plain(buyer, [[salt, 99]]))).status).toBe(409);
+    await expectLow(base + 2);
+    // The salt comes back (4 → 8) and leaves the low lines.
+    const returned = await call('POST', `/purchase/return/${sale.purchaseId}`, {
+      token: await tokenOf('cashier@demo.shop'),
+      body: { paymentMode: 'CASH', purchasedProduct: [{ purchasedProductId: 2, returnQuantity: 4 }], returnAmount: 400 },
+    });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    await expectLow(base + 1);
+    // A receipt of more tea (2 → 12) takes it out; the stock form sets the salt to 5, which is low.
+    expect((await receive(receiveBody(tea.productId, tea.artcode, 10, { sellingPrice: 100 }))).status).toBe(200);
+    await expectLow(base);
+    const saltLine = (await stockOf(salt.productId, salt.artcode)).body;
+    expect((await call('PUT', `/stock/${saltLine.stockId}`, { token: admin, body: { quantity: 5, productPrice: 100 } })).status).toBe(200);
+    await expectLow(base + 1);
+
+    const recorder = injectDynamoFaults();
+    try {
+      recorder.arm();
+      expect(await stockData.lowCount('demo')).toBe(base + 1);
+      expect(recorder.commands()).toEqual(['GetCommand']);
+    } finally {
+      recorder.restore();
+    }
   });
 });
