@@ -2,6 +2,7 @@ import { catalogueBenchmark } from './catalogue.js';
 import { fenceBenchmark } from './fence.js';
 import { gstr1Benchmark } from './gstr1.js';
 import { coldstartBenchmark } from './coldstart.js';
+import { countsBenchmark } from './counts.js';
 import { inventoryBenchmark } from './inventory.js';
 import { mergedListsBenchmark } from './merged-lists.js';
 import { offlineDrainBenchmark } from './offline-drain.js';
@@ -30,6 +31,7 @@ const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   'offline-drain': offlineDrainBenchmark,
   'offline-till': offlineTillBenchmark,
   'merged-lists': mergedListsBenchmark,
+  counts: countsBenchmark,
 };
 
 const runs = Number(process.env.RUNS ?? 200);
