@@ -26,7 +26,7 @@ import { created, nextIds, transact, updated, type TransactItem } from '../lib/d
 import { Conflict, Forbidden, NotFound, Validation } from '../lib/errors.js';
 import { searchKey } from '../lib/keys.js';
 import { putObject, readObject } from '../lib/storage.js';
-import { productData, type StoredProduct } from '../products/data.js';
+import { productData, type ProductMove, type StoredProduct } from '../products/data.js';
 import { STOCK_CHANGED, lowCountWrites, nextStockIds, stockCountWrite, transactWithStock, type PreparedStockChange } from '../stock/changes.js';
 import { stockData } from '../stock/data.js';
 import { templateData } from '../templates/data.js';
@@ -50,8 +50,11 @@ export const BATCH_ROWS = 250;
 /** Problems listed in one answer: enough to fix a file, small enough to show. */
 const MAX_LISTED_PROBLEMS = 1000;
 const MAX_TRANSACTION_WRITES = 100;
-/** Marker, saved-row count, receipt counter, receiving day, line counter, low line counter, product counter. */
-const FIXED_WRITES = 7;
+/**
+ * Marker, saved-row count, receipt counter, receiving day, line counter, low line counter, product counter, count of
+ * products without an HSN code.
+ */
+const FIXED_WRITES = 8;
 /**
  * Per line: its write, its line key when new, its movement, its day item, its product's shelf (a new product's too),
  * its audit record (one per stock line changed, so the line's own history finds it).
@@ -409,12 +412,14 @@ async function resolveProducts(tenantId: string, rows: StagedRow[]): Promise<{ r
   return { rows: resolved, create };
 }
 
-function productWrites(tenantId: string, products: NewProduct[], scope: WriteScope): { items: TransactItem[]; messages: (string | undefined)[] } {
+function productWrites(tenantId: string, products: NewProduct[], scope: WriteScope): { items: TransactItem[]; messages: (string | undefined)[]; moves: ProductMove[] } {
   const items: TransactItem[] = [];
   const messages: (string | undefined)[] = [];
+  const moves: ProductMove[] = [];
   const perCategory = new Map<number, number>();
   for (const p of products) {
     const stored: StoredProduct = { ...p, image: '', version: 1, ...created(scope.actor) };
+    moves.push({ after: stored });
     // A name claimed by someone a moment ago: build the part again, which then uses their product.
     for (const w of productData.createWrites(tenantId, stored, STOCK_CHANGED)) {
       items.push(w.write);
@@ -430,28 +435,30 @@ function productWrites(tenantId: string, products: NewProduct[], scope: WriteSco
     items.push(productData.counterWrite(tenantId, products.length).write);
     messages.push(undefined);
   }
-  return { items, messages };
+  return { items, messages, moves };
 }
 
 /**
  * Existing products given another HSN code or unit, updated as read now: one changed meanwhile makes the part be
  * built again (with it read again), as a stock line changed meanwhile does.
  */
-async function productGstWrites(scope: WriteScope, rows: StagedRow[]): Promise<{ items: TransactItem[]; messages: (string | undefined)[] }> {
+async function productGstWrites(scope: WriteScope, rows: StagedRow[]): Promise<{ items: TransactItem[]; messages: (string | undefined)[]; moves: ProductMove[] }> {
   const changes = new Map(rows.flatMap((r) => (r.productGst ? [[r.productId, r.productGst] as const] : [])));
   const items: TransactItem[] = [];
   const messages: (string | undefined)[] = [];
-  if (!changes.size) return { items, messages };
+  const moves: ProductMove[] = [];
+  if (!changes.size) return { items, messages, moves };
   for (const before of await productData.byIds(scope.tenantId, [...changes.keys()])) {
     const change = changes.get(before.productId)!;
     const after: StoredProduct = { ...before, ...change, version: before.version + 1, ...updated(scope.actor) };
     if (after.hsnCode === before.hsnCode && after.unit === before.unit) continue;
+    moves.push({ before, after });
     for (const w of productData.updateWrites(scope.tenantId, before, after, { stale: STOCK_CHANGED, duplicate: STOCK_CHANGED })) {
       items.push(w.write);
       messages.push(w.message);
     }
   }
-  return { items, messages };
+  return { items, messages, moves };
 }
 
 async function commitPart(scope: WriteScope, upload: StoredUpload, batch: number, part: number, staged: StagedRow[]): Promise<void> {
@@ -488,6 +495,7 @@ async function commitPart(scope: WriteScope, upload: StoredUpload, batch: number
     items.push(...inventoryData.countWrites(tenantId, date, rows));
     if (newLines) items.push(stockCountWrite(tenantId, newLines));
     items.push(...lowCountWrites(tenantId, changes));
+    items.push(...productData.withoutHsnCountWrites(tenantId, [...products.moves, ...gstUpdates.moves]).map((w) => w.write));
     // A part cut before its writes were counted as they are now (an upload staged before an update of the server)
     // may not fit one transaction: refused with what to do, instead of DynamoDB's refusal.
     if (items.length > MAX_TRANSACTION_WRITES) throw new Validation(stagedTooLarge(staged[0]!.row));

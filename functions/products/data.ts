@@ -4,7 +4,6 @@ import {
   mapPage,
   op,
   query,
-  queryCount,
   queryCountUpTo,
   queryCursorPage,
   putNew,
@@ -46,8 +45,20 @@ export interface ShelfLine {
   sgst: number;
   quantity: number;
 }
-/** Products without an HSN code are also in gsi3 under this key (a sparse index): the owner's list to fill them. */
+/**
+ * Products without an HSN code are also in gsi3 under this key (a sparse index): the owner's list to fill them.
+ * Their count is a counter item moved by every transaction that creates or deletes such a product or sets or clears
+ * a product's code (`withoutHsnCountWrites`).
+ */
 const withoutHsnPk = (tenantId: string) => tenantPk(tenantId, 'PRODUCT_WITHOUT_HSN');
+const withoutHsnCounter = (tenantId: string) => counterKey(tenantId, 'product#withoutHsn');
+const lacksHsn = (product: Pick<StoredProduct, 'hsnCode'> | undefined) => product !== undefined && !product.hsnCode;
+
+/** A product created (`after`), deleted (`before`) or edited (both), for the count of products without an HSN code. */
+export interface ProductMove {
+  before?: Pick<StoredProduct, 'hsnCode'>;
+  after?: Pick<StoredProduct, 'hsnCode'>;
+}
 
 export type StoredProduct = Product & { image: string; version: number };
 
@@ -79,7 +90,8 @@ export const productData = {
     const { items } = await query({ index: 'gsi3', pk: withoutHsnPk(tenantId), limit });
     return items.map(toProduct);
   },
-  withoutHsnCount: (tenantId: string) => queryCount({ index: 'gsi3', pk: withoutHsnPk(tenantId) }),
+  /** How many products have no HSN code: their counter item, one read. */
+  withoutHsnCount: (tenantId: string) => readCounter(withoutHsnCounter(tenantId)),
 
   /** The products of these ids that exist in the tenant, in the order asked. */
   async byIds(tenantId: string, productIds: number[]): Promise<StoredProduct[]> {
@@ -267,5 +279,11 @@ export const productData = {
 
   counterWrite(tenantId: string, delta: number): ProductWrite {
     return { write: op.count(productCounter(tenantId), delta) };
+  },
+
+  /** The count of products without an HSN code moved by a transaction's products: one write, none when it stays. */
+  withoutHsnCountWrites(tenantId: string, moves: ProductMove[]): ProductWrite[] {
+    const delta = moves.reduce((sum, m) => sum + Number(lacksHsn(m.after)) - Number(lacksHsn(m.before)), 0);
+    return delta ? [{ write: op.count(withoutHsnCounter(tenantId), delta) }] : [];
   },
 };

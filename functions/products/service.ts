@@ -145,6 +145,7 @@ export async function saveProducts(scope: WriteScope, input: (NewProductRow | nu
       ...products.flatMap((p, i) => productData.createWrites(tenantId, p, `Row ${rows[i]!.row}: ${PRODUCT_EXISTS}`)),
       ...categoryCountWrites(tenantId, deltas),
       productData.counterWrite(tenantId, products.length),
+      ...productData.withoutHsnCountWrites(tenantId, products.map((after) => ({ after }))),
       { write: auditBulkWrite(scope, { entity: 'product', action: 'create', records: products.map((p) => ({ id: p.productId, after: p })) }) },
     ],
     images,
@@ -231,7 +232,8 @@ export async function updateProducts(scope: WriteScope, input: ProductUpdateRow[
     return product;
   });
   const audit = auditBulkWrite(scope, { entity: 'product', action: 'update', records: saved.map((p, i) => ({ id: p.productId, before: before(rows[i]!), after: p })) });
-  await commit(scope, [...writes, ...categoryCountWrites(tenantId, deltas), { write: audit }], images);
+  const hsnMoves = saved.map((after, i) => ({ before: before(rows[i]!), after }));
+  await commit(scope, [...writes, ...categoryCountWrites(tenantId, deltas), ...productData.withoutHsnCountWrites(tenantId, hsnMoves), { write: audit }], images);
   // Replaced pictures go once the products no longer point at them.
   await discardObjects(
     saved.map((p, i) => (images[i]!.created ? before(rows[i]!).image : undefined)),
@@ -250,6 +252,7 @@ export async function deleteProducts(scope: WriteScope, productIds: number[]): P
     ...products.flatMap((p) => productData.deleteWrites(tenantId, p, STALE_RECORD)),
     ...categoryCountWrites(tenantId, deltas),
     productData.counterWrite(tenantId, -products.length),
+    ...productData.withoutHsnCountWrites(tenantId, products.map((before) => ({ before }))),
     { write: auditBulkWrite(scope, { entity: 'product', action: 'delete', records: products.map((p) => ({ id: p.productId, before: p })) }) },
   ];
   await commit(scope, writes, []);

@@ -114,6 +114,7 @@ export async function loadCatalogue(tenantId: string, rows: BulkProduct[], actor
   for (const row of rows) perCategory.set(row.categoryId, (perCategory.get(row.categoryId) ?? 0) + 1);
   const counters = [
     productData.counterWrite(tenantId, rows.length).write,
+    ...productData.withoutHsnCountWrites(tenantId, loaded.map((after) => ({ after }))).map((w) => w.write),
     stockCountWrite(tenantId, rows.length),
     ...lowCountWrites(tenantId, lines),
     ...[...perCategory].map(([categoryId, count]) => categoryData.productCountWrite(tenantId, categoryId, count)),

@@ -5,7 +5,8 @@ import { inventoryData } from '../../functions/inventory/data.js';
 import { NO_ROWS, stagedTooLarge } from '../../functions/inventory/upload.js';
 import { putObject, readObject } from '../../functions/lib/storage.js';
 import { inTenant } from '../../functions/lib/tenant-scope.js';
-import { searchKey } from '../../functions/lib/keys.js';
+import { queryCount } from '../../functions/lib/db.js';
+import { searchKey, tenantPk } from '../../functions/lib/keys.js';
 import { productData } from '../../functions/products/data.js';
 import { stockData } from '../../functions/stock/data.js';
 import { HSN_MESSAGE, UNIT_MESSAGE } from '../../shared/gst.js';
@@ -241,6 +242,12 @@ describe('inventory file: HSN code and unit', () => {
   });
 
   it('gives new products the HSN code and unit of their rows, and updates an existing product given them', async () => {
+    const withoutCount = async () => {
+      const counted = await productData.withoutHsnCount('demo');
+      expect(counted).toBe(await queryCount({ index: 'gsi3', pk: tenantPk('demo', 'PRODUCT_WITHOUT_HSN') }));
+      return counted;
+    };
+    const before = await withoutCount();
     await saveAll(
       await workbook([
         { ...newProduct('Upload Rice New File', 'UP-HSN-2'), hsnCode: 10063020, unit: 'kgs' },
@@ -251,6 +258,8 @@ describe('inventory file: HSN code and unit', () => {
     expect(await productNamed('Upload Rice New File')).toMatchObject({ hsnCode: '10063020', unit: 'KGS', version: 1 });
     expect(await productNamed('Upload Rice Old File')).toMatchObject({ hsnCode: '1006', unit: 'BAG', version: 2 });
     expect(await withoutHsn()).not.toContain('Upload Rice Old File');
+    // The new product came with its code and the old one was given one: one fewer without.
+    expect(await withoutCount()).toBe(before - 1);
     const line = await stockData.byProduct('demo', (await productNamed('Upload Rice Old File')).productId, 'UP-HSN-1');
     expect(line!.quantity).toBe(5);
   });

@@ -2,7 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NOT_AN_IMAGE } from '../../shared/images.js';
 import { MAX_BULK_ROWS, PRODUCT_EXISTS, SELECT_PRODUCTS, type Product } from '../../shared/schemas/catalogue.js';
 import type { Category } from '../../shared/schemas/category.js';
+import { productData } from '../../functions/products/data.js';
+import { queryCount } from '../../functions/lib/db.js';
+import { tenantPk } from '../../functions/lib/keys.js';
 import { call, tokenOf } from './client.js';
+import { injectDynamoFaults } from './faults.js';
 import { createCategory, createProducts, fetchUrl, imageContent, productRow, unique } from './catalogue-fixtures.js';
 
 const admin = () => tokenOf('admin@demo.shop');
@@ -210,5 +214,55 @@ describe('product bulk edit and delete', () => {
     expect(edit.status).toBe(404);
     const still = await call<Product[]>('GET', `/product/listOfProducts/${mine!.productId}`, { token: await admin() });
     expect(still.body[0]!.productName).toBe(mine!.productName);
+  });
+});
+
+describe('the count of products without an HSN code', () => {
+  /** The products the sparse index lists as without a code: what the counter must equal. */
+  const indexed = () => queryCount({ index: 'gsi3', pk: tenantPk('demo', 'PRODUCT_WITHOUT_HSN') });
+  async function expectWithout(expected: number) {
+    expect(await productData.withoutHsnCount('demo')).toBe(expected);
+    expect(await indexed()).toBe(expected);
+  }
+  const edit = (p: Product, more: Record<string, unknown>) => ({
+    ...productRow(p.categoryId, p.productName),
+    productId: p.productId,
+    imageContent: undefined,
+    image: p.image,
+    version: p.version,
+    ...more,
+  });
+
+  it('moves with products created or deleted without one and codes set or cleared, not with a refused save, and is one read', async () => {
+    const token = await admin();
+    const base = await indexed();
+    await expectWithout(base);
+    const [plain, coded] = await createProducts(token, [productRow(category.categoryId), { ...productRow(category.categoryId), hsnCode: '10063020' } as never]);
+    await expectWithout(base + 1);
+    // The plain one is given a code, the coded one loses it: the count stays; then the plain one loses it too.
+    const swapped = await call<Product[]>('PUT', '/product/listOfProducts', { token, body: [edit(plain!, { hsnCode: '10063020' }), edit(coded!, { hsnCode: undefined })] });
+    expect(swapped.status, JSON.stringify(swapped.body)).toBe(200);
+    await expectWithout(base + 1);
+    const cleared = await call<Product[]>('PUT', '/product/listOfProducts', { token, body: [edit(swapped.body[0]!, { hsnCode: undefined })] });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    await expectWithout(base + 2);
+    // A stale edit is refused and moves nothing.
+    const stale = await call('PUT', '/product/listOfProducts', { token, body: [edit(swapped.body[1]!, { hsnCode: '10063020', version: 1 })] });
+    expect(stale.status).toBe(409);
+    await expectWithout(base + 2);
+    // A refused add (a name that exists) moves nothing either.
+    expect((await call('POST', '/product/saveAll', { token, body: [productRow(category.categoryId, plain!.productName)] })).status).toBe(400);
+    await expectWithout(base + 2);
+    expect((await call('DELETE', '/product/deleteAllById', { token, body: [plain!.productId, coded!.productId] })).status).toBe(200);
+    await expectWithout(base);
+
+    const recorder = injectDynamoFaults();
+    try {
+      recorder.arm();
+      expect(await productData.withoutHsnCount('demo')).toBe(base);
+      expect(recorder.commands()).toEqual(['GetCommand']);
+    } finally {
+      recorder.restore();
+    }
   });
 });
