@@ -1,5 +1,5 @@
 import type { BillProblem, HeldState, PaymentMode, PurchaseBody } from '../../shared/schemas/purchase.js';
-import { getItem, mapPage, op, queryAll, queryCount, queryCountUpTo, queryCountsUpTo, queryCursorPage, queryPage, readCounter, strip, tableName, type CursorPage, type Item, type PageRequest, type QueryOptions, type TransactItem } from '../lib/db.js';
+import { getItem, mapPage, op, query, queryAll, queryCount, queryCountUpTo, queryCountsUpTo, queryCursorPage, queryPage, readCounter, strip, tableName, type CursorPage, type Item, type PageRequest, type QueryOptions, type TransactItem } from '../lib/db.js';
 import { counterKey, idSk, searchKey, tenantObjectKey, tenantPk } from '../lib/keys.js';
 import { mergedCursorPage, nameThenArtcode, type MergedList } from '../lib/merged-pages.js';
 import type { BillTotals } from '../../shared/money.js';
@@ -477,6 +477,8 @@ const textFilter = (text: string) => ({
   ExpressionAttributeValues: { ':text': searchKey(text) },
 });
 
+const LINE_FIGURES = ['originalQuantity', 'returnQuantity', 'quantity', 'rate'];
+
 export interface OpenedBill {
   bill: StoredPurchase;
   lines: StoredLine[];
@@ -624,7 +626,24 @@ export const purchaseData = {
   },
   /** The units and rate of every line of a query, for a total row: only those attributes are read back. */
   async figures(opts: Omit<QueryOptions, 'startKey' | 'limit'>): Promise<LineFigures[]> {
-    return queryAll<LineFigures>({ ...opts, attributes: ['originalQuantity', 'returnQuantity', 'quantity', 'rate'] });
+    return queryAll<LineFigures>({ ...opts, attributes: LINE_FIGURES });
+  },
+  /**
+   * The units and rate of the first `cap` lines of several queries read in turn (a search's parts in list order):
+   * the total row of the lines a list capped at `cap` shows, reading at most those.
+   */
+  async figuresUpTo(parts: Omit<QueryOptions, 'startKey' | 'limit'>[], cap: number): Promise<LineFigures[]> {
+    const figures: LineFigures[] = [];
+    for (const part of parts) {
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        if (figures.length >= cap) return figures;
+        const page = await query<LineFigures>({ ...part, attributes: LINE_FIGURES, limit: cap - figures.length, startKey });
+        figures.push(...page.items);
+        startKey = page.next;
+      } while (startKey);
+    }
+    return figures;
   },
 
   // ------------------------------------------------------------ daily sales figures

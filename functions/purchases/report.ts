@@ -78,13 +78,11 @@ export const searchTotals = async (tenantId: string, text: string, date: string)
 
 /**
  * The total row of a customer's list: the whole list from the sums their counter item keeps (one read, however many
- * bills a walk-in number holds); the part matching a search from that customer's matching lines, four figures each.
+ * bills a walk-in number holds); while searching, the lines the search lists, four figures each: at most the first
+ * `cap` (SEARCH_COUNT_CAP), as the list pages through the first 1,000 of a search that reaches the cap.
  */
-export async function customerTotals(tenantId: string, mobile: string, text: string | undefined): Promise<LineTotals> {
-  if (text) {
-    const parts = await Promise.all(purchaseData.customerSearch(tenantId, mobile, text).sources.map((part) => purchaseData.figures(part)));
-    return rowTotals(parts.flat(), 'kept');
-  }
+export async function customerTotals(tenantId: string, mobile: string, text: string | undefined, cap = SEARCH_COUNT_CAP): Promise<LineTotals> {
+  if (text) return rowTotals(await purchaseData.figuresUpTo(purchaseData.customerSearch(tenantId, mobile, text).sources, cap), 'kept');
   const sums = await purchaseData.customerLineSums(tenantId, mobile);
   return {
     rows: sums.value,

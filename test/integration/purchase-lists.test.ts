@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { handler as purchasesHandler } from '../../functions/purchases/handler.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { purchaseData } from '../../functions/purchases/data.js';
-import { customerSearchCount, rowTotals, searchCount } from '../../functions/purchases/report.js';
+import { customerSearchCount, customerTotals, rowTotals, searchCount } from '../../functions/purchases/report.js';
 import { shopDay } from '../../shared/bill.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import type { MonthlySales, OrderRow, Purchase, SalesRow } from '../../shared/schemas/purchase.js';
@@ -294,6 +294,8 @@ describe("a customer's line count and total row", () => {
     expect([...(await page(0)), ...(await page(1))].map((r) => r.productName)).toEqual([rice.productName, salt.productName]);
     expect(await customerSearchCount('demo', walkIn.mobileNumber, 'keyed', 1)).toBe(1);
     expect(await get(`/purchase/custMobileTotals/${walkIn.mobileNumber}?search=keyed`)).toMatchObject({ rows: 2, orderQuantity: 4 });
+    // A search reaching the cap totals the lines it lists: the first in list order (the rice, 2 units).
+    expect(await customerTotals('demo', walkIn.mobileNumber, 'keyed', 1)).toMatchObject({ rows: 1, orderQuantity: 2 });
 
     // The count is a capped COUNT of each part's key condition (mobile number and prefix), never the customer's whole list.
     const recorder = injectDynamoFaults();
