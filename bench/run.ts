@@ -3,6 +3,7 @@ import { fenceBenchmark } from './fence.js';
 import { gstr1Benchmark } from './gstr1.js';
 import { coldstartBenchmark } from './coldstart.js';
 import { countsBenchmark } from './counts.js';
+import { storefrontCountsBenchmark } from './storefront-counts.js';
 import { inventoryBenchmark } from './inventory.js';
 import { mergedListsBenchmark } from './merged-lists.js';
 import { offlineDrainBenchmark } from './offline-drain.js';
@@ -32,6 +33,7 @@ const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   'offline-till': offlineTillBenchmark,
   'merged-lists': mergedListsBenchmark,
   counts: countsBenchmark,
+  'storefront-counts': storefrontCountsBenchmark,
 };
 
 const runs = Number(process.env.RUNS ?? 200);
