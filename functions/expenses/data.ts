@@ -4,7 +4,6 @@ import {
   mapPage,
   op,
   queryAll,
-  queryCount,
   queryCountUpTo,
   queryCursorPage,
   strip,
@@ -199,7 +198,6 @@ export const expenseData = {
   async all(opts: ListQuery): Promise<StoredExpense[]> {
     return (await queryAll(opts)).map(toExpense);
   },
-  count: (opts: ListQuery) => queryCount(opts),
   /** How many expenses a query holds, counting at most `cap` (a name search's key condition selects exactly those). */
   countUpTo: (opts: ListQuery, cap: number) => queryCountUpTo(opts, cap),
 

@@ -616,7 +616,6 @@ export const purchaseData = {
   async cursorPage(opts: Omit<QueryOptions, 'startKey' | 'limit'>, request: PageRequest): Promise<CursorPage<StoredLine>> {
     return mapPage(await queryCursorPage(opts, request), toLine);
   },
-  count: (opts: Omit<QueryOptions, 'startKey' | 'limit'>) => queryCount(opts),
   /** How many lines a query holds, counting at most `cap`. */
   countUpTo: (opts: Omit<QueryOptions, 'startKey' | 'limit'>, cap: number) => queryCountUpTo(opts, cap),
   /** How many lines several queries hold together (the parts of the search over all days), counting at most `cap`. */
