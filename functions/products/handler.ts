@@ -48,6 +48,7 @@ export const handler = domainHandler('products', productRoutes, {
   async withoutHsn({ ctx }) {
     return productData.withoutHsn(ctx.me.tenantId, ALL_LIMIT);
   },
+  withoutHsnCount: ({ ctx }) => productData.withoutHsnCount(ctx.me.tenantId),
   async countByCategory({ params, ctx }) {
     return categoryData.productCount(ctx.me.tenantId, params.categoryId);
   },

@@ -102,6 +102,13 @@ export const productRoutes = {
     summary: 'The products without an HSN code, in name order (at most 1,000), so the owner can give them one',
     response: z.array(product),
   }),
+  withoutHsnCount: route({
+    method: 'GET',
+    path: '/product/withoutHsn/count',
+    access: ['ProductList', 'ProductEdit'],
+    summary: 'How many products have no HSN code (all of them, where the list stops at 1,000)',
+    response: countResponse,
+  }),
   countByCategory: route({
     method: 'GET',
     path: '/product/count/category/{categoryId}',

@@ -24,6 +24,8 @@ const product = (productId: number, productName: string, hsnCode?: string): Prod
 });
 
 const fetchMock = vi.fn<typeof fetch>();
+/** Products without a code beyond the list the server answers (which stops at 1,000). */
+let uncounted = 0;
 const saves: unknown[] = [];
 
 beforeEach(() => {
@@ -32,12 +34,14 @@ beforeEach(() => {
   updateSession({ userName: 'owner@demo.shop', user: { appUserId: 1, userName: 'owner@demo.shop', appUserRole: [] }, features: ['ProductList', 'ProductEdit'] });
   catalogue = [product(1, 'Toor Dal'), product(2, 'Basmati Rice'), product(3, 'Sugar', '1701')];
   saves.length = 0;
+  uncounted = 0;
   vi.stubGlobal('fetch', fetchMock);
   fetchMock.mockReset();
   fetchMock.mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const call = `${init?.method ?? 'GET'} ${url.pathname}`;
     if (call === 'GET /api/product/withoutHsn') return jsonResponse(200, catalogue.filter((p) => !p.hsnCode));
+    if (call === 'GET /api/product/withoutHsn/count') return jsonResponse(200, uncounted + catalogue.filter((p) => !p.hsnCode).length);
     if (call.startsWith('GET /api/product/listOfProducts/')) {
       const ids = decodeURIComponent(url.pathname.split('/').pop()!).split(',').map(Number);
       return jsonResponse(200, catalogue.filter((p) => ids.includes(p.productId)));
@@ -93,6 +97,12 @@ describe('Products without HSN code', () => {
     expect(listed().getByRole('cell', { name: 'Basmati Rice' })).toBeInTheDocument();
     expect(listed().queryByRole('cell', { name: 'Toor Dal' })).not.toBeInTheDocument();
     expect(saves).toEqual([[expect.objectContaining({ productId: 1, hsnCode: '07136000', unit: 'KGS' }), expect.objectContaining({ productId: 2 })]]);
+  });
+
+  it('counts every product without a code where the list stops', async () => {
+    uncounted = 1_500;
+    renderScreens();
+    expect(await screen.findByText('1,502 products without an HSN code: the first 2 are listed')).toBeInTheDocument();
   });
 
   it('says so when every product has its code', async () => {

@@ -30,7 +30,10 @@ export default function ProductsWithoutHsnScreen() {
 function WithoutHsn() {
   const navigate = useNavigate();
   const products = useQuery({ queryKey: [...productKeys.all, 'withoutHsn'], queryFn: () => callApi(productRoutes.withoutHsn) });
+  // The list stops at 1,000 products; the count is all of them.
+  const count = useQuery({ queryKey: [...productKeys.all, 'withoutHsn', 'count'], queryFn: () => callApi(productRoutes.withoutHsnCount) });
   const rows = products.data ?? [];
+  const total = Math.max(count.data ?? 0, rows.length);
   const next = rows.slice(0, MAX_BULK_ROWS).map((p) => p.productId);
   return (
     <Stack gap="md">
@@ -42,7 +45,10 @@ function WithoutHsn() {
       ) : (
         <Group justify="space-between">
           <Text size="sm" aria-live="polite">
-            {products.isSuccess ? `${rows.length} product${rows.length === 1 ? '' : 's'} without an HSN code` : ''}
+            {products.isSuccess
+              ? `${total.toLocaleString('en-IN')} product${total === 1 ? '' : 's'} without an HSN code` +
+                (total > rows.length ? `: the first ${rows.length.toLocaleString('en-IN')} are listed` : '')
+              : ''}
           </Text>
           <Button
             leftSection={<IconPencil size={16} />}
