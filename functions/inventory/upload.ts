@@ -66,7 +66,8 @@ const PRODUCT_WRITES = 4;
 const PRODUCT_UPDATE_WRITES = 1;
 
 export const NO_ROWS = 'The file has no rows to upload.';
-export const TOO_MANY_ROWS = `The file has more than ${MAX_UPLOAD_ROWS.toLocaleString('en-IN')} rows. Please split it into smaller files.`;
+/** Made when a file is refused: formatting the number loads ICU's locale data, which a cold start should not pay. */
+const tooManyRows = () => `The file has more than ${MAX_UPLOAD_ROWS.toLocaleString('en-IN')} rows. Please split it into smaller files.`;
 export const UPLOAD_NOT_FOUND = 'Unknown upload. Please upload the file again.';
 const PART_SAVED = 'This part of the upload was saved before.';
 export const stagedTooLarge = (firstRow: number) =>
@@ -173,7 +174,7 @@ async function checkRows(scope: WriteScope, sheet: Sheet, expected: string[]): P
   const columns = columnsOf(sheet, expected, problems);
   if (problems.length) refuse(problems);
   if (!sheet.rows.length) throw new Validation(NO_ROWS);
-  if (sheet.rows.length > MAX_UPLOAD_ROWS) throw new Validation(TOO_MANY_ROWS);
+  if (sheet.rows.length > MAX_UPLOAD_ROWS) throw new Validation(tooManyRows());
 
   const rows: RowValues[] = sheet.rows.map(({ row, cells }) => {
     const get = (field: Field) => {
