@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { auditQuery, auditRecord } from '../schemas/audit.js';
-import { route } from './define.js';
+import { answer, route } from './define.js';
 
 /**
  * The audit trail is read-only: records are written only inside the transactions of the changes they record, and
@@ -14,6 +14,6 @@ export const auditRoutes = {
     summary:
       'A page of the audit trail, newest first: who changed which bill, stock line, product, role, employee, shop setting or policy, and the fields before and after; filtered by shop days, person, kind of record and one record',
     query: auditQuery,
-    response: z.array(auditRecord),
+    response: answer<z.ZodArray<typeof auditRecord>>(),
   }),
 };

@@ -10,7 +10,7 @@ import {
   tokenResponse,
 } from '../schemas/auth.js';
 import * as z from 'zod';
-import { route } from './define.js';
+import { answer, route } from './define.js';
 
 export const authRoutes = {
   generateToken: route({
@@ -20,7 +20,7 @@ export const authRoutes = {
     tenantHeader: true,
     summary: 'Sign in with user name and password; answers the ID token, or a challenge to set a first password',
     body: signInBody,
-    response: signInResponse,
+    response: answer<typeof signInResponse>(),
   }),
   newPassword: route({
     method: 'POST',
@@ -29,7 +29,7 @@ export const authRoutes = {
     tenantHeader: true,
     summary: 'First sign-in: replace the temporary password with the session from sign-in; answers the ID token',
     body: newPasswordBody,
-    response: tokenResponse,
+    response: answer<typeof tokenResponse>(),
   }),
   refreshToken: route({
     method: 'POST',
@@ -37,7 +37,7 @@ export const authRoutes = {
     access: 'signedIn',
     summary: 'Exchange the refresh token for a new ID token before the current one expires',
     body: refreshBody,
-    response: tokenResponse,
+    response: answer<typeof tokenResponse>(),
   }),
   signOut: route({
     method: 'POST',
@@ -45,7 +45,7 @@ export const authRoutes = {
     access: 'signedIn',
     summary: "Sign out on this device: its refresh token is revoked and its ID token refused from the next call on",
     body: signOutBody,
-    response: z.object({ message: z.string() }),
+    response: answer<z.ZodObject<{ message: z.ZodString }>>(),
   }),
   sendResetCode: route({
     method: 'POST',
@@ -54,7 +54,7 @@ export const authRoutes = {
     tenantHeader: true,
     summary: 'E-mail a one-time code that proves the user owns the account before a password reset',
     body: resetCodeBody,
-    response: resetResult,
+    response: answer<typeof resetResult>(),
   }),
   resetPassword: route({
     method: 'PUT',
@@ -63,6 +63,6 @@ export const authRoutes = {
     tenantHeader: true,
     summary: 'Set a new password with the e-mailed code; 1 when done, 0 when the user name is unknown',
     body: resetPasswordBody,
-    response: resetResult,
+    response: answer<typeof resetResult>(),
   }),
 } as const;

@@ -11,7 +11,7 @@ import {
   orderStatusesParam,
 } from '../schemas/cart.js';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
-import { route } from './define.js';
+import { answer, route } from './define.js';
 
 /**
  * The customer's cart, saved items and orders, and staff order tracking. Routes with `{customerId}` serve only
@@ -33,7 +33,7 @@ export const cartRoutes = {
     access: readers,
     summary: "The customer's lines of one status (InCart: the whole cart; others: the first 100, name order)",
     params: customerStatus,
-    response: z.array(cartLine),
+    response: answer<z.ZodArray<typeof cartLine>>(),
   }),
   byCustomerStatusList: route({
     method: 'GET',
@@ -41,7 +41,7 @@ export const cartRoutes = {
     access: readers,
     summary: "The customer's lines of several statuses (`InCart,Saved`), up to 100 of each",
     params: customerStatuses,
-    response: z.array(cartLine),
+    response: answer<z.ZodArray<typeof cartLine>>(),
   }),
   master: route({
     method: 'GET',
@@ -49,7 +49,7 @@ export const cartRoutes = {
     access: readers,
     summary: "The customer's lines of the statuses with product, image, shelf stock and stock message (the cart screen)",
     params: customerStatuses,
-    response: z.array(cartMasterRow),
+    response: answer<z.ZodArray<typeof cartMasterRow>>(),
   }),
   masterPage: route({
     method: 'GET',
@@ -58,7 +58,7 @@ export const cartRoutes = {
     summary: 'A page of the customer’s lines of one status in name order (saved items), as master rows',
     params: customerStatus,
     query: pageQuery,
-    response: z.array(cartMasterRow),
+    response: answer<z.ZodArray<typeof cartMasterRow>>(),
   }),
   masterPageCount: route({
     method: 'GET',
@@ -66,7 +66,7 @@ export const cartRoutes = {
     access: readers,
     summary: 'How many lines of one status the customer has',
     params: customerStatus,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   customerPage: route({
     method: 'GET',
@@ -75,7 +75,7 @@ export const cartRoutes = {
     summary: 'A page of the customer’s lines of one status in name order',
     params: customerStatus,
     query: pageQuery,
-    response: z.array(cartLine),
+    response: answer<z.ZodArray<typeof cartLine>>(),
   }),
   masterSearch: route({
     method: 'GET',
@@ -84,7 +84,7 @@ export const cartRoutes = {
     summary: 'A page of the customer’s lines of one status whose product name starts with the text, as master rows',
     params: customerStatus.extend({ text: searchText }),
     query: pageQuery,
-    response: z.array(cartMasterRow),
+    response: answer<z.ZodArray<typeof cartMasterRow>>(),
   }),
   masterSearchCount: route({
     method: 'GET',
@@ -92,7 +92,7 @@ export const cartRoutes = {
     access: readers,
     summary: 'How many of the customer’s lines of one status have a product name starting with the text',
     params: customerStatus.extend({ text: searchText }),
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   customerSearch: route({
     method: 'GET',
@@ -101,7 +101,7 @@ export const cartRoutes = {
     summary: 'A page of the customer’s lines of one status whose product name starts with the text',
     params: customerStatus.extend({ text: searchText }),
     query: pageQuery,
-    response: z.array(cartLine),
+    response: answer<z.ZodArray<typeof cartLine>>(),
   }),
   masterOrderPage: route({
     method: 'GET',
@@ -110,7 +110,7 @@ export const cartRoutes = {
     summary: 'A page of the customer’s orders of the statuses, newest first (Your Orders)',
     params: customerOrderStatuses,
     query: pageQuery,
-    response: z.array(cartMasterRow),
+    response: answer<z.ZodArray<typeof cartMasterRow>>(),
   }),
   masterOrderPageCount: route({
     method: 'GET',
@@ -118,7 +118,7 @@ export const cartRoutes = {
     access: readers,
     summary: 'How many orders of the statuses the customer has',
     params: customerOrderStatuses,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   masterOrderSearch: route({
     method: 'GET',
@@ -127,7 +127,7 @@ export const cartRoutes = {
     summary: 'A page of the customer’s orders of the statuses whose product name starts with the text, name order',
     params: customerOrderStatuses.extend({ text: searchText }),
     query: pageQuery,
-    response: z.array(cartMasterRow),
+    response: answer<z.ZodArray<typeof cartMasterRow>>(),
   }),
   masterOrderSearchCount: route({
     method: 'GET',
@@ -135,7 +135,7 @@ export const cartRoutes = {
     access: readers,
     summary: 'How many of the customer’s orders of the statuses have a product name starting with the text',
     params: customerOrderStatuses.extend({ text: searchText }),
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   summary: route({
     method: 'GET',
@@ -143,7 +143,7 @@ export const cartRoutes = {
     access: readers,
     summary: 'The checkout’s order summary of the cart: tax, delivery charge, saved, payable, delivery date, stock check',
     params: z.object({ customerId: idParam }),
-    response: cartSummaryView,
+    response: answer<typeof cartSummaryView>(),
   }),
   save: route({
     method: 'POST',
@@ -151,7 +151,7 @@ export const cartRoutes = {
     access: 'CartEdit',
     summary: "Add to cart: a new line or more of the product's line, capped by the shelf's stock; at most 10 lines",
     body: cartSave,
-    response: cartLine,
+    response: answer<typeof cartLine>(),
   }),
   update: route({
     method: 'PUT',
@@ -161,7 +161,7 @@ export const cartRoutes = {
       'The customer changes a quantity (0 removes), saves for later, moves to cart or to the wishlist; staff with OrderEdit ship an OrderSuccess line or deliver a Shipped one',
     params: byCartId,
     body: cartUpdate,
-    response: cartLine.nullable(),
+    response: answer<z.ZodNullable<typeof cartLine>>(),
   }),
   remove: route({
     method: 'DELETE',
@@ -169,7 +169,7 @@ export const cartRoutes = {
     access: 'CartEdit',
     summary: 'Delete a line from the cart or the saved items',
     params: byCartId,
-    response: cartLine,
+    response: answer<typeof cartLine>(),
   }),
   orders: route({
     method: 'GET',
@@ -178,7 +178,7 @@ export const cartRoutes = {
     summary: "A page of the shop's orders of the statuses, newest first (order tracking)",
     params: z.object({ statuses: orderStatusesParam }),
     query: pageQuery,
-    response: z.array(orderRow),
+    response: answer<z.ZodArray<typeof orderRow>>(),
   }),
   ordersCount: route({
     method: 'GET',
@@ -186,7 +186,7 @@ export const cartRoutes = {
     access: trackers,
     summary: 'How many orders of the statuses the shop has',
     params: z.object({ statuses: orderStatusesParam }),
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   ordersSearch: route({
     method: 'GET',
@@ -195,7 +195,7 @@ export const cartRoutes = {
     summary: 'A page of the orders of the statuses whose customer mobile number starts with the digits',
     params: z.object({ statuses: orderStatusesParam, text: searchText }),
     query: pageQuery,
-    response: z.array(orderRow),
+    response: answer<z.ZodArray<typeof orderRow>>(),
   }),
   ordersSearchCount: route({
     method: 'GET',
@@ -203,6 +203,6 @@ export const cartRoutes = {
     access: trackers,
     summary: 'How many orders of the statuses have a customer mobile number starting with the digits',
     params: z.object({ statuses: orderStatusesParam, text: searchText }),
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
 } as const;

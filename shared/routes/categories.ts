@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { category, categorySave } from '../schemas/category.js';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
-import { catalogueCache, route } from './define.js';
+import { answer, catalogueCache, route } from './define.js';
 
 /** Back-office readers of the category list; the product screens read the names for their category column. */
 const listReaders = ['CategoryList', 'CategoryEdit'] as const;
@@ -14,7 +14,7 @@ export const categoryRoutes = {
     access: listReaders,
     summary: 'A page of the categories (back-office list), in creation order',
     query: pageQuery,
-    response: z.array(category),
+    response: answer<z.ZodArray<typeof category>>(),
   }),
   count: route({
     method: 'GET',
@@ -22,7 +22,7 @@ export const categoryRoutes = {
     // The storefront pages the category cards too, so customers read the count as well as staff.
     access: 'signedIn',
     summary: 'How many categories the shop has',
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   imagePage: route({
     method: 'GET',
@@ -31,7 +31,7 @@ export const categoryRoutes = {
     cache: catalogueCache,
     summary: 'A page of the categories with image URLs (storefront cards and the back-office list)',
     query: pageQuery,
-    response: z.array(category),
+    response: answer<z.ZodArray<typeof category>>(),
   }),
   imageSearch: route({
     method: 'GET',
@@ -41,7 +41,7 @@ export const categoryRoutes = {
     summary: 'A page of the categories whose name starts with the text, with image URLs',
     params: z.object({ text: searchText }),
     query: pageQuery,
-    response: z.array(category),
+    response: answer<z.ZodArray<typeof category>>(),
   }),
   imageById: route({
     method: 'GET',
@@ -50,7 +50,7 @@ export const categoryRoutes = {
     cache: catalogueCache,
     summary: "One category card with its image URL (a category's product listing opened by its address)",
     params: z.object({ id: idParam }),
-    response: category,
+    response: answer<typeof category>(),
   }),
   search: route({
     method: 'GET',
@@ -59,7 +59,7 @@ export const categoryRoutes = {
     summary: 'A page of the categories whose name starts with the text (case-insensitive), in name order',
     params: z.object({ text: searchText }),
     query: pageQuery,
-    response: z.array(category),
+    response: answer<z.ZodArray<typeof category>>(),
   }),
   searchCount: route({
     method: 'GET',
@@ -67,21 +67,21 @@ export const categoryRoutes = {
     access: 'signedIn',
     summary: 'How many categories have a name starting with the text',
     params: z.object({ text: searchText }),
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   all: route({
     method: 'GET',
     path: '/category/all',
     access: nameReaders,
     summary: 'Every category of the shop, in name order (the category select of the product forms)',
-    response: z.array(category),
+    response: answer<z.ZodArray<typeof category>>(),
   }),
   map: route({
     method: 'GET',
     path: '/category/map',
     access: nameReaders,
     summary: 'Category names by category id, for the category column of the product list',
-    response: z.record(z.string(), z.string()),
+    response: answer<z.ZodRecord<z.ZodString, z.ZodString>>(),
   }),
   byId: route({
     method: 'GET',
@@ -89,7 +89,7 @@ export const categoryRoutes = {
     access: listReaders,
     summary: 'One category with its image URL (the edit form)',
     params: z.object({ id: idParam }),
-    response: category,
+    response: answer<typeof category>(),
   }),
   isExist: route({
     method: 'GET',
@@ -97,7 +97,7 @@ export const categoryRoutes = {
     access: 'CategoryEdit',
     summary: 'Whether a category of that name (any letter case) exists; true means the name is taken',
     params: z.object({ categoryName: z.string().trim().min(1, 'Category Name is required.') }),
-    response: z.boolean(),
+    response: answer<z.ZodBoolean>(),
   }),
   save: route({
     method: 'POST',
@@ -105,7 +105,7 @@ export const categoryRoutes = {
     access: 'CategoryEdit',
     summary: "Create a category with its image; 'Category Name already exists!!!' for a taken name",
     body: categorySave,
-    response: category,
+    response: answer<typeof category>(),
   }),
   update: route({
     method: 'PUT',
@@ -114,7 +114,7 @@ export const categoryRoutes = {
     summary: 'Rename a category or change its image',
     params: z.object({ categoryId: idParam }),
     body: categorySave,
-    response: category,
+    response: answer<typeof category>(),
   }),
   remove: route({
     method: 'DELETE',
@@ -122,6 +122,6 @@ export const categoryRoutes = {
     access: 'CategoryEdit',
     summary: 'Delete a category that no product belongs to any more',
     params: z.object({ id: idParam }),
-    response: z.object({ categoryId: z.number().int() }),
+    response: answer<z.ZodObject<{ categoryId: z.ZodNumber }>>(),
   }),
 } as const;

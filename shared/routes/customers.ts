@@ -8,7 +8,7 @@ import {
   customerUpdateBody,
   mobileListQuery,
 } from '../schemas/customer.js';
-import { route } from './define.js';
+import { answer, route } from './define.js';
 
 const byCustomerId = z.object({ customerId: idParam });
 const byMobile = z.object({ mobile: mobileSchema });
@@ -25,7 +25,7 @@ export const customerRoutes = {
     access: 'signedIn',
     summary: 'The customer record of a user: a customer reads only their own, staff need CustomerView',
     params: z.object({ appUserId: idParam }),
-    response: customer,
+    response: answer<typeof customer>(),
   }),
   mobiles: route({
     method: 'GET',
@@ -33,7 +33,7 @@ export const customerRoutes = {
     access: tillLookup,
     summary: "Customers' mobile numbers in order, those starting with `prefix` when given (the till's suggestions)",
     query: mobileListQuery,
-    response: z.array(z.string()),
+    response: answer<z.ZodArray<z.ZodString>>(),
   }),
   validate: route({
     method: 'GET',
@@ -41,7 +41,7 @@ export const customerRoutes = {
     access: tillLookup,
     summary: "The customer with this mobile, or 'False' when there is none",
     params: byMobile,
-    response: customerOrFalse,
+    response: answer<typeof customerOrFalse>(),
   }),
   isExist: route({
     method: 'GET',
@@ -49,7 +49,7 @@ export const customerRoutes = {
     access: tillLookup,
     summary: 'Whether a customer has this mobile number',
     params: byMobile,
-    response: z.boolean(),
+    response: answer<z.ZodBoolean>(),
   }),
   all: route({
     method: 'GET',
@@ -57,14 +57,14 @@ export const customerRoutes = {
     access: readers,
     summary: 'Customers, newest first, a page',
     query: pageQuery,
-    response: z.array(customer),
+    response: answer<z.ZodArray<typeof customer>>(),
   }),
   count: route({
     method: 'GET',
     path: '/customer/count',
     access: readers,
     summary: 'How many customers the shop has',
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   search: route({
     method: 'GET',
@@ -73,7 +73,7 @@ export const customerRoutes = {
     summary: 'Customers whose mobile (when {text} is digits) or name starts with {text}, a page',
     params: byText,
     query: pageQuery,
-    response: z.array(customer),
+    response: answer<z.ZodArray<typeof customer>>(),
   }),
   searchCount: route({
     method: 'GET',
@@ -81,7 +81,7 @@ export const customerRoutes = {
     access: readers,
     summary: 'How many customers match {text}',
     params: byText,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   byId: route({
     method: 'GET',
@@ -89,7 +89,7 @@ export const customerRoutes = {
     access: [...readers, 'CustomerEdit'],
     summary: 'A customer',
     params: byCustomerId,
-    response: customer,
+    response: answer<typeof customer>(),
   }),
   create: route({
     method: 'POST',
@@ -97,7 +97,7 @@ export const customerRoutes = {
     access: 'CustomerEdit',
     summary: 'Register a customer at the shop (no sign-in); the name gets the shop domain, name and mobile are unique',
     body: customerBody,
-    response: customer,
+    response: answer<typeof customer>(),
   }),
   update: route({
     method: 'PUT',
@@ -106,7 +106,7 @@ export const customerRoutes = {
     summary: "Change a customer's e-mail and address; name and mobile stay as registered",
     params: byCustomerId,
     body: customerUpdateBody,
-    response: customer,
+    response: answer<typeof customer>(),
   }),
   remove: route({
     method: 'DELETE',
@@ -114,7 +114,7 @@ export const customerRoutes = {
     access: 'CustomerDelete',
     summary: 'Delete a customer; a customer who signed up also loses their sign-in',
     params: byCustomerId,
-    response: customer,
+    response: answer<typeof customer>(),
   }),
   signUp: route({
     method: 'POST',
@@ -122,6 +122,6 @@ export const customerRoutes = {
     access: 'public',
     summary: 'Customer self sign-up without login: a sign-in with the chosen password and the customer record',
     body: customerSignUpBody,
-    response: customer,
+    response: answer<typeof customer>(),
   }),
 } as const;

@@ -33,7 +33,8 @@ export interface RouteDef<
   query: Q;
   body: B;
   bodyKind: BodyKind;
-  response: R;
+  /** What the route answers, as a type (see `answer`). */
+  response: Answer<R>;
   /** The request carries `X-TenantID` that must match the user name's tenant. */
   tenantHeader?: boolean;
   /**
@@ -43,10 +44,30 @@ export interface RouteDef<
   cache?: { seconds: number };
 }
 
+/**
+ * A route's answer, declared by its schema's type only: `response: answer<typeof receipt>()`.
+ *
+ * Requests are parsed at runtime, answers never are: the handlers are type-checked to return the answer and the web
+ * app reads it typed. Declaring the answer as a type means the route table does not import the answer schemas as
+ * values, so a function's cold start and a page's scripts do not build them. The answer schemas live in the
+ * `*-answers.ts` modules of shared/schemas, apart from the request schemas a function must build.
+ */
+export interface Answer<R extends z.ZodType> {
+  readonly kind: 'answer';
+  /** Never set: carries the answer's schema type. */
+  readonly schema?: R;
+}
+
+const ANSWER: Answer<z.ZodType> = Object.freeze({ kind: 'answer' });
+export const answer = <R extends z.ZodType>() => ANSWER as Answer<R>;
+
+/** A file answer (a PDF, a spreadsheet): the browser saves the blob. */
+export type FileAnswer = z.ZodCustom<Blob, Blob>;
+
 const noParams = z.object({});
 const noBody = z.unknown();
 
-type RouteInput<P, Q, B, R> = {
+type RouteInput<P, Q, B, R extends z.ZodType> = {
   method: HttpMethod;
   path: string;
   access: Access;
@@ -55,7 +76,7 @@ type RouteInput<P, Q, B, R> = {
   query?: Q;
   body?: B;
   bodyKind?: BodyKind;
-  response: R;
+  response: Answer<R>;
   tenantHeader?: boolean;
   cache?: { seconds: number };
 };
@@ -90,7 +111,7 @@ export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} $
 export type Params<R extends RouteDef> = z.output<R['params']>;
 export type Query<R extends RouteDef> = z.output<R['query']>;
 export type Body<R extends RouteDef> = z.output<R['body']>;
-export type Response<R extends RouteDef> = z.output<R['response']>;
+export type Response<R extends RouteDef> = z.output<NonNullable<R['response']['schema']>>;
 export type ParamsIn<R extends RouteDef> = z.input<R['params']>;
 export type QueryIn<R extends RouteDef> = z.input<R['query']>;
 export type BodyIn<R extends RouteDef> = z.input<R['body']>;

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
 import { expense, expenseBody, expenseSum, returnRow, returnSearchText, returnsSummary, yearBasisQuery, yearlyReturns } from '../schemas/expense.js';
 import { monthYearParams } from '../schemas/purchase-rows.js';
-import { route } from './define.js';
+import { answer, route } from './define.js';
 
 const byId = z.object({ id: idParam });
 const byText = monthYearParams.extend({ text: searchText });
@@ -30,7 +30,7 @@ export const expenseRoutes = {
     access: readers,
     summary: 'An expense',
     params: byId,
-    response: expense,
+    response: answer<typeof expense>(),
   }),
   create: route({
     method: 'POST',
@@ -38,7 +38,7 @@ export const expenseRoutes = {
     access: 'ExpenseEdit',
     summary: 'Add an expense: whole rupees, dated today or earlier',
     body: expenseBody,
-    response: expense,
+    response: answer<typeof expense>(),
   }),
   update: route({
     method: 'PUT',
@@ -47,7 +47,7 @@ export const expenseRoutes = {
     summary: 'Edit an expense read at `version`; the month and day totals move with it',
     params: byId,
     body: expenseBody,
-    response: expense,
+    response: answer<typeof expense>(),
   }),
   remove: route({
     method: 'DELETE',
@@ -55,7 +55,7 @@ export const expenseRoutes = {
     access: 'ExpenseDelete',
     summary: "Delete an expense of the current month (older months are closed: 'Expenses can be deleted only in the current month.')",
     params: byId,
-    response: expense,
+    response: answer<typeof expense>(),
   }),
   month: route({
     method: 'GET',
@@ -64,7 +64,7 @@ export const expenseRoutes = {
     summary: "A page of a month's expenses, newest first ({id} is the month, 1–12)",
     params: monthAsId,
     query: pageQuery,
-    response: z.array(expense),
+    response: answer<z.ZodArray<typeof expense>>(),
   }),
   monthSearch: route({
     method: 'GET',
@@ -73,7 +73,7 @@ export const expenseRoutes = {
     summary: "A page of a month's expenses whose name starts with the text ({id} is the month)",
     params: monthAsIdText,
     query: pageQuery,
-    response: z.array(expense),
+    response: answer<z.ZodArray<typeof expense>>(),
   }),
   all: route({
     method: 'GET',
@@ -81,7 +81,7 @@ export const expenseRoutes = {
     access: readers,
     summary: "Every expense of a month, newest first",
     params: monthYearParams,
-    response: z.array(expense),
+    response: answer<z.ZodArray<typeof expense>>(),
   }),
   allSearch: route({
     method: 'GET',
@@ -89,7 +89,7 @@ export const expenseRoutes = {
     access: readers,
     summary: "Every expense of a month whose name starts with the text",
     params: byText,
-    response: z.array(expense),
+    response: answer<z.ZodArray<typeof expense>>(),
   }),
   count: route({
     method: 'GET',
@@ -97,7 +97,7 @@ export const expenseRoutes = {
     access: readers,
     summary: "How many expenses a month has (from the month's totals)",
     params: monthYearParams,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   countSearch: route({
     method: 'GET',
@@ -105,7 +105,7 @@ export const expenseRoutes = {
     access: readers,
     summary: "How many of a month's expenses have a name starting with the text",
     params: byText,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   sum: route({
     method: 'GET',
@@ -113,7 +113,7 @@ export const expenseRoutes = {
     access: sumReaders,
     summary: "A month's expense total (expenseAmount) and its cash and online parts, from the maintained totals",
     params: monthYearParams,
-    response: expenseSum,
+    response: answer<typeof expenseSum>(),
   }),
   returns: route({
     method: 'GET',
@@ -122,7 +122,7 @@ export const expenseRoutes = {
     summary: "A page of the month's returns report: per shop day and payment mode, bills, sold, cost and refunds",
     params: monthYearParams,
     query: pageQuery,
-    response: z.array(returnRow),
+    response: answer<z.ZodArray<typeof returnRow>>(),
   }),
   returnsSearch: route({
     method: 'GET',
@@ -131,7 +131,7 @@ export const expenseRoutes = {
     summary: 'A page of the returns report rows whose payment mode or date (dd/mm/yyyy) starts with the text',
     params: byReturnText,
     query: pageQuery,
-    response: z.array(returnRow),
+    response: answer<z.ZodArray<typeof returnRow>>(),
   }),
   returnsCount: route({
     method: 'GET',
@@ -139,7 +139,7 @@ export const expenseRoutes = {
     access: 'ReturnList',
     summary: "How many rows the month's returns report has",
     params: monthYearParams,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   returnsSearchCount: route({
     method: 'GET',
@@ -147,7 +147,7 @@ export const expenseRoutes = {
     access: 'ReturnList',
     summary: 'How many returns report rows match the text',
     params: byReturnText,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   returnsSummary: route({
     method: 'GET',
@@ -155,7 +155,7 @@ export const expenseRoutes = {
     access: 'ReturnList',
     summary: "The returns report's summary row: sums over the month and the return percentage (returns × 100 / cost)",
     params: monthYearParams,
-    response: returnsSummary,
+    response: answer<typeof returnsSummary>(),
   }),
   returnsPdf: route({
     method: 'GET',
@@ -163,7 +163,7 @@ export const expenseRoutes = {
     access: 'ReturnList',
     summary: "The month's returns report as Return_List_<d>_<m>_<y>.pdf (dated the day it is taken)",
     params: monthYearParams,
-    response: z.unknown(),
+    response: answer<z.ZodUnknown>(),
   }),
   yearlyReturns: route({
     method: 'GET',
@@ -172,7 +172,7 @@ export const expenseRoutes = {
     summary: 'Per month of the year: bought, online and cash credit, returns, sold, expense, profit; totals, return % and profit. `?basis=financial` for the Indian financial year starting in April of {year}',
     params: byYear,
     query: yearBasisQuery,
-    response: yearlyReturns,
+    response: answer<typeof yearlyReturns>(),
   }),
   yearlyReturnsPdf: route({
     method: 'GET',
@@ -181,6 +181,6 @@ export const expenseRoutes = {
     summary: 'The yearly returns as Yearly_Return_<d>_<m>_<y>.pdf (dated the day it is taken); `?basis=financial` as for the figures',
     params: byYear,
     query: yearBasisQuery,
-    response: z.unknown(),
+    response: answer<z.ZodUnknown>(),
   }),
 } as const;

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { idParam } from '../schemas/common.js';
 import { companyHoliday, holidayForm, publicHoliday } from '../schemas/holiday.js';
 import { yearQuery } from '../schemas/dates.js';
-import { route } from './define.js';
+import { answer, route } from './define.js';
 
 const byId = z.object({ id: idParam });
 
@@ -13,7 +13,7 @@ export const holidayRoutes = {
     access: 'PubHolidayList',
     summary: 'Public holidays of a year (?year, default this year in India), by date',
     query: yearQuery,
-    response: z.array(publicHoliday),
+    response: answer<z.ZodArray<typeof publicHoliday>>(),
   }),
   publicHoliday: route({
     method: 'GET',
@@ -21,7 +21,7 @@ export const holidayRoutes = {
     access: 'PubHolidayList',
     summary: 'One public holiday',
     params: byId,
-    response: publicHoliday,
+    response: answer<typeof publicHoliday>(),
   }),
   createPublicHoliday: route({
     method: 'POST',
@@ -29,7 +29,7 @@ export const holidayRoutes = {
     access: 'PubHolidayEdit',
     summary: 'Adds a public holiday; one per date',
     body: holidayForm,
-    response: publicHoliday,
+    response: answer<typeof publicHoliday>(),
   }),
   updatePublicHoliday: route({
     method: 'PUT',
@@ -38,7 +38,7 @@ export const holidayRoutes = {
     summary: 'Changes the date or name of a public holiday',
     params: byId,
     body: holidayForm,
-    response: publicHoliday,
+    response: answer<typeof publicHoliday>(),
   }),
   deletePublicHoliday: route({
     method: 'DELETE',
@@ -46,7 +46,7 @@ export const holidayRoutes = {
     access: 'PubHolidayDelete',
     summary: 'Removes a public holiday; leaves already applied keep their day count',
     params: byId,
-    response: publicHoliday,
+    response: answer<typeof publicHoliday>(),
   }),
   companyHolidays: route({
     method: 'GET',
@@ -54,7 +54,7 @@ export const holidayRoutes = {
     access: 'CompHolidayList',
     summary: 'Company holidays of a year (?year, default this year in India), by date',
     query: yearQuery,
-    response: z.array(companyHoliday),
+    response: answer<z.ZodArray<typeof companyHoliday>>(),
   }),
   companyHoliday: route({
     method: 'GET',
@@ -62,7 +62,7 @@ export const holidayRoutes = {
     access: 'CompHolidayList',
     summary: 'One company holiday',
     params: byId,
-    response: companyHoliday,
+    response: answer<typeof companyHoliday>(),
   }),
   createCompanyHoliday: route({
     method: 'POST',
@@ -70,7 +70,7 @@ export const holidayRoutes = {
     access: 'CompHolidayEdit',
     summary: 'Adds a company holiday; one per date',
     body: holidayForm,
-    response: companyHoliday,
+    response: answer<typeof companyHoliday>(),
   }),
   updateCompanyHoliday: route({
     method: 'PUT',
@@ -79,7 +79,7 @@ export const holidayRoutes = {
     summary: 'Changes the date or name of a company holiday',
     params: byId,
     body: holidayForm,
-    response: companyHoliday,
+    response: answer<typeof companyHoliday>(),
   }),
   deleteCompanyHoliday: route({
     method: 'DELETE',
@@ -87,6 +87,6 @@ export const holidayRoutes = {
     access: 'CompHolidayDelete',
     summary: 'Removes a company holiday; leaves already applied keep their day count',
     params: byId,
-    response: companyHoliday,
+    response: answer<typeof companyHoliday>(),
   }),
 } as const;

@@ -12,7 +12,7 @@ import {
   uploadStaged,
 } from '../schemas/inventory.js';
 import { templateUpload as spreadsheetUpload } from '../schemas/template.js';
-import { shelfCache, route } from './define.js';
+import { answer, route, shelfCache } from './define.js';
 
 const readers = ['InventoryList', 'InventoryEdit'] as const;
 /** Screens that pick a received product: inventory add, place order, stock form, reports. */
@@ -26,21 +26,21 @@ export const inventoryRoutes = {
     access: readers,
     summary: 'A page of the receipts, newest first',
     query: pageQuery,
-    response: z.array(inventory),
+    response: answer<z.ZodArray<typeof inventory>>(),
   }),
   count: route({
     method: 'GET',
     path: '/inventory/count',
     access: readers,
     summary: 'How many receipts the shop has (a maintained counter)',
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   dates: route({
     method: 'GET',
     path: '/inventory/dates',
     access: [...readers, 'StockList'],
     summary: 'The days goods were received, newest first (the date dropdowns of the inventory and stock lists)',
-    response: z.array(z.string()),
+    response: answer<z.ZodArray<z.ZodString>>(),
   }),
   byDate: route({
     method: 'GET',
@@ -49,7 +49,7 @@ export const inventoryRoutes = {
     summary: 'A page of the receipts of one day, newest first',
     params: byDate,
     query: pageQuery,
-    response: z.array(inventory),
+    response: answer<z.ZodArray<typeof inventory>>(),
   }),
   byDateCount: route({
     method: 'GET',
@@ -57,7 +57,7 @@ export const inventoryRoutes = {
     access: readers,
     summary: 'How many receipts one day has (kept on the day item)',
     params: byDate,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   search: route({
     method: 'GET',
@@ -66,7 +66,7 @@ export const inventoryRoutes = {
     summary: 'A page of the receipts whose product name or artcode starts with the text, newest first',
     params: z.object({ text: searchText }),
     query: pageQuery,
-    response: z.array(inventory),
+    response: answer<z.ZodArray<typeof inventory>>(),
   }),
   searchCount: route({
     method: 'GET',
@@ -74,7 +74,7 @@ export const inventoryRoutes = {
     access: readers,
     summary: 'How many receipts have a product name or artcode starting with the text',
     params: z.object({ text: searchText }),
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   suggestions: route({
     method: 'GET',
@@ -83,7 +83,7 @@ export const inventoryRoutes = {
     summary:
       "Suggestions for 4 to 10 characters: received lines whose product name, artcode or barcode starts with the text; 'true' adds catalogue products never received",
     params: suggestionParams,
-    response: z.array(inventorySuggestion),
+    response: answer<z.ZodArray<typeof inventorySuggestion>>(),
   }),
   save: route({
     method: 'POST',
@@ -91,7 +91,7 @@ export const inventoryRoutes = {
     access: 'InventoryEdit',
     summary: "Inventory add: records the receipt and raises the line's stock in one transaction",
     body: inventorySave,
-    response: inventorySaved,
+    response: answer<typeof inventorySaved>(),
   }),
   saveByFile: route({
     method: 'POST',
@@ -103,7 +103,7 @@ export const inventoryRoutes = {
     query: uploadQuery,
     body: spreadsheetUpload,
     bodyKind: 'multipart',
-    response: uploadStaged,
+    response: answer<typeof uploadStaged>(),
   }),
   uploadBatch: route({
     method: 'POST',
@@ -111,7 +111,7 @@ export const inventoryRoutes = {
     access: 'InventoryEdit',
     summary: 'Saves batch n (from 1) of a staged upload; a batch saved before is not saved again',
     params: z.object({ uploadId: z.uuid({ error: 'Unknown upload.' }), batch: idParam }),
-    response: uploadProgress,
+    response: answer<typeof uploadProgress>(),
   }),
   artcode: route({
     method: 'GET',
@@ -121,7 +121,7 @@ export const inventoryRoutes = {
     cache: shelfCache,
     summary: 'The products on the shelf with this artcode (any letter case), with price, MRP, image and stock',
     params: z.object({ artcode: z.string().trim().min(1).max(50) }),
-    response: z.array(shelfProduct),
+    response: answer<z.ZodArray<typeof shelfProduct>>(),
   }),
   productName: route({
     method: 'GET',
@@ -130,7 +130,7 @@ export const inventoryRoutes = {
     cache: shelfCache,
     summary: 'The shelf lines of the product with this name (any letter case), with price, MRP, image and stock',
     params: z.object({ name: searchText }),
-    response: z.array(shelfProduct),
+    response: answer<z.ZodArray<typeof shelfProduct>>(),
   }),
   categoryProducts: route({
     method: 'GET',
@@ -140,7 +140,7 @@ export const inventoryRoutes = {
     summary: "A page of a category's products in name order, each with price, MRP, image and stock",
     params: z.object({ categoryId: idParam }),
     query: pageQuery,
-    response: z.array(shelfProduct),
+    response: answer<z.ZodArray<typeof shelfProduct>>(),
   }),
   categorySearch: route({
     method: 'GET',
@@ -150,7 +150,7 @@ export const inventoryRoutes = {
     summary: "A page of a category's products whose name starts with the text, with price, MRP, image and stock",
     params: z.object({ categoryId: idParam, searchText }),
     query: pageQuery,
-    response: z.array(shelfProduct),
+    response: answer<z.ZodArray<typeof shelfProduct>>(),
   }),
   category: route({
     method: 'GET',
@@ -159,6 +159,6 @@ export const inventoryRoutes = {
     cache: shelfCache,
     summary: "The first products of a category (the storefront's home strip), with price, MRP, image and stock",
     params: z.object({ id: idParam }),
-    response: z.array(shelfProduct),
+    response: answer<z.ZodArray<typeof shelfProduct>>(),
   }),
 } as const;

@@ -14,7 +14,7 @@ import {
   leaveTypeForm,
   yearQuery,
 } from '../schemas/leave.js';
-import { route } from './define.js';
+import { answer, route } from './define.js';
 
 const byId = z.object({ id: idParam });
 const byUser = z.object({ userId: idParam });
@@ -33,7 +33,7 @@ export const leaveRoutes = {
     access: 'LeaveList',
     summary: 'One leave: for the employee, their manager or their HR',
     params: byId,
-    response: leave,
+    response: answer<typeof leave>(),
   }),
   employeeLeaves: route({
     method: 'GET',
@@ -42,7 +42,7 @@ export const leaveRoutes = {
     summary: "Your Leaves: a user's leaves, latest start first, ?page&size&leaveMasterId",
     params: byId,
     query: leaveListQuery,
-    response: z.array(leave),
+    response: answer<z.ZodArray<typeof leave>>(),
   }),
   employeeLeaveCount: route({
     method: 'GET',
@@ -51,7 +51,7 @@ export const leaveRoutes = {
     summary: "Number of a user's leaves, ?leaveMasterId",
     params: byId,
     query: leaveCountQuery,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   managerLeaves: route({
     method: 'GET',
@@ -60,7 +60,7 @@ export const leaveRoutes = {
     summary: 'Reportees Leaves: the leaves of the reportees of manager {id}, who must be the caller, ?page&size&leaveMasterId',
     params: byId,
     query: leaveListQuery,
-    response: z.array(leave),
+    response: answer<z.ZodArray<typeof leave>>(),
   }),
   managerLeaveCount: route({
     method: 'GET',
@@ -69,7 +69,7 @@ export const leaveRoutes = {
     summary: "Number of the manager's reportees' leaves, ?leaveMasterId",
     params: byId,
     query: leaveCountQuery,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   balance: route({
     method: 'GET',
@@ -78,7 +78,7 @@ export const leaveRoutes = {
     summary: "A user's remaining days per leave type for a year (?year, default this year in India)",
     params: byUser,
     query: yearQuery,
-    response: z.array(leaveBalance),
+    response: answer<z.ZodArray<typeof leaveBalance>>(),
   }),
   isExist: route({
     method: 'GET',
@@ -86,7 +86,7 @@ export const leaveRoutes = {
     access: 'LeaveList',
     summary: 'Whether the user already has a submitted, modified or approved leave on any of these days',
     params: z.object({ ...dates, userId: idParam }),
-    response: z.boolean(),
+    response: answer<z.ZodBoolean>(),
   }),
   leaveDays: route({
     method: 'GET',
@@ -94,7 +94,7 @@ export const leaveRoutes = {
     access: 'LeaveEdit',
     summary: "Checks the dates and counts the leave days without weekends and holidays, with the form's messages",
     params: z.object(dates),
-    response: leaveDaysPreview,
+    response: answer<typeof leaveDaysPreview>(),
   }),
   apply: route({
     method: 'POST',
@@ -102,7 +102,7 @@ export const leaveRoutes = {
     access: 'LeaveEdit',
     summary: 'Applies for leave (Submitted); takes the days from the balance in the same write',
     body: leaveForm,
-    response: leave,
+    response: answer<typeof leave>(),
   }),
   update: route({
     method: 'PUT',
@@ -111,7 +111,7 @@ export const leaveRoutes = {
     summary: 'The employee changes a Submitted or Modified leave; Modified when the days change',
     params: byId,
     body: leaveForm,
-    response: leave,
+    response: answer<typeof leave>(),
   }),
   approve: route({
     method: 'PUT',
@@ -120,7 +120,7 @@ export const leaveRoutes = {
     summary: "The employee's manager approves a Submitted or Modified leave, with a reason",
     params: byId,
     body: leaveDecision,
-    response: leave,
+    response: answer<typeof leave>(),
   }),
   reject: route({
     method: 'PUT',
@@ -129,7 +129,7 @@ export const leaveRoutes = {
     summary: "The employee's manager rejects a Submitted or Modified leave, with a reason; the days go back",
     params: byId,
     body: leaveDecision,
-    response: leave,
+    response: answer<typeof leave>(),
   }),
   cancel: route({
     method: 'PUT',
@@ -137,14 +137,14 @@ export const leaveRoutes = {
     access: 'LeaveEdit',
     summary: 'The employee cancels a Submitted or Modified leave; the days go back',
     params: byId,
-    response: leave,
+    response: answer<typeof leave>(),
   }),
   leaveTypes: route({
     method: 'GET',
     path: '/leaveMaster',
     access: 'LeaveList',
     summary: 'Leave types with their yearly allowance, by name',
-    response: z.array(leaveType),
+    response: answer<z.ZodArray<typeof leaveType>>(),
   }),
   leaveType: route({
     method: 'GET',
@@ -152,7 +152,7 @@ export const leaveRoutes = {
     access: 'LeaveList',
     summary: 'One leave type',
     params: byId,
-    response: leaveType,
+    response: answer<typeof leaveType>(),
   }),
   createLeaveType: route({
     method: 'POST',
@@ -160,7 +160,7 @@ export const leaveRoutes = {
     access: 'LeaveDelete',
     summary: 'Adds a leave type with its days per year; names are unique in the shop',
     body: leaveTypeForm,
-    response: leaveType,
+    response: answer<typeof leaveType>(),
   }),
   updateLeaveType: route({
     method: 'PUT',
@@ -169,7 +169,7 @@ export const leaveRoutes = {
     summary: "Renames a leave type or changes its allowance; balances follow at once (remaining = allowance - used)",
     params: byId,
     body: leaveTypeForm,
-    response: leaveType,
+    response: answer<typeof leaveType>(),
   }),
   deleteLeaveType: route({
     method: 'DELETE',
@@ -177,6 +177,6 @@ export const leaveRoutes = {
     access: 'LeaveDelete',
     summary: 'Removes a leave type; leaves already applied keep it and can still be decided or cancelled',
     params: byId,
-    response: leaveType,
+    response: answer<typeof leaveType>(),
   }),
 } as const;

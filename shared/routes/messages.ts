@@ -1,5 +1,5 @@
 import { emailBody, emailSent, whatsappBody, whatsappSent } from '../schemas/message.js';
-import { route } from './define.js';
+import { answer, route } from './define.js';
 
 /** Whoever hands a customer a bill may send it: the till, re-bill and returns. */
 export const MESSAGE_SENDERS = ['PurchaseEdit', 'ReBill', 'ProductReturn', 'PurchaseReturn'] as const;
@@ -11,7 +11,7 @@ export const messageRoutes = {
     access: MESSAGE_SENDERS,
     summary: "E-mail a customer through SES; with purchaseId the bill's receipt goes along as a PDF",
     body: emailBody,
-    response: emailSent,
+    response: answer<typeof emailSent>(),
   }),
   whatsapp: route({
     method: 'POST',
@@ -19,6 +19,6 @@ export const messageRoutes = {
     access: MESSAGE_SENDERS,
     summary: "Send a WhatsApp message through the Cloud API (to gets the prefix 91); with purchaseId the bill's receipt PDF",
     body: whatsappBody,
-    response: whatsappSent,
+    response: answer<typeof whatsappSent>(),
   }),
 } as const;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { countResponse, idParam, mobileSchema, pageQuery, searchText } from '../schemas/common.js';
 import { businessPartner, businessPartnerBody } from '../schemas/partner.js';
-import { route } from './define.js';
+import { answer, route } from './define.js';
 
 const byPartnerId = z.object({ businessPartnersId: idParam });
 const byText = z.object({ text: searchText });
@@ -13,14 +13,14 @@ export const partnerRoutes = {
     access: 'BusinessPartnerList',
     summary: 'Business partners by name, a page',
     query: pageQuery,
-    response: z.array(businessPartner),
+    response: answer<z.ZodArray<typeof businessPartner>>(),
   }),
   count: route({
     method: 'GET',
     path: '/businessPartners/count',
     access: 'BusinessPartnerList',
     summary: 'How many business partners the shop has',
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   search: route({
     method: 'GET',
@@ -29,7 +29,7 @@ export const partnerRoutes = {
     summary: 'Partners whose name or company name starts with {text}, a page',
     params: byText,
     query: pageQuery,
-    response: z.array(businessPartner),
+    response: answer<z.ZodArray<typeof businessPartner>>(),
   }),
   searchCount: route({
     method: 'GET',
@@ -37,7 +37,7 @@ export const partnerRoutes = {
     access: 'BusinessPartnerList',
     summary: 'How many partners match {text}',
     params: byText,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   isExist: route({
     method: 'GET',
@@ -45,7 +45,7 @@ export const partnerRoutes = {
     access: ['BusinessPartnerList', 'BusinessPartnerEdit'],
     summary: 'Whether a partner has this mobile number',
     params: z.object({ mobile: mobileSchema }),
-    response: z.boolean(),
+    response: answer<z.ZodBoolean>(),
   }),
   byId: route({
     method: 'GET',
@@ -53,7 +53,7 @@ export const partnerRoutes = {
     access: ['BusinessPartnerList', 'BusinessPartnerEdit'],
     summary: 'A business partner',
     params: byPartnerId,
-    response: businessPartner,
+    response: answer<typeof businessPartner>(),
   }),
   create: route({
     method: 'POST',
@@ -61,7 +61,7 @@ export const partnerRoutes = {
     access: 'BusinessPartnerEdit',
     summary: 'Register a business partner; the mobile number is unique in the shop',
     body: businessPartnerBody,
-    response: businessPartner,
+    response: answer<typeof businessPartner>(),
   }),
   update: route({
     method: 'PUT',
@@ -70,7 +70,7 @@ export const partnerRoutes = {
     summary: 'Change a business partner',
     params: byPartnerId,
     body: businessPartnerBody,
-    response: businessPartner,
+    response: answer<typeof businessPartner>(),
   }),
   remove: route({
     method: 'DELETE',
@@ -78,6 +78,6 @@ export const partnerRoutes = {
     access: 'BusinessPartnerDelete',
     summary: 'Delete a business partner',
     params: byPartnerId,
-    response: businessPartner,
+    response: answer<typeof businessPartner>(),
   }),
 } as const;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { policy, policySave } from '../schemas/content.js';
 import { idParam } from '../schemas/common.js';
-import { catalogueCache, route } from './define.js';
+import { answer, catalogueCache, route } from './define.js';
 
 const readers = ['PolicyList', 'PolicyEdit', 'PolicyTemplate'] as const;
 const policyName = z.string().trim().min(1, 'Policy Name is required.').max(100);
@@ -13,7 +13,7 @@ export const policyRoutes = {
     access: 'signedIn',
     cache: catalogueCache,
     summary: 'Policies of the shop, linked from the footer, with image URLs',
-    response: z.array(policy),
+    response: answer<z.ZodArray<typeof policy>>(),
   }),
   byName: route({
     method: 'GET',
@@ -22,7 +22,7 @@ export const policyRoutes = {
     cache: catalogueCache,
     summary: 'One policy by its name (any letter case), for the policy view the footer links reach',
     params: z.object({ name: policyName }),
-    response: policy,
+    response: answer<typeof policy>(),
   }),
   byId: route({
     method: 'GET',
@@ -30,7 +30,7 @@ export const policyRoutes = {
     access: readers,
     summary: 'One policy with its image URL (the edit form)',
     params: z.object({ id: idParam }),
-    response: policy,
+    response: answer<typeof policy>(),
   }),
   isExist: route({
     method: 'GET',
@@ -38,7 +38,7 @@ export const policyRoutes = {
     access: 'PolicyEdit',
     summary: 'Whether a policy of that name (any letter case) exists; true means the name is taken',
     params: z.object({ name: policyName }),
-    response: z.boolean(),
+    response: answer<z.ZodBoolean>(),
   }),
   save: route({
     method: 'POST',
@@ -46,7 +46,7 @@ export const policyRoutes = {
     access: 'PolicyEdit',
     summary: "Create a policy with its image; 'Policy Name already exists!!!' for a taken name",
     body: policySave,
-    response: policy,
+    response: answer<typeof policy>(),
   }),
   update: route({
     method: 'PUT',
@@ -55,7 +55,7 @@ export const policyRoutes = {
     summary: 'Rename a policy or change its image',
     params: z.object({ policyId: idParam }),
     body: policySave,
-    response: policy,
+    response: answer<typeof policy>(),
   }),
   remove: route({
     method: 'DELETE',
@@ -63,6 +63,6 @@ export const policyRoutes = {
     access: 'PolicyEdit',
     summary: 'Delete a policy',
     params: z.object({ id: idParam }),
-    response: z.object({ policyId: z.number().int() }),
+    response: answer<z.ZodObject<{ policyId: z.ZodNumber }>>(),
   }),
 } as const;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { newProductRows, product, productIdList, productIds, productSuggestion, productUpdateRows } from '../schemas/catalogue.js';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
-import { shelfCache, route } from './define.js';
+import { answer, route, shelfCache } from './define.js';
 
 const listReaders = ['ProductList', 'ProductEdit', 'ProductDelete'] as const;
 /** Screens that pick a product: bulk add and edit, inventory add, place order. */
@@ -14,14 +14,14 @@ export const productRoutes = {
     access: listReaders,
     summary: 'A page of the products (product list), in creation order, with image URLs',
     query: pageQuery,
-    response: z.array(product),
+    response: answer<z.ZodArray<typeof product>>(),
   }),
   count: route({
     method: 'GET',
     path: '/product/count',
     access: listReaders,
     summary: 'How many products the shop has',
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   search: route({
     method: 'GET',
@@ -30,7 +30,7 @@ export const productRoutes = {
     summary: 'A page of the products whose name starts with the text (case-insensitive), in name order',
     params: z.object({ text: searchText }),
     query: pageQuery,
-    response: z.array(product),
+    response: answer<z.ZodArray<typeof product>>(),
   }),
   searchCount: route({
     method: 'GET',
@@ -38,14 +38,14 @@ export const productRoutes = {
     access: listReaders,
     summary: 'How many products have a name starting with the text, counted up to 1,000 (more answers 1,000)',
     params: z.object({ text: searchText }),
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   all: route({
     method: 'GET',
     path: '/product',
     access: pickers,
     summary: 'The products of the shop in name order, without image URLs (at most 1,000; page beyond that)',
-    response: z.array(product),
+    response: answer<z.ZodArray<typeof product>>(),
   }),
   suggestion: route({
     method: 'GET',
@@ -53,7 +53,7 @@ export const productRoutes = {
     access: pickers,
     summary: 'The first 20 products in name order whose name starts with the text (asked again as the user types on)',
     params: z.object({ text: searchText }),
-    response: z.array(productSuggestion),
+    response: answer<z.ZodArray<typeof productSuggestion>>(),
   }),
   listOfProducts: route({
     method: 'GET',
@@ -61,7 +61,7 @@ export const productRoutes = {
     access: ['ProductList', 'ProductEdit'],
     summary: 'The products of a comma-separated id list (bulk edit loads the selected products)',
     params: z.object({ ids: productIdList }),
-    response: z.array(product),
+    response: answer<z.ZodArray<typeof product>>(),
   }),
   byIds: route({
     method: 'POST',
@@ -69,7 +69,7 @@ export const productRoutes = {
     access: ['ProductList', 'ProductEdit'],
     summary: 'The products of an id list sent as the body',
     body: productIds,
-    response: z.array(product),
+    response: answer<z.ZodArray<typeof product>>(),
   }),
   saveAll: route({
     method: 'POST',
@@ -77,7 +77,7 @@ export const productRoutes = {
     access: 'ProductEdit',
     summary: "Bulk add: all rows saved or none; a bad row answers 400 'Row n: reason'",
     body: newProductRows,
-    response: z.array(product),
+    response: answer<z.ZodArray<typeof product>>(),
   }),
   updateAll: route({
     method: 'PUT',
@@ -85,7 +85,7 @@ export const productRoutes = {
     access: 'ProductEdit',
     summary: "Bulk edit of the selected products: all rows saved or none; a bad row answers 400 'Row n: reason'",
     body: productUpdateRows,
-    response: z.array(product),
+    response: answer<z.ZodArray<typeof product>>(),
   }),
   deleteAll: route({
     method: 'DELETE',
@@ -93,14 +93,14 @@ export const productRoutes = {
     access: 'ProductDelete',
     summary: 'Delete the selected products (an id list body): all or none',
     body: productIds,
-    response: z.array(z.number().int()),
+    response: answer<z.ZodArray<z.ZodNumber>>(),
   }),
   withoutHsn: route({
     method: 'GET',
     path: '/product/withoutHsn',
     access: ['ProductList', 'ProductEdit'],
     summary: 'The products without an HSN code, in name order (at most 1,000), so the owner can give them one',
-    response: z.array(product),
+    response: answer<z.ZodArray<typeof product>>(),
   }),
   withoutHsnCount: route({
     method: 'GET',
@@ -117,7 +117,7 @@ export const productRoutes = {
     cache: shelfCache,
     summary: 'How many products a category has',
     params: z.object({ categoryId: idParam }),
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   searchCountByCategory: route({
     method: 'GET',
@@ -126,6 +126,6 @@ export const productRoutes = {
     cache: shelfCache,
     summary: 'How many products of a category have a name starting with the text, counted up to 1,000',
     params: z.object({ categoryId: idParam, text: searchText }),
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
 } as const;

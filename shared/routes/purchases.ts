@@ -33,7 +33,7 @@ import {
   heldDecisionBody,
   heldKeyParams,
 } from '../schemas/purchase.js';
-import { route } from './define.js';
+import { answer, route } from './define.js';
 
 /** Screens that open one bill: place order (editing), the lists, re-bill and return. */
 const billReaders = ['PurchaseEdit', 'PurchaseList', 'CustomerPurchaseList', 'CustomerOrderList', 'ReBill', 'ProductReturn', 'PurchaseReturn'] as const;
@@ -60,7 +60,7 @@ export const purchaseRoutes = {
     access: 'PurchaseEdit',
     summary: 'Save a new bill; the server recomputes every figure and refuses one that differs from the lines',
     body: purchaseBody,
-    response: purchaseSaved,
+    response: answer<typeof purchaseSaved>(),
   }),
   update: route({
     method: 'PUT',
@@ -69,7 +69,7 @@ export const purchaseRoutes = {
     summary: 'Save an edited bill: stock and points change by the difference only; a bill with returns is not edited',
     params: purchaseIdParams,
     body: purchaseBody,
-    response: purchaseSaved,
+    response: answer<typeof purchaseSaved>(),
   }),
   heldList: route({
     method: 'GET',
@@ -77,14 +77,14 @@ export const purchaseRoutes = {
     access: 'HeldBills',
     summary: 'Offline bills the server could not save as made: still held first, then dealt with, each newest first (X-Next-Page)',
     query: pageQuery,
-    response: z.array(heldBill),
+    response: answer<z.ZodArray<typeof heldBill>>(),
   }),
   heldCount: route({
     method: 'GET',
     path: '/purchase/held/count',
     access: 'HeldBills',
     summary: 'How many offline bills wait for a decision',
-    response: heldCount,
+    response: answer<typeof heldCount>(),
   }),
   heldByKey: route({
     method: 'GET',
@@ -93,7 +93,7 @@ export const purchaseRoutes = {
     access: ['HeldBills', 'PurchaseEdit'],
     summary: 'One held bill by the idempotency key it was sent with, with its state and what became of it',
     params: heldKeyParams,
-    response: heldBill,
+    response: answer<typeof heldBill>(),
   }),
   heldSell: route({
     method: 'POST',
@@ -102,7 +102,7 @@ export const purchaseRoutes = {
     summary: 'Save a held bill as it was sold, letting stock go below zero, with the reason on every stock movement',
     params: heldKeyParams,
     body: heldDecisionBody,
-    response: heldBill,
+    response: answer<typeof heldBill>(),
   }),
   heldDiscard: route({
     method: 'POST',
@@ -111,7 +111,7 @@ export const purchaseRoutes = {
     summary: 'Close a held bill as a sale that did not happen; nothing else changes',
     params: heldKeyParams,
     body: heldDecisionBody,
-    response: heldBill,
+    response: answer<typeof heldBill>(),
   }),
   byId: route({
     method: 'GET',
@@ -119,7 +119,7 @@ export const purchaseRoutes = {
     access: billReaders,
     summary: 'A bill with all its lines',
     params: idParams,
-    response: purchaseDetail,
+    response: answer<typeof purchaseDetail>(),
   }),
   review: route({
     method: 'GET',
@@ -127,7 +127,7 @@ export const purchaseRoutes = {
     access: billReaders,
     summary: 'A bill with the lines still with the customer (quantity above 0), for re-bill and return',
     params: purchaseIdParams,
-    response: purchaseDetail,
+    response: answer<typeof purchaseDetail>(),
   }),
   today: route({
     method: 'GET',
@@ -136,7 +136,7 @@ export const purchaseRoutes = {
     summary: 'A page of the bill lines of a day, newest first',
     params: byDate,
     query: pageQuery,
-    response: z.array(orderRow),
+    response: answer<z.ZodArray<typeof orderRow>>(),
   }),
   todayCount: route({
     method: 'GET',
@@ -144,7 +144,7 @@ export const purchaseRoutes = {
     access: dayList,
     summary: 'How many bill lines a day has',
     params: byDate,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   todayTotals: route({
     method: 'GET',
@@ -152,7 +152,7 @@ export const purchaseRoutes = {
     access: dayList,
     summary: "The total row of a day's order list (all its lines), from the daily figures",
     params: byDate,
-    response: orderTotals,
+    response: answer<typeof orderTotals>(),
   }),
   search: route({
     method: 'GET',
@@ -161,7 +161,7 @@ export const purchaseRoutes = {
     summary: 'A page of the bill lines whose product name or artcode starts with the text; `?date=` keeps one day',
     params: byText,
     query: searchQuery,
-    response: z.array(orderRow),
+    response: answer<z.ZodArray<typeof orderRow>>(),
   }),
   searchCount: route({
     method: 'GET',
@@ -170,7 +170,7 @@ export const purchaseRoutes = {
     summary: 'How many bill lines match the text (on one day with `?date=`), counted up to 1,000',
     params: byText,
     query: searchCountQuery,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   searchTotals: route({
     method: 'GET',
@@ -179,7 +179,7 @@ export const purchaseRoutes = {
     summary: "The total row of a day's order list while searching: that day's lines whose product name or artcode starts with the text",
     params: byText,
     query: searchTotalsQuery,
-    response: lineTotals,
+    response: answer<typeof lineTotals>(),
   }),
   exportDay: route({
     method: 'GET',
@@ -188,7 +188,7 @@ export const purchaseRoutes = {
     summary: "The day's order list as Purchase_List_<d>_<m>_<y>.pdf or .xlsx (`?format=pdf|xlsx`)",
     params: byDate,
     query: exportQuery,
-    response: z.unknown(),
+    response: answer<z.ZodUnknown>(),
   }),
   customerLines: route({
     method: 'GET',
@@ -197,7 +197,7 @@ export const purchaseRoutes = {
     summary: "A page of a customer's bill lines (by mobile number), newest first",
     params: byMobile,
     query: pageQuery,
-    response: z.array(orderRow),
+    response: answer<z.ZodArray<typeof orderRow>>(),
   }),
   customerCount: route({
     method: 'GET',
@@ -205,7 +205,7 @@ export const purchaseRoutes = {
     access: customerList,
     summary: 'How many bill lines a customer has',
     params: byMobile,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   customerTotals: route({
     method: 'GET',
@@ -214,7 +214,7 @@ export const purchaseRoutes = {
     summary: "The total row of a customer's order list: all their bill lines, or those matching `?search=`",
     params: byMobile,
     query: customerTotalsQuery,
-    response: lineTotals,
+    response: answer<typeof lineTotals>(),
   }),
   customerSearch: route({
     method: 'GET',
@@ -223,7 +223,7 @@ export const purchaseRoutes = {
     summary: "A page of a customer's bill lines whose product name or artcode starts with the text",
     params: byMobileText,
     query: pageQuery,
-    response: z.array(orderRow),
+    response: answer<z.ZodArray<typeof orderRow>>(),
   }),
   customerSearchCount: route({
     method: 'GET',
@@ -231,7 +231,7 @@ export const purchaseRoutes = {
     access: customerList,
     summary: "How many of a customer's bill lines match the text",
     params: byMobileText,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   exportCustomer: route({
     method: 'GET',
@@ -240,7 +240,7 @@ export const purchaseRoutes = {
     summary: "A customer's order list as Order_<d>_<m>_<y>.pdf or .xlsx (`?format=pdf|xlsx`)",
     params: byMobile,
     query: exportQuery,
-    response: z.unknown(),
+    response: answer<z.ZodUnknown>(),
   }),
   returnLines: route({
     method: 'POST',
@@ -249,7 +249,7 @@ export const purchaseRoutes = {
     summary: "Return units of a bill's lines: stock comes back and the refund is recorded in one atomic write",
     params: purchaseIdParams,
     body: returnBody,
-    response: returnDone,
+    response: answer<typeof returnDone>(),
   }),
   reBill: route({
     method: 'POST',
@@ -258,7 +258,7 @@ export const purchaseRoutes = {
     summary: "Generate a bill again: records it and e-mails the receipt when asked ('Bill Generated.')",
     params: purchaseIdParams,
     body: reBillBody,
-    response: reBillDone,
+    response: answer<typeof reBillDone>(),
   }),
   receipt: route({
     method: 'GET',
@@ -266,7 +266,7 @@ export const purchaseRoutes = {
     access: billReaders,
     summary: "The receipt's content: shop name, address and GSTIN, lines with HSN/artcode, CGST and SGST, totals",
     params: purchaseIdParams,
-    response: receipt,
+    response: answer<typeof receipt>(),
   }),
   receiptPdf: route({
     method: 'GET',
@@ -274,7 +274,7 @@ export const purchaseRoutes = {
     access: billReaders,
     summary: 'The receipt as a PDF (Receipt_<id>.pdf)',
     params: purchaseIdParams,
-    response: z.unknown(),
+    response: answer<z.ZodUnknown>(),
   }),
   creditNote: route({
     method: 'GET',
@@ -282,7 +282,7 @@ export const purchaseRoutes = {
     access: billReaders,
     summary: 'A credit note a return of the bill issued, to print again: original invoice, lines and the tax reversed',
     params: creditNoteParams,
-    response: creditNote,
+    response: answer<typeof creditNote>(),
   }),
   creditNotePdf: route({
     method: 'GET',
@@ -291,7 +291,7 @@ export const purchaseRoutes = {
     summary: 'A credit note as a PDF: A4 (Credit_Note_<bill>_<return>.pdf), or for an 80 mm roll with `?paper=roll80` (Credit_Note_<bill>_<return>_80mm.pdf)',
     params: creditNoteParams,
     query: paperQuery,
-    response: z.unknown(),
+    response: answer<z.ZodUnknown>(),
   }),
   monthly: route({
     method: 'GET',
@@ -299,7 +299,7 @@ export const purchaseRoutes = {
     access: salesReaders,
     summary: 'The monthly sales report: per day and payment mode, Online, Cash and Total, Income, Expense, Balance',
     params: monthYearParams,
-    response: monthlySales,
+    response: answer<typeof monthlySales>(),
   }),
   monthlyPdf: route({
     method: 'GET',
@@ -307,7 +307,7 @@ export const purchaseRoutes = {
     access: salesReaders,
     summary: 'The monthly sales report as Sales_Report_<m>_<y>.pdf',
     params: monthYearParams,
-    response: z.unknown(),
+    response: answer<z.ZodUnknown>(),
   }),
   returnsAll: route({
     method: 'GET',
@@ -315,7 +315,7 @@ export const purchaseRoutes = {
     access: salesReaders,
     summary: "Every day's sales of a month per payment mode: transactions, sold, cost and returns",
     params: monthYearParams,
-    response: z.array(salesRow),
+    response: answer<z.ZodArray<typeof salesRow>>(),
   }),
   paymentMode: route({
     method: 'GET',
@@ -323,6 +323,6 @@ export const purchaseRoutes = {
     access: salesReaders,
     summary: "A month's sales rows of one payment mode (Cash or Online)",
     params: paymentModeParams,
-    response: z.array(salesRow),
+    response: answer<z.ZodArray<typeof salesRow>>(),
   }),
 } as const;

@@ -10,7 +10,7 @@ import {
 import { monthYearParams } from '../schemas/purchase-rows.js';
 import { einvoiceParams, gstr1FileQuery, gstr1Summary } from '../schemas/gstr1.js';
 import * as z from 'zod';
-import { route } from './define.js';
+import { answer, route } from './define.js';
 
 const readers = 'ReportList' as const;
 
@@ -30,7 +30,7 @@ export const reportRoutes = {
     summary: 'Receipts of the products whose name starts with the text (`start` is the product name), counted up to 1,000 (X-Next-Page)',
     params: productNameParams,
     query: reportQuery,
-    response: inventoryReport,
+    response: answer<typeof inventoryReport>(),
   }),
   inventoryByDate: route({
     method: 'GET',
@@ -39,7 +39,7 @@ export const reportRoutes = {
     summary: 'Receipts of the receiving days from start to end, newest first, with units and cost per day',
     params: dateRangeParams,
     query: reportQuery,
-    response: inventoryReport,
+    response: answer<typeof inventoryReport>(),
   }),
   purchaseByName: route({
     method: 'GET',
@@ -48,7 +48,7 @@ export const reportRoutes = {
     summary: 'Bill lines of the products whose name starts with the text (`start` is the product name), counted up to 1,000 (X-Next-Page)',
     params: productNameParams,
     query: reportQuery,
-    response: purchaseReport,
+    response: answer<typeof purchaseReport>(),
   }),
   purchaseByDate: route({
     method: 'GET',
@@ -57,7 +57,7 @@ export const reportRoutes = {
     summary: 'Bill lines sold from start to end, newest first, with the totals, sales per day and the payment-mode split',
     params: dateRangeParams,
     query: reportQuery,
-    response: purchaseReport,
+    response: answer<typeof purchaseReport>(),
   }),
   salesByName: route({
     method: 'GET',
@@ -66,7 +66,7 @@ export const reportRoutes = {
     summary: 'Sales of the stock lines whose product name starts with the text, over all time (`start` is the name)',
     params: productNameParams,
     query: reportQuery,
-    response: salesReport,
+    response: answer<typeof salesReport>(),
   }),
   salesByDate: route({
     method: 'GET',
@@ -75,7 +75,7 @@ export const reportRoutes = {
     summary: 'Sales per stock line from start to end, best sellers first, with sales per day and the payment-mode split',
     params: dateRangeParams,
     query: reportQuery,
-    response: salesReport,
+    response: answer<typeof salesReport>(),
   }),
   stockCurrent: route({
     method: 'GET',
@@ -83,7 +83,7 @@ export const reportRoutes = {
     access: readers,
     summary: 'The stock as it stands now, in stock id order, low quantities marked (X-Next-Page)',
     query: reportQuery,
-    response: stockReport,
+    response: answer<typeof stockReport>(),
   }),
   stockByName: route({
     method: 'GET',
@@ -92,7 +92,7 @@ export const reportRoutes = {
     summary: 'Stock lines whose product name starts with the text (`start` is the product name), counted up to 1,000 (X-Next-Page)',
     params: productNameParams,
     query: reportQuery,
-    response: stockReport,
+    response: answer<typeof stockReport>(),
   }),
   stockByDate: route({
     method: 'GET',
@@ -101,7 +101,7 @@ export const reportRoutes = {
     summary: 'Stock lines received from start to end, by receiving day, newest first',
     params: dateRangeParams,
     query: reportQuery,
-    response: stockReport,
+    response: answer<typeof stockReport>(),
   }),
   gstr1: route({
     method: 'GET',
@@ -109,7 +109,7 @@ export const reportRoutes = {
     access: 'GstReturn',
     summary: "GSTR-1 of a month: the sections with counts and totals, B2C small rows, HSN quantities by unit, documents issued, and the problems to fix first",
     params: monthYearParams,
-    response: gstr1Summary,
+    response: answer<typeof gstr1Summary>(),
   }),
   gstr1File: route({
     method: 'GET',
@@ -118,7 +118,7 @@ export const reportRoutes = {
     summary: "The month's GSTR-1 as the GST portal's JSON (`?format=json`, GSTR1_<GSTIN>_<MMYYYY>.json) or a workbook with a sheet per section (`?format=xlsx`); 409 while problems are listed",
     params: monthYearParams,
     query: gstr1FileQuery,
-    response: z.unknown(),
+    response: answer<z.ZodUnknown>(),
   }),
   einvoice: route({
     method: 'GET',
@@ -126,6 +126,6 @@ export const reportRoutes = {
     access: 'GstReturn',
     summary: 'The e-invoice JSON (schema 1.1) of a B2B tax invoice, EINV_<invoice>.json, for the shop to upload to its IRP; 409 with what is missing',
     params: einvoiceParams,
-    response: z.unknown(),
+    response: answer<z.ZodUnknown>(),
   }),
 };

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { role, roleBody, rolesByIdsBody } from '../schemas/auth.js';
 import { idParam } from '../schemas/common.js';
-import { route } from './define.js';
+import { answer, route } from './define.js';
 
 const byRoleId = z.object({ roleId: idParam });
 
@@ -12,21 +12,21 @@ export const roleRoutes = {
     access: 'signedIn',
     summary: "The user's roles with modules and features (a user may read only roles they hold, unless RoleList)",
     body: rolesByIdsBody,
-    response: z.array(role),
+    response: answer<z.ZodArray<typeof role>>(),
   }),
   employeeRoles: route({
     method: 'GET',
     path: '/role/employeeRole',
     access: ['EmployeeEdit', 'RoleList'],
     summary: 'The roles the caller may give on the employee form (never CUSTOMER; ADMIN only for the shop owner)',
-    response: z.array(role),
+    response: answer<z.ZodArray<typeof role>>(),
   }),
   all: route({
     method: 'GET',
     path: '/role/all',
     access: ['RoleList', 'RoleEdit'],
     summary: "The shop's roles with their modules, features and number of holders",
-    response: z.array(role),
+    response: answer<z.ZodArray<typeof role>>(),
   }),
   byId: route({
     method: 'GET',
@@ -34,7 +34,7 @@ export const roleRoutes = {
     access: ['RoleList', 'RoleEdit'],
     summary: 'A role with its modules and features',
     params: byRoleId,
-    response: role,
+    response: answer<typeof role>(),
   }),
   create: route({
     method: 'POST',
@@ -42,7 +42,7 @@ export const roleRoutes = {
     access: 'RoleEdit',
     summary: 'Create a role from features of the catalogue; the name is upper case and unique in the shop',
     body: roleBody,
-    response: role,
+    response: answer<typeof role>(),
   }),
   update: route({
     method: 'PUT',
@@ -51,7 +51,7 @@ export const roleRoutes = {
     summary: "Change a role's name or features; holders get the new features at their next token refresh",
     params: byRoleId,
     body: roleBody,
-    response: role,
+    response: answer<typeof role>(),
   }),
   remove: route({
     method: 'DELETE',
@@ -59,6 +59,6 @@ export const roleRoutes = {
     access: 'RoleDelete',
     summary: 'Delete a role nobody holds; built-in roles cannot be deleted',
     params: byRoleId,
-    response: role,
+    response: answer<typeof role>(),
   }),
 } as const;

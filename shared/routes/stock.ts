@@ -9,15 +9,13 @@ import {
   stockReportQuery,
   stockUpdate,
 } from '../schemas/inventory.js';
-import { route } from './define.js';
+import { answer, route, type FileAnswer } from './define.js';
 
 /** The stock list; inventory staff see it too. There is no StockEdit feature: editing stock is an inventory change. */
 const readers = ['StockList', 'InventoryEdit'] as const;
 const byId = z.object({ id: idParam });
 const byDate = z.object({ date: isoDate });
 const byText = z.object({ text: searchText });
-/** A file answer (the browser saves the blob). */
-const file = z.custom<Blob>();
 
 export const stockRoutes = {
   page: route({
@@ -26,28 +24,28 @@ export const stockRoutes = {
     access: readers,
     summary: 'Current Stock: a page of the stock lines in id order',
     query: pageQuery,
-    response: z.array(stock),
+    response: answer<z.ZodArray<typeof stock>>(),
   }),
   count: route({
     method: 'GET',
     path: '/stock/count',
     access: readers,
     summary: 'How many stock lines the shop has (a maintained counter)',
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   full: route({
     method: 'GET',
     path: '/stock/all',
     access: readers,
     summary: 'Full View: every stock line (at most 5,000; the report download holds all)',
-    response: z.array(stock),
+    response: answer<z.ZodArray<typeof stock>>(),
   }),
   low: route({
     method: 'GET',
     path: '/stock/low',
     access: readers,
     summary: 'Low Quantity: every line with 5 or fewer units, read from a sparse index kept on every change',
-    response: z.array(stock),
+    response: answer<z.ZodArray<typeof stock>>(),
   }),
   byDate: route({
     method: 'GET',
@@ -56,7 +54,7 @@ export const stockRoutes = {
     summary: 'A page of the stock lines that received goods on a day, with the units received that day',
     params: byDate,
     query: pageQuery,
-    response: z.array(stock),
+    response: answer<z.ZodArray<typeof stock>>(),
   }),
   byDateCount: route({
     method: 'GET',
@@ -64,7 +62,7 @@ export const stockRoutes = {
     access: readers,
     summary: 'How many stock lines received goods on a day',
     params: byDate,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   search: route({
     method: 'GET',
@@ -73,7 +71,7 @@ export const stockRoutes = {
     summary: 'A page of the stock lines whose product name or artcode starts with the text',
     params: byText,
     query: pageQuery,
-    response: z.array(stock),
+    response: answer<z.ZodArray<typeof stock>>(),
   }),
   searchCount: route({
     method: 'GET',
@@ -81,7 +79,7 @@ export const stockRoutes = {
     access: readers,
     summary: 'How many stock lines have a product name or artcode starting with the text',
     params: byText,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   byId: route({
     method: 'GET',
@@ -89,7 +87,7 @@ export const stockRoutes = {
     access: readers,
     summary: 'One stock line (the stock form)',
     params: byId,
-    response: stock,
+    response: answer<typeof stock>(),
   }),
   byProduct: route({
     method: 'GET',
@@ -97,7 +95,7 @@ export const stockRoutes = {
     access: [...readers, 'PurchaseEdit', 'InventoryList'],
     summary: "The stock line of a product (id) and artcode (place order's stock check); 404 'Add in inventory' when never received",
     params: stockByProductParams,
-    response: stock,
+    response: answer<typeof stock>(),
   }),
   create: route({
     method: 'POST',
@@ -105,7 +103,7 @@ export const stockRoutes = {
     access: 'InventoryEdit',
     summary: 'Add Stock: a new stock line of a product and artcode, its quantity recorded as a movement',
     body: stockCreate,
-    response: stock,
+    response: answer<typeof stock>(),
   }),
   update: route({
     method: 'PUT',
@@ -114,7 +112,7 @@ export const stockRoutes = {
     summary: 'Edit Stock: quantity and price; a quantity change is recorded as a movement (optimistic version)',
     params: byId,
     body: stockUpdate,
-    response: stock,
+    response: answer<typeof stock>(),
   }),
   movements: route({
     method: 'GET',
@@ -123,7 +121,7 @@ export const stockRoutes = {
     summary: 'A page of the movements of a stock line, newest first: who, when, why, before and after',
     params: byId,
     query: pageQuery,
-    response: z.array(stockMovement),
+    response: answer<z.ZodArray<typeof stockMovement>>(),
   }),
   movementsCount: route({
     method: 'GET',
@@ -131,7 +129,7 @@ export const stockRoutes = {
     access: readers,
     summary: 'How many movements a stock line has',
     params: byId,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   download: route({
     method: 'GET',
@@ -140,6 +138,6 @@ export const stockRoutes = {
     summary: 'The stock report as Stock_<dd-mm-yyyy>.pdf or .xlsx: the full, low or by-date view',
     params: z.object({ format: reportFormat }),
     query: stockReportQuery,
-    response: file,
+    response: answer<FileAnswer>(),
   }),
 } as const;

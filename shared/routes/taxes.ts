@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { tax, taxSave } from '../schemas/tax.js';
 import { idParam } from '../schemas/common.js';
-import { route } from './define.js';
+import { answer, route } from './define.js';
 
 /**
  * Taxes are the "tax categories" of spec 3 (/tax/{id} is the 'Add/Edit Category' form), so the category features
@@ -15,7 +15,7 @@ export const taxRoutes = {
     path: '/tax',
     access: readers,
     summary: 'Every tax category of the shop in category type order (the list screen filters by prefix locally)',
-    response: z.array(tax),
+    response: answer<z.ZodArray<typeof tax>>(),
   }),
   byId: route({
     method: 'GET',
@@ -23,7 +23,7 @@ export const taxRoutes = {
     access: readers,
     summary: 'One tax category',
     params: z.object({ id: idParam }),
-    response: tax,
+    response: answer<typeof tax>(),
   }),
   isExist: route({
     method: 'GET',
@@ -31,7 +31,7 @@ export const taxRoutes = {
     access: 'CategoryEdit',
     summary: 'Whether a tax category of that type (any letter case) exists; true means it is taken',
     params: z.object({ categoryType: z.string().trim().min(1, 'Category Type is required.') }),
-    response: z.boolean(),
+    response: answer<z.ZodBoolean>(),
   }),
   save: route({
     method: 'POST',
@@ -39,7 +39,7 @@ export const taxRoutes = {
     access: 'CategoryEdit',
     summary: "Create a tax category (spec: POST /tax//save); 'Category type already exists!!!' for a taken type",
     body: taxSave,
-    response: tax,
+    response: answer<typeof tax>(),
   }),
   update: route({
     method: 'PUT',
@@ -48,7 +48,7 @@ export const taxRoutes = {
     summary: 'Change a tax category',
     params: z.object({ id: idParam }),
     body: taxSave,
-    response: tax,
+    response: answer<typeof tax>(),
   }),
   remove: route({
     method: 'DELETE',
@@ -56,6 +56,6 @@ export const taxRoutes = {
     access: 'CategoryEdit',
     summary: 'Delete a tax category',
     params: z.object({ id: idParam }),
-    response: z.object({ taxId: z.number().int() }),
+    response: answer<z.ZodObject<{ taxId: z.ZodNumber }>>(),
   }),
 } as const;

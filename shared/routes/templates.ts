@@ -1,12 +1,9 @@
 import * as z from 'zod';
 import { template, templateUpload } from '../schemas/template.js';
 import { idParam } from '../schemas/common.js';
-import { route } from './define.js';
+import { answer, route, type FileAnswer } from './define.js';
 
 const readers = ['TemplateList', 'TemplateEdit'] as const;
-
-/** A file answer (the browser saves the blob). */
-const spreadsheetFile = z.custom<Blob>();
 
 export const templateRoutes = {
   all: route({
@@ -14,7 +11,7 @@ export const templateRoutes = {
     path: '/template',
     access: readers,
     summary: 'The spreadsheet templates of the shop with download URLs, in id order',
-    response: z.array(template),
+    response: answer<z.ZodArray<typeof template>>(),
   }),
   current: route({
     method: 'GET',
@@ -22,7 +19,7 @@ export const templateRoutes = {
     // The inventory upload screen offers the template for download too.
     access: ['TemplateList', 'TemplateEdit', 'InventoryEdit', 'InventoryList'],
     summary: 'Download the current template (the last uploaded or updated) as Template.xlsx',
-    response: spreadsheetFile,
+    response: answer<FileAnswer>(),
   }),
   byId: route({
     method: 'GET',
@@ -30,7 +27,7 @@ export const templateRoutes = {
     access: readers,
     summary: 'One template with its download URL',
     params: z.object({ id: idParam }),
-    response: template,
+    response: answer<typeof template>(),
   }),
   create: route({
     method: 'POST',
@@ -40,7 +37,7 @@ export const templateRoutes = {
     params: z.object({ id: z.literal('new', { error: 'Use PUT /template/{id} to replace an existing template.' }) }),
     body: templateUpload,
     bodyKind: 'multipart',
-    response: template,
+    response: answer<typeof template>(),
   }),
   replace: route({
     method: 'PUT',
@@ -50,7 +47,7 @@ export const templateRoutes = {
     params: z.object({ id: idParam }),
     body: templateUpload,
     bodyKind: 'multipart',
-    response: template,
+    response: answer<typeof template>(),
   }),
   remove: route({
     method: 'DELETE',
@@ -58,6 +55,6 @@ export const templateRoutes = {
     access: 'TemplateEdit',
     summary: 'Delete a template',
     params: z.object({ id: idParam }),
-    response: z.object({ templateId: z.number().int() }),
+    response: answer<z.ZodObject<{ templateId: z.ZodNumber }>>(),
   }),
 } as const;

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { countResponse, pageQuery } from '../schemas/common.js';
 import { publicTenant, reportEmailsBody, tenant, tenantCreateBody, tenantCreated, tenantUpdateBody } from '../schemas/tenant.js';
-import { route } from './define.js';
+import { answer, route } from './define.js';
 
 const byTenantId = z.object({ tenantId: z.string().trim().toLowerCase().min(1).max(40) });
 
@@ -15,7 +15,7 @@ export const tenantRoutes = {
     path: '/tenant/currentTenant',
     access: 'signedIn',
     summary: "The signed-in user's shop: display name, address and GSTIN for receipts",
-    response: tenant,
+    response: answer<typeof tenant>(),
   }),
   reportEmails: route({
     method: 'PUT',
@@ -23,14 +23,14 @@ export const tenantRoutes = {
     access: 'ReportList',
     summary: "Switch the shop's daily report e-mail to its managers on or off",
     body: reportEmailsBody,
-    response: tenant,
+    response: answer<typeof tenant>(),
   }),
   publicList: route({
     method: 'GET',
     path: '/tenant',
     access: 'public',
     summary: 'Shops a customer can sign up with',
-    response: z.array(publicTenant),
+    response: answer<z.ZodArray<typeof publicTenant>>(),
   }),
   all: route({
     method: 'GET',
@@ -38,14 +38,14 @@ export const tenantRoutes = {
     access: 'TenantList',
     summary: 'Shops by id, a page: every shop for a platform admin, otherwise only the caller’s own',
     query: pageQuery,
-    response: z.array(tenant),
+    response: answer<z.ZodArray<typeof tenant>>(),
   }),
   count: route({
     method: 'GET',
     path: '/tenant/count',
     access: 'TenantList',
     summary: 'How many shops the caller may see',
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   byId: route({
     method: 'GET',
@@ -53,7 +53,7 @@ export const tenantRoutes = {
     access: ['TenantList', 'TenantEdit'],
     summary: 'A shop: the caller’s own, or any for a platform admin',
     params: byTenantId,
-    response: tenant,
+    response: answer<typeof tenant>(),
   }),
   create: route({
     method: 'POST',
@@ -61,7 +61,7 @@ export const tenantRoutes = {
     access: 'TenantEdit',
     summary: 'Create a shop with its feature catalogue, default roles and first TENANT_MANAGER (platform admin only)',
     body: tenantCreateBody,
-    response: tenantCreated,
+    response: answer<typeof tenantCreated>(),
   }),
   update: route({
     method: 'PUT',
@@ -70,7 +70,7 @@ export const tenantRoutes = {
     summary: 'Change the shop display name, address, GSTIN and contacts',
     params: byTenantId,
     body: tenantUpdateBody,
-    response: tenant,
+    response: answer<typeof tenant>(),
   }),
   remove: route({
     method: 'DELETE',
@@ -78,6 +78,6 @@ export const tenantRoutes = {
     access: 'TenantDelete',
     summary: 'Disable a shop: its people can no longer sign in and it leaves the sign-up list (platform admin only)',
     params: byTenantId,
-    response: tenant,
+    response: answer<typeof tenant>(),
   }),
 } as const;

@@ -1,5 +1,5 @@
 import { imageUpload, imageUploadRequest } from '../schemas/upload.js';
-import { route } from './define.js';
+import { answer, route } from './define.js';
 
 export const uploadRoutes = {
   image: route({
@@ -9,6 +9,6 @@ export const uploadRoutes = {
     summary:
       'Checks an image the user chose (type, at most 2 MB) and answers a presigned PUT URL; the key goes in `image` of the save',
     body: imageUploadRequest,
-    response: imageUpload,
+    response: answer<typeof imageUpload>(),
   }),
 } as const;

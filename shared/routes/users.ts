@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { appUserView } from '../schemas/auth.js';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
 import { employeeBody, employeeCreated, employeeDetail, revealedPassword, revealPasswordBody, userRef } from '../schemas/employee.js';
-import { route } from './define.js';
+import { answer, route } from './define.js';
 
 const byId = z.object({ id: idParam });
 const byIdAndText = z.object({ id: idParam, text: searchText });
@@ -18,7 +18,7 @@ export const userRoutes = {
     path: '/appUser/user',
     access: 'signedIn',
     summary: 'The signed-in user with their roles',
-    response: appUserView,
+    response: answer<typeof appUserView>(),
   }),
   byId: route({
     method: 'GET',
@@ -26,7 +26,7 @@ export const userRoutes = {
     access: readers,
     summary: 'An employee: the caller, a direct report, an HR-scoped employee, or anyone with the org view',
     params: byId,
-    response: appUserView,
+    response: answer<typeof appUserView>(),
   }),
   detail: route({
     method: 'GET',
@@ -34,7 +34,7 @@ export const userRoutes = {
     access: readers,
     summary: 'An employee with the modules and features of their roles, for the read-only view',
     params: byId,
-    response: employeeDetail,
+    response: answer<typeof employeeDetail>(),
   }),
   managers: route({
     method: 'GET',
@@ -42,7 +42,7 @@ export const userRoutes = {
     access: ['EmployeeEdit', 'EmployeeView'],
     summary: 'Who can be the manager of employee {id} (MANAGER and TENANT_MANAGER holders, never {id} itself)',
     params: byId,
-    response: z.array(userRef),
+    response: answer<z.ZodArray<typeof userRef>>(),
   }),
   hrs: route({
     method: 'GET',
@@ -50,7 +50,7 @@ export const userRoutes = {
     access: ['EmployeeEdit', 'EmployeeView'],
     summary: 'Who can be the HR contact of employee {id} (HR holders, never {id} itself)',
     params: byId,
-    response: z.array(userRef),
+    response: answer<z.ZodArray<typeof userRef>>(),
   }),
   managerOf: route({
     method: 'GET',
@@ -58,7 +58,7 @@ export const userRoutes = {
     access: ['EmployeeView', 'LeaveEdit', 'LeaveList'],
     summary: 'The manager of employee {id}, or null when they report to nobody (the leave screen asks this)',
     params: byId,
-    response: userRef.nullable(),
+    response: answer<z.ZodNullable<typeof userRef>>(),
   }),
   isUserExist: route({
     method: 'GET',
@@ -66,7 +66,7 @@ export const userRoutes = {
     access: ['EmployeeEdit', 'CustomerEdit'],
     summary: "Whether the name (special characters removed, the caller's domain appended) is taken in the shop",
     params: z.object({ userName: userNameParam }),
-    response: z.boolean(),
+    response: answer<z.ZodBoolean>(),
   }),
   isUserExistById: route({
     method: 'GET',
@@ -74,7 +74,7 @@ export const userRoutes = {
     access: 'EmployeeEdit',
     summary: 'Whether the name is taken by someone other than employee {appUserId} (the edit form)',
     params: z.object({ appUserId: idParam, userName: userNameParam }),
-    response: z.boolean(),
+    response: answer<z.ZodBoolean>(),
   }),
   create: route({
     method: 'POST',
@@ -82,7 +82,7 @@ export const userRoutes = {
     access: 'EmployeeEdit',
     summary: 'Register an employee: a sign-in with a temporary password sent only to them (e-mail, WhatsApp) and the record',
     body: employeeBody,
-    response: employeeCreated,
+    response: answer<typeof employeeCreated>(),
   }),
   update: route({
     method: 'PUT',
@@ -91,7 +91,7 @@ export const userRoutes = {
     summary: 'Update an employee; giving or taking a role ends their sessions, so they sign in again with the new roles',
     params: byId,
     body: employeeBody,
-    response: appUserView,
+    response: answer<typeof appUserView>(),
   }),
   signOut: route({
     method: 'POST',
@@ -99,7 +99,7 @@ export const userRoutes = {
     access: 'EmployeeEdit',
     summary: 'Sign an employee out of every device: their refresh tokens are revoked and open sessions end at the next call',
     params: byId,
-    response: z.object({ message: z.string() }),
+    response: answer<z.ZodObject<{ message: z.ZodString }>>(),
   }),
   revealPassword: route({
     method: 'POST',
@@ -108,7 +108,7 @@ export const userRoutes = {
     summary: "The owner's one reveal of a fresh temporary password before the employee's first sign-in, after a second confirmation",
     params: byId,
     body: revealPasswordBody,
-    response: revealedPassword,
+    response: answer<typeof revealedPassword>(),
   }),
   remove: route({
     method: 'DELETE',
@@ -116,7 +116,7 @@ export const userRoutes = {
     access: 'EmployeeDelete',
     summary: 'Delete an employee: sign-in is disabled and the record is kept, marked disabled',
     params: byId,
-    response: appUserView,
+    response: answer<typeof appUserView>(),
   }),
   all: route({
     method: 'GET',
@@ -124,14 +124,14 @@ export const userRoutes = {
     access: 'EmployeeList',
     summary: 'Org Employees: every enabled employee by user name, a page (org view only)',
     query: pageQuery,
-    response: z.array(appUserView),
+    response: answer<z.ZodArray<typeof appUserView>>(),
   }),
   allCount: route({
     method: 'GET',
     path: '/appUser/allCount',
     access: 'EmployeeList',
     summary: 'How many enabled employees the shop has (org view only)',
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   search: route({
     method: 'GET',
@@ -140,7 +140,7 @@ export const userRoutes = {
     summary: 'Org Employees whose user name starts with {text}, a page (org view only)',
     params: byText,
     query: pageQuery,
-    response: z.array(appUserView),
+    response: answer<z.ZodArray<typeof appUserView>>(),
   }),
   searchCount: route({
     method: 'GET',
@@ -148,7 +148,7 @@ export const userRoutes = {
     access: 'EmployeeList',
     summary: 'How many Org Employees match {text}',
     params: byText,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   managerList: route({
     method: 'GET',
@@ -157,7 +157,7 @@ export const userRoutes = {
     summary: 'Reporting Employees: the direct reports of manager {id} (the caller, unless they have the org view)',
     params: byId,
     query: pageQuery,
-    response: z.array(appUserView),
+    response: answer<z.ZodArray<typeof appUserView>>(),
   }),
   managerCount: route({
     method: 'GET',
@@ -165,7 +165,7 @@ export const userRoutes = {
     access: 'EmployeeList',
     summary: 'How many direct reports manager {id} has',
     params: byId,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   managerSearch: route({
     method: 'GET',
@@ -174,7 +174,7 @@ export const userRoutes = {
     summary: "Manager {id}'s direct reports whose user name starts with {text}, a page",
     params: byIdAndText,
     query: pageQuery,
-    response: z.array(appUserView),
+    response: answer<z.ZodArray<typeof appUserView>>(),
   }),
   managerSearchCount: route({
     method: 'GET',
@@ -182,7 +182,7 @@ export const userRoutes = {
     access: 'EmployeeList',
     summary: "How many of manager {id}'s direct reports match {text}",
     params: byIdAndText,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   hrList: route({
     method: 'GET',
@@ -191,7 +191,7 @@ export const userRoutes = {
     summary: 'The employees whose HR contact is {id} (the caller, unless they have the org view), a page',
     params: byId,
     query: pageQuery,
-    response: z.array(appUserView),
+    response: answer<z.ZodArray<typeof appUserView>>(),
   }),
   hrCount: route({
     method: 'GET',
@@ -199,7 +199,7 @@ export const userRoutes = {
     access: 'EmployeeList',
     summary: 'How many employees have {id} as HR contact',
     params: byId,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   hrSearch: route({
     method: 'GET',
@@ -208,7 +208,7 @@ export const userRoutes = {
     summary: 'HR-scoped employees of {id} whose user name starts with {text}, a page',
     params: byIdAndText,
     query: pageQuery,
-    response: z.array(appUserView),
+    response: answer<z.ZodArray<typeof appUserView>>(),
   }),
   hrSearchCount: route({
     method: 'GET',
@@ -216,6 +216,6 @@ export const userRoutes = {
     access: 'EmployeeList',
     summary: 'How many HR-scoped employees of {id} match {text}',
     params: byIdAndText,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
 } as const;

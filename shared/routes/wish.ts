@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { cartStatusParam } from '../schemas/cart-fields.js';
 import { wishLine, wishSave } from '../schemas/wish.js';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
-import { route } from './define.js';
+import { answer, route } from './define.js';
 
 /** The wishlist: its own records, one per product and customer; `{customerId}` must be the caller's own record. */
 const readers = ['CartList', 'CartEdit'] as const;
@@ -16,7 +16,7 @@ export const wishRoutes = {
     access: readers,
     summary: "The customer's wish lines of the status (only 'Wishlist' has any), the first 100 in name order",
     params: byCustomer.extend({ status: cartStatusParam }),
-    response: z.array(wishLine),
+    response: answer<z.ZodArray<typeof wishLine>>(),
   }),
   page: route({
     method: 'GET',
@@ -25,7 +25,7 @@ export const wishRoutes = {
     summary: "A page of the customer's wishlist in name order",
     params: byCustomer,
     query: pageQuery,
-    response: z.array(wishLine),
+    response: answer<z.ZodArray<typeof wishLine>>(),
   }),
   count: route({
     method: 'GET',
@@ -33,7 +33,7 @@ export const wishRoutes = {
     access: readers,
     summary: 'How many products the customer wishes for',
     params: byCustomer,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   search: route({
     method: 'GET',
@@ -42,7 +42,7 @@ export const wishRoutes = {
     summary: "A page of the customer's wishlist whose product name starts with the text",
     params: byText,
     query: pageQuery,
-    response: z.array(wishLine),
+    response: answer<z.ZodArray<typeof wishLine>>(),
   }),
   searchCount: route({
     method: 'GET',
@@ -50,7 +50,7 @@ export const wishRoutes = {
     access: readers,
     summary: "How many of the customer's wishes have a product name starting with the text",
     params: byText,
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   save: route({
     method: 'POST',
@@ -58,7 +58,7 @@ export const wishRoutes = {
     access: 'CartEdit',
     summary: 'Add a product to the wishlist; a product already there is answered as it is',
     body: wishSave,
-    response: wishLine,
+    response: answer<typeof wishLine>(),
   }),
   remove: route({
     method: 'DELETE',
@@ -66,6 +66,6 @@ export const wishRoutes = {
     access: 'CartEdit',
     summary: 'Remove a product from the wishlist',
     params: z.object({ customerWishId: idParam }),
-    response: wishLine,
+    response: answer<typeof wishLine>(),
   }),
 } as const;

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import sample from '../../events/api-gateway-v2.json' with { type: 'json' };
 import { Conflict, NotFound } from '../../functions/lib/errors.js';
 import { domainHandler, type ApiEvent, type ApiResult } from '../../functions/lib/handler.js';
-import { route } from '../../shared/routes/define.js';
+import { answer, route } from '../../shared/routes/define.js';
 import { idParam } from '../../shared/schemas/common.js';
 
 process.env.LOG_LEVEL = 'silent';
@@ -15,7 +15,7 @@ const routes = {
     access: 'StockList',
     summary: 'test',
     params: z.object({ id: idParam }),
-    response: z.object({ id: z.number(), tenant: z.string(), by: z.string() }),
+    response: answer<z.ZodObject<{ id: z.ZodNumber; tenant: z.ZodString; by: z.ZodString }>>(),
   }),
   save: route({
     method: 'POST',
@@ -23,9 +23,9 @@ const routes = {
     access: ['InventoryEdit', 'PurchaseEdit'],
     summary: 'test',
     body: z.object({ quantity: z.number({ error: 'Enter the number!!!' }) }),
-    response: z.number(),
+    response: answer<z.ZodNumber>(),
   }),
-  open: route({ method: 'GET', path: '/open', access: 'public', summary: 'test', response: z.string() }),
+  open: route({ method: 'GET', path: '/open', access: 'public', summary: 'test', response: answer<z.ZodString>() }),
 };
 
 const handler = domainHandler('test', routes, {

@@ -3,7 +3,7 @@ import * as z from 'zod';
 import sample from '../../events/api-gateway-v2.json' with { type: 'json' };
 import { domainHandler, type ApiEvent, type ApiResult } from '../../functions/lib/handler.js';
 import { NOT_MULTIPART, parseMultipart } from '../../functions/lib/multipart.js';
-import { route } from '../../shared/routes/define.js';
+import { answer, route } from '../../shared/routes/define.js';
 import { multipartForm } from '../../shared/schemas/common.js';
 
 process.env.LOG_LEVEL = 'error';
@@ -73,7 +73,7 @@ const routes = {
       if (!form.files.some((f) => f.field === 'file' && f.fileName)) ctx.addIssue({ code: 'custom', message: 'Please choose a file.' });
     }),
     bodyKind: 'multipart',
-    response: z.object({ fileName: z.string(), size: z.number(), note: z.string().optional() }),
+    response: answer<z.ZodObject<{ fileName: z.ZodString; size: z.ZodNumber; note: z.ZodOptional<z.ZodString> }>>(),
   }),
   rows: route({
     method: 'POST',
@@ -81,7 +81,7 @@ const routes = {
     access: 'TemplateEdit',
     summary: 'test',
     body: z.array(z.object({ name: z.string().min(1, 'Name is required.'), size: z.string({ error: 'Size is required.' }) })),
-    response: z.number(),
+    response: answer<z.ZodNumber>(),
   }),
 };
 

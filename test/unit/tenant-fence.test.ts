@@ -6,7 +6,7 @@ import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { route } from '../../shared/routes/define.js';
+import { answer, route } from '../../shared/routes/define.js';
 import { clientsOf, dynamo, TENANT_CLIENTS_KEPT } from '../../functions/lib/aws.js';
 import { batchGet, getItem, query, transact } from '../../functions/lib/db.js';
 import { domainHandler, type ApiEvent } from '../../functions/lib/handler.js';
@@ -140,8 +140,8 @@ describe('tenant credentials in AWS', () => {
 
 describe('the handler kit', () => {
   const routes = {
-    peek: route({ method: 'GET', path: '/peek/{tenantId}', access: 'signedIn', summary: 'test', params: z.object({ tenantId: z.string() }), response: z.unknown() }),
-    open: route({ method: 'GET', path: '/open', access: 'public', summary: 'test', response: z.unknown() }),
+    peek: route({ method: 'GET', path: '/peek/{tenantId}', access: 'signedIn', summary: 'test', params: z.object({ tenantId: z.string() }), response: answer<z.ZodUnknown>() }),
+    open: route({ method: 'GET', path: '/open', access: 'public', summary: 'test', response: answer<z.ZodUnknown>() }),
   };
   const seen: (string | undefined)[] = [];
   const handler = domainHandler(
