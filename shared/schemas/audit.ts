@@ -13,21 +13,6 @@ export type AuditedEntity = (typeof auditedEntities)[number];
 export const auditActions = ['create', 'update', 'delete', 'return', 'rebill', 'revealPassword', 'receive', 'sendTyped'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-/** One audit record: who changed what and when, with the changed fields as they were and as they became. */
-export const auditRecord = z.object({
-  auditId: z.string(),
-  at: z.string(),
-  by: z.string(),
-  entity: z.enum(auditedEntities),
-  entityId: z.string(),
-  action: z.enum(auditActions),
-  /** The changed fields before the change (empty for a new record). */
-  before: z.record(z.string(), z.unknown()),
-  /** The changed fields after the change (empty for a removal). */
-  after: z.record(z.string(), z.unknown()),
-});
-export type AuditRecord = z.infer<typeof auditRecord>;
-
 const WRONG_RANGE = 'The start date must not be after the end date.';
 
 /** The owner screen's filters: a date range (shop days), the person who made the change, the entity and its id. */
@@ -42,3 +27,6 @@ export const auditQuery = pageQuery
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: WRONG_RANGE, path: ['from'] })
   .refine((q) => !q.entityId || q.entity, { message: 'Choose what changed to look up one record.', path: ['entity'] });
 export type AuditQuery = z.output<typeof auditQuery>;
+
+/** What the server answers, as types: the schemas are in audit-answers.ts, which requests never load. */
+export type { auditRecord, AuditRecord } from './audit-answers.js';

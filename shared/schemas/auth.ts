@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { PASSWORD_MISMATCH, passwordSchema } from './password.js';
 import { featureCatalogue, moduleNames, type ModuleName } from '../features.js';
 import { auditFields, userNameSchema, versionField } from './common.js';
+import type { newPasswordChallenge, SignInResponse } from './auth-answers.js';
 
 export * from './password.js';
 
@@ -9,24 +10,6 @@ export const signInBody = z.object({
   username: userNameSchema,
   password: z.string().min(1, 'Password is required').max(256),
 });
-
-export const tokenResponse = z.object({
-  token: z.string(),
-  refreshToken: z.string().optional(),
-  expiresAt: z.number().int().describe('Token expiry, seconds since the epoch'),
-});
-
-/**
- * A first sign-in with the temporary password an employee was given: no token yet, but a session with which
- * `POST /token/newPassword` sets the employee's own password and answers the token.
- */
-export const newPasswordChallenge = z.object({
-  challenge: z.literal('NEW_PASSWORD_REQUIRED'),
-  session: z.string(),
-});
-/** What sign-in answers: the token, or the challenge to choose a password first (tell them apart by `challenge`). */
-export const signInResponse = z.union([tokenResponse, newPasswordChallenge]);
-export type SignInResponse = z.output<typeof signInResponse>;
 export const isNewPasswordChallenge = (answer: SignInResponse): answer is z.output<typeof newPasswordChallenge> => 'challenge' in answer;
 
 export const refreshBody = z.object({ refreshToken: z.string().min(10) });
@@ -53,9 +36,6 @@ export const newPasswordBody = z
     passwordVerify: z.string(),
   })
   .refine((v) => v.password === v.passwordVerify, { message: PASSWORD_MISMATCH, path: ['passwordVerify'] });
-
-/** 1 when done, 0 when the user name is unknown (spec 1 section 5). */
-export const resetResult = z.union([z.literal(0), z.literal(1)]);
 
 export const roleFeature = z.object({ featureId: z.number().int().optional(), featureName: z.string() });
 export const roleModule = z.object({ moduleName: z.enum(moduleNames as [string, ...string[]]), roleFeature: z.array(roleFeature) });
@@ -132,6 +112,13 @@ export const appUser = z.object({
 });
 export type AppUser = z.output<typeof appUser>;
 
-/** A user as the API answers it: the session stamps are the server's own bookkeeping and never leave it. */
-export const appUserView = appUser.omit({ sessionVersion: true, revokedTokens: true });
-export type AppUserView = z.output<typeof appUserView>;
+/** What the server answers, as types: the schemas are in auth-answers.ts, which requests never load. */
+export type {
+  signInResponse,
+  SignInResponse,
+  tokenResponse,
+  newPasswordChallenge,
+  resetResult,
+  appUserView,
+  AppUserView,
+} from './auth-answers.js';

@@ -1,11 +1,9 @@
 import * as z from 'zod';
-import { auditFields } from './common.js';
 import {
   MAX_BULK_ROWS,
   SELECT_PRODUCTS,
   entityId,
   imageChoiceFields,
-  imageFields,
   requireImage,
   requiredText,
   version,
@@ -14,32 +12,6 @@ import { optionalHsn, unitOrDefault } from './gst.js';
 
 export * from './catalogue-fields.js';
 export { optionalHsn, unitOrDefault } from './gst.js';
-
-// ---------------------------------------------------------------- products
-
-export const product = z.object({
-  productId: z.number().int(),
-  productName: z.string(),
-  categoryId: z.number().int(),
-  description: z.string(),
-  size: z.string(),
-  colour: z.string(),
-  /** The HSN code GST invoices print; absent until the owner gives one (products without one are listed). */
-  hsnCode: z.string().optional(),
-  /** The GST unit (UQC) quantities are counted in; `NOS` on products saved before units existed. */
-  unit: z.string().optional(),
-  ...imageFields,
-  version,
-  ...auditFields,
-});
-export type Product = z.output<typeof product>;
-
-/** What the Place Order and bulk add screens need to suggest a product. */
-export const productSuggestion = z.object({
-  productId: z.number().int(),
-  productName: z.string(),
-  categoryId: z.number().int(),
-});
 
 const productFields = {
   productName: requiredText('Product Name is required.'),
@@ -90,3 +62,6 @@ export const productIdList = z.preprocess(
   (text) => (typeof text === 'string' ? text.split(',').map((part) => part.trim()).filter(Boolean) : text),
   productIds,
 );
+
+/** What the server answers, as types: the schemas are in catalogue-answers.ts, which requests never load. */
+export type { product, Product, productSuggestion } from './catalogue-answers.js';

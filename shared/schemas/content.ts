@@ -1,17 +1,7 @@
 import * as z from 'zod';
-import { imageChoiceFields, imageFields, requireImage, requiredText } from './catalogue-fields.js';
-import { auditFields } from './common.js';
+import { imageChoiceFields, requireImage, requiredText } from './catalogue-fields.js';
 
 export const POLICY_EXISTS = 'Policy Name already exists!!!';
-
-export const policy = z.object({
-  policyId: z.number().int(),
-  policyName: z.string(),
-  ...imageFields,
-  version: z.number().int().positive().optional(),
-  ...auditFields,
-});
-export type Policy = z.output<typeof policy>;
 
 export const policySave = z
   .object({
@@ -22,3 +12,6 @@ export const policySave = z
   })
   .superRefine(requireImage);
 export type PolicySave = z.output<typeof policySave>;
+
+/** What the server answers, as types: the schemas are in content-answers.ts, which requests never load. */
+export type { policy, Policy } from './content-answers.js';

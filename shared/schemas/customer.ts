@@ -61,11 +61,11 @@ export const customerSignUpBody = customerFields
   })
   .refine((v) => v.password === v.passwordVerify, { message: PASSWORD_MISMATCH, path: ['passwordVerify'] });
 
-/** `GET /customer/validate/{mobile}`: the customer, or the text 'False' when no customer has that mobile (spec 2). */
-export const customerOrFalse = z.union([customer, z.literal('False')]);
-
 /** `GET /customer/mobile`: mobile numbers for the till's suggestions, optionally those starting with `prefix`. */
 export const mobileListQuery = z.object({
   prefix: z.string().trim().regex(/^\d{1,10}$/, 'Enter digits only').optional(),
   size: z.coerce.number().int().min(1).max(1000).default(50),
 });
+
+/** What the server answers, as types: the schemas are in customer-answers.ts, which requests never load. */
+export type { customerOrFalse } from './customer-answers.js';

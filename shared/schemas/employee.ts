@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { appUserView, role } from './auth.js';
 import { addDays, indiaToday } from '../leave-days.js';
 import { emailSchema, isoDate, mobileSchema, versionField } from './common.js';
 
@@ -21,10 +20,10 @@ export function latestEmployeeDob(today = new Date()): string {
  * before it (a year typed wrong).
  */
 export const MAX_DAYS_BEFORE_JOINING = 90;
-export const JOINING_TOO_LATE = `Date of Joining can be at most ${MAX_DAYS_BEFORE_JOINING} days from today`;
 
 /** The latest date of joining accepted on `now`, counted from the shop's (India's) today. */
 export const latestJoiningDate = (now = new Date()) => addDays(indiaToday(now), MAX_DAYS_BEFORE_JOINING);
+export const JOINING_TOO_LATE = `Date of Joining can be at most ${MAX_DAYS_BEFORE_JOINING} days from today`;
 
 const optionalId = z.coerce.number().int().positive().optional();
 
@@ -53,34 +52,18 @@ export const employeeBody = z.object({
 });
 export type EmployeeBody = z.output<typeof employeeBody>;
 
-/**
- * How the temporary password went to the new employee. It goes only to them (e-mail, and WhatsApp where the shop
- * has it), never to the creator; the owner may reveal a fresh one once (`revealedPassword`).
- */
-export const passwordDelivery = z.object({
-  mailSent: z.boolean().describe('Whether the e-mail with the temporary password went out'),
-  whatsappSent: z.boolean().describe('Whether the WhatsApp message with the temporary password went out'),
-});
-export type PasswordDelivery = z.output<typeof passwordDelivery>;
-
-/** A new employee and how their temporary password reached them. */
-export const employeeCreated = appUserView.extend(passwordDelivery.shape);
-
 /** The owner's second confirmation before a temporary password is shown on the screen. */
 export const revealPasswordBody = z.object({
   confirm: z.literal(true, { error: 'Confirm that the employee cannot receive the e-mail.' }),
 });
 
-/** A fresh temporary password, shown once to the owner; the one sent before no longer works. */
-export const revealedPassword = z.object({ userName: z.string(), temporaryPassword: z.string() });
-
-/** A person to pick in a select (manager, HR). */
-export const userRef = z.object({ appUserId: z.number().int(), userName: z.string() });
-export type UserRef = z.output<typeof userRef>;
-
-/** The read-only employee view: the record and the roles with their features. */
-export const employeeDetail = appUserView.extend({
-  roles: z.array(role),
-  /** Told only to the shop owner about someone else: whether a temporary password may still be revealed once. */
-  passwordRevealable: z.boolean().optional(),
-});
+/** What the server answers, as types: the schemas are in employee-answers.ts, which requests never load. */
+export type {
+  passwordDelivery,
+  PasswordDelivery,
+  employeeCreated,
+  revealedPassword,
+  userRef,
+  UserRef,
+  employeeDetail,
+} from './employee-answers.js';

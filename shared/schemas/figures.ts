@@ -1,40 +1,7 @@
 import * as z from 'zod';
 import { toPaise, toRupees } from '../money.js';
 import type { ByMode, CashSummary, SalesFigures } from '../figures.js';
-
-/**
- * The shared sales figures (shared/figures.ts) as the API carries them: rupees. Every report that shows sold,
- * returns, points redeemed or cost answers this one shape, so a screen can put gross, deductions and net side by side.
- */
-const byMode = z.object({ cash: z.number(), online: z.number(), total: z.number() });
-
-export const salesSummary = z.object({
-  bills: z.object({ cash: z.number().int(), online: z.number().int(), total: z.number().int() }),
-  units: z.object({ sold: z.number().int(), returned: z.number().int(), net: z.number().int() }),
-  /** Goods at the rates billed (after discount, GST included). */
-  goodsBilled: z.number(),
-  /** Storefront orders' delivery charges (GST included): in sold, not in goods billed; absent when none. */
-  deliveryCharges: z.number().optional(),
-  /** Paid with credit points: goods billed + delivery charges − points redeemed = sold. */
-  pointsRedeemed: z.number(),
-  /** Money received for the bills. */
-  sold: byMode,
-  /** Money refunded, booked on the refund's day. */
-  returns: byMode,
-  returnCount: z.number().int(),
-  /** Value of the goods returned: refunds and points given back. */
-  returnedGoods: z.number(),
-  /** Sold − Returns. */
-  netSold: byMode,
-  cost: z.object({ billed: z.number(), returned: z.number(), net: z.number() }),
-});
-export type SalesSummary = z.output<typeof salesSummary>;
-
-export const cashSummary = z.object({
-  cash: z.object({ takings: z.number(), refunds: z.number(), expenses: z.number(), inHand: z.number() }),
-  online: z.object({ takings: z.number(), refunds: z.number(), expenses: z.number(), balance: z.number() }),
-});
-export type CashSummaryView = z.output<typeof cashSummary>;
+import type { byMode, CashSummaryView, SalesSummary } from './figures-answers.js';
 
 const modeInRupees = (m: ByMode) => ({ cash: toRupees(m.cash), online: toRupees(m.online), total: toRupees(m.total) });
 
@@ -78,3 +45,6 @@ export const salesSummaryPaise = (v: SalesSummary): SalesFigures => ({
   netSold: modeInPaise(v.netSold),
   cost: { billed: toPaise(v.cost.billed), returned: toPaise(v.cost.returned), net: toPaise(v.cost.net) },
 });
+
+/** What the server answers, as types: the schemas are in figures-answers.ts, which requests never load. */
+export type { byMode, salesSummary, SalesSummary, cashSummary, CashSummaryView } from './figures-answers.js';

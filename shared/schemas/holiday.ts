@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { auditFields } from './common.js';
 import { isoDate } from './dates.js';
 
 export const HOLIDAY_MESSAGES = {
@@ -21,20 +20,5 @@ export const holidayForm = z.object({
 });
 export type HolidayForm = z.output<typeof holidayForm>;
 
-/** A national or state holiday the shop observes (spec 3: Public holiday: date, holiday). */
-export const publicHoliday = z.object({
-  publicHolidayId: z.number().int(),
-  date: z.string(),
-  holiday: z.string(),
-  ...auditFields,
-});
-export type PublicHoliday = z.output<typeof publicHoliday>;
-
-/** A day the shop itself closes (its anniversary, a local festival). */
-export const companyHoliday = z.object({
-  companyHolidayId: z.number().int(),
-  date: z.string(),
-  holiday: z.string(),
-  ...auditFields,
-});
-export type CompanyHoliday = z.output<typeof companyHoliday>;
+/** What the server answers, as types: the schemas are in holiday-answers.ts, which requests never load. */
+export type { publicHoliday, PublicHoliday, companyHoliday, CompanyHoliday } from './holiday-answers.js';

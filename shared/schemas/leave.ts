@@ -64,14 +64,6 @@ export const leaveListQuery = pageQuery.extend({
 });
 export const leaveCountQuery = leaveListQuery.pick({ leaveMasterId: true });
 
-/** What the form shows while dates are picked: the day count and the 'Excluded n Public Holidays!!!' line. */
-export const leaveDaysPreview = z.object({
-  days: z.number().int(),
-  weekendDays: z.number().int(),
-  excludedHolidays: z.array(z.object({ date: z.string(), holiday: z.string() })),
-  message: z.string().optional(),
-});
-
 export const leaveTypeForm = z.object({
   leaveType: z
     .string({ error: LEAVE_TYPE_MESSAGES.nameRequired })
@@ -85,22 +77,5 @@ export const leaveTypeForm = z.object({
     .max(366, LEAVE_TYPE_MESSAGES.allowance),
 });
 
-/** A leave type (LeaveMaster) with the days each employee may take per calendar year. */
-export const leaveType = z.object({
-  leaveMasterId: z.number().int(),
-  leaveType: z.string(),
-  allowance: z.number().int(),
-  ...auditFields,
-});
-export type LeaveType = z.output<typeof leaveType>;
-
-export const leaveBalance = z.object({
-  leaveMasterId: z.number().int(),
-  leaveName: z.string(),
-  year: z.number().int(),
-  allowance: z.number().int(),
-  used: z.number().int(),
-  remainingLeave: z.number().int(),
-});
-export type LeaveBalance = z.output<typeof leaveBalance>;
-
+/** What the server answers, as types: the schemas are in leave-answers.ts, which requests never load. */
+export type { leaveDaysPreview, leaveType, LeaveType, leaveBalance, LeaveBalance } from './leave-answers.js';

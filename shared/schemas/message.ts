@@ -29,8 +29,6 @@ export const emailBody = z.object({
 });
 export type EmailBody = z.output<typeof emailBody>;
 
-export const emailSent = z.object({ message: z.string(), messageId: z.string().optional() });
-
 const link = z.string().trim().regex(/^https?:\/\/\S+$/, 'Enter a link starting with http:// or https://').max(2000);
 
 /**
@@ -59,8 +57,5 @@ export const whatsappBody = z
   });
 export type WhatsAppBody = z.output<typeof whatsappBody>;
 
-export const whatsappSent = z.object({
-  messaging_product: z.literal('whatsapp'),
-  contacts: z.array(z.object({ input: z.string(), wa_id: z.string() })),
-  messages: z.array(z.object({ id: z.string() })),
-});
+/** What the server answers, as types: the schemas are in message-answers.ts, which requests never load. */
+export type { emailSent, whatsappSent } from './message-answers.js';

@@ -1,18 +1,5 @@
 import * as z from 'zod';
-import { auditFields, emailSchema, mobileSchema, versionField } from './common.js';
-
-export const businessPartner = z.object({
-  businessPartnersId: z.number().int(),
-  name: z.string(),
-  emailId: z.string(),
-  companyName: z.string(),
-  mobileNumber: z.string(),
-  productDetail: z.string(),
-  address: z.string(),
-  version: z.number().int().optional(),
-  ...auditFields,
-});
-export type BusinessPartner = z.output<typeof businessPartner>;
+import { emailSchema, mobileSchema, versionField } from './common.js';
 
 const required = (label: string, max: number) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max);
@@ -28,3 +15,6 @@ export const businessPartnerBody = z.object({
   version: versionField,
 });
 export type BusinessPartnerBody = z.output<typeof businessPartnerBody>;
+
+/** What the server answers, as types: the schemas are in partner-answers.ts, which requests never load. */
+export type { businessPartner, BusinessPartner } from './partner-answers.js';

@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { auditFields } from './common.js';
 import { ENTER_NUMBER, requiredText, version } from './catalogue-fields.js';
 
 /** A GST rate in percent as typed (2.5 or "2.5"), at most two decimals. */
@@ -13,16 +12,6 @@ const rate = z
       .refine((value) => Number(value.toFixed(2)) === value, 'Enter at most two decimals.'),
   );
 
-export const tax = z.object({
-  taxId: z.number().int(),
-  categoryType: z.string(),
-  cgst: z.number(),
-  sgst: z.number(),
-  version,
-  ...auditFields,
-});
-export type Tax = z.output<typeof tax>;
-
 export const taxSave = z.object({
   categoryType: requiredText('Category Type is required.'),
   cgst: rate,
@@ -30,3 +19,6 @@ export const taxSave = z.object({
   version,
 });
 export type TaxSave = z.output<typeof taxSave>;
+
+/** What the server answers, as types: the schemas are in tax-answers.ts, which requests never load. */
+export type { tax, Tax } from './tax-answers.js';

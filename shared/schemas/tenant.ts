@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { appUser } from './auth.js';
 import { auditFields, emailSchema, mobileSchema, versionField } from './common.js';
 
 import { gstinSchema, shopGstinSchema, stateCodeSchema, stateMatchesGstin } from './gst.js';
@@ -82,14 +81,6 @@ export const tenantCreateFields = shopFields
   });
 export const tenantCreateBody = tenantCreateFields.superRefine(stateOfGstin);
 
-export const tenantCreated = z.object({
-  tenant,
-  manager: appUser,
-  /** The first manager's temporary password goes only to them. */
-  mailSent: z.boolean(),
-  whatsappSent: z.boolean(),
-});
-
 /** What anyone may see of a tenant: enough to pick a shop when signing up. */
 export const publicTenant = tenant.pick({ tenantId: true, tenantName: true, displayName: true });
 
@@ -97,3 +88,6 @@ export const publicTenant = tenant.pick({ tenantId: true, tenantName: true, disp
 export const reportEmailsBody = z.object({
   reportEmails: z.boolean({ error: 'Choose whether the daily report is e-mailed.' }),
 });
+
+/** What the server answers, as types: the schemas are in tenant-answers.ts, which requests never load. */
+export type { tenantCreated } from './tenant-answers.js';

@@ -14,12 +14,5 @@ export const imageUploadRequest = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-export const imageUpload = z.object({
-  /** Goes in the `image` field of the save that uses the picture. */
-  key: z.string(),
-  uploadUrl: z.string(),
-  method: z.literal('PUT'),
-  /** Headers the PUT must carry exactly (they are signed). */
-  headers: z.record(z.string(), z.string()),
-});
-export type ImageUpload = z.output<typeof imageUpload>;
+/** What the server answers, as types: the schemas are in upload-answers.ts, which requests never load. */
+export type { imageUpload, ImageUpload } from './upload-answers.js';
