@@ -110,6 +110,9 @@ describe('function bundles', () => {
       const allowed = new Set([...schemaModulesOf(`shared/routes/${domain}.ts`), ...(usedBeyondRoutes[domain] ?? [])]);
       expect(bundle.schemaModulesAtInit.filter((m) => !allowed.has(m)), name).toEqual([]);
     }
+    // The route table declares answers as types (`answer<typeof …>()`), so no function builds an answer schema.
+    const withAnswers = [...bundles].filter(([, b]) => b.schemaModulesAtInit.some((m) => m.endsWith('-answers.ts'))).map(([name]) => name);
+    expect(withAnswers).toEqual([]);
   });
 
   it('keep the sign-in trigger within 100 KB of its own code at init, without zod or the S3 client', () => {
