@@ -1,7 +1,6 @@
-import * as z from 'zod';
 import { toPaise, toRupees } from '../money.js';
 import type { ByMode, CashSummary, SalesFigures } from '../figures.js';
-import type { byMode, CashSummaryView, SalesSummary } from './figures-answers.js';
+import type { CashSummaryView, SalesSummary } from './figures-answers.js';
 
 const modeInRupees = (m: ByMode) => ({ cash: toRupees(m.cash), online: toRupees(m.online), total: toRupees(m.total) });
 
@@ -29,7 +28,7 @@ export const cashSummaryView = (c: CashSummary): CashSummaryView => ({
   },
 });
 
-const modeInPaise = (m: z.output<typeof byMode>): ByMode => ({ cash: toPaise(m.cash), online: toPaise(m.online), total: toPaise(m.total) });
+const modeInPaise = (m: SalesSummary['sold']): ByMode => ({ cash: toPaise(m.cash), online: toPaise(m.online), total: toPaise(m.total) });
 
 /** The figures back in paise, for the files drawn from a report's answer (PDF lines by shared/figures.ts). */
 export const salesSummaryPaise = (v: SalesSummary): SalesFigures => ({
