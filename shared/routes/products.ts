@@ -107,7 +107,7 @@ export const productRoutes = {
     path: '/product/withoutHsn/count',
     access: ['ProductList', 'ProductEdit'],
     summary: 'How many products have no HSN code (all of them, where the list stops at 1,000)',
-    response: countResponse,
+    response: answer<typeof countResponse>(),
   }),
   countByCategory: route({
     method: 'GET',
