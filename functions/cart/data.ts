@@ -27,7 +27,8 @@ import { mergedCursorPage } from '../lib/merged-pages.js';
  * - gsi1: a customer's lines of one status by lower-case product name (lists, prefix search, counts);
  * - gsi2: a customer's orders of one status, newest first (Your Orders);
  * - gsi3: the shop's orders of one status, newest first (order tracking);
- * - gsi4: the shop's orders by customer mobile number, newest first within a number (order tracking search);
+ * - gsi4: the shop's orders of one status by customer mobile number, newest first within a number (order tracking
+ *   search: a search of several statuses merges their queries, so its pages and count read only matching orders);
  *   gsi2 to gsi4 are set only on ordered lines;
  * - a slot per customer, status (InCart or Saved) and stock line, created with the line under attribute_not_exists,
  *   so a product is one line of the cart and one of the saved items however fast the customer clicks;
@@ -41,7 +42,7 @@ const linePk = (tenantId: string) => tenantPk(tenantId, 'CART');
 const byCustomerPk = (tenantId: string, customerId: number, status: CartStatus) => tenantPk(tenantId, 'CART_BY_CUSTOMER', customerId, status);
 const customerOrdersPk = (tenantId: string, customerId: number, status: OrderStatus) => tenantPk(tenantId, 'CART_ORDERS_BY_CUSTOMER', customerId, status);
 const ordersPk = (tenantId: string, status: OrderStatus) => tenantPk(tenantId, 'CART_ORDERS', status);
-const ordersByMobilePk = (tenantId: string) => tenantPk(tenantId, 'CART_ORDERS_BY_MOBILE');
+const ordersByMobilePk = (tenantId: string, status: OrderStatus) => tenantPk(tenantId, 'CART_ORDERS_BY_MOBILE', status);
 const slotKey = (tenantId: string, customerId: number, status: CartStatus, stockId: number) => ({
   pk: tenantPk(tenantId, 'CART_SLOT', customerId),
   sk: `${status}#${idSk(stockId)}`,
@@ -112,7 +113,7 @@ function lineItem(tenantId: string, line: StoredCartLine): Item {
           gsi2sk: when,
           gsi3pk: ordersPk(tenantId, line.status as OrderStatus),
           gsi3sk: when,
-          gsi4pk: ordersByMobilePk(tenantId),
+          gsi4pk: ordersByMobilePk(tenantId, line.status as OrderStatus),
           gsi4sk: `${line.mobileNumber ?? ''}#${when}`,
         }
       : {}),
@@ -150,12 +151,6 @@ const customerStatusQuery = (tenantId: string, customerId: number, status: CartS
   index: 'gsi1',
   pk: byCustomerPk(tenantId, customerId, status),
   ...(prefix ? { skPrefix: searchKey(prefix) } : {}),
-});
-
-const statusFilter = (statuses: readonly OrderStatus[]) => ({
-  FilterExpression: `#status IN (${statuses.map((_, i) => `:s${i}`).join(', ')})`,
-  ExpressionAttributeNames: { '#status': 'status' },
-  ExpressionAttributeValues: Object.fromEntries(statuses.map((s, i) => [`:s${i}`, s])),
 });
 
 export const cartData = {
@@ -211,22 +206,18 @@ export const cartData = {
 
   ordersCount: (tenantId: string, statuses: readonly OrderStatus[]) => sumCounters(statuses.map((s) => ordersCounter(tenantId, s))),
 
-  mobileQuery: (tenantId: string, statuses: readonly OrderStatus[], digits: string): Query => ({
-    index: 'gsi4',
-    pk: ordersByMobilePk(tenantId),
-    skPrefix: digits,
-    descending: true,
-    filter: statusFilter(statuses),
-  }),
+  /** One query a status: its orders whose customer mobile number starts with the digits. */
+  mobileQueries: (tenantId: string, statuses: readonly OrderStatus[], digits: string): Query[] =>
+    statuses.map((s) => ({ index: 'gsi4', pk: ordersByMobilePk(tenantId, s), skPrefix: digits })),
 
-  /** The orders of the statuses whose customer mobile number starts with the digits. */
-  async ordersByMobile(tenantId: string, statuses: readonly OrderStatus[], digits: string, request: PageRequest): Promise<CursorPage<StoredCartLine>> {
-    return mapPage(await queryCursorPage(cartData.mobileQuery(tenantId, statuses, digits), request), toLine);
+  /** The orders of the statuses whose customer mobile number starts with the digits, by number, newest first within one. */
+  ordersByMobile(tenantId: string, statuses: readonly OrderStatus[], digits: string, request: PageRequest): Promise<CursorPage<StoredCartLine>> {
+    return mergedPage('orders-by-mobile', cartData.mobileQueries(tenantId, statuses, digits), true, request);
   },
 
   /** How many orders of the statuses have a mobile number starting with the digits, counting at most `cap`. */
   ordersByMobileCount: (tenantId: string, statuses: readonly OrderStatus[], digits: string, cap: number) =>
-    queryCountUpTo(cartData.mobileQuery(tenantId, statuses, digits), cap),
+    queryCountsUpTo(cartData.mobileQueries(tenantId, statuses, digits), cap),
 
   // ------------------------------------------------------------ writes (transaction items)
 

@@ -164,6 +164,14 @@ describe('order and cart counts', () => {
     expect([await shop('OrderSuccess'), await shop('Shipped'), await shop('Delivered')]).toEqual([shopBefore.success + 1, shopBefore.shipped, shopBefore.delivered + 1]);
     expect([await mine('OrderSuccess'), await mine('Shipped'), await mine('Delivered')]).toEqual([1, 0, 1]);
     expect((await call<number>('GET', `/cart/masterOrder/page/count/${id}/OrderSuccess,Shipped,Delivered`, { token: shopper.token })).body).toBe(2);
+    // Order tracking's search by mobile number: one query a status, so a status's orders are found and counted alone.
+    const mobile = shopper.customer.mobileNumber;
+    expect((await asStaff<number>('GET', `/cart/search/count/Delivered/${mobile}`)).body).toBe(1);
+    expect((await asStaff<number>('GET', `/cart/search/count/Shipped/${mobile}`)).body).toBe(0);
+    expect((await asStaff<number>('GET', `/cart/search/count/OrderSuccess,Shipped,Delivered/${mobile}`)).body).toBe(2);
+    const both = (await asStaff<OrderRow[]>('GET', `/cart/search/OrderSuccess,Delivered/${mobile}?page=0&size=5`)).body;
+    expect(both.map((o) => o.customerCartId).sort()).toEqual([first!.customerCartId, second!.customerCartId].sort());
+    expect(both.map((o) => o.orderDate)).toEqual(both.map((o) => o.orderDate).sort().reverse());
 
     const recorder = injectDynamoFaults();
     try {
