@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { bytesUnder, filesLoadedAtInit, functionAssets, synthesizeShop, type FunctionAsset } from '../infra/bundles/function-assets.js';
 
 const probe = fileURLToPath(new URL('../infra/bundles/init-probe.mjs', import.meta.url));
-const SAMPLES = 5;
+/** Fresh processes per bundle (and as many of the empty handler, in turns): 5, or COLDSTART_SAMPLES. */
+const SAMPLES = Number(process.env.COLDSTART_SAMPLES ?? 5);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -56,7 +57,8 @@ function zippedSize(dir: string, scratch: string): number {
 
 /**
  * `npm run bench -- coldstart`: every function `cdk synth` builds, with its asset size, zipped size and module
- * init time (median of 5 fresh processes), next to an empty handler's init measured the same way in the same run.
+ * init time (median of 5 fresh processes, or COLDSTART_SAMPLES), next to an empty handler's init measured the same
+ * way in the same run.
  * CDK_OUT=<dir> measures an existing cloud assembly instead of synthesizing one.
  */
 export async function coldstartBenchmark(): Promise<void> {

@@ -5,7 +5,7 @@ import { counterKey, tenantPk } from '../functions/lib/keys.js';
 import { purchaseData, type StoredHeldBill, type StoredLine } from '../functions/purchases/data.js';
 import { userData } from '../functions/users/data.js';
 import type { Leave } from '../shared/schemas/leave.js';
-import { countReads, printTable, readsOf, signIn, timingOf, withStack, type Timing } from './lib.js';
+import { countReads, signIn, timeAndCountReads, withStack } from './lib.js';
 
 /**
  * The counts of the point of sale, finance and leave screens at size, through the local gateway: a walk-in
@@ -87,16 +87,6 @@ async function loadLeaves(tenantId: string, userId: number, managerId: number) {
   }
 }
 
-async function sequential(name: string, work: () => Promise<unknown>, runs: number): Promise<Timing> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs + 3; i++) {
-    const start = process.hrtime.bigint();
-    await work();
-    if (i >= 3) samples.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  return timingOf(name, samples);
-}
-
 export async function countsBenchmark(runs: number) {
   const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`\ncounts: ${new Date().toISOString()}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average ${load()}`);
@@ -128,18 +118,7 @@ export async function countsBenchmark(runs: number) {
       ['  before: COUNT of the list, type filtered', () =>
         queryCount({ index: 'gsi2', pk: tenantPk(tenantId, 'LEAVE_MANAGER', manager), filter: { FilterExpression: 'leaveMasterId = :t', ExpressionAttributeValues: { ':t': 2 } } })],
     ];
-    const sampleRuns = Math.max(10, Math.min(runs, 30));
-    const timings: Timing[] = [];
-    const reads: [string, Awaited<ReturnType<typeof readsOf>>, unknown][] = [];
-    for (const [name, work] of measures) {
-      let answer: unknown;
-      const r = await readsOf(async () => (answer = await work()));
-      reads.push([name, r, answer]);
-      timings.push(await sequential(name, work, sampleRuns));
-    }
-    printTable(`Counts, one client (load average ${load()})`, timings);
-    console.log('\nDynamoDB per request (answer)');
-    for (const [name, r, answer] of reads) console.log(`${name.padEnd(52)} ${String(r.requests).padStart(4)} requests ${String(r.items).padStart(7)} items read  (${JSON.stringify(answer)})`);
+    await timeAndCountReads(`Counts, one client (load average ${load()})`, measures, runs);
   });
   console.log(`load average at the end ${load()}`);
 }

@@ -175,3 +175,23 @@ export function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/**
+ * Each piece of work once with its DynamoDB requests and items read counted (`countReads` must be on), then timed
+ * `runs` times (10 to 30, after 3 untimed runs); prints the timings, then the reads with each answer.
+ */
+export async function timeAndCountReads(title: string, measures: [string, () => Promise<unknown>][], runs: number): Promise<void> {
+  const sampleRuns = Math.max(10, Math.min(runs, 30));
+  const timings: Timing[] = [];
+  const reads: [string, Reads, unknown][] = [];
+  for (const [name, work] of measures) {
+    let answer: unknown;
+    const r = await readsOf(async () => (answer = await work()));
+    reads.push([name, r, answer]);
+    timings.push(await measure(name, work, sampleRuns, 3));
+  }
+  printTable(title, timings);
+  console.log('\nDynamoDB per request (answer)');
+  const width = Math.max(...measures.map(([name]) => name.length)) + 2;
+  for (const [name, r, answer] of reads) console.log(`${name.padEnd(width)} ${String(r.requests).padStart(4)} requests ${String(r.items).padStart(7)} items read  (${JSON.stringify(answer)})`);
+}

@@ -7,7 +7,7 @@ import { productData, type StoredProduct } from '../functions/products/data.js';
 import { stockData, type StoredStock } from '../functions/stock/data.js';
 import { userData } from '../functions/users/data.js';
 import { wishData, type StoredWish } from '../functions/wish/data.js';
-import { countReads, printTable, readsOf, signIn, timingOf, withStack, type Timing } from './lib.js';
+import { countReads, signIn, timeAndCountReads, withStack } from './lib.js';
 
 /**
  * The counts of the storefront, the current stock report and the products without an HSN code at size, through
@@ -120,16 +120,6 @@ async function loadWithoutHsn(tenantId: string) {
   await transact(productData.withoutHsnCountWrites(tenantId, products.map((after) => ({ after }))).map((w) => w.write));
 }
 
-async function sequential(name: string, work: () => Promise<unknown>, runs: number): Promise<Timing> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs + 3; i++) {
-    const start = process.hrtime.bigint();
-    await work();
-    if (i >= 3) samples.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  return timingOf(name, samples);
-}
-
 export async function storefrontCountsBenchmark(runs: number) {
   const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
   console.log(`\nstorefront-counts: ${new Date().toISOString()}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? '?'}), load average ${load()}`);
@@ -170,18 +160,7 @@ export async function storefrontCountsBenchmark(runs: number) {
       [`products without HSN count (${NO_HSN}, direct)`, () => productData.withoutHsnCount(tenantId)],
       ['  before: COUNT of the without-HSN index', () => queryCount({ index: 'gsi3', pk: tenantPk(tenantId, 'PRODUCT_WITHOUT_HSN') })],
     ];
-    const sampleRuns = Math.max(10, Math.min(runs, 30));
-    const timings: Timing[] = [];
-    const reads: [string, Awaited<ReturnType<typeof readsOf>>, unknown][] = [];
-    for (const [name, work] of measures) {
-      let answer: unknown;
-      const r = await readsOf(async () => (answer = await work()));
-      reads.push([name, r, answer]);
-      timings.push(await sequential(name, work, sampleRuns));
-    }
-    printTable(`Storefront, stock and product counts, one client (load average ${load()})`, timings);
-    console.log('\nDynamoDB per request (answer)');
-    for (const [name, r, answer] of reads) console.log(`${name.padEnd(56)} ${String(r.requests).padStart(4)} requests ${String(r.items).padStart(7)} items read  (${JSON.stringify(answer)})`);
+    await timeAndCountReads(`Storefront, stock and product counts, one client (load average ${load()})`, measures, runs);
   });
   console.log(`load average at the end ${load()}`);
 }
