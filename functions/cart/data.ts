@@ -1,8 +1,8 @@
 import { isOrderStatus, MAX_CART_LINES, type CartStatus, type OrderStatus } from '../../shared/schemas/cart-messages.js';
 import {
+  counterWrites,
   getItem,
   mapPage,
-  op,
   query,
   queryCountsUpTo,
   queryCountUpTo,
@@ -283,19 +283,12 @@ export const cartData = {
    * (a transaction may touch an item once), none for a counter the moves leave as it was.
    */
   countWrites(tenantId: string, moves: LineMove[]): TransactItem[] {
-    const deltas = new Map<string, { key: { pk: string; sk: string }; delta: number }>();
-    const add = (line: LineCounted, delta: number) => {
-      for (const key of countersOf(tenantId, line)) {
-        const entry = deltas.get(key.sk) ?? { key, delta: 0 };
-        entry.delta += delta;
-        deltas.set(key.sk, entry);
-      }
-    };
-    for (const { from, to } of moves) {
-      if (from) add(from, -1);
-      if (to) add(to, 1);
-    }
-    return [...deltas.values()].filter((e) => e.delta !== 0).map((e) => op.count(e.key, e.delta));
+    return counterWrites(
+      moves.flatMap(({ from, to }) => [
+        ...(from ? countersOf(tenantId, from).map((key) => [key, -1] as const) : []),
+        ...(to ? countersOf(tenantId, to).map((key) => [key, 1] as const) : []),
+      ]),
+    );
   },
 
   /** Raises the customer's InCart line count by one, refused at 10; or lowers it by the lines leaving. */

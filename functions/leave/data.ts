@@ -1,8 +1,8 @@
 import type { Leave, LeaveType } from '../../shared/schemas/leave.js';
 import {
+  counterWrites,
   getItem,
   mapPage,
-  op,
   query,
   queryAll,
   queryCursorPage,
@@ -100,15 +100,10 @@ export const leaveData = {
    * on now, −1 on those it was on (a change of type or manager moves it), none where both agree.
    */
   counts(tenantId: string, leave: Leave, before?: Leave): TransactItem[] {
-    const moves = new Map<string, { key: { pk: string; sk: string }; delta: number }>();
-    const move = (key: { pk: string; sk: string }, delta: number) => {
-      const entry = moves.get(key.sk) ?? { key, delta: 0 };
-      entry.delta += delta;
-      moves.set(key.sk, entry);
-    };
-    for (const key of countersOf(tenantId, leave)) move(key, 1);
-    for (const key of before ? countersOf(tenantId, before) : []) move(key, -1);
-    return [...moves.values()].filter((m) => m.delta !== 0).map((m) => op.count(m.key, m.delta));
+    return counterWrites([
+      ...countersOf(tenantId, leave).map((key) => [key, 1] as const),
+      ...(before ? countersOf(tenantId, before).map((key) => [key, -1] as const) : []),
+    ]);
   },
   /** A user's leaves (all, or of one type by its own index), latest start first. */
   async ofUser(tenantId: string, userId: number, filter: LeaveFilter, request: PageRequest): Promise<CursorPage<Leave>> {

@@ -458,6 +458,20 @@ export const op = {
   }),
 };
 
+/**
+ * Counter moves of one transaction, `[counter, delta]` pairs, as its items: the deltas of a counter summed into one
+ * `op.count` (a transaction may touch an item only once), none for a counter the moves leave as it was.
+ */
+export function counterWrites(moves: Iterable<readonly [{ pk: string; sk: string }, number]>): TransactItem[] {
+  const sums = new Map<string, { key: { pk: string; sk: string }; delta: number }>();
+  for (const [key, delta] of moves) {
+    const entry = sums.get(`${key.pk} ${key.sk}`) ?? { key, delta: 0 };
+    entry.delta += delta;
+    sums.set(`${key.pk} ${key.sk}`, entry);
+  }
+  return [...sums.values()].filter((e) => e.delta !== 0).map((e) => op.count(e.key, e.delta));
+}
+
 /** The value of a counter item (`counterKey`, `op.count`): one GetItem, whatever it counts. */
 export async function readCounter(key: { pk: string; sk: string }): Promise<number> {
   return Number((await getItem<{ value?: number }>(key.pk, key.sk))?.value ?? 0);
