@@ -34,18 +34,21 @@ function initTime(taskDir: string, env: Record<string, string>): InitTime {
 }
 
 /**
- * Medians of `SAMPLES` fresh processes for the function and for the empty handler, run in turns, so both meet the
- * same load on a shared machine and "vs empty" compares like with like.
+ * Medians of `SAMPLES` fresh processes for each function and for the empty handler beside it. The samples are taken
+ * in rounds over all functions (the empty handler, then the function, for each in turn), so a slow minute of a shared
+ * machine falls on every function alike rather than on the few measured during it, and "vs empty" compares like
+ * with like.
  */
-function initTimesBeside(empty: string, taskDir: string, env: Record<string, string>) {
-  const fn: InitTime[] = [];
-  const baseline: InitTime[] = [];
-  for (let i = 0; i < SAMPLES; i++) {
-    baseline.push(initTime(empty, {}));
-    fn.push(initTime(taskDir, env));
+function initTimesInRounds(empty: string, tasks: { dir: string; env: Record<string, string> }[]) {
+  const samples = tasks.map(() => ({ fn: [] as InitTime[], empty: [] as InitTime[] }));
+  for (let round = 0; round < SAMPLES; round++) {
+    tasks.forEach((task, i) => {
+      samples[i]!.empty.push(initTime(empty, {}));
+      samples[i]!.fn.push(initTime(task.dir, task.env));
+    });
   }
   const medians = (times: InitTime[]) => ({ ms: median(times.map((t) => t.ms)), cpuMs: median(times.map((t) => t.cpuMs)) });
-  return { fn: medians(fn), empty: medians(baseline) };
+  return samples.map((s) => ({ fn: medians(s.fn), empty: medians(s.empty) }));
 }
 
 /** The deployment package as Lambda receives it: the asset folder zipped. */
@@ -73,16 +76,20 @@ export async function coldstartBenchmark(): Promise<void> {
     mkdirSync(empty);
     writeFileSync(path.join(empty, 'index.mjs'), 'export const handler = async () => ({});\n');
 
-    console.log(`\nCold start: module init, median of ${SAMPLES} fresh Node ${process.version} processes, an empty handler's run in turns with each`);
+    console.log(`\nCold start: module init, median of ${SAMPLES} fresh Node ${process.version} processes, an empty handler's run in turns with each, in rounds over all functions`);
     console.log(throughHooks ? 'imported through the module hooks of the bundle smoke test (COLDSTART_HOOKS=1)' : 'imported as the Lambda runtime imports a handler, without module hooks');
     console.log(`load average at start: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
     console.log(`| function | index.mjs | loaded at init | lazy chunks | maps | fonts | zipped | init ms | empty ms | vs empty | init CPU ms | empty CPU ms |`);
     console.log(`|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|`);
-    for (const fn of functionAssets(cdkOut)) {
-      // Lambda unpacks the code into an empty /var/task: no node_modules of the repository within reach.
+    // Lambda unpacks the code into an empty /var/task: no node_modules of the repository within reach.
+    const functions = functionAssets(cdkOut).map((fn) => {
       const task = path.join(scratch, 'task', fn.name.replaceAll('/', '-'));
       cpSync(fn.dir, task, { recursive: true });
-      const init = initTimesBeside(empty, task, environmentOf(fn));
+      return { fn, dir: task, env: environmentOf(fn) };
+    });
+    const times = initTimesInRounds(empty, functions);
+    functions.forEach(({ fn, dir: task }, i) => {
+      const init = times[i]!;
       const loaded = filesLoadedAtInit(task);
       const code = bytesUnder(task, (f) => f.endsWith('.mjs'));
       const atInit = loaded.reduce((sum, f) => sum + statSync(path.join(task, f)).size, 0);
@@ -91,7 +98,7 @@ export async function coldstartBenchmark(): Promise<void> {
           `${kb(bytesUnder(task, (f) => f.startsWith('fonts')))} | ${kb(zippedSize(task, scratch))} | ${init.fn.ms.toFixed(0)} | ${init.empty.ms.toFixed(0)} | ` +
           `+${(init.fn.ms - init.empty.ms).toFixed(0)} | ${init.fn.cpuMs.toFixed(0)} | ${init.empty.cpuMs.toFixed(0)} |`,
       );
-    }
+    });
     console.log(`load average at end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -4,13 +4,30 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { AwsCredentialIdentity, AwsCredentialIdentityProvider } from '@aws-sdk/types';
 import { config } from './config.js';
 import { TENANT_DIRECTORY } from './keys.js';
-import { checkDynamoCommand, currentScope, TenantFenceError, type Fence } from './tenant-scope.js';
+import { rootLogger } from './logger.js';
+import { checkDynamoCommand, currentScope, TenantFenceError, type Fence, type FencedCommand } from './tenant-scope.js';
 import { lazy } from '../../shared/lazy.js';
 
 /** SDK clients are created on first use and kept for the life of the Lambda container. */
 export { lazy };
 
-export const common = () => ({ region: config.region(), credentials: config.localCredentials() });
+/**
+ * The SDK's logger for every client: its warnings (a response it could not read, sockets at capacity) reach the
+ * function's log as JSON lines, its per-call info does not. Set on purpose rather than left to the SDK's default,
+ * which the SDK recognises by class name, a name the minified bundles do not keep.
+ */
+const sdkLog = rootLogger.child({ source: 'aws-sdk' });
+const sdkContent = (content: unknown[]) => ({ content: content.map((c) => (c instanceof Error ? c.message : c)) });
+export const sdkLogger = {
+  trace: () => {},
+  debug: () => {},
+  info: () => {},
+  warn: (...content: unknown[]) => sdkLog.warn('AWS SDK warning', sdkContent(content)),
+  error: (...content: unknown[]) => sdkLog.error('AWS SDK error', sdkContent(content)),
+};
+
+/** What every client of the product is made with: the region, the local emulators' credentials (none in AWS), the logger. */
+export const common = () => ({ region: config.region(), credentials: config.localCredentials(), logger: sdkLogger });
 
 function documentClient(credentials?: AwsCredentialIdentity | AwsCredentialIdentityProvider) {
   const client = new DynamoDBClient({ ...common(), ...(credentials ? { credentials } : {}), endpoint: config.endpoints.dynamodb() });
@@ -30,7 +47,7 @@ export type DynamoSender = Pick<DynamoDBDocumentClient, 'send' | 'middlewareStac
 const stsModule = /* @__PURE__ */ lazy(() => import('@aws-sdk/client-sts'));
 const sts = /* @__PURE__ */ lazy(async () => {
   const { STSClient } = await stsModule();
-  return new STSClient({ region: config.region() });
+  return new STSClient({ region: config.region(), logger: sdkLogger });
 });
 
 /**
@@ -58,8 +75,8 @@ export function tenantCredentials(tenantId: string, roleArn: string): AwsCredent
 /** Sends each command only after checking the partitions it names against the fence. */
 function fencedDynamo(fence: Fence, client: DynamoDBDocumentClient): DynamoSender {
   return {
-    send: ((command: { constructor: { name: string }; input: Record<string, unknown> }, ...rest: unknown[]) => {
-      checkDynamoCommand(fence, command.constructor.name, command.input);
+    send: ((command: FencedCommand, ...rest: unknown[]) => {
+      checkDynamoCommand(fence, command);
       return (client.send as (...args: unknown[]) => unknown).call(client, command, ...rest);
     }) as DynamoSender['send'],
     middlewareStack: client.middlewareStack,

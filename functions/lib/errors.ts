@@ -1,41 +1,50 @@
-/** Typed errors a service throws; one middleware turns them into an HTTP status and `{ message }`. */
+/**
+ * Typed errors a service throws; one middleware turns them into an HTTP status and `{ message }`. Each names
+ * itself: deployed bundles are minified without keeping class names, so `new.target.name` would not say it there.
+ */
 export class AppError extends Error {
+  override name = 'AppError';
   constructor(
     readonly status: number,
     message: string,
     readonly details?: unknown,
   ) {
     super(message);
-    this.name = new.target.name;
   }
 }
 
 export class Validation extends AppError {
+  override name = 'Validation';
   constructor(message: string, details?: unknown) {
     super(400, message, details);
   }
 }
 export class Unauthorized extends AppError {
+  override name = 'Unauthorized';
   constructor(message = 'Please sign in again.') {
     super(401, message);
   }
 }
 export class Forbidden extends AppError {
+  override name = 'Forbidden';
   constructor(message = 'You do not have permission for this action.') {
     super(403, message);
   }
 }
 export class NotFound extends AppError {
+  override name = 'NotFound';
   constructor(message = 'Not found.') {
     super(404, message);
   }
 }
 export class Conflict extends AppError {
+  override name = 'Conflict';
   constructor(message: string, details?: unknown) {
     super(409, message, details);
   }
 }
 export class TooLarge extends AppError {
+  override name = 'TooLarge';
   constructor(message: string) {
     super(413, message);
   }
@@ -50,6 +59,7 @@ export function waitText(seconds: number): string {
 }
 
 export class TooManyRequests extends AppError {
+  override name = 'TooManyRequests';
   constructor(
     readonly retryAfterSeconds: number,
     /** The refusal, given the wait (waitText); by default the sign-in limits' own. */
@@ -61,6 +71,7 @@ export class TooManyRequests extends AppError {
 
 /** A shop sending more requests at once than its fair share of the API (functions/lib/shop-share.ts). */
 export class ShopBusy extends AppError {
+  override name = 'ShopBusy';
   readonly retryAfterSeconds = 1;
   constructor() {
     super(429, 'Your shop is sending more requests at once than the server takes. Please wait a moment and try again.');

@@ -1,4 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactGetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { assetsLayout } from '../../shared/assets.js';
 
 /**
@@ -60,13 +71,36 @@ interface BatchWriteEntry {
 }
 
 /**
+ * The commands the data layer sends, told apart by class: deployed bundles are minified without keeping class
+ * names (infra/constructs/app-function.ts), so `constructor.name` says nothing there.
+ */
+const COMMAND_KINDS = [
+  [GetCommand, 'Get'],
+  [UpdateCommand, 'Update'],
+  [DeleteCommand, 'Delete'],
+  [PutCommand, 'Put'],
+  [QueryCommand, 'Query'],
+  [TransactWriteCommand, 'TransactWrite'],
+  [TransactGetCommand, 'TransactGet'],
+  [BatchGetCommand, 'BatchGet'],
+  [BatchWriteCommand, 'BatchWrite'],
+] as const;
+
+/** A command as the fence sees it: what it is and what it names. */
+export interface FencedCommand {
+  input: object;
+}
+
+/**
  * What IAM's `dynamodb:LeadingKeys` condition checks in AWS, checked again before the call leaves the function:
  * every partition key a command names (table or index) must start with `T#<tenant>#`. Locally, where the
  * emulator has no IAM, this is the fence; in AWS it turns a refusal by IAM into the same clear error earlier.
- * Commands that name no key (Scan) are refused outright, as the tenant role's policy does not allow them.
+ * Commands that name no key (Scan), and any command other than the data layer's, are refused outright, as the
+ * tenant role's policy does not allow them.
  */
-export function checkDynamoCommand(fence: Fence, commandName: string, input: Record<string, unknown>): void {
-  const name = commandName.replace(/Command$/, '');
+export function checkDynamoCommand(fence: Fence, command: FencedCommand): void {
+  const name = COMMAND_KINDS.find(([kind]) => command instanceof kind)?.[1];
+  const input = command.input as Record<string, unknown>;
   switch (name) {
     case 'Get':
     case 'Update':
@@ -96,7 +130,7 @@ export function checkDynamoCommand(fence: Fence, commandName: string, input: Rec
       }
       return;
     default:
-      throw new TenantFenceError(`${name} is not allowed with fenced credentials`);
+      throw new TenantFenceError(`${command.constructor.name} is not allowed with fenced credentials`);
   }
 }
 

@@ -1,4 +1,5 @@
 import { lazy } from '../../shared/lazy.js';
+import { common } from './aws.js';
 import { config } from './config.js';
 
 /** The state machines of the product, by name; each has an ASL file in the repository. */
@@ -26,7 +27,7 @@ export function useLocalWorkflows(runner: WorkflowRunner): void {
 const sfnModule = /* @__PURE__ */ lazy(() => import('@aws-sdk/client-sfn'));
 const sfn = /* @__PURE__ */ lazy(async () => {
   const { SFNClient } = await sfnModule();
-  return new SFNClient({ region: config.region(), credentials: config.localCredentials() });
+  return new SFNClient(common());
 });
 
 const arnOf: Record<WorkflowName, () => string> = {

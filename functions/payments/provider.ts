@@ -16,6 +16,7 @@ interface Keys {
 
 /** A provider answer refusing a call: its HTTP status and Razorpay's error code and description. */
 export class ProviderError extends AppError {
+  override name = 'ProviderError';
   constructor(
     readonly providerStatus: number,
     readonly code: string,

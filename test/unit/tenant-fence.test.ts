@@ -1,6 +1,7 @@
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactGetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -29,34 +30,40 @@ describe('the DynamoDB side of the tenant fence (what IAM LeadingKeys checks in 
     new TransactWriteCommand({
       TransactItems: [{ Put: { TableName: 't', Item: { pk: 'T#acme#A', sk: '1' } } }, { ConditionCheck: { TableName: 't', Key: { pk, sk: '1' }, ConditionExpression: 'attribute_exists(pk)' } }],
     }),
+    new TransactGetCommand({ TransactItems: [{ Get: { TableName: 't', Key: { pk: 'T#acme#A', sk: '1' } } }, { Get: { TableName: 't', Key: { pk, sk: '2' } } }] }),
     new BatchGetCommand({ RequestItems: { t: { Keys: [{ pk: 'T#acme#A', sk: '1' }, { pk, sk: '2' }] } } }),
     new BatchWriteCommand({ RequestItems: { t: [{ PutRequest: { Item: { pk: 'T#acme#A', sk: '1' } } }, { DeleteRequest: { Key: { pk, sk: '2' } } }] } }),
   ];
 
   it("passes every kind of command that names only the tenant's own partitions", () => {
     for (const command of commands('T#acme#PRODUCT')) {
-      expect(() => checkDynamoCommand(own, command.constructor.name, command.input as never), command.constructor.name).not.toThrow();
+      expect(() => checkDynamoCommand(own, command), command.constructor.name).not.toThrow();
     }
   });
 
   it("refuses every kind of command that names another tenant's partition, even one whose id starts the same", () => {
     for (const pk of ['T#acme2#PRODUCT', 'T#other#PRODUCT', 'TENANTS', 'T#acme', '']) {
       for (const command of commands(pk)) {
-        expect(() => checkDynamoCommand(own, command.constructor.name, command.input as never), `${command.constructor.name} ${pk}`).toThrow(refused);
+        expect(() => checkDynamoCommand(own, command), `${command.constructor.name} ${pk}`).toThrow(refused);
       }
     }
   });
 
   it('refuses a scan, which names no key at all', () => {
-    expect(() => checkDynamoCommand(own, 'ScanCommand', new ScanCommand({ TableName: 't' }).input as never)).toThrow(/not allowed/);
+    expect(() => checkDynamoCommand(own, new ScanCommand({ TableName: 't' }))).toThrow(/not allowed/);
+  });
+
+  it("refuses a command the data layer does not send, even one naming the tenant's own partition", () => {
+    expect(() => checkDynamoCommand(own, new GetItemCommand({ TableName: 't', Key: { pk: { S: 'T#acme#PRODUCT' }, sk: { S: 'x' } } }))).toThrow(/not allowed/);
+    expect(() => checkDynamoCommand(own, { input: { Key: { pk: 'T#acme#PRODUCT', sk: 'x' } } })).toThrow(/not allowed/);
   });
 
   it("lets the platform's path read the tenant directory and nothing of any shop", () => {
     const fence = { directory: 'TENANTS' };
     const directory = new QueryCommand({ TableName: 't', KeyConditionExpression: '#pk = :pk', ExpressionAttributeValues: { ':pk': 'TENANTS' } });
-    expect(() => checkDynamoCommand(fence, 'QueryCommand', directory.input as never)).not.toThrow();
+    expect(() => checkDynamoCommand(fence, directory)).not.toThrow();
     const shop = new GetCommand({ TableName: 't', Key: { pk: 'T#acme#TENANT', sk: 'PROFILE' } });
-    expect(() => checkDynamoCommand(fence, 'GetCommand', shop.input as never)).toThrow(/outside the tenant directory/);
+    expect(() => checkDynamoCommand(fence, shop)).toThrow(/outside the tenant directory/);
   });
 });
 
