@@ -19,9 +19,9 @@ export { lazy };
 const sdkLog = rootLogger.child({ source: 'aws-sdk' });
 const sdkContent = (content: unknown[]) => ({ content: content.map((c) => (c instanceof Error ? c.message : c)) });
 export const sdkLogger = {
-  trace: () => {},
-  debug: () => {},
-  info: () => {},
+  trace: (..._content: unknown[]) => {},
+  debug: (..._content: unknown[]) => {},
+  info: (..._content: unknown[]) => {},
   warn: (...content: unknown[]) => sdkLog.warn('AWS SDK warning', sdkContent(content)),
   error: (...content: unknown[]) => sdkLog.error('AWS SDK error', sdkContent(content)),
 };

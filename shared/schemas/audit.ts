@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { isoDate, pageQuery, userNameSchema } from './common.js';
+import { lazySchema } from '../lazy.js';
 
 /** What the audit trail records changes of (docs/security.md, "Audit"). */
 export const auditedEntities = ['bill', 'stock', 'product', 'role', 'employee', 'shop', 'policy', 'heldBill', 'message'] as const;
@@ -16,7 +17,7 @@ export type AuditAction = (typeof auditActions)[number];
 const WRONG_RANGE = 'The start date must not be after the end date.';
 
 /** The owner screen's filters: a date range (shop days), the person who made the change, the entity and its id. */
-export const auditQuery = pageQuery
+export const auditQuery = lazySchema(() => pageQuery
   .extend({
     from: isoDate.optional(),
     to: isoDate.optional(),
@@ -25,7 +26,7 @@ export const auditQuery = pageQuery
     entityId: z.string().trim().min(1).max(40).regex(/^[\w-]+$/, 'Enter a valid id').optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: WRONG_RANGE, path: ['from'] })
-  .refine((q) => !q.entityId || q.entity, { message: 'Choose what changed to look up one record.', path: ['entity'] });
+  .refine((q) => !q.entityId || q.entity, { message: 'Choose what changed to look up one record.', path: ['entity'] }));
 export type AuditQuery = z.output<typeof auditQuery>;
 
 /** What the server answers, as types: the schemas are in audit-answers.ts, which requests never load. */

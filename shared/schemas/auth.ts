@@ -6,40 +6,40 @@ import type { newPasswordChallenge, SignInResponse } from './auth-answers.js';
 
 export * from './password.js';
 
-export const signInBody = z.object({
+export const signInBody = lazySchema(() => z.object({
   username: userNameSchema,
   password: z.string().min(1, 'Password is required').max(256),
-});
+}));
 export const isNewPasswordChallenge = (answer: SignInResponse): answer is z.output<typeof newPasswordChallenge> => 'challenge' in answer;
 
-export const refreshBody = z.object({ refreshToken: z.string().min(10) });
+export const refreshBody = lazySchema(() => z.object({ refreshToken: z.string().min(10) }));
 /** Sign Out: the refresh token this device holds, when it has one. */
-export const signOutBody = z.object({ refreshToken: z.string().min(10).max(4096).optional() });
+export const signOutBody = lazySchema(() => z.object({ refreshToken: z.string().min(10).max(4096).optional() }));
 
 export const USER_NOT_FOUND = 'User Name not found';
 
-export const resetCodeBody = z.object({ username: userNameSchema });
-export const resetPasswordBody = z
+export const resetCodeBody = lazySchema(() => z.object({ username: userNameSchema }));
+export const resetPasswordBody = lazySchema(() => z
   .object({
     username: userNameSchema,
     password: passwordSchema,
     passwordVerify: z.string(),
     code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code sent to your e-mail'),
   })
-  .refine((v) => v.password === v.passwordVerify, { message: PASSWORD_MISMATCH, path: ['passwordVerify'] });
+  .refine((v) => v.password === v.passwordVerify, { message: PASSWORD_MISMATCH, path: ['passwordVerify'] }));
 
-export const newPasswordBody = z
+export const newPasswordBody = lazySchema(() => z
   .object({
     username: userNameSchema,
     session: z.string().min(1).max(4096),
     password: passwordSchema,
     passwordVerify: z.string(),
   })
-  .refine((v) => v.password === v.passwordVerify, { message: PASSWORD_MISMATCH, path: ['passwordVerify'] });
+  .refine((v) => v.password === v.passwordVerify, { message: PASSWORD_MISMATCH, path: ['passwordVerify'] }));
 
-export const roleFeature = z.object({ featureId: z.number().int().optional(), featureName: z.string() });
-export const roleModule = z.object({ moduleName: z.enum(moduleNames as [string, ...string[]]), roleFeature: z.array(roleFeature) });
-export const role = z.object({
+export const roleFeature = lazySchema(() => z.object({ featureId: z.number().int().optional(), featureName: z.string() }));
+export const roleModule = lazySchema(() => z.object({ moduleName: z.enum(moduleNames as [string, ...string[]]), roleFeature: z.array(roleFeature) }));
+export const role = lazySchema(() => z.object({
   roleId: z.number().int(),
   name: z.string(),
   description: z.string(),
@@ -48,13 +48,13 @@ export const role = z.object({
   holders: z.number().int().optional(),
   version: z.number().int().optional(),
   ...auditFields,
-});
+}));
 export type Role = z.output<typeof role>;
 
 export const ROLE_NAME_EXISTS = 'Role Name already exists!!!';
 
 /** The role editor's form: an upper-case name and the features chosen per module of the catalogue. */
-export const roleBody = z
+export const roleBody = lazySchema(() => z
   .object({
     name: z
       .string({ error: 'Role name is required' })
@@ -78,14 +78,14 @@ export const roleBody = z
     if (!value.roleModule.some((m) => m.roleFeature.length)) {
       ctx.addIssue({ code: 'custom', message: 'Select at least one feature.', path: ['roleModule'] });
     }
-  });
+  }));
 export type RoleBody = z.output<typeof roleBody>;
 
-export const rolesByIdsBody = z.object({ roleIdList: z.array(z.coerce.number().int().positive()).max(50) });
+export const rolesByIdsBody = lazySchema(() => z.object({ roleIdList: z.array(z.coerce.number().int().positive()).max(50) }));
 
-export const appUserRole = z.object({ roleId: z.number().int(), name: z.string(), description: z.string().optional() });
+export const appUserRole = lazySchema(() => z.object({ roleId: z.number().int(), name: z.string(), description: z.string().optional() }));
 
-export const appUser = z.object({
+export const appUser = lazySchema(() => z.object({
   appUserId: z.number().int(),
   userName: z.string(),
   emailId: z.string().optional(),
@@ -109,7 +109,7 @@ export const appUser = z.object({
   /** ID tokens signed out on their device (token id -> expiry, seconds), refused until they would expire anyway. */
   revokedTokens: z.record(z.string(), z.number()).optional(),
   ...auditFields,
-});
+}));
 export type AppUser = z.output<typeof appUser>;
 
 /** What the server answers, as types: the schemas are in auth-answers.ts, which requests never load. */
@@ -122,3 +122,4 @@ export type {
   appUserView,
   AppUserView,
 } from './auth-answers.js';
+import { lazySchema } from '../lazy.js';

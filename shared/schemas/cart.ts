@@ -20,10 +20,10 @@ const statusList = <T extends readonly [string, ...string[]]>(allowed: T) =>
     .transform((text) => [...new Set(text.split(',').map((s) => s.trim()).filter(Boolean))])
     .pipe(z.array(z.enum(allowed, { error: 'Unknown status.' })).min(1, 'Name at least one status.'));
 
-export const cartStatusesParam = statusList(CART_STATUSES);
-export const orderStatusesParam = statusList(ORDER_STATUSES);
+export const cartStatusesParam = lazySchema(() => statusList(CART_STATUSES));
+export const orderStatusesParam = lazySchema(() => statusList(ORDER_STATUSES));
 
-export const customerIdParam = z.object({ customerId: idParam });
+export const customerIdParam = lazySchema(() => z.object({ customerId: idParam }));
 
 // ---------------------------------------------------------------- bodies
 
@@ -32,14 +32,14 @@ export const customerIdParam = z.object({ customerId: idParam });
  * the listing showed (`stockId`, else the line of `inventoryId`, else the product's fullest line); the price is
  * always the shelf's, never the client's.
  */
-export const cartSave = z.object({
+export const cartSave = lazySchema(() => z.object({
   customerId: positiveId,
   productId: positiveId,
   inventoryId: z.coerce.number().int().min(0).optional(),
   stockId: positiveId.optional(),
   cartQuantity: addQuantity.default(1),
   status: z.enum(['InCart', 'Saved'], { error: 'Unknown status.' }).default('InCart'),
-});
+}));
 export type CartSave = z.output<typeof cartSave>;
 
 /**
@@ -47,13 +47,13 @@ export type CartSave = z.output<typeof cartSave>;
  * and staff's Ship and Deliver. Dates are stamped by the server; other fields of the line may be sent and are
  * ignored.
  */
-export const cartUpdate = z.object({
+export const cartUpdate = lazySchema(() => z.object({
   status: cartStatusParam,
   cartQuantity: lineQuantity.optional(),
   deliveryPerson: z.string().trim().max(100).optional(),
   deliveryContact: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().max(15)).optional(),
   version: z.number().int().min(0).optional(),
-});
+}));
 export type CartUpdate = z.output<typeof cartUpdate>;
 
 /** What the server answers, as types: the schemas are in cart-answers.ts, which requests never load. */
@@ -67,3 +67,4 @@ export type {
   cartSummaryView,
   CartSummaryView,
 } from './cart-answers.js';
+import { lazySchema } from '../lazy.js';

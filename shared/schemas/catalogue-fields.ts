@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { IMAGE_REQUIRED, dataUrlProblem } from '../images.js';
+import { lazySchema } from '../lazy.js';
 
 /*
  * The catalogue's messages, limits and the fields its records share, apart from the schemas of each record
@@ -25,12 +26,12 @@ export const PRODUCT_SUGGESTIONS = 20;
 export { SEARCH_COUNT_CAP } from './page-size.js';
 
 /** The version a save read, so a save over someone else's newer edit is refused. */
-export const version = z.number().int().positive().optional();
+export const version = lazySchema(() => z.number().int().positive().optional());
 
 /** A saved record's image: its object key, and a URL the browser can show for an hour. */
 export const imageFields = {
-  image: z.string().optional(),
-  imageUrl: z.string().optional(),
+  image: lazySchema(() => z.string().optional()),
+  imageUrl: lazySchema(() => z.string().optional()),
 };
 
 /**
@@ -38,14 +39,14 @@ export const imageFields = {
  * `POST /upload/image` after the browser's upload, or the record's current `image` to keep it.
  */
 export const imageChoiceFields = {
-  image: z.string().trim().max(300).optional(),
-  imageContent: z
+  image: lazySchema(() => z.string().trim().max(300).optional()),
+  imageContent: lazySchema(() => z
     .string()
     .superRefine((value, ctx) => {
       const problem = value ? dataUrlProblem(value) : undefined;
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
-    .optional(),
+    .optional()),
 };
 export interface ImageChoice {
   image?: string;

@@ -3,8 +3,9 @@ import { PASSWORD_MISMATCH, passwordSchema } from './password.js';
 import { auditFields, emailSchema, mobileSchema, versionField } from './common.js';
 import { optionalGstin, optionalState, stateMatchesGstin } from './gst.js';
 import { shippingAddress } from './address.js';
+import { lazySchema } from '../lazy.js';
 
-export const customer = z.object({
+export const customer = lazySchema(() => z.object({
   customerId: z.number().int(),
   customerName: z.string(),
   mobileNumber: z.string(),
@@ -21,51 +22,51 @@ export const customer = z.object({
   tenant: z.string().optional(),
   version: z.number().int().optional(),
   ...auditFields,
-});
+}));
 export type Customer = z.output<typeof customer>;
 
 export * from './customer-messages.js';
 
-const customerNameInput = z.string({ error: 'Customer name is required' }).trim().min(1, 'Customer name is required').max(60);
-const addressInput = z.string().trim().max(300).optional();
+const customerNameInput = lazySchema(() => z.string({ error: 'Customer name is required' }).trim().min(1, 'Customer name is required').max(60));
+const addressInput = lazySchema(() => z.string().trim().max(300).optional());
 
 /**
  * A customer registered by staff (the customer screen, or the till's inline form). The name as typed: the server
  * removes special characters and appends the shop's domain (spec 2 section 5).
  */
-const customerFields = z.object({
+const customerFields = lazySchema(() => z.object({
   customerName: customerNameInput,
   mobileNumber: mobileSchema,
   emailId: emailSchema,
   address: addressInput,
   gstin: optionalGstin,
   state: optionalState,
-});
+}));
 
-export const customerBody = customerFields.superRefine((c, ctx) => stateMatchesGstin(c, ctx));
+export const customerBody = lazySchema(() => customerFields.superRefine((c, ctx) => stateMatchesGstin(c, ctx)));
 
 /** Name and mobile are locked on edit (spec 3 section 5): sent back unchanged, or left out. */
-export const customerUpdateBody = customerFields
+export const customerUpdateBody = lazySchema(() => customerFields
   .extend({ customerName: customerNameInput.optional(), mobileNumber: mobileSchema.optional(), version: versionField })
-  .superRefine((c, ctx) => stateMatchesGstin(c, ctx));
+  .superRefine((c, ctx) => stateMatchesGstin(c, ctx)));
 
 /**
  * Self sign-up without login: the shop is chosen from `GET /tenant`; the customer's name (with the shop's domain)
  * becomes their login, with the password they choose here.
  */
-export const customerSignUpBody = customerFields
+export const customerSignUpBody = lazySchema(() => customerFields
   .extend({
     tenantId: z.string({ error: 'Select the shop' }).trim().toLowerCase().min(1, 'Select the shop').max(40),
     password: passwordSchema,
     passwordVerify: z.string(),
   })
-  .refine((v) => v.password === v.passwordVerify, { message: PASSWORD_MISMATCH, path: ['passwordVerify'] });
+  .refine((v) => v.password === v.passwordVerify, { message: PASSWORD_MISMATCH, path: ['passwordVerify'] }));
 
 /** `GET /customer/mobile`: mobile numbers for the till's suggestions, optionally those starting with `prefix`. */
-export const mobileListQuery = z.object({
+export const mobileListQuery = lazySchema(() => z.object({
   prefix: z.string().trim().regex(/^\d{1,10}$/, 'Enter digits only').optional(),
   size: z.coerce.number().int().min(1).max(1000).default(50),
-});
+}));
 
 /** What the server answers, as types: the schemas are in customer-answers.ts, which requests never load. */
 export type { customerOrFalse } from './customer-answers.js';

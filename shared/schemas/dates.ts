@@ -1,10 +1,11 @@
 import * as z from 'zod';
 import { LEAVE_MESSAGES } from './leave-messages.js';
+import { lazySchema } from '../lazy.js';
 
 /** Calendar dates and years as the leave and holiday screens send them. */
 
 /** `?year`: a calendar year; without it, the current year in India. */
-export const yearQuery = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });
+export const yearQuery = lazySchema(() => z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() }));
 
 /** True for a real calendar date written `yyyy-mm-dd` (refuses `2026-02-30`). */
 export function isIsoDate(value: string): boolean {

@@ -25,14 +25,14 @@ export const MAX_DAYS_BEFORE_JOINING = 90;
 export const latestJoiningDate = (now = new Date()) => addDays(indiaToday(now), MAX_DAYS_BEFORE_JOINING);
 export const JOINING_TOO_LATE = `Date of Joining can be at most ${MAX_DAYS_BEFORE_JOINING} days from today`;
 
-const optionalId = z.coerce.number().int().positive().optional();
+const optionalId = lazySchema(() => z.coerce.number().int().positive().optional());
 
 /**
  * The employee registration and update form (spec 3 section 5). `userName` is what was typed: the server strips
  * special characters and appends the creator's domain. Manager and HR are checked against the roles on the server
  * (`needsManager` / `needsHr` in shared/roles.ts), because the top of the organisation reports to nobody.
  */
-export const employeeBody = z.object({
+export const employeeBody = lazySchema(() => z.object({
   userName: z.string({ error: 'Enter the Valid UserName...' }).trim().min(1, 'Enter the Valid UserName...').max(64),
   emailId: emailSchema,
   mobileNumber: mobileSchema,
@@ -49,13 +49,13 @@ export const employeeBody = z.object({
     .min(1, 'Select at least one role')
     .max(20),
   version: versionField,
-});
+}));
 export type EmployeeBody = z.output<typeof employeeBody>;
 
 /** The owner's second confirmation before a temporary password is shown on the screen. */
-export const revealPasswordBody = z.object({
+export const revealPasswordBody = lazySchema(() => z.object({
   confirm: z.literal(true, { error: 'Confirm that the employee cannot receive the e-mail.' }),
-});
+}));
 
 /** What the server answers, as types: the schemas are in employee-answers.ts, which requests never load. */
 export type {
@@ -67,3 +67,4 @@ export type {
   UserRef,
   employeeDetail,
 } from './employee-answers.js';
+import { lazySchema } from '../lazy.js';

@@ -34,7 +34,7 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
  * Whole rupees as typed (`"1500"`) or sent as a number; anything else is not an integer amount. A negative whole
  * number is an integer: it gets the rule it breaks (more than 0), not the integer message.
  */
-const expenseAmount = z
+const expenseAmount = lazySchema(() => z
   .unknown()
   .superRefine((value, ctx) => {
     if (isBlank(value)) ctx.addIssue({ code: 'custom', message: EXPENSE_MESSAGES.amountRequired });
@@ -43,7 +43,7 @@ const expenseAmount = z
     }
   })
   .transform((value) => Number(typeof value === 'string' ? value.trim() : value))
-  .pipe(z.number().min(1, EXPENSE_MESSAGES.amountPositive).max(MAX_EXPENSE_RUPEES, EXPENSE_MESSAGES.amountTooLarge));
+  .pipe(z.number().min(1, EXPENSE_MESSAGES.amountPositive).max(MAX_EXPENSE_RUPEES, EXPENSE_MESSAGES.amountTooLarge)));
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isCalendarDate = (value: string) => {
@@ -53,33 +53,33 @@ const isCalendarDate = (value: string) => {
 };
 
 /** A calendar day `yyyy-mm-dd`, not after the shop's today (IST). */
-const expenseDate = z
+const expenseDate = lazySchema(() => z
   .string({ error: EXPENSE_MESSAGES.dateRequired })
   .trim()
   .min(1, EXPENSE_MESSAGES.dateRequired)
   .refine(isCalendarDate, EXPENSE_MESSAGES.dateRequired)
-  .refine((value) => value <= shopDay(new Date()), EXPENSE_MESSAGES.futureDate);
+  .refine((value) => value <= shopDay(new Date()), EXPENSE_MESSAGES.futureDate));
 
 /** The Add or Edit Expense form and the body of `POST /expense/save` and `PUT /expense/{id}`. */
-export const expenseBody = z.object({
+export const expenseBody = lazySchema(() => z.object({
   expenseName: z.string({ error: EXPENSE_MESSAGES.nameRequired }).trim().min(1, EXPENSE_MESSAGES.nameRequired).max(100),
   paymentMode: z.enum(PAYMENT_MODES, { error: EXPENSE_MESSAGES.paymentMode }).default('Cash'),
   expenseDate,
   expenseAmount,
   version: versionField,
-});
+}));
 export type ExpenseBody = z.output<typeof expenseBody>;
 export type ExpenseBodyIn = z.input<typeof expenseBody>;
 
 /** A year of the yearly returns: the calendar year (January–December, as the spec shows) or the Indian financial year (April–March). */
 export const YEAR_BASES = ['calendar', 'financial'] as const;
 export type YearBasis = (typeof YEAR_BASES)[number];
-export const yearBasisQuery = z.object({
+export const yearBasisQuery = lazySchema(() => z.object({
   basis: z.enum(YEAR_BASES, { error: 'Choose the calendar year or the financial year.' }).default('calendar'),
-});
+}));
 
 /** The returns list's search: rows whose payment mode or date (as shown, dd/mm/yyyy, or yyyy-mm-dd) starts with the text. */
-export const returnSearchText = z.string().trim().min(1, 'Search text should not be empty!').max(20);
+export const returnSearchText = lazySchema(() => z.string().trim().min(1, 'Search text should not be empty!').max(20));
 
 /** What the server answers, as types: the schemas are in expense-answers.ts, which requests never load. */
 export type {
@@ -96,3 +96,4 @@ export type {
   yearlyReturns,
   YearlyReturns,
 } from './expense-answers.js';
+import { lazySchema } from '../lazy.js';

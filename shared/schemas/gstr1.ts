@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazySchema } from '../lazy.js';
 
 /**
  * GSTR-1 of a month as the Reports screen shows it (rupees, like every figure on the wire): the sections with their
@@ -20,19 +21,19 @@ export const GSTR1_SECTIONS: Record<Gstr1SectionKey, { title: string; table: str
 };
 
 export const amounts = {
-  taxable: z.number(),
-  igst: z.number(),
-  cgst: z.number(),
-  sgst: z.number(),
+  taxable: lazySchema(() => z.number()),
+  igst: lazySchema(() => z.number()),
+  cgst: lazySchema(() => z.number()),
+  sgst: lazySchema(() => z.number()),
 };
 
-export const gstr1FileQuery = z.object({
+export const gstr1FileQuery = lazySchema(() => z.object({
   format: z.enum(['json', 'xlsx'], { error: 'Choose json or xlsx.' }).default('json'),
-});
+}));
 
-export const einvoiceParams = z.object({
+export const einvoiceParams = lazySchema(() => z.object({
   purchaseId: z.coerce.number({ error: 'Enter a valid bill number' }).int('Enter a valid bill number').positive('Enter a valid bill number'),
-});
+}));
 
 /** What the server answers, as types: the schemas are in gstr1-answers.ts, which requests never load. */
 export type { gstr1Problem, Gstr1ProblemView, gstr1Summary, Gstr1Summary } from './gstr1-answers.js';

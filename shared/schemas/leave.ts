@@ -2,23 +2,24 @@ import * as z from 'zod';
 import { auditFields, pageQuery } from './common.js';
 import { isoDate } from './dates.js';
 import { LEAVE_MESSAGES, LEAVE_TYPE_MESSAGES } from './leave-messages.js';
+import { lazySchema } from '../lazy.js';
 
 export { isIsoDate, isoDate, yearQuery } from './dates.js';
 export * from './leave-messages.js';
 
 /** Leave status (spec 3 section 4). */
 export const leaveStatuses = ['Submitted', 'Modified', 'Approved', 'Rejected', 'Cancelled'] as const;
-export const leaveStatus = z.enum(leaveStatuses);
+export const leaveStatus = lazySchema(() => z.enum(leaveStatuses));
 export type LeaveStatus = z.output<typeof leaveStatus>;
 
 /** Statuses in which the employee may still update or cancel and the manager may still decide. */
 export const OPEN_LEAVE_STATUSES: readonly LeaveStatus[] = ['Submitted', 'Modified'];
 export const isOpenLeave = (status: LeaveStatus) => OPEN_LEAVE_STATUSES.includes(status);
 
-const reason = z.string().trim().max(500, 'Reason can have at most 500 characters.');
+const reason = lazySchema(() => z.string().trim().max(500, 'Reason can have at most 500 characters.'));
 
 /** The Apply Leave and Update Leave form. `days` is what the form counted; the server counts again. */
-export const leaveForm = z.object({
+export const leaveForm = lazySchema(() => z.object({
   leaveMasterId: z
     .number({ error: LEAVE_MESSAGES.typeRequired })
     .int(LEAVE_MESSAGES.typeRequired)
@@ -27,15 +28,15 @@ export const leaveForm = z.object({
   endDate: isoDate(LEAVE_MESSAGES.datesRequired),
   days: z.number({ error: LEAVE_MESSAGES.datesRequired }).int(LEAVE_MESSAGES.datesRequired).min(0).max(366),
   reason: reason.optional(),
-});
+}));
 export type LeaveForm = z.output<typeof leaveForm>;
 
 /** The manager's approval or rejection: the reason is mandatory. */
-export const leaveDecision = z.object({
+export const leaveDecision = lazySchema(() => z.object({
   reason: z.string({ error: LEAVE_MESSAGES.reasonRequired }).trim().min(1, LEAVE_MESSAGES.reasonRequired).max(500),
-});
+}));
 
-export const leave = z.object({
+export const leave = lazySchema(() => z.object({
   leaveSystemId: z.number().int(),
   userId: z.number().int(),
   userName: z.string(),
@@ -56,15 +57,15 @@ export const leave = z.object({
   version: z.number().int(),
   lastUpdated: z.string(),
   ...auditFields,
-});
+}));
 export type Leave = z.output<typeof leave>;
 
-export const leaveListQuery = pageQuery.extend({
+export const leaveListQuery = lazySchema(() => pageQuery.extend({
   leaveMasterId: z.coerce.number().int().positive().optional(),
-});
-export const leaveCountQuery = leaveListQuery.pick({ leaveMasterId: true });
+}));
+export const leaveCountQuery = lazySchema(() => leaveListQuery.pick({ leaveMasterId: true }));
 
-export const leaveTypeForm = z.object({
+export const leaveTypeForm = lazySchema(() => z.object({
   leaveType: z
     .string({ error: LEAVE_TYPE_MESSAGES.nameRequired })
     .trim()
@@ -75,7 +76,7 @@ export const leaveTypeForm = z.object({
     .int(LEAVE_TYPE_MESSAGES.allowance)
     .min(0, LEAVE_TYPE_MESSAGES.allowance)
     .max(366, LEAVE_TYPE_MESSAGES.allowance),
-});
+}));
 
 /** What the server answers, as types: the schemas are in leave-answers.ts, which requests never load. */
 export type { leaveDaysPreview, leaveType, LeaveType, leaveBalance, LeaveBalance } from './leave-answers.js';

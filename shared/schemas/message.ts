@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazySchema } from '../lazy.js';
 
 /**
  * Messages to customers (spec 2 section 7): a receipt or a note by e-mail through SES, and by WhatsApp through the
@@ -14,11 +15,11 @@ export const EMAIL_INVALID = 'Enter the Valid Email Id!!!';
 export const WHATSAPP_NUMBER_INVALID = 'Enter the Valid Mobile Number !';
 export const SUBJECT_FIXED = 'The subject is set by the shop and cannot be changed. Please leave it out.';
 
-const purchaseId = z.number().int().positive().optional();
+const purchaseId = lazySchema(() => z.number().int().positive().optional());
 /** The cashier typed this address at the till and confirmed it: it need not be the customer's own. */
-const recipientConfirmed = z.boolean({ error: 'recipientConfirmed must be true or false.' }).optional();
+const recipientConfirmed = lazySchema(() => z.boolean({ error: 'recipientConfirmed must be true or false.' }).optional());
 
-export const emailBody = z.object({
+export const emailBody = lazySchema(() => z.object({
   toAddress: z.string({ error: EMAIL_INVALID }).trim().regex(/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/, EMAIL_INVALID),
   content: z.string({ error: 'Content is required.' }).trim().min(1, 'Content is required.').max(20_000, 'The content is too long.'),
   /** Refused when given: the shop's subject names the bill and the shop. */
@@ -26,16 +27,16 @@ export const emailBody = z.object({
   /** Attach this bill's receipt as a PDF. */
   purchaseId,
   recipientConfirmed,
-});
+}));
 export type EmailBody = z.output<typeof emailBody>;
 
-const link = z.string().trim().regex(/^https?:\/\/\S+$/, 'Enter a link starting with http:// or https://').max(2000);
+const link = lazySchema(() => z.string().trim().regex(/^https?:\/\/\S+$/, 'Enter a link starting with http:// or https://').max(2000));
 
 /**
  * The Cloud API's message shape, as the spec's client sends it (`to`, `messaging_product`, `type`, `image.link`).
  * `to` is the customer's 10-digit mobile, with or without the country code 91 (added when missing).
  */
-export const whatsappBody = z
+export const whatsappBody = lazySchema(() => z
   .object({
     to: z
       .string({ error: WHATSAPP_NUMBER_INVALID })
@@ -54,7 +55,7 @@ export const whatsappBody = z
   .superRefine((body, ctx) => {
     if (body.purchaseId !== undefined) return;
     if (!body[body.type]) ctx.addIssue({ code: 'custom', message: `The ${body.type} of the message is required.`, path: [body.type] });
-  });
+  }));
 export type WhatsAppBody = z.output<typeof whatsappBody>;
 
 /** What the server answers, as types: the schemas are in message-answers.ts, which requests never load. */

@@ -26,17 +26,17 @@ export const RECEIPT = 'Online order';
 export const CURRENCY = 'INR';
 
 /** POST /payment/order/external (spec 1 section 7). The server figures the amount from the cart. */
-export const externalOrderBody = z.object({
+export const externalOrderBody = lazySchema(() => z.object({
   /** Rupees, as the checkout showed them; when sent it must be the server's figure. */
   amount: z.number().min(0).optional(),
   currency: z.literal(CURRENCY, { error: 'Only INR is accepted.' }).default(CURRENCY),
   receipt: z.string().max(40).optional(),
   /** Left out: the customer's address, in the customer's state (or the shop's when the customer has none). */
   shippingAddress: shippingAddress.optional(),
-});
+}));
 
 /** What the provider's checkout hands the page on failure (`payment.failed`). */
-const providerFailure = z
+const providerFailure = lazySchema(() => z
   .object({
     code: z.string().max(100),
     description: z.string().max(500),
@@ -45,7 +45,7 @@ const providerFailure = z
     reason: z.string().max(100),
     metadata: z.object({ order_id: z.string().max(40), payment_id: z.string().max(40) }).partial(),
   })
-  .partial();
+  .partial());
 
 const providerId = (prefix: string) =>
   z.string().trim().regex(new RegExp(`^${prefix}_[A-Za-z0-9]{1,30}$`), `Not a provider ${prefix} id.`);
@@ -55,7 +55,7 @@ const providerId = (prefix: string) =>
  * handler answer (razorpay_payment_id, razorpay_order_id, razorpay_signature) or its failure. The purchase, cart
  * list and amounts the screen sends are not trusted: the server works from the order it recorded.
  */
-export const internalOrderBody = z
+export const internalOrderBody = lazySchema(() => z
   .object({
     payment: z.object({
       razorpay_order_id: providerId('order'),
@@ -76,7 +76,7 @@ export const internalOrderBody = z
     if (!failed && (!body.payment.razorpay_payment_id || !body.payment.razorpay_signature)) {
       ctx.addIssue({ code: 'custom', message: 'The payment id and signature are required.', path: ['payment'] });
     }
-  });
+  }));
 export type InternalOrderBody = z.output<typeof internalOrderBody>;
 
 /** What the server answers, as types: the schemas are in payment-answers.ts, which requests never load. */
@@ -88,3 +88,4 @@ export type {
   payment,
   Payment,
 } from './payment-answers.js';
+import { lazySchema } from '../lazy.js';

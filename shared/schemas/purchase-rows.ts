@@ -9,10 +9,10 @@ import * as z from 'zod';
 export const LINE_STATUSES = ['Sold', 'Partly Returned', 'Returned'] as const;
 
 /** `/{month}/{year}` of the monthly lists and reports. */
-export const monthYearParams = z.object({
+export const monthYearParams = lazySchema(() => z.object({
   month: z.coerce.number({ error: 'Enter a valid month' }).int('Enter a valid month').min(1, 'Enter a valid month').max(12, 'Enter a valid month'),
   year: z.coerce.number({ error: 'Enter a valid year' }).int('Enter a valid year').min(2000, 'Enter a valid year').max(2100, 'Enter a valid year'),
-});
+}));
 
 /** What the server answers, as types: the schemas are in purchase-rows-answers.ts, which requests never load. */
 export type {
@@ -23,3 +23,4 @@ export type {
   salesRow,
   SalesRow,
 } from './purchase-rows-answers.js';
+import { lazySchema } from '../lazy.js';

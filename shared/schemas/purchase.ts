@@ -33,12 +33,12 @@ import {
 export * from './purchase-messages.js';
 export * from './purchase-rows.js';
 
-const paymentMode = z
+const paymentMode = lazySchema(() => z
   .string({ error: 'Please choose the Bill Type (Cash or Online).' })
   .trim()
   .transform((v) => v.toLowerCase())
   .pipe(z.enum(['cash', 'online'], { error: 'Please choose the Bill Type (Cash or Online).' }))
-  .transform((v): PaymentMode => (v === 'cash' ? 'Cash' : 'Online'));
+  .transform((v): PaymentMode => (v === 'cash' ? 'Cash' : 'Online')));
 
 /** Rupees as typed or computed: a number or numeric text with at most two decimals, not negative. */
 export const rupees = (label: string) =>
@@ -52,7 +52,7 @@ export const rupees = (label: string) =>
         .refine((v) => Number(v.toFixed(2)) === v, `${label} has at most two decimals.`),
     );
 
-const percent = z.number().min(0).max(100).refine((v) => Number(v.toFixed(2)) === v, 'A GST rate has at most two decimals.');
+const percent = lazySchema(() => z.number().min(0).max(100).refine((v) => Number(v.toFixed(2)) === v, 'A GST rate has at most two decimals.'));
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
@@ -62,7 +62,7 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
  * One product row of the Place Order screen. Rows without a chosen product (the empty rows the screen starts
  * with) are dropped; a chosen product needs a quantity and a selling price.
  */
-const lineInput = z.object({
+const lineInput = lazySchema(() => z.object({
   /** The line's number on an existing bill (PUT); new rows leave it out. */
   purchasedProductId: z.number().int().positive().optional(),
   productId: z.coerce.number().int().positive(),
@@ -77,24 +77,24 @@ const lineInput = z.object({
   sgst: percent.optional(),
   /** What the screen showed for the line (rate × quantity); checked when sent. */
   purchasedPrice: rupees('Net Price').optional(),
-});
+}));
 
 /** 16 to 64 letters, digits, '-' or '_': a UUID, or random bytes in hex where the browser has no randomUUID. */
-export const idempotencyKey = z
+export const idempotencyKey = lazySchema(() => z
   .string()
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'The idempotency key should be 16 to 64 letters, digits, - or _.');
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, 'The idempotency key should be 16 to 64 letters, digits, - or _.'));
 
 // ---------------------------------------------------------------- bills made offline (docs/point-of-sale.md, "Bills made offline")
 
 /** Where and when a bill was made while the till had no network; the server books it on that day (docs/point-of-sale.md, "Bills made offline"). */
-export const offlineBlock = z.object({
+export const offlineBlock = lazySchema(() => z.object({
   madeOn: z.iso.datetime({ offset: true, error: 'The time the bill was made should be a date and time.' }),
   /** The number printed on the provisional receipt, until the bill gets its tax invoice number. */
   provisionalNumber: z
     .string({ error: 'The provisional number is required.' })
     .regex(/^[A-Za-z0-9-]{1,32}$/, 'The provisional number should be 1 to 32 letters, digits or -.'),
   deviceId: z.string({ error: 'The till is required.' }).regex(/^[A-Za-z0-9_-]{16,64}$/, 'The till id should be 16 to 64 letters, digits, - or _.'),
-});
+}));
 export type OfflineBlock = z.output<typeof offlineBlock>;
 
 export const BILL_PROBLEM_KINDS = ['stockShort', 'priceChanged', 'taxChanged', 'productDeleted', 'productUnknown', 'pointsShort', 'customerUnknown'] as const;
@@ -102,7 +102,7 @@ export type BillProblemKind = (typeof BILL_PROBLEM_KINDS)[number];
 
 const isChosen = (row: unknown) => typeof row === 'object' && row !== null && !isBlank((row as { productId?: unknown }).productId);
 
-export const purchaseBody = z
+export const purchaseBody = lazySchema(() => z
   .object({
     customerId: z.coerce.number().int().positive().optional(),
     mobileNumber: z.string().trim().regex(/^\d{10}$/, MOBILE_INVALID).optional(),
@@ -153,7 +153,7 @@ export const purchaseBody = z
       quantity: Number(line.quantity),
       sellingPrice: Number(line.sellingPrice),
     })),
-  }));
+  })));
 export type PurchaseBody = z.output<typeof purchaseBody>;
 export type PurchaseLineBody = PurchaseBody['purchasedProduct'][number];
 
@@ -176,24 +176,24 @@ function sellingPriceProblem(value: unknown, name: string) {
   return undefined;
 }
 
-export const dateParam = z.iso.date({ error: 'Enter a valid date' });
-export const mobileParam = z.string().trim().regex(/^\d{10}$/, MOBILE_INVALID);
+export const dateParam = lazySchema(() => z.iso.date({ error: 'Enter a valid date' }));
+export const mobileParam = lazySchema(() => z.string().trim().regex(/^\d{10}$/, MOBILE_INVALID));
 
-export const exportQuery = z.object({
+export const exportQuery = lazySchema(() => z.object({
   format: z.enum(['pdf', 'xlsx'], { error: "Choose the format 'pdf' or 'xlsx'." }).default('pdf'),
-});
+}));
 
 /** Searches of the day's list may be limited to one day with `?date=`. */
-export const searchQuery = pageQuery.extend({ date: dateParam.optional() });
-export const searchCountQuery = z.object({ date: dateParam.optional() });
+export const searchQuery = lazySchema(() => pageQuery.extend({ date: dateParam.optional() }));
+export const searchCountQuery = lazySchema(() => z.object({ date: dateParam.optional() }));
 /** The total row while searching covers one day's matching lines. */
-export const searchTotalsQuery = z.object({ date: dateParam });
+export const searchTotalsQuery = lazySchema(() => z.object({ date: dateParam }));
 /** A customer's total row: all their lines, or those whose product name or artcode starts with `?search=`. */
-export const customerTotalsQuery = z.object({ search: searchText.optional() });
+export const customerTotalsQuery = lazySchema(() => z.object({ search: searchText.optional() }));
 
 // ---------------------------------------------------------------- returns and re-bills
 
-export const returnBody = z
+export const returnBody = lazySchema(() => z
   .object({
     /** The Bill Type of the refund: CASH or ONLINE (either spelling). */
     paymentMode,
@@ -238,38 +238,38 @@ export const returnBody = z
       purchasedProductId: line.purchasedProductId,
       returnQuantity: line.whole ? undefined : Number(line.returnQuantity),
     })),
-  }));
+  })));
 export type ReturnBody = z.output<typeof returnBody>;
 
-export const reBillBody = z
+export const reBillBody = lazySchema(() => z
   .object({ print: z.boolean().default(false), mail: z.boolean().default(false) })
-  .refine((b) => b.print || b.mail, CHOOSE_PRINT_OR_MAIL);
+  .refine((b) => b.print || b.mail, CHOOSE_PRINT_OR_MAIL));
 
-export const paymentModeParams = monthYearParams.extend({ mode: paymentMode });
+export const paymentModeParams = lazySchema(() => monthYearParams.extend({ mode: paymentMode }));
 
-export const purchaseIdParams = z.object({
+export const purchaseIdParams = lazySchema(() => z.object({
   purchaseId: z.coerce.number({ error: 'Enter a valid bill number' }).int('Enter a valid bill number').positive('Enter a valid bill number'),
-});
+}));
 /** A credit note is the return it was issued by: the bill and the return's number on it. */
-export const creditNoteParams = purchaseIdParams.extend({
+export const creditNoteParams = lazySchema(() => purchaseIdParams.extend({
   returnId: z.coerce.number({ error: 'Enter a valid return number' }).int('Enter a valid return number').positive('Enter a valid return number'),
-});
+}));
 /** The paper a document is printed on: A4, or the till's 80 mm thermal roll. */
-export const paperQuery = z.object({
+export const paperQuery = lazySchema(() => z.object({
   paper: z.enum(PAPERS, { error: 'Choose the paper: a4 or roll80.' }).default('a4'),
-});
-export const idParams = z.object({
+}));
+export const idParams = lazySchema(() => z.object({
   id: z.coerce.number({ error: 'Enter a valid bill number' }).int('Enter a valid bill number').positive('Enter a valid bill number'),
-});
+}));
 
 // ---------------------------------------------------------------- held bills (offline bills the server refused)
 
 /** The idempotency key of the offline bill, which names its held bill. */
-export const heldKeyParams = z.object({ key: idempotencyKey });
+export const heldKeyParams = lazySchema(() => z.object({ key: idempotencyKey }));
 
-export const heldDecisionBody = z.object({
+export const heldDecisionBody = lazySchema(() => z.object({
   reason: z.string({ error: REASON_REQUIRED }).trim().min(5, REASON_REQUIRED).max(300, 'The reason can be at most 300 characters.'),
-});
+}));
 export type HeldDecisionBody = z.output<typeof heldDecisionBody>;
 
 /** What the server answers, as types: the schemas are in purchase-answers.ts, which requests never load. */
@@ -302,3 +302,4 @@ export type {
   HeldBill,
   heldCount,
 } from './purchase-answers.js';
+import { lazySchema } from '../lazy.js';

@@ -29,33 +29,33 @@ export const noDataFound = (what: string) => `No Data Found for ${what}`;
 /** A report's file: `{report}_{d}_{m}_{y}.pdf` (spec 3 section 9), dated the day it is taken. */
 export const reportFileName = (type: ReportType, day: string) => `${type}_${fileDate(day)}.pdf`;
 
-const date = z.iso.date({ error: DATES_REQUIRED });
-export const dateRangeParams = z.object({ start: date, end: date });
+const date = lazySchema(() => z.iso.date({ error: DATES_REQUIRED }));
+export const dateRangeParams = lazySchema(() => z.object({ start: date, end: date }));
 /** API Gateway wants one variable name per path segment, so the product name travels as `{start}`. */
-export const productNameParams = z.object({ start: z.string().trim().min(1, PRODUCT_NAME_REQUIRED).max(100) });
+export const productNameParams = lazySchema(() => z.object({ start: z.string().trim().min(1, PRODUCT_NAME_REQUIRED).max(100) }));
 
-export const reportQuery = pageQuery.extend({
+export const reportQuery = lazySchema(() => pageQuery.extend({
   /** `pdf` answers the whole report as a file instead of a page. */
   format: z.enum(['pdf'], { error: "Choose the format 'pdf'." }).optional(),
-});
+}));
 
-const chartPoint = z.object({ label: z.string(), value: z.number() });
+const chartPoint = lazySchema(() => z.object({ label: z.string(), value: z.number() }));
 /** What the screen draws: money per day by payment mode, the best-selling products, the cash/online split. */
-export const reportCharts = z.object({
+export const reportCharts = lazySchema(() => z.object({
   byDay: z.array(z.object({ date: z.string(), cash: z.number(), online: z.number() })).optional(),
   topProducts: z.array(chartPoint).optional(),
   paymentModes: z.array(chartPoint).optional(),
   receivedByDay: z.array(chartPoint).optional(),
-});
+}));
 export type ReportCharts = z.output<typeof reportCharts>;
 
 export const reportPage = {
   /** What the report covers, as the empty message names it: a product name or `dd/mm/yyyy - dd/mm/yyyy`. */
-  subject: z.string(),
-  page: z.number().int(),
-  size: z.number().int(),
-  count: z.number().int(),
-  charts: reportCharts,
+  subject: lazySchema(() => z.string()),
+  page: lazySchema(() => z.number().int()),
+  size: lazySchema(() => z.number().int()),
+  count: lazySchema(() => z.number().int()),
+  charts: lazySchema(() => reportCharts),
 };
 
 /** What the server answers, as types: the schemas are in report-answers.ts, which requests never load. */
@@ -75,3 +75,4 @@ export type {
   StockReportRow,
   SalesReportRow,
 } from './report-answers.js';
+import { lazySchema } from '../lazy.js';

@@ -2,10 +2,11 @@ import * as z from 'zod';
 import { auditFields, emailSchema, mobileSchema, versionField } from './common.js';
 
 import { gstinSchema, shopGstinSchema, stateCodeSchema, stateMatchesGstin } from './gst.js';
+import { lazySchema } from '../lazy.js';
 
 export { gstinSchema };
 
-export const tenant = z.object({
+export const tenant = lazySchema(() => z.object({
   tenantId: z.string(),
   tenantName: z.string(),
   displayName: z.string(),
@@ -25,11 +26,11 @@ export const tenant = z.object({
   enabled: z.boolean().optional(),
   version: z.number().int().optional(),
   ...auditFields,
-});
+}));
 export type Tenant = z.output<typeof tenant>;
 
 /** What the shop's owner (or a platform admin) may change: the details printed on receipts. */
-export const shopFields = z.object({
+export const shopFields = lazySchema(() => z.object({
   displayName: z.string({ error: 'Shop name is required' }).trim().min(1, 'Shop name is required').max(100),
   address: z.string({ error: 'Address is required' }).trim().min(1, 'Address is required').max(300),
   /** Left out or empty: the shop has no GSTIN, which only a shop not registered for GST may. */
@@ -41,7 +42,7 @@ export const shopFields = z.object({
   phone: mobileSchema.optional(),
   reportEmails: z.boolean().optional(),
   version: versionField,
-});
+}));
 
 export const SHOP_GSTIN_REQUIRED = 'Enter the shop\'s GSTIN: a shop registered for GST prints it on every tax invoice.';
 export const SHOP_STATE_REQUIRED = 'Choose the state the shop is in (without a GSTIN it cannot be taken from there).';
@@ -57,7 +58,7 @@ export const stateOfGstin = (shop: { gstNumber: string; state?: string; gstRegis
   if (registered) stateMatchesGstin({ gstin: shop.gstNumber, state: shop.state }, ctx);
 };
 
-export const tenantUpdateBody = shopFields.superRefine(stateOfGstin);
+export const tenantUpdateBody = lazySchema(() => shopFields.superRefine(stateOfGstin));
 
 /** Ids the API's own paths use after `/tenant/`, which a shop id must never shadow. */
 export const reservedTenantIds = ['all', 'count', 'save', 'currentTenant', 'platform'];
@@ -66,7 +67,7 @@ export const reservedTenantIds = ['all', 'count', 'save', 'currentTenant', 'plat
  * A new shop (platform admin only): its user-name domain, whose first label becomes the tenant id
  * (`acme.shop` -> `acme`), its receipt details, and its first TENANT_MANAGER.
  */
-export const tenantCreateFields = shopFields
+export const tenantCreateFields = lazySchema(() => shopFields
   .omit({ version: true })
   .extend({
   domain: z
@@ -78,16 +79,16 @@ export const tenantCreateFields = shopFields
   managerName: z.string({ error: 'Manager user name is required' }).trim().min(1, 'Manager user name is required').max(64),
   managerEmailId: emailSchema,
   managerMobileNumber: mobileSchema,
-  });
-export const tenantCreateBody = tenantCreateFields.superRefine(stateOfGstin);
+  }));
+export const tenantCreateBody = lazySchema(() => tenantCreateFields.superRefine(stateOfGstin));
 
 /** What anyone may see of a tenant: enough to pick a shop when signing up. */
-export const publicTenant = tenant.pick({ tenantId: true, tenantName: true, displayName: true });
+export const publicTenant = lazySchema(() => tenant.pick({ tenantId: true, tenantName: true, displayName: true }));
 
 /** The shop's daily report e-mail switch (on unless switched off). */
-export const reportEmailsBody = z.object({
+export const reportEmailsBody = lazySchema(() => z.object({
   reportEmails: z.boolean({ error: 'Choose whether the daily report is e-mailed.' }),
-});
+}));
 
 /** What the server answers, as types: the schemas are in tenant-answers.ts, which requests never load. */
 export type { tenantCreated } from './tenant-answers.js';
