@@ -4,7 +4,10 @@ import { s3 } from '../../functions/lib/s3.js';
 
 Object.assign(process.env, { TABLE_NAME: 'table', ASSETS_BUCKET: 'assets', LOCAL_AWS: '1', AWS_ACCESS_KEY_ID: 'local', AWS_SECRET_ACCESS_KEY: 'local' });
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllEnvs();
+});
 
 describe("the AWS SDK's logger", () => {
   it('is the one every client of the product is made with', async () => {
@@ -15,6 +18,8 @@ describe("the AWS SDK's logger", () => {
   });
 
   it("writes the SDK's warnings as JSON lines of the function's log and drops its per-call info", () => {
+    // The log level as a deployed function has it, whatever a test run set (some run with LOG_LEVEL=silent).
+    vi.stubEnv('LOG_LEVEL', 'info');
     const lines: string[] = [];
     vi.spyOn(process.stderr, 'write').mockImplementation((line) => lines.push(String(line)) > 0);
     vi.spyOn(process.stdout, 'write').mockImplementation((line) => lines.push(String(line)) > 0);
