@@ -19,8 +19,7 @@ export function lazy<T>(make: () => T): () => T {
  * The types are the schema's own: code using it cannot tell.
  */
 export function lazySchema<T extends object>(build: () => T): T {
-  let built: T | undefined;
-  const real = (): T => (built ??= build());
+  const real = lazy(build);
   return new Proxy({} as T, {
     get: (_, key) => {
       const target = real();

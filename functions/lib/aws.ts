@@ -47,7 +47,7 @@ export type DynamoSender = Pick<DynamoDBDocumentClient, 'send' | 'middlewareStac
 const stsModule = /* @__PURE__ */ lazy(() => import('@aws-sdk/client-sts'));
 const sts = /* @__PURE__ */ lazy(async () => {
   const { STSClient } = await stsModule();
-  return new STSClient({ region: config.region(), logger: sdkLogger });
+  return new STSClient(common());
 });
 
 /**

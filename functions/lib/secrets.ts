@@ -1,12 +1,11 @@
 import { lazy } from '../../shared/lazy.js';
-import { sdkLogger } from './aws.js';
-import { config } from './config.js';
+import { common } from './aws.js';
 
 /** Imported with the first secret read, once per container: a cold start does not load the Secrets Manager client. */
 const secretsModule = /* @__PURE__ */ lazy(() => import('@aws-sdk/client-secrets-manager'));
 const secrets = /* @__PURE__ */ lazy(async () => {
   const { SecretsManagerClient } = await secretsModule();
-  return new SecretsManagerClient({ region: config.region(), logger: sdkLogger });
+  return new SecretsManagerClient(common());
 });
 
 async function readSecret(arn: string): Promise<Record<string, string>> {
