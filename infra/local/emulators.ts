@@ -8,6 +8,7 @@ import S3rver from 's3rver';
 import sesModule from 'aws-ses-v2-local';
 import { withTransactions } from './dynamo-transactions.js';
 import { assertPortFree, waitForPort } from './ports.js';
+import { cognitoKeyOverride } from './signing-key.js';
 
 const require = createRequire(import.meta.url);
 
@@ -71,9 +72,15 @@ export async function startSes(port: number): Promise<Emulator> {
 
 /**
  * cognito-local in its own process (it keeps its data in `./.cognito` of its working directory). Its
- * PreTokenGeneration trigger is called through the Lambda Invoke API that the local gateway answers.
+ * PreTokenGeneration trigger is called through the Lambda Invoke API that the local gateway answers. It signs tokens
+ * with the data folder's own key (`keyFile`, signing-key.ts), never with the key pair published in its package.
  */
-export async function startCognito(port: number, dir: string, lambda: { endpoint: string; accessKeyId: string; secretAccessKey: string }): Promise<Emulator> {
+export async function startCognito(
+  port: number,
+  dir: string,
+  lambda: { endpoint: string; accessKeyId: string; secretAccessKey: string },
+  keyFile: string,
+): Promise<Emulator> {
   const configDir = path.join(dir, '.cognito');
   mkdirSync(configDir, { recursive: true });
   writeFileSync(
@@ -93,7 +100,7 @@ export async function startCognito(port: number, dir: string, lambda: { endpoint
   const bin = require.resolve('cognito-local/lib/bin/start.js');
   // cognito-local runs in a process of its own. It ends when its stdin closes, which happens when the stack's
   // process ends in any way (even SIGKILL), so a crashed stack never leaves it holding its port.
-  const boot = `process.stdin.on('end', () => process.exit(0)); process.stdin.resume(); require(${JSON.stringify(bin)});`;
+  const boot = `process.stdin.on('end', () => process.exit(0)); process.stdin.resume(); ${cognitoKeyOverride(keyFile, require.resolve)} require(${JSON.stringify(bin)});`;
   const child: ChildProcess = spawn(process.execPath, ['-e', boot], {
     cwd: dir,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1' },

@@ -3,7 +3,7 @@ import { existsSync, statSync } from 'node:fs';
 import http, { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
-import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { createLocalJWKSet, jwtVerify, type JWK } from 'jose';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { mediaPath } from '../../shared/assets.js';
 import { allRoutes, matchPath, routeKey, type RouteEntry } from '../../shared/routes/index.js';
@@ -20,6 +20,11 @@ export interface GatewayOptions {
   /** cognito-local's issuer, e.g. http://127.0.0.1:9229/local_abc */
   issuer: string;
   audience: string;
+  /**
+   * The public key of the data folder's own signing key (signing-key.ts). Only tokens it verifies are accepted: a
+   * token signed with the key pair published in cognito-local's package is refused like any forgery.
+   */
+  signingKey: JWK;
   /** Loads a domain's Lambda handler (`functions/<domain>/handler.ts`). */
   loadDomain: (domain: string) => Promise<LambdaFn>;
   /** Lambda functions callable through the Lambda Invoke API (Cognito triggers). */
@@ -140,11 +145,11 @@ const signingKeyId = (authorization: string | undefined) => authorization?.match
 
 /**
  * The local stand-in for CloudFront + API Gateway: serves the web app, and under `/api` matches the route table,
- * verifies the Cognito JWT against the issuer's JWKS as the HTTP API authorizer does, builds an API Gateway v2
+ * verifies the Cognito JWT with the data folder's own key (as the HTTP API authorizer does with the pool's JWKS), builds an API Gateway v2
  * event and calls the domain's handler. It also answers the Lambda Invoke API for cognito-local's trigger.
  */
 export function startGateway(options: GatewayOptions): Promise<http.Server> {
-  const jwks = createRemoteJWKSet(new URL(`${options.issuer}/.well-known/jwks.json`));
+  const jwks = createLocalJWKSet({ keys: [options.signingKey] });
   const handlers = new Map<string, Promise<LambdaFn>>();
   const domainHandler = (domain: string) => {
     if (!handlers.has(domain)) handlers.set(domain, options.loadDomain(domain));

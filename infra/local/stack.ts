@@ -12,6 +12,7 @@ import { startWhatsAppSimulator } from './whatsapp-sim.js';
 import { useLocalWorkflows } from '../../functions/lib/workflows.js';
 import { ensureTable, ensureUserPool, type UserPoolIds } from './resources.js';
 import { startReportTimer } from './report-timer.js';
+import { localSigningKey, SIGNING_KEY_FILE } from './signing-key.js';
 import { securityHeaders } from '../web-security.js';
 import { SCHEDULED_REPORTS_FUNCTION } from '../../shared/report-schedule.js';
 
@@ -100,7 +101,13 @@ const LOCAL_RAZORPAY = { keyId: 'rzp_test_LocalShop0001', keySecret: 'local-razo
 function pointFunctionsAt(ports: Ports, pool: UserPoolIds | undefined, logLevel: string, limits: Pick<LocalStackOptions, 'clientLimitFactor' | 'shopRequestsPerSecond'>) {
   Object.assign(process.env, {
     CLIENT_LIMIT_FACTOR: String(limits.clientLimitFactor ?? 1),
-    ...(limits.shopRequestsPerSecond ? { SHOP_REQUESTS_PER_SECOND: String(limits.shopRequestsPerSecond) } : {}),
+    ...(limits.shopRequestsPerSecond
+      ? {
+          SHOP_REQUESTS_PER_SECOND: String(limits.shopRequestsPerSecond),
+          STOREFRONT_REQUESTS_PER_SECOND: String(limits.shopRequestsPerSecond),
+          CUSTOMER_REQUESTS_PER_SECOND: String(limits.shopRequestsPerSecond),
+        }
+      : {}),
     LOCAL_AWS: '1',
     // Lambdas run on Node 22 in AWS; the SDK's notice about Node 20 on this machine is noise here.
     AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
@@ -177,7 +184,10 @@ async function startOnPorts(options: LocalStackOptions, ports: Ports): Promise<L
       secretAccessKey: randomBytes(24).toString('base64url'),
     };
     writeFileSync(path.join(dataDir, LAMBDA_INVOKE_FILE), JSON.stringify(lambdaInvoke, null, 2), { mode: 0o600 });
-    started.push(await startCognito(ports.cognito, path.join(dataDir, 'cognito'), lambdaInvoke));
+    // The data folder's own token key: the gateway accepts no token signed with the one in cognito-local's package.
+    const signingKey = localSigningKey(dataDir);
+    process.env.LOCAL_TOKEN_KEY_FILE = path.join(dataDir, SIGNING_KEY_FILE);
+    started.push(await startCognito(ports.cognito, path.join(dataDir, 'cognito'), lambdaInvoke, path.join(dataDir, SIGNING_KEY_FILE)));
 
     await ensureTable(process.env.DYNAMODB_ENDPOINT!, process.env.TABLE_NAME!);
     const poolFile = path.join(dataDir, 'user-pool.json');
@@ -200,6 +210,7 @@ async function startOnPorts(options: LocalStackOptions, ports: Ports): Promise<L
       webRoot: options.webRoot,
       issuer: `http://127.0.0.1:${ports.cognito}/${userPool.userPoolId}`,
       audience: userPool.userPoolClientId,
+      signingKey: signingKey.jwk,
       invokeKeyId: lambdaInvoke.accessKeyId,
       // As CloudFront adds them in AWS; the checkout script comes from wherever the provider URL points.
       securityHeaders: securityHeaders({ assets: new URL(process.env.S3_ENDPOINT!).origin, checkout: new URL(process.env.RAZORPAY_CHECKOUT_URL!).origin }),

@@ -1,7 +1,9 @@
 import type http from 'node:http';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditData } from '../../functions/audit/data.js';
 import { startGateway } from '../../infra/local/gateway.js';
+import { localSigningKey } from '../../infra/local/signing-key.js';
 import { ROLE } from '../../shared/roles.js';
 import type { AuditRecord } from '../../shared/schemas/audit.js';
 import type { AppUser, Role } from '../../shared/schemas/auth.js';
@@ -77,6 +79,7 @@ beforeAll(async () => {
     port,
     issuer: `${process.env.COGNITO_ENDPOINT}/${process.env.USER_POOL_ID}`,
     audience: process.env.USER_POOL_CLIENT_ID!,
+    signingKey: localSigningKey(path.dirname(process.env.LOCAL_TOKEN_KEY_FILE!)).jwk,
     invokeKeyId: 'not-used-here',
     invokable: {},
     loadDomain: async (domain) => (await import(`../../functions/${domain}/handler.ts`)).handler,

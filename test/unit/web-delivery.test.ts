@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway } from '../../infra/local/gateway.js';
 import { freePort } from '../../infra/local/ports.js';
+import { newSigningKey } from '../../infra/local/signing-key.js';
 import { chooseEncoding } from '../../infra/local/static-files.js';
 import { securityHeaders } from '../../infra/web-security.js';
 
@@ -27,6 +28,7 @@ beforeAll(async () => {
     webRoot,
     issuer: 'http://127.0.0.1:9/local_pool',
     audience: 'client',
+    signingKey: newSigningKey().jwk,
     invokeKeyId: 'test-only-key',
     loadDomain: async () => async () => ({ statusCode: 200, body: '{}' }),
     invokable: {},
