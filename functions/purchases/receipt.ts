@@ -69,7 +69,8 @@ function summary(receipt: Receipt): string[] {
       ? `Gross Amount ${rupees(t.grossAmount)} · Discount ${rupees(t.discount)} · Taxable ${rupees(t.taxable)} · Tax ${rupees(t.tax)} (${tax})`
       : `Gross Amount ${rupees(t.grossAmount)} · Discount ${rupees(t.discount)}`,
     [
-      ...(t.redeemAmount ? [`Redeemed ${rupees(t.redeemAmount)}`] : []),
+      // A bill paid partly with points: the invoice value (what the words below say) is named apart from what was paid.
+      ...(t.redeemAmount ? [`Invoice value ${rupees(t.totalSellingAmount)}`, `Redeemed ${rupees(t.redeemAmount)}`] : []),
       ...(t.returnAmount ? [`Refunded ${rupees(t.returnAmount)}`] : []),
       `Net Amount ${rupees(t.netAmount)}`,
     ].join(' · '),
@@ -90,7 +91,7 @@ function footer(receipt: Receipt): string[] {
     ].join(' · '),
   );
   return [
-    `Total in words: ${receipt.amountInWords}`,
+    `${receipt.totals.redeemAmount ? 'Invoice value' : 'Total'} in words: ${receipt.amountInWords}`,
     ...(hsn.length ? ['HSN-wise summary', ...hsn] : []),
     ...receipt.creditNotes.map((c) => `Credit note ${c.creditNoteNumber ?? ''} of ${formatDate(c.creditNoteDate)}: ${rupees(c.value)}`),
   ];

@@ -1,10 +1,21 @@
-import { computeBill, receiptTotals, type DeliveryFigures } from '../../shared/bill.js';
+import { receiptTotals } from '../../shared/bill.js';
 import { amountInWords, DEFAULT_UNIT, hsnSummary, shopState, stateLabel } from '../../shared/gst.js';
 import { toRupees } from '../../shared/money.js';
 import type { OrderRow, Purchase, PurchasedProduct, CreditNote, DeliveryLine, Receipt } from '../../shared/schemas/purchase.js';
 import { PAYMENT_STATUS_PAID } from '../../shared/schemas/purchase-messages.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
+import type { TenderView } from '../../shared/schemas/purchase-answers.js';
+import { TENDER_LABELS, tendersOfBill, type RefundTender, type Tender } from '../../shared/tenders.js';
 import type { OpenedBill, StoredDelivery, StoredLine, StoredPurchase, StoredReturn } from './data.js';
+
+/** A part of a payment or refund in rupees, named as the receipt prints it. */
+export const tenderView = (t: Tender | RefundTender): TenderView => ({
+  method: t.method,
+  label: TENDER_LABELS[t.method],
+  amount: toRupees(t.amount),
+  ...('reference' in t && t.reference ? { reference: t.reference } : {}),
+  ...('pending' in t && t.pending ? { pending: true } : {}),
+});
 
 /** Basis points to percent (250 → 2.5). */
 const percent = (basisPoints: number) => basisPoints / 100;
@@ -70,6 +81,7 @@ export function purchaseView({ bill, lines }: Pick<OpenedBill, 'bill' | 'lines'>
     emailId: bill.emailId,
     address: bill.address,
     paymentMode: bill.paymentMode,
+    tenders: tendersOfBill(bill).map(tenderView),
     status: billStatus(bill),
     saleDate: bill.saleDate,
     invoiceNumber: bill.invoiceNumber,
@@ -133,28 +145,24 @@ const shopView = (tenant: ShopOfReceipt) => ({
 });
 
 /**
- * The receipt, a tax invoice (rule 46) or a Bill of Supply: the shop's details from its tenant record, the place of
- * supply, the lines still with the customer with their figures worked again for those units at the bill's rates and
- * split (so a receipt after a return adds up), the HSN-wise summary, the amount in words and the credit notes the
- * returns issued.
+ * The receipt: the tax invoice (rule 46) or Bill of Supply exactly as it was issued, whatever happened to the bill
+ * since. An issued invoice never changes: its lines are those billed, with the quantities, figures and split stored
+ * when it was saved, and its totals the bill's stored totals; returns do not change it, they issue credit notes
+ * (rule 53), listed under it, each printed on its own. With the shop's details from its tenant record, the place of
+ * supply, the HSN-wise summary and the amount in words.
  */
 export function receiptView(tenant: ShopOfReceipt, opened: OpenedBill): Receipt {
-  const kept = opened.lines.filter((l) => l.quantity > 0).sort((a, b) => a.purchasedProductId - b.purchasedProductId);
   const { bill } = opened;
+  const issued = [...opened.lines]
+    .sort((a, b) => a.purchasedProductId - b.purchasedProductId)
+    .map((l): StoredLine => ({ ...l, quantity: l.originalQuantity, returnQuantity: 0, modified: false }));
   const supply = bill.supply ?? 'intra';
-  // The delivery charge stays on the invoice at the rates it was billed at: returns give back goods, not delivery.
   const delivery = bill.delivery;
-  const figures = computeBill({
-    lines: kept.map((l) => ({ mrp: l.mrp, rate: l.rate, quantity: l.quantity, cgstRate: l.cgstRate, sgstRate: l.sgstRate })),
-    supply,
-    ...(delivery ? { delivery: { charge: delivery.charge, rates: { cgstRate: delivery.cgstRate, sgstRate: delivery.sgstRate } } } : {}),
-  });
-  const worked = kept.map((line, i) => ({ ...line, ...figures.lines[i]! }));
-  const totals = figures.totals;
+  const totals = { gross: bill.gross, discount: bill.discount, taxable: bill.taxable, cgst: bill.cgst, sgst: bill.sgst, igst: bill.igst ?? 0, tax: bill.tax, net: bill.net };
   const place = bill.placeOfSupply ?? shopState(tenant);
-  const hsnLines = worked.map((l) => ({ hsnCode: l.hsnCode, unit: l.unit ?? DEFAULT_UNIT, quantity: l.quantity, gstRate: l.cgstRate + l.sgstRate, taxable: l.taxable, cgst: l.cgst, sgst: l.sgst, igst: l.igst }));
+  const hsnLines = issued.map((l) => ({ hsnCode: l.hsnCode, unit: l.unit ?? DEFAULT_UNIT, quantity: l.quantity, gstRate: l.cgstRate + l.sgstRate, taxable: l.taxable, cgst: l.cgst, sgst: l.sgst, igst: l.igst ?? 0 }));
   // A composite supply is reported under its principal supply: the delivery line adds value, not quantity.
-  if (delivery && figures.delivery) hsnLines.push({ ...figures.delivery, hsnCode: delivery.hsnCode, unit: delivery.unit, quantity: 0, gstRate: delivery.gstRate });
+  if (delivery) hsnLines.push({ hsnCode: delivery.hsnCode, unit: delivery.unit, quantity: 0, gstRate: delivery.gstRate, taxable: delivery.taxable, cgst: delivery.cgst, sgst: delivery.sgst, igst: delivery.igst });
   const summary = hsnSummary(hsnLines);
   return {
     shop: shopView(tenant),
@@ -178,15 +186,16 @@ export function receiptView(tenant: ShopOfReceipt, opened: OpenedBill): Receipt 
       .sort((a, b) => a.returnId - b.returnId)
       .map((r) => ({ returnId: r.returnId, creditNoteNumber: r.creditNoteNumber, creditNoteDate: r.creditNoteDate ?? r.returnDate, value: toRupees(r.value) })),
     purchase: purchaseView(opened),
-    lines: worked.map(lineView),
-    ...(delivery && figures.delivery ? { delivery: deliveryView(delivery, figures.delivery, supply) } : {}),
-    totals: receiptTotals(totals, { redeemed: bill.redeemed, returned: bill.refunded, paid: bill.paid - bill.refunded }),
+    lines: issued.map(lineView),
+    ...(delivery ? { delivery: deliveryView(delivery, supply) } : {}),
+    // As issued: what points took off and what the customer paid; refunds are the credit notes' figures.
+    totals: receiptTotals(totals, { redeemed: bill.redeemed, returned: 0, paid: bill.paid }),
     paymentStatus: PAYMENT_STATUS_PAID,
   };
 }
 
-/** The delivery line of a receipt: the billed charge at its rates, split by the bill's place of supply. */
-function deliveryView(delivery: StoredDelivery, figures: DeliveryFigures, supply: 'intra' | 'inter'): DeliveryLine {
+/** The delivery line of a receipt: the charge as invoiced, at its rates, split by the bill's place of supply. */
+function deliveryView(delivery: StoredDelivery, supply: 'intra' | 'inter'): DeliveryLine {
   return {
     ...(delivery.hsnCode ? { hsnCode: delivery.hsnCode } : {}),
     unit: delivery.unit,
@@ -194,11 +203,11 @@ function deliveryView(delivery: StoredDelivery, figures: DeliveryFigures, supply
     cgst: percent(delivery.cgstRate),
     sgst: percent(delivery.sgstRate),
     igst: supply === 'inter' ? percent(delivery.gstRate) : 0,
-    taxable: toRupees(figures.taxable),
-    cgstPrice: toRupees(figures.cgst),
-    sgstPrice: toRupees(figures.sgst),
-    igstPrice: toRupees(figures.igst),
-    amount: toRupees(figures.charge),
+    taxable: toRupees(delivery.taxable),
+    cgstPrice: toRupees(delivery.cgst),
+    sgstPrice: toRupees(delivery.sgst),
+    igstPrice: toRupees(delivery.igst),
+    amount: toRupees(delivery.charge),
   };
 }
 
@@ -241,5 +250,6 @@ export function creditNoteView(tenant: ShopOfReceipt, bill: StoredPurchase, reco
     valueInWords: amountInWords(record.value),
     paymentMode: record.paymentMode,
     refund: toRupees(record.refund),
+    ...(record.refundTenders ? { refundTenders: record.refundTenders.map(tenderView) } : {}),
   };
 }

@@ -10,6 +10,7 @@ import { returnGoods, saveBill } from '../../functions/purchases/service.js';
 import { apiUrl, call } from './client.js';
 import { completeCheckout, createOrder, reportCheckout } from './payment-fixtures.js';
 import { mustAdd, newShopper, stocked } from './storefront-fixtures.js';
+import { latestMailTo } from './mail.js';
 import { pdfText } from './pdf-text.js';
 import { adminToken, bill, cashierToken, line, mustPlace, newCustomer, stockedProduct, type Shelf } from './pos-fixtures.js';
 
@@ -287,5 +288,55 @@ describe('the printed invoice', () => {
     expect(text).toContain('Reverse charge: No');
     expect(text).toContain('Rupees One Thousand Ninety Only');
     expect(text).toContain('HSN 10063020');
+  });
+});
+
+describe('an issued invoice', () => {
+  it('never changes: printed, partly returned and printed again, it is the same invoice with its credit note listed under it', async () => {
+    const token = await cashierToken();
+    const customer = await newCustomer();
+    const saved = await mustPlace(twoLines(customer));
+    const print = async () => {
+      const receipt = (await call<Receipt>('GET', `/purchase/receipt/${saved.purchaseId}`, { token })).body;
+      const pdf = await fetch(`${apiUrl()}/purchase/receipt/${saved.purchaseId}/pdf`, { headers: { authorization: `Bearer ${token}` } });
+      expect(pdf.status).toBe(200);
+      return { receipt, text: (await pdfText(Buffer.from(await pdf.arrayBuffer()))).join('\n').split('\n') };
+    };
+    const before = await print();
+    expect(before.receipt.creditNotes).toEqual([]);
+
+    // One of the two bags of rice comes back, and the answer mails the receipt with the credit note.
+    const returned = await call<{ returnId: number; creditNote: CreditNote; mailSent?: boolean }>('POST', `/purchase/return/${saved.purchaseId}`, {
+      token,
+      body: { paymentMode: 'CASH', purchasedProduct: [{ purchasedProductId: 1, returnQuantity: 1 }], returnAmount: 500, mail: true },
+    });
+    expect(returned.status, JSON.stringify(returned.body)).toBe(200);
+    const note = returned.body.creditNote;
+    const after = await print();
+
+    // Field for field the invoice is the one issued: its lines, quantities, figures, totals, summary and words.
+    const invoiceOf = ({ creditNotes: _notes, purchase: _bill, ...invoice }: Receipt) => invoice;
+    expect(invoiceOf(after.receipt)).toEqual(invoiceOf(before.receipt));
+    expect(after.receipt.lines.map((l) => [l.quantity, l.unit, l.netAmount, l.purchasedPrice])).toEqual([
+      [2, 'BAG', 1000, 1000],
+      [1, 'NOS', 90, 90],
+    ]);
+    expect(after.receipt.totals).toMatchObject({ totalSellingAmount: 1090, netAmount: 1090, returnAmount: 0 });
+    expect(after.receipt.amountInWords).toBe('Rupees One Thousand Ninety Only');
+    // The return is its own document, listed under the invoice and printable on its own.
+    expect(after.receipt.creditNotes).toEqual([{ returnId: returned.body.returnId, creditNoteNumber: note.creditNoteNumber, creditNoteDate: note.creditNoteDate, value: 500 }]);
+    const creditLine = `Credit note ${note.creditNoteNumber} of ${formatDate(note.creditNoteDate)}: ₹500.00`;
+    expect(after.text.filter((t) => t !== creditLine)).toEqual(before.text);
+    expect(after.text).toContain(creditLine);
+    const notePdf = await fetch(`${apiUrl()}/purchase/creditNote/${saved.purchaseId}/${returned.body.returnId}/pdf`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await pdfText(Buffer.from(await notePdf.arrayBuffer()))).join('\n')).toContain(note.creditNoteNumber!);
+
+    // The mail after the return carries the same invoice (with the credit note listed) and the credit note.
+    expect(returned.body.mailSent).toBe(true);
+    const mail = await latestMailTo(customer.emailId!);
+    expect(mail.attachments.map((a) => a.filename)).toEqual([`Receipt_${saved.purchaseId}.pdf`, `Credit_Note_${saved.purchaseId}_${returned.body.returnId}.pdf`]);
+    const mailed = (await pdfText(Buffer.from(mail.attachments[0]!.content, 'base64'))).join('\n').split('\n');
+    expect(mailed).toEqual(after.text);
+    expect(mail.text).toContain(`× 2 BAG @ ₹500.00 = ₹1,000.00`);
   });
 });

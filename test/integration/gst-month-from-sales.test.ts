@@ -220,13 +220,15 @@ describe('GSTR-1 of a month sold at the till and on the storefront, with returns
     const total = sum(TV_1_INTER, DELIVERY_D);
     expect(orderAmount).toBe(toRupees(total.value));
     expect(bills.D).toMatchObject({ deliveryCharge: 100, totalSellingAmount: orderAmount, netAmount: orderAmount, taxable: toRupees(total.taxable), igst: toRupees(total.igst), cgst: 0, sgst: 0 });
-    // After the TV came back, the invoice still charges the delivery, at the TV's rate and under its HSN code.
+    // After the TV came back, the tax invoice is still the one issued: the TV and the delivery charge, at the TV's rate
+    // and under its HSN code; the return is the credit note listed under it.
     const { status, body } = await call<Receipt>('GET', `/purchase/receipt/${bills.D.purchaseId}`, { token: cashier });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.delivery).toEqual({ hsnCode: '85287217', unit: 'NOS', gst: 18, cgst: 9, sgst: 9, igst: 18, taxable: 84.75, cgstPrice: 0, sgstPrice: 0, igstPrice: 15.25, amount: 100 });
-    expect(body.totals).toMatchObject({ taxable: 84.75, igst: 15.25, totalSellingAmount: 100, returnAmount: 1_18_000, netAmount: 100 });
-    expect(body.hsnSummary).toEqual([{ hsnCode: '85287217', unit: 'NOS', quantity: 0, gst: 18, taxable: 84.75, cgst: 0, sgst: 0, igst: 15.25, value: 100 }]);
-    expect(body.amountInWords).toBe('Rupees One Hundred Only');
+    expect(body.totals).toMatchObject({ taxable: toRupees(total.taxable), igst: toRupees(total.igst), totalSellingAmount: orderAmount, returnAmount: 0, netAmount: orderAmount });
+    expect(body.hsnSummary).toEqual([{ hsnCode: '85287217', unit: 'NOS', quantity: 1, gst: 18, taxable: toRupees(total.taxable), cgst: 0, sgst: 0, igst: toRupees(total.igst), value: orderAmount }]);
+    expect(body.amountInWords).toBe('Rupees One Lakh Eighteen Thousand One Hundred Only');
+    expect(body.creditNotes.map((c) => [c.creditNoteNumber, c.value])).toEqual([[notes.D.creditNoteNumber, 1_18_000]]);
     const pdf = await fetch(`${apiUrl()}/purchase/receipt/${bills.D.purchaseId}/pdf`, { headers: { authorization: `Bearer ${cashier}` } });
     expect(pdf.status).toBe(200);
     const text = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).join('\n');
