@@ -201,3 +201,13 @@ export function billBody(input: {
 export function newSaveKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+/**
+ * What is left of Calculate's problems after an edit: the rows' problems that are still there (a quantity put right
+ * loses its message at once), none new until the next Calculate.
+ */
+export function problemsLeft(previous: CalculateProblem, hasCustomer: boolean, rows: BillRow[]): CalculateProblem | undefined {
+  const now = calculateProblem(hasCustomer, rows)?.rows ?? [];
+  const left = now.filter((p) => previous.rows.some((q) => q.index === p.index && q.field === p.field));
+  return left.length ? { message: left[0]!.message, rows: left } : undefined;
+}

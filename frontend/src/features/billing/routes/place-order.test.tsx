@@ -234,6 +234,56 @@ describe('Place Order screen', () => {
     expect(await within(await screen.findByRole('dialog')).findByText('not in this test')).toBeInTheDocument();
   });
 
+  it('bills from the keyboard: a scan fills quantity 1 and moves to the next search; F2, F4, F8 and F9 change, remove, calculate and save', async () => {
+    const calls: Call[] = serve([
+      [/^GET \/customer\/mobile/, [200, ['9740000001']]],
+      ['GET /customer/validate/9740000001', [200, meena]],
+      [/^GET \/inventory\/anyList\/false\/8901234500/, [200, [dal, soap]]],
+      ['POST /purchase', [200, { purchaseId: 42 }]],
+      ['GET /purchase/receipt/42', [500, { message: 'not in this test' }]],
+    ]);
+    const user = userEvent.setup();
+    renderScreen(<PlaceOrder />, { path: '/purchaseUpdated/new', elsewhere: ['/purchase'] });
+    expect(await screen.findByRole('group', { name: 'Keys' })).toHaveTextContent('F8 Calculate');
+    await user.type(await screen.findByRole('combobox', { name: 'Mobile Number' }), '9740000001');
+    await waitFor(() => expect(screen.getByLabelText('Name/Code, row 1')).toHaveFocus());
+
+    await user.keyboard('8901234500011{Enter}');
+    await screen.findByText('Toor Dal 1kg');
+    expect(screen.getByLabelText('Quantity, row 1')).toHaveValue('1');
+    await waitFor(() => expect(screen.getByLabelText('Name/Code, row 2')).toHaveFocus());
+    await user.keyboard('8901234500028{Enter}');
+    await screen.findByText('Neem Soap');
+    await waitFor(() => expect(screen.getByLabelText('Name/Code, row 3')).toHaveFocus());
+
+    // F2: the last line's quantity, selected; a quantity over the stock is told in a dialog with OK.
+    await user.keyboard('{F2}');
+    expect(screen.getByLabelText('Quantity, row 2')).toHaveFocus();
+    await user.keyboard('3{Enter}');
+    expect(screen.getByLabelText('Quantity, row 2')).toHaveValue('3');
+    expect(screen.getByLabelText('Name/Code, row 3')).toHaveFocus();
+    await user.keyboard('{F8}');
+    const dialog = await screen.findByRole('dialog', { name: 'Check the bill' });
+    expect(dialog).toHaveTextContent(/1\s+in Stock/);
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Quantity, row 2')).toHaveFocus();
+    // Put right, the message goes at once.
+    await user.keyboard('1');
+    expect(screen.queryByText(/1\s+in Stock/)).not.toBeInTheDocument();
+
+    // F4 removes the line of the focused field; F8 calculates and F9 saves.
+    await user.keyboard('{F4}');
+    expect(screen.queryByText('Neem Soap')).not.toBeInTheDocument();
+    await user.keyboard('{F10}');
+    expect(screen.getByRole('group', { name: 'Keys' })).toHaveTextContent('Print off');
+    await user.keyboard('{F8}');
+    expect(await screen.findByLabelText('Net Amount')).toHaveTextContent('₹180.00');
+    await user.keyboard('{F9}');
+    await waitFor(() => expect(calls.some((c) => c.key === 'POST /purchase')).toBe(true));
+    expect(calls.find((c) => c.key === 'POST /purchase')!.body).toMatchObject({ print: false, purchasedProduct: [{ productId: 11, quantity: 1 }] });
+  });
+
   it('charges IGST to a registered business of another state, as the server will store the bill', async () => {
     updateSession({ tenant: { tenantId: 'demo', displayName: 'Demo', address: 'Bengaluru', gstNumber: '29ABCDE1234F1ZW', state: '29', emailId: 'a@demo.shop' } as Tenant });
     const puneHotels: Customer = { ...meena, customerName: 'PuneHotels', gstin: '27AAGCM3114P1Z8', state: '27' };

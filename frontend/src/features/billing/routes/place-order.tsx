@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Center, Checkbox, Group, List, Loader, Paper, Radio, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Center, Checkbox, Group, List, Loader, Modal, Paper, Radio, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconEraser, IconPlus, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -26,6 +26,7 @@ import {
   chooseProduct,
   emptyRow,
   newSaveKey,
+  problemsLeft,
   redeemOffered,
   rowDiscount,
   startingRows,
@@ -35,6 +36,7 @@ import {
 } from '../components/bill-rows.js';
 import { CustomerBox } from '../components/customer-box.js';
 import { ProductCell } from '../components/product-cell.js';
+import { focusedRowKey, TILL_KEYS, TillKeysLegend, useFocusRequest, useTillKeys } from '../components/till-keys.js';
 import { loadReceiptDialog, ReceiptModal } from '../components/receipt-modal.js';
 import { LocalCopyAge } from '../offline/local-copy-age.js';
 import { knownOffline } from '../offline/local-copy.js';
@@ -242,6 +244,8 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
   const [paymentMode, setPaymentMode] = useState<PaymentMode>(editing?.paymentMode ?? fixing?.paymentMode ?? 'Cash');
   const [calculated, setCalculated] = useState<BillFigures | null>(null);
   const [problem, setProblem] = useState<CalculateProblem>();
+  // Calculate's message is told in a dialog with OK (spec 2 section 8); the row's own message stays until fixed.
+  const [problemShown, setProblemShown] = useState(false);
   const [redeem, setRedeem] = useState(false);
   const [print, setPrint] = useState(!fixing);
   const [mail, setMail] = useState(false);
@@ -266,17 +270,42 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
     setCalculated(null);
     setRedeem(false);
     setRefusal(undefined);
+    // A row's message goes as soon as its value is right, not at the next Calculate.
+    setProblem((found) => found && problemsLeft(found, customer !== null, next));
   };
   // A shop not registered for GST issues Bills of Supply: the server charges no tax, so neither does the screen.
   const billOfSupply = session?.tenant?.gstRegistered === false;
   // A registered business of another state (its GSTIN's) is charged IGST, as the server will store the bill.
   const supply = session?.tenant ? supplyOf({ shop: session.tenant, customerGstin: customer?.gstin }).supply : 'intra';
   const editRow = (index: number, change: Partial<BillRow>) => edit(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
-  const choose = (index: number, s: InventorySuggestion) => edit(chooseProduct(rows, index, s, s.sellingPrice));
+  const focusField = useFocusRequest();
+  /** The search of the first empty row, where the next scan goes. */
+  const focusNextSearch = (next: BillRow[]) => {
+    const empty = next.findIndex((r) => !r.product);
+    if (empty !== -1) focusField(`Name/Code, row ${empty + 1}`);
+  };
+  const choose = (index: number, s: InventorySuggestion) => {
+    const next = chooseProduct(rows, index, s, s.sellingPrice);
+    edit(next);
+    focusNextSearch(next);
+  };
+  /** The row of `index` goes (the only row is emptied instead), and the focus to the next search. */
+  const removeRow = (index: number) => {
+    const next = rows.length === 1 ? [{ ...emptyRow(), key: rows[0]!.key }] : rows.filter((_, i) => i !== index);
+    edit(next);
+    focusNextSearch(next);
+  };
+  /** The row of the focused field, else the last line with a product. */
+  const currentLine = () => {
+    const focused = rows.findIndex((r) => r.key === focusedRowKey());
+    if (focused !== -1 && rows[focused]!.product) return focused;
+    return rows.findLastIndex((r) => r.product);
+  };
 
   const calculate = () => {
     const found = calculateProblem(customer !== null, rows);
     setProblem(found);
+    setProblemShown(found !== undefined);
     setRefusal(undefined);
     if (found) return;
     setRedeem(false);
@@ -355,6 +384,31 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
   // The receipt stays a second on screen, then the day's order list (spec 2 section 4).
   const leaveSoon = useCallback(() => window.setTimeout(() => navigate('/purchase'), 1000), [navigate]);
 
+  const receiptOpen = savedId !== undefined || provisional !== undefined;
+  useTillKeys(
+    receiptOpen || problemShown
+      ? {}
+      : {
+          quantity: () => {
+            const line = currentLine();
+            if (line !== -1) focusField(`Quantity, row ${line + 1}`, true);
+          },
+          remove: () => {
+            const line = currentLine();
+            if (line !== -1) removeRow(line);
+          },
+          calculate: calculated ? undefined : calculate,
+          save: calculated ? () => void submit() : undefined,
+          print: fixing ? undefined : () => setPrint((on) => !on),
+        },
+  );
+  /** OK on Calculate's message: the dialog closes on the first field to put right. */
+  const closeProblem = () => {
+    setProblemShown(false);
+    const first = problem?.rows[0];
+    if (first) focusField(`${first.field === 'quantity' ? 'Quantity' : 'Rate'}, row ${first.index + 1}`, true);
+  };
+
   const rowError = (index: number, field: 'quantity' | 'rate') => problem?.rows.find((p) => p.index === index && p.field === field)?.message;
   const figures = calculated;
 
@@ -366,7 +420,7 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
     >
       {!editing && <LocalCopyAge />}
       {fixing && <Differences fixing={fixing} />}
-      <CustomerBox customer={customer} locked={editing !== undefined || (fixing !== undefined && fixing.customer !== null)} onCustomer={(c) => { setCustomer(c); setCalculated(null); setRedeem(false); }} />
+      <CustomerBox customer={customer} locked={editing !== undefined || (fixing !== undefined && fixing.customer !== null)} onCustomer={(c) => { setCustomer(c); setCalculated(null); setRedeem(false); if (c) focusNextSearch(rows); }} />
       <Paper withBorder p="md" radius="md">
         <Table.ScrollContainer minWidth={900}>
           <Table verticalSpacing="xs" aria-label="Products">
@@ -390,7 +444,7 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
                 const net = calculated && row.product ? calculated.lines[rows.slice(0, index).filter((r) => r.product).length]?.net : undefined;
                 const stockMessage = row.stockUnknown ? undefined : stock[index];
                 return (
-                  <Table.Tr key={row.key}>
+                  <Table.Tr key={row.key} data-row-key={row.key}>
                     <Table.Td>{n}</Table.Td>
                     <Table.Td miw={260}>
                       {row.product ? (
@@ -416,6 +470,11 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
                         disabled={!row.product}
                         error={rowError(index, 'quantity') ?? stockMessage}
                         onChange={(e) => editRow(index, { quantity: e.currentTarget.value })}
+                        onKeyDown={(e) => {
+                          if (e.key !== 'Enter') return;
+                          e.preventDefault();
+                          focusNextSearch(rows);
+                        }}
                       />
                     </Table.Td>
                     <Table.Td>{row.product ? formatRupees(row.product.mrp) : ''}</Table.Td>
@@ -445,7 +504,7 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
                             color="red"
                             aria-label={`Delete row ${n}`}
                             disabled={rows.length === 1}
-                            onClick={() => edit(rows.filter((_, i) => i !== index))}
+                            onClick={() => removeRow(index)}
                           >
                             <IconX size={16} />
                           </ActionIcon>
@@ -485,11 +544,6 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
             </Radio.Group>
             <Text size="sm">Credit Points: {customer ? (figures && redeem ? customer.creditPoints - figures.pointsUsed : customer.creditPoints) : ''}</Text>
           </Group>
-          {problem && (
-            <Alert color="red" variant="light" role="alert">
-              {problem.message}
-            </Alert>
-          )}
           {refusal && (
             <Alert color="red" variant="light" role="alert" title="The bill was not saved">
               {refusal}
@@ -497,7 +551,9 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
           )}
           {!calculated ? (
             <Group>
-              <Button onClick={calculate}>Calculate</Button>
+              <Button onClick={calculate} aria-keyshortcuts={TILL_KEYS.calculate}>
+                Calculate
+              </Button>
             </Group>
           ) : (
             <Stack gap="sm">
@@ -506,12 +562,12 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
                   <Checkbox label="Redeem" checked={redeem} disabled={!redeemOffered(points)} onChange={(e) => toggleRedeem(e.currentTarget.checked)} />
                 </Tooltip>
                 {/* A fixed bill goes back to the queue screen, which reprints its receipt; mail is the server's. */}
-                {!fixing && <Checkbox label="Print" checked={print} onChange={(e) => setPrint(e.currentTarget.checked)} />}
+                {!fixing && <Checkbox label="Print" checked={print} aria-keyshortcuts={TILL_KEYS.print} onChange={(e) => setPrint(e.currentTarget.checked)} />}
                 <Checkbox label="Mail" checked={mail} onChange={(e) => setMail(e.currentTarget.checked)} />
                 {!fixing && <Checkbox label="WhatsApp" checked={whatsApp} onChange={(e) => setWhatsApp(e.currentTarget.checked)} />}
               </Group>
               <Group>
-                <Button onClick={() => void submit()} loading={save.isPending || resending} disabled={calculated.totals.gross <= 0 || savedId !== undefined || provisional !== undefined}>
+                <Button onClick={() => void submit()} aria-keyshortcuts={TILL_KEYS.save} loading={save.isPending || resending} disabled={calculated.totals.gross <= 0 || savedId !== undefined || provisional !== undefined}>
                   Save
                 </Button>
                 <Button variant="default" onClick={() => (fixing ? void navigate('/purchase/queue') : window.location.reload())}>
@@ -522,6 +578,17 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
           )}
         </Stack>
       </Paper>
+      <TillKeysLegend print={print} />
+      <Modal opened={problemShown && problem !== undefined} onClose={closeProblem} title="Check the bill" withCloseButton={false} centered>
+        <Stack gap="md">
+          <Text role="alert">{problem?.message}</Text>
+          <Group justify="flex-end">
+            <Button onClick={closeProblem} data-autofocus>
+              OK
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <ReceiptModal
         purchaseId={savedId}
         provisional={provisional}
