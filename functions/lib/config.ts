@@ -52,6 +52,13 @@ export const config = {
    */
   /** A shop's fair share of the API: signed-in requests per second (functions/lib/shop-share.ts). */
   shopRequestsPerSecond: () => Math.max(1, Number(env('SHOP_REQUESTS_PER_SECOND', '40')) || 40),
+  /** One shopper's share of their shop's storefront: signed-in requests per second (functions/lib/shop-share.ts). */
+  customerRequestsPerSecond: () => Math.max(1, Number(env('CUSTOMER_REQUESTS_PER_SECOND', '20')) || 20),
+  /**
+   * Every shop's storefront ceiling, in place of each shop's plan figure: set only by the test and benchmark stacks,
+   * which lift the limits. Unset (0) in AWS, where the shop's plan decides.
+   */
+  storefrontRequestsPerSecond: () => Math.max(0, Number(env('STOREFRONT_REQUESTS_PER_SECOND', '0')) || 0),
   clientLimitFactor: () => Math.max(1, Number(env('CLIENT_LIMIT_FACTOR', '1')) || 1),
   /**
    * Where the caller's address is read: API Gateway's source address, or (behind CloudFront, set by CDK) the

@@ -73,8 +73,26 @@ export class TooManyRequests extends AppError {
 export class ShopBusy extends AppError {
   override name = 'ShopBusy';
   readonly retryAfterSeconds = 1;
+  constructor(message = 'Your shop is sending more requests at once than the server takes. Please wait a moment and try again.') {
+    super(429, message);
+  }
+}
+
+/** The shop's storefront at its plan's ceiling (functions/lib/shop-share.ts); staff requests are never refused by it. */
+export const STOREFRONT_BUSY = 'The shop is very busy. Please wait a moment and try again.';
+export class StorefrontBusy extends ShopBusy {
+  override name = 'StorefrontBusy';
   constructor() {
-    super(429, 'Your shop is sending more requests at once than the server takes. Please wait a moment and try again.');
+    super(STOREFRONT_BUSY);
+  }
+}
+
+/** One shopper sending more than their own share of the storefront (functions/lib/shop-share.ts). */
+export const CUSTOMER_BUSY = 'You are sending requests faster than the shop takes. Please wait a moment and try again.';
+export class CustomerBusy extends ShopBusy {
+  override name = 'CustomerBusy';
+  constructor() {
+    super(CUSTOMER_BUSY);
   }
 }
 

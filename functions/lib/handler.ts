@@ -7,7 +7,7 @@ import { findUnsafeText, UNSAFE_TEXT } from '../../shared/schemas/text.js';
 import type { Caller, RequestContext } from './context.js';
 import { config } from './config.js';
 import { AppError, Forbidden, isServiceBusy, SERVICE_BUSY, SERVICE_BUSY_RETRY_SECONDS, ShopBusy, TooManyRequests, Unauthorized, Validation } from './errors.js';
-import { takeShopShare } from './shop-share.js';
+import { takeBudget } from './shop-share.js';
 import { rootLogger, type Logger } from './logger.js';
 import { parseMultipart } from './multipart.js';
 import { standingOf } from '../users/standing.js';
@@ -242,8 +242,11 @@ export interface RequestGuards {
    * the access their roles give now.
    */
   standing: (caller: Caller) => Promise<string | undefined | Caller>;
-  /** Takes one request of the shop's fair share of the API, or refuses it (functions/lib/shop-share.ts). */
-  share: (tenantId: string, now: Date) => Promise<void>;
+  /**
+   * Takes one request of the verified caller's budget (the shop's staff share, or a shopper's own and the shop's
+   * storefront ceiling), or refuses it (functions/lib/shop-share.ts).
+   */
+  share: (caller: Caller, now: Date) => Promise<void>;
 }
 
 /**
@@ -256,7 +259,7 @@ export function domainHandler<D extends Record<string, RouteDef>>(
   handlers: DomainHandlers<D>,
   guards: Partial<RequestGuards> = {},
 ) {
-  const { standing = standingOf, share = takeShopShare } = guards;
+  const { standing = standingOf, share = takeBudget } = guards;
   const byKey = new Map<string, { route: RouteDef; handle: RouteHandler<RouteDef> }>();
   for (const [name, route] of Object.entries(routes)) {
     byKey.set(routeKey(route), { route, handle: handlers[name] as RouteHandler<RouteDef> });
@@ -301,10 +304,12 @@ export function domainHandler<D extends Record<string, RouteDef>>(
     };
     try {
       if (caller && entry.route.access !== 'public') {
-        await share(caller.tenantId, now);
+        // The standing first: a stranger's, signed-out, deleted or closed-shop token is refused before it is
+        // counted, so it uses up no shop's budget; then the budget of who the caller now is.
         const current = await standing(caller);
         if (typeof current === 'string') throw new Unauthorized(current);
         if (current) [caller, accessChanged] = [current, true];
+        await share(caller, now);
       }
       checkAccess(entry.route, caller);
       checkTenantHeader(ctx.headers, caller);

@@ -1,7 +1,7 @@
 import { gstinState } from '../../shared/gst.js';
 import { maySwitchReportEmails, REPORT_EMAILS_OWNER_ONLY, ROLE } from '../../shared/roles.js';
 import type { AppUser } from '../../shared/schemas/auth.js';
-import type { Tenant } from '../../shared/schemas/tenant.js';
+import { STOREFRONT_PLAN_PLATFORM_ONLY, type Tenant } from '../../shared/schemas/tenant.js';
 import { accountName, tenantIdFromUserName } from '../../shared/tenant.js';
 import { auditWrite } from '../lib/audit.js';
 import { config } from '../lib/config.js';
@@ -13,7 +13,7 @@ import { createAppUser, sendTemporaryPassword, temporaryPassword } from '../user
 import { tenantData } from './data.js';
 import { provisionTenant, unprovisionTenant } from './provision.js';
 
-type TenantUpdate = Pick<Tenant, 'displayName' | 'address' | 'gstNumber' | 'state' | 'gstRegistered' | 'emailId' | 'phone' | 'reportEmails' | 'version'>;
+type TenantUpdate = Pick<Tenant, 'displayName' | 'address' | 'gstNumber' | 'state' | 'gstRegistered' | 'emailId' | 'phone' | 'reportEmails' | 'storefrontRequestsPerSecond' | 'version'>;
 type TenantCreate = Omit<TenantUpdate, 'version'> & { domain: string; managerName: string; managerEmailId: string; managerMobileNumber: string };
 
 /**
@@ -47,6 +47,8 @@ const auditShop = (actor: Actor, before: Tenant, after: Tenant, action: 'update'
 export async function updateTenant(me: Caller, tenantId: string, body: TenantUpdate, actor: Actor): Promise<Tenant> {
   const current = await readTenant(me, tenantId);
   if (body.version !== undefined && body.version !== (current.version ?? 0)) throw new Conflict(STALE_RECORD);
+  const planChanged = body.storefrontRequestsPerSecond !== undefined && body.storefrontRequestsPerSecond !== current.storefrontRequestsPerSecond;
+  if (planChanged && !isPlatformAdmin(me)) throw new Forbidden(STOREFRONT_PLAN_PLATFORM_ONLY);
   const next: Tenant = {
     ...current,
     displayName: body.displayName,
@@ -57,6 +59,7 @@ export async function updateTenant(me: Caller, tenantId: string, body: TenantUpd
     emailId: body.emailId ?? current.emailId,
     phone: body.phone ?? current.phone,
     reportEmails: body.reportEmails ?? current.reportEmails,
+    storefrontRequestsPerSecond: body.storefrontRequestsPerSecond ?? current.storefrontRequestsPerSecond,
     ...updated(actor),
     version: (current.version ?? 0) + 1,
   };
@@ -111,6 +114,7 @@ export async function createTenant(me: Caller, body: TenantCreate, actor: Actor,
     phone: body.phone,
     reportEmails: body.reportEmails,
     domain: body.domain,
+    ...(body.storefrontRequestsPerSecond === undefined ? {} : { storefrontRequestsPerSecond: body.storefrontRequestsPerSecond }),
   };
   const roleIds = await provisionTenant(shop, actor);
   const password = temporaryPassword();

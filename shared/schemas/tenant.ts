@@ -6,6 +6,16 @@ import { lazySchema } from '../lazy.js';
 
 export { gstinSchema };
 
+/**
+ * A shop's storefront ceiling when its plan names none: signed-in storefront requests a second, sized for a sale
+ * (about 2,000 shoppers in the shop at once, each adding to cart or paying every few seconds; the catalogue pages
+ * they browse are public and served from the cache, not counted here).
+ */
+export const DEFAULT_STOREFRONT_REQUESTS_PER_SECOND = 300;
+export const STOREFRONT_PLAN_MIN = 20;
+export const STOREFRONT_PLAN_MAX = 5_000;
+export const STOREFRONT_PLAN_PLATFORM_ONLY = "Only the platform admin sets a shop's plan.";
+
 export const tenant = lazySchema(() => z.object({
   tenantId: z.string(),
   tenantName: z.string(),
@@ -24,6 +34,11 @@ export const tenant = lazySchema(() => z.object({
   domain: z.string().optional(),
   /** false once the shop is deleted: nobody of it can sign in any more. */
   enabled: z.boolean().optional(),
+  /**
+   * The shop's plan: signed-in storefront requests a second its shoppers may make together (tills and back office
+   * have their own share). Set by the platform admin; `DEFAULT_STOREFRONT_REQUESTS_PER_SECOND` when absent.
+   */
+  storefrontRequestsPerSecond: z.number().int().optional(),
   version: z.number().int().optional(),
   ...auditFields,
 }));
@@ -41,6 +56,13 @@ export const shopFields = lazySchema(() => z.object({
   emailId: emailSchema.optional(),
   phone: mobileSchema.optional(),
   reportEmails: z.boolean().optional(),
+  /** The shop's plan (platform admin only): its storefront ceiling in signed-in requests a second. */
+  storefrontRequestsPerSecond: z
+    .number({ error: 'Enter the storefront requests a second as a number' })
+    .int('Enter a whole number of storefront requests a second')
+    .min(STOREFRONT_PLAN_MIN, `A shop's storefront takes at least ${STOREFRONT_PLAN_MIN} requests a second`)
+    .max(STOREFRONT_PLAN_MAX, `A shop's storefront takes at most ${STOREFRONT_PLAN_MAX.toLocaleString('en-IN')} requests a second`)
+    .optional(),
   version: versionField,
 }));
 

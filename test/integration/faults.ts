@@ -109,10 +109,10 @@ export async function invoke<T = { message?: string }>(
   handler: Handler,
   userName: string,
   routeKey: string,
-  options: { path?: Record<string, string>; body?: unknown } = {},
+  options: { path?: Record<string, string>; body?: unknown; claims?: Record<string, string> } = {},
 ): Promise<{ status: number; body: T }> {
   const base = structuredClone(sample) as unknown as ApiEvent;
-  base.requestContext.authorizer!.jwt.claims = await claimsOf(userName);
+  base.requestContext.authorizer!.jwt.claims = { ...(await claimsOf(userName)), ...options.claims };
   const event: ApiEvent = {
     ...base,
     routeKey,
