@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from '../lib/aws.js';
 import { getItem, putItem, tableName } from '../lib/db.js';
@@ -41,5 +42,84 @@ export const resetCodeData = {
   },
   async remove(tenantId: string, userName: string) {
     await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: key(tenantId, userName) }));
+  },
+};
+
+const digest = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** How long a challenge session (the first-password step after sign-in) may be answered: Cognito's own 3 minutes, and a little. */
+export const CHALLENGE_SECONDS = 5 * 60;
+
+const challengeKey = (tenantId: string, session: string) => ({ pk: tenantPk(tenantId, 'CHALLENGE'), sk: digest(session) });
+
+/**
+ * Who each challenge session was issued to, kept server-side by its hash, so a made-up session or another user's
+ * is refused whatever the identity provider checks. DynamoDB's TTL removes stale ones.
+ */
+export const challengeData = {
+  async put(tenantId: string, session: string, userName: string, now: Date) {
+    await putItem({ ...challengeKey(tenantId, session), entity: 'challenge', userName: searchKey(userName), expiresAt: Math.floor(now.getTime() / 1000) + CHALLENGE_SECONDS });
+  },
+  /** Whether `session` was issued to `userName` and is still open. */
+  async belongsTo(tenantId: string, session: string, userName: string, now: Date): Promise<boolean> {
+    const key = challengeKey(tenantId, session);
+    const item = await getItem<{ userName: string; expiresAt: number }>(key.pk, key.sk, true);
+    return Boolean(item && item.userName === searchKey(userName) && item.expiresAt > Math.floor(now.getTime() / 1000));
+  },
+  async remove(tenantId: string, session: string) {
+    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: challengeKey(tenantId, session) }));
+  },
+};
+
+/** A device's session lasts as long as its refresh token may (the pool's refresh token validity, 30 days). */
+export const DEVICE_SESSION_SECONDS = 30 * 24 * 60 * 60;
+
+/** One device's session: the refresh token it holds (by hash) and every ID token issued in it (jti -> expiry). */
+export interface DeviceSession {
+  appUserId: number;
+  tokens: Record<string, number>;
+}
+
+const deviceKey = (tenantId: string, refreshToken: string) => ({ pk: tenantPk(tenantId, 'DEVICE_SESSION'), sk: digest(refreshToken) });
+
+/**
+ * The ID tokens of each device's session, so that Sign Out on a device refuses every token issued in it (the one
+ * from sign-in and each refresh), not only the one in hand.
+ */
+export const deviceSessionData = {
+  /** Records an ID token as issued in the session of `refreshToken` (creating the session at sign-in). */
+  async addToken(tenantId: string, refreshToken: string, appUserId: number, tokens: Record<string, number>, now: Date) {
+    const entries = Object.entries(tokens);
+    const names = Object.fromEntries(entries.map(([jti], i) => [`#t${i}`, jti]));
+    const values = Object.fromEntries(entries.map(([, exp], i) => [`:t${i}`, exp]));
+    const base = {
+      TableName: tableName(),
+      Key: deviceKey(tenantId, refreshToken),
+      ConditionExpression: 'attribute_not_exists(pk) OR appUserId = :user',
+    };
+    // Two steps, each atomic: the map exists, then the tokens go into it (parallel refreshes all stay listed).
+    await dynamo().send(
+      new UpdateCommand({
+        ...base,
+        UpdateExpression: 'SET tokens = if_not_exists(tokens, :empty), appUserId = :user, entity = :entity, expiresAt = :expires',
+        ExpressionAttributeValues: { ':empty': {}, ':user': appUserId, ':entity': 'deviceSession', ':expires': Math.floor(now.getTime() / 1000) + DEVICE_SESSION_SECONDS },
+      }),
+    );
+    if (!entries.length) return;
+    await dynamo().send(
+      new UpdateCommand({
+        ...base,
+        UpdateExpression: `SET ${entries.map((_, i) => `tokens.#t${i} = :t${i}`).join(', ')}`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: { ...values, ':user': appUserId },
+      }),
+    );
+  },
+  async get(tenantId: string, refreshToken: string): Promise<DeviceSession | undefined> {
+    const key = deviceKey(tenantId, refreshToken);
+    return getItem<DeviceSession>(key.pk, key.sk, true);
+  },
+  async remove(tenantId: string, refreshToken: string) {
+    await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: deviceKey(tenantId, refreshToken) }));
   },
 };

@@ -10,8 +10,9 @@ import { sendMail } from '../lib/mail.js';
 import { tenantData } from '../tenants/data.js';
 import { userData } from '../users/data.js';
 import { endAllSessions, endDeviceSession } from '../users/service.js';
+import { transactParts, writePart } from '../lib/db.js';
 import type { Caller } from '../lib/context.js';
-import { resetCodeData } from './data.js';
+import { challengeData, deviceSessionData, resetCodeData } from './data.js';
 import type { TryContext } from '../lib/abuse-limits.js';
 import { countFailures, resetGuessTry, resetRequestTry, signInTry } from './limits.js';
 
@@ -51,13 +52,37 @@ function tokenAnswer(idToken: string | undefined, refreshToken: string | undefin
   return { token: idToken, refreshToken, expiresAt: Number(claims.exp) };
 }
 
+/** The ID token's id and expiry, as a device session lists it. */
+function tokenEntry(idToken: string): { appUserId: number | undefined; tokens: Record<string, number> } {
+  const claims = decodeJwt(idToken);
+  const appUserId = Number(claims.appUserId);
+  return { appUserId: Number.isInteger(appUserId) && claims.appUserId ? appUserId : undefined, tokens: claims.jti ? { [claims.jti]: Number(claims.exp) } : {} };
+}
+
+/** A sign-in opens a device session: its refresh token and the ID tokens issued in it (see `signOut`). */
+async function openDeviceSession(tenantId: string, answer: { token: string; refreshToken?: string }, now: Date) {
+  const { appUserId, tokens } = tokenEntry(answer.token);
+  if (answer.refreshToken && appUserId !== undefined) await deviceSessionData.addToken(tenantId, answer.refreshToken, appUserId, tokens, now);
+}
+
 export async function signIn(username: string, password: string, headerTenant: string | undefined, log: Logger, client: TryContext): Promise<SignInResponse> {
   const tenantId = await signInTenant(username, headerTenant);
   const tries = await signInTry(tenantId, username, client);
-  return countFailures(tries, () => authenticate(username, password, tenantId, log), (error) => error instanceof Unauthorized);
+  return countFailures(tries, () => authenticate(username, password, tenantId, log, client.now), (error) => error instanceof Unauthorized);
 }
 
-async function authenticate(username: string, password: string, tenantId: string, log: Logger): Promise<SignInResponse> {
+async function authenticate(username: string, password: string, tenantId: string, log: Logger, now: Date): Promise<SignInResponse> {
+  const answer = await cognitoSignIn(username, password, tenantId, log);
+  if ('challenge' in answer) {
+    // The challenge is kept with whom it was issued to: only this user may answer it, and only within its time.
+    await challengeData.put(tenantId, answer.session, username, now);
+  } else {
+    await openDeviceSession(tenantId, answer, now);
+  }
+  return answer;
+}
+
+async function cognitoSignIn(username: string, password: string, tenantId: string, log: Logger): Promise<SignInResponse> {
   try {
     const out = await cognitoSend((sdk) =>
       new sdk.InitiateAuthCommand({
@@ -78,15 +103,30 @@ async function authenticate(username: string, password: string, tenantId: string
 }
 
 /**
- * The first sign-in of an employee created with a temporary password: Cognito's session from `signIn` proves the
- * temporary password was right; the chosen password replaces it and the answer is the token, as for sign-in.
+ * The first sign-in of an employee created with a temporary password: the session from `signIn` proves the
+ * temporary password was right, and only for the user it was issued to (kept server-side, `challengeData`); a
+ * made-up session or another user's is refused and counted like a wrong password. The chosen password replaces
+ * the temporary one, every other session of the user ends, and the answer is the token, as for sign-in.
  */
 export async function setFirstPassword(
   input: { username: string; session: string; password: string },
   headerTenant: string | undefined,
-  log: Logger,
+  client: TryContext & { log: Logger },
 ) {
   const tenantId = await signInTenant(input.username, headerTenant);
+  const tries = await signInTry(tenantId, input.username, client);
+  return countFailures(tries, () => answerFirstPassword(tenantId, input, client.now, client.log), (error) => error instanceof Unauthorized);
+}
+
+async function answerFirstPassword(tenantId: string, input: { username: string; session: string; password: string }, now: Date, log: Logger) {
+  if (!(await challengeData.belongsTo(tenantId, input.session, input.username, now))) {
+    log.info('first password refused', { reason: 'session not issued to this user' });
+    throw new Unauthorized(FIRST_SIGN_IN_EXPIRED);
+  }
+  const user = await userData.byUserName(tenantId, input.username);
+  if (!user || user.enabled === false) throw new Unauthorized(SIGN_IN_FAILED);
+  // A new password ends every other session of the user; the token answered below is issued after, so it counts.
+  await transactParts(writePart([userData.endSessions(tenantId, user.appUserId), 'This user no longer exists.']));
   try {
     const out = await cognitoSend((sdk) =>
       new sdk.RespondToAuthChallengeCommand({
@@ -96,7 +136,10 @@ export async function setFirstPassword(
         ChallengeResponses: { USERNAME: input.username, NEW_PASSWORD: input.password },
       }),
     );
-    return tokenAnswer(out.AuthenticationResult?.IdToken, out.AuthenticationResult?.RefreshToken, tenantId);
+    await challengeData.remove(tenantId, input.session);
+    const answer = tokenAnswer(out.AuthenticationResult?.IdToken, out.AuthenticationResult?.RefreshToken, tenantId);
+    await openDeviceSession(tenantId, answer, now);
+    return answer;
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'InvalidPasswordException') throw new Validation((error as Error).message);
@@ -109,7 +152,17 @@ export async function setFirstPassword(
   }
 }
 
-export async function refresh(refreshToken: string, caller: { sub: string; tenantId: string }) {
+export async function refresh(refreshToken: string, caller: Caller, now: Date) {
+  const answer = await refreshWithCognito(refreshToken, caller);
+  // The new ID token joins the device's session (and the token it replaces, for a session from before sessions were listed).
+  if (caller.appUserId !== undefined) {
+    const tokens = { ...(caller.tokenId ? { [caller.tokenId]: caller.expiresAt } : {}), ...tokenEntry(answer.token).tokens };
+    await deviceSessionData.addToken(caller.tenantId, refreshToken, caller.appUserId, tokens, now);
+  }
+  return answer;
+}
+
+async function refreshWithCognito(refreshToken: string, caller: { sub: string; tenantId: string }) {
   try {
     const out = await cognitoSend((sdk) =>
       new sdk.InitiateAuthCommand({
@@ -203,11 +256,23 @@ async function resetWithCode(tenantId: string, input: { username: string; passwo
 }
 
 /**
- * Sign Out on this device: its refresh token is revoked and the ID token in hand is refused from the next call on
- * (functions/users/service.ts `endDeviceSession`). The user's other devices stay signed in; the owner's "Sign out
- * everywhere" and a password reset end those too.
+ * Sign Out on this device: its refresh token is revoked, and every ID token issued in its session (at sign-in and at
+ * each refresh, `deviceSessionData`) is refused from the next call on (functions/users/service.ts
+ * `endDeviceSession`). The user's other devices stay signed in; "Sign out everywhere", the owner's "end this
+ * employee's sessions" and a password change or reset end those too.
  */
 export async function signOut(me: Caller, refreshToken: string | undefined, log: Logger): Promise<{ message: string }> {
-  await endDeviceSession(me.tenantId, me, refreshToken, log);
+  const session = refreshToken ? await deviceSessionData.get(me.tenantId, refreshToken) : undefined;
+  // Only the caller's own session: a refresh token of someone else's names no tokens of theirs to end.
+  const tokens = session && session.appUserId === me.appUserId ? session.tokens : {};
+  await endDeviceSession(me.tenantId, me, refreshToken, log, tokens);
+  if (refreshToken && session && session.appUserId === me.appUserId) await deviceSessionData.remove(me.tenantId, refreshToken);
   return { message: 'You Logged Out Successfully' };
+}
+
+/** Sign out everywhere (the user's Me menu): every session of the user on every device ends. */
+export async function signOutEverywhere(me: Caller, log: Logger): Promise<{ message: string }> {
+  if (me.appUserId === undefined) throw new Unauthorized('Please sign in again.');
+  await endAllSessions(me.tenantId, { appUserId: me.appUserId, userName: me.userName }, log);
+  return { message: 'You were signed out on every device.' };
 }

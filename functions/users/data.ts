@@ -182,15 +182,17 @@ export const userData = {
     });
   },
   /**
-   * Refuses one ID token from now on (a device's Sign Out), until it would have expired anyway. Two writes: the
-   * first makes sure the map exists, the second adds the token and drops entries already expired, each atomic,
-   * so two devices signing out at once both stay refused.
+   * Refuses ID tokens from now on (a device's Sign Out: `tokens` maps each token's jti to its expiry), each until it
+   * would have expired anyway. Two writes: the first makes sure the map exists, the second adds the tokens and drops
+   * entries already expired, each atomic, so two devices signing out at once both stay refused.
    */
-  revokeTokenWrites(tenantId: string, user: AppUser, tokenId: string, expiresAt: number, nowSeconds: number): TransactItem[] {
+  revokeTokenWrites(tenantId: string, user: AppUser, tokens: Record<string, number>, nowSeconds: number): TransactItem[] {
+    const added = Object.entries(tokens);
     const expired = Object.entries(user.revokedTokens ?? {})
-      .filter(([id, until]) => until < nowSeconds && id !== tokenId)
+      .filter(([id, until]) => until < nowSeconds && tokens[id] === undefined)
       .map(([id]) => id);
-    const names = Object.fromEntries(expired.map((id, i) => [`#old${i}`, id]));
+    const names = Object.fromEntries([...expired.map((id, i) => [`#old${i}`, id]), ...added.map(([id], i) => [`#token${i}`, id])]);
+    const values = Object.fromEntries(added.map(([, until], i) => [`:until${i}`, until]));
     return [
       op.update(key(tenantId, user.appUserId), {
         UpdateExpression: 'SET #revoked = if_not_exists(#revoked, :empty)',
@@ -199,10 +201,10 @@ export const userData = {
         ExpressionAttributeValues: { ':empty': {} },
       }),
       op.update(key(tenantId, user.appUserId), {
-        UpdateExpression: `SET #revoked.#token = :until${expired.length ? ` REMOVE ${expired.map((_, i) => `#revoked.#old${i}`).join(', ')}` : ''}`,
+        UpdateExpression: `SET ${added.map((_, i) => `#revoked.#token${i} = :until${i}`).join(', ')}${expired.length ? ` REMOVE ${expired.map((_, i) => `#revoked.#old${i}`).join(', ')}` : ''}`,
         ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#revoked': 'revokedTokens', '#token': tokenId, ...names },
-        ExpressionAttributeValues: { ':until': expiresAt },
+        ExpressionAttributeNames: { '#revoked': 'revokedTokens', ...names },
+        ExpressionAttributeValues: values,
       }),
     ];
   },

@@ -126,22 +126,32 @@ export async function revokeRefreshTokens(userName: string, log: Logger): Promis
 }
 
 /**
- * Ends the session of one device: Cognito revokes the refresh token it holds (and with it the tokens issued from
- * it), and the ID token in hand is refused from the next call on. The user's other devices keep working.
+ * Ends the session of one device: Cognito revokes the refresh token it holds, and the ID token in hand and every
+ * other one issued in the device's session (`sessionTokens`, jti -> expiry) are refused from the next call on. The
+ * user's other devices keep working.
  */
-export async function endDeviceSession(tenantId: string, caller: Caller, refreshToken: string | undefined, log: Logger): Promise<void> {
+export async function endDeviceSession(
+  tenantId: string,
+  caller: Caller,
+  refreshToken: string | undefined,
+  log: Logger,
+  sessionTokens: Record<string, number> = {},
+): Promise<void> {
   if (refreshToken) {
     await cognitoSend((sdk) => new sdk.RevokeTokenCommand({ ClientId: config.userPoolClientId(), Token: refreshToken }))
       // A token already revoked, or not this client's, is no reason to keep the session open.
       .catch((error: Error) => log.info('refresh token not revoked', { reason: error.name }));
   }
-  if (caller.appUserId === undefined || !caller.tokenId) return;
+  if (caller.appUserId === undefined) return;
+  const nowSeconds = Math.floor(Date.now() / 1000);
+  const tokens = Object.fromEntries(Object.entries({ ...sessionTokens, ...(caller.tokenId ? { [caller.tokenId]: caller.expiresAt } : {}) }).filter(([, until]) => until >= nowSeconds));
+  if (!Object.keys(tokens).length) return;
   const user = await userData.byId(tenantId, caller.appUserId);
   if (!user) return;
-  for (const write of userData.revokeTokenWrites(tenantId, user, caller.tokenId, caller.expiresAt, Math.floor(Date.now() / 1000))) {
+  for (const write of userData.revokeTokenWrites(tenantId, user, tokens, nowSeconds)) {
     await transactParts(writePart([write, 'This user no longer exists.']));
   }
-  log.info('device signed out', { appUserId: user.appUserId });
+  log.info('device signed out', { appUserId: user.appUserId, tokens: Object.keys(tokens).length });
 }
 
 /**

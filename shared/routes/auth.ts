@@ -43,8 +43,15 @@ export const authRoutes = {
     method: 'POST',
     path: '/token/signOut',
     access: 'signedIn',
-    summary: "Sign out on this device: its refresh token is revoked and its ID token refused from the next call on",
+    summary: 'Sign out on this device: its refresh token is revoked and every ID token issued in its session refused from the next call on',
     body: signOutBody,
+    response: answer<z.ZodObject<{ message: z.ZodString }>>(),
+  }),
+  signOutEverywhere: route({
+    method: 'POST',
+    path: '/token/signOutEverywhere',
+    access: 'signedIn',
+    summary: 'Sign out everywhere: every session of the caller on every device ends (their tokens are refused from the next call on)',
     response: answer<z.ZodObject<{ message: z.ZodString }>>(),
   }),
   sendResetCode: route({

@@ -5,8 +5,11 @@ import { decodeJwt, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userData } from '../../functions/users/data.js';
 import { ROLE } from '../../shared/roles.js';
+import { DEMO_PASSWORD } from '../../infra/local/seed.js';
+import { FIRST_SIGN_IN_EXPIRED } from '../../functions/auth/service.js';
+import { SESSION_ENDED } from '../../functions/users/standing.js';
 import { call, tokenOf } from './client.js';
-import { seedStaffShop } from './people.js';
+import { employeeForm, mailedPassword, NEW_PASSWORD, seedStaffShop, signInAs } from './people.js';
 
 /**
  * Replays the account takeovers and session holes found by trying the local stack as an attacker would; each one
@@ -23,8 +26,9 @@ beforeAll(async () => {
     ['hr', ROLE.HR, 'owner'],
     ['manager', ROLE.MANAGER, 'owner', 'hr'],
     ['cashier', ROLE.CASHIER, 'manager', 'hr'],
+    ['clerk', ROLE.CASHIER, 'manager', 'hr'],
   ]);
-  for (const name of ['owner', 'coowner', 'hr', 'manager', 'cashier']) ids[name] = (await userData.byUserName(TENANT, at(name)))!.appUserId;
+  for (const name of ['owner', 'coowner', 'hr', 'manager', 'cashier', 'clerk']) ids[name] = (await userData.byUserName(TENANT, at(name)))!.appUserId;
 });
 
 const read = (token: string) => call<{ message?: string }>('GET', '/appUser/user', { token });
@@ -46,5 +50,73 @@ describe('tokens signed with a key anyone can download', () => {
     const now = Math.floor(Date.now() / 1000);
     const scratch = await forge({ ...owner, jti: 'forged', iat: now, exp: now + 3600 });
     expect((await read(scratch)).status).toBe(401);
+  });
+});
+
+const newPassword = (username: string, session: string, password = 'Anon@1234') =>
+  call<{ token?: string; message?: string }>('POST', '/token/newPassword', {
+    body: { username, session, password, passwordVerify: password },
+    headers: { 'x-tenantid': TENANT },
+  });
+
+describe('challenge sessions', () => {
+  it('a made-up session gets no token for active staff, the owner or a co-owner, and is counted like a wrong password', async () => {
+    for (const name of ['cashier', 'owner', 'coowner']) {
+      const answer = await newPassword(at(name), 'not-a-real-session');
+      expect(answer).toEqual({ status: 401, body: { message: FIRST_SIGN_IN_EXPIRED } });
+    }
+    // The sixth made-up session for one user name meets the sign-in limit.
+    for (let i = 0; i < 4; i++) expect((await newPassword(at('manager'), `made-up-${i}`)).status).toBe(401);
+    const counted = [await newPassword(at('manager'), 'made-up-5'), await newPassword(at('manager'), 'made-up-6')];
+    expect(counted.map((a) => a.status)).toContain(429);
+    // The right passwords still work: nothing was changed.
+    for (const name of ['cashier', 'owner', 'coowner']) expect((await signInAs(at(name), DEMO_PASSWORD)).status).toBe(200);
+  });
+
+  it("another user's real session is refused: a session belongs to the user it was issued to", async () => {
+    const owner = await tokenOf(at('owner'));
+    const roles = await call<{ roleId: number; name: string }[]>('GET', '/role/all', { token: owner });
+    const cashierRole = roles.body.find((r) => r.name === ROLE.CASHIER)!.roleId;
+    const created = await call<{ appUserId: number }>('POST', '/appUser/save', {
+      token: owner,
+      body: employeeForm({ userName: 'Newbie', appUserRole: [{ roleId: cashierRole }], managerId: ids.manager, hrId: ids.hr }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const challenge = await signInAs(at('newbie'), await mailedPassword('newbie@example.in'));
+    expect(challenge.body.challenge).toBe('NEW_PASSWORD_REQUIRED');
+    const stolen = await newPassword(at('coowner'), challenge.body.session!);
+    expect(stolen).toEqual({ status: 401, body: { message: FIRST_SIGN_IN_EXPIRED } });
+    expect((await signInAs(at('coowner'), 'Anon@1234')).status).toBe(401);
+    // The user it was issued to answers it, once.
+    const own = await newPassword(at('newbie'), challenge.body.session!, NEW_PASSWORD);
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    expect((await newPassword(at('newbie'), challenge.body.session!, NEW_PASSWORD)).status).toBe(401);
+  });
+});
+
+describe('Sign Out', () => {
+  it('ends every token issued in the device session: sign in (A), refresh (B), sign out with B refuses A too', async () => {
+    const signedIn = await signInAs(at('hr'), DEMO_PASSWORD);
+    const a = signedIn.body as { token: string; refreshToken: string };
+    const refreshed = await call<{ token: string }>('POST', '/token/refresh', { token: a.token, body: { refreshToken: a.refreshToken } });
+    expect(refreshed.status).toBe(200);
+    const b = refreshed.body.token;
+    const other = (await signInAs(at('hr'), DEMO_PASSWORD)).body as { token: string };
+    expect((await call('POST', '/token/signOut', { token: b, body: { refreshToken: a.refreshToken } })).status).toBe(200);
+    expect(await read(b)).toEqual({ status: 401, body: { message: SESSION_ENDED } });
+    expect(await read(a.token)).toEqual({ status: 401, body: { message: SESSION_ENDED } });
+    // Another device of the same user stays signed in.
+    expect((await read(other.token)).status).toBe(200);
+  });
+
+  it('"Sign out everywhere" ends every session of the caller on every device', async () => {
+    const devices = [await signInAs(at('clerk'), DEMO_PASSWORD), await signInAs(at('clerk'), DEMO_PASSWORD)].map((d) => d.body as { token: string; refreshToken: string });
+    const out = await call<{ message: string }>('POST', '/token/signOutEverywhere', { token: devices[0]!.token });
+    expect(out).toEqual({ status: 200, body: { message: 'You were signed out on every device.' } });
+    for (const device of devices) {
+      expect(await read(device.token)).toEqual({ status: 401, body: { message: SESSION_ENDED } });
+      expect((await call('POST', '/token/refresh', { token: device.token, body: { refreshToken: device.refreshToken } })).status).toBe(401);
+    }
+    expect((await read(((await signInAs(at('clerk'), DEMO_PASSWORD)).body as { token: string }).token)).status).toBe(200);
   });
 });

@@ -19,7 +19,7 @@ const leaveDay = (() => {
 const leaveForm = { leaveMasterId: 1, startDate: leaveDay, endDate: leaveDay, days: 1, reason: 'Family function' };
 
 /** Routes that end the caller's own sessions on every device; the sweeps call them as `SESSION_USER`. */
-export const sessionEndingRoutes: ReadonlySet<string> = new Set(['POST /token/signOut']);
+export const sessionEndingRoutes: ReadonlySet<string> = new Set(['POST /token/signOut', 'POST /token/signOutEverywhere']);
 
 /**
  * A valid request body for every route that takes one, so the security matrix exercises writes with bodies that

@@ -1,5 +1,5 @@
 import { Menu, Text } from '@mantine/core';
-import { IconHeart, IconInfoCircle, IconLogout, IconPackage, IconUserCircle } from '@tabler/icons-react';
+import { IconDevicesOff, IconHeart, IconInfoCircle, IconLogout, IconPackage, IconUserCircle } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { displayName, type Session } from '../lib/session.js';
@@ -55,6 +55,9 @@ export default function AccountMenu({ session, defaultOpened, focusTarget }: Acc
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => navigate('/logout')}>
           Sign Out
+        </Menu.Item>
+        <Menu.Item color="red" leftSection={<IconDevicesOff size={16} />} onClick={() => navigate('/logout?everywhere=1')}>
+          Sign out everywhere
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -2,20 +2,22 @@ import { Button, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { authRoutes } from '../../../../../shared/routes/auth.js';
 import { callApi } from '../../../lib/api-client.js';
 import { clearSession, getSession, hasValidToken } from '../../../lib/session.js';
 import { AuthFrame } from '../components/auth-frame.js';
 
 /**
- * Ends the session on the server first (the refresh token is revoked and the ID token refused from then on), then
- * forgets the token and everything fetched with it. Without a server answer (offline) the device still forgets it.
+ * Ends the session on the server first (the refresh token is revoked and every ID token of this device's session
+ * refused from then on; with `everywhere`, every session of the user on every device), then forgets the token and
+ * everything fetched with it. Without a server answer (offline) the device still forgets it.
  */
-async function signOut(): Promise<void> {
+async function signOut(everywhere: boolean): Promise<void> {
   const session = getSession();
   if (hasValidToken(session)) {
-    await callApi(authRoutes.signOut, { body: session.refreshToken ? { refreshToken: session.refreshToken } : {} }).catch(() => undefined);
+    const body = session.refreshToken ? { refreshToken: session.refreshToken } : {};
+    await (everywhere ? callApi(authRoutes.signOutEverywhere, {}) : callApi(authRoutes.signOut, { body })).catch(() => undefined);
   }
   clearSession();
   // The till's copy of prices, stock and customers goes with the session; bills not yet sent stay to be sent.
@@ -26,12 +28,13 @@ async function signOut(): Promise<void> {
 export default function SignOutScreen() {
   const queryClient = useQueryClient();
   const [done, setDone] = useState(false);
+  const everywhere = useSearchParams()[0].get('everywhere') === '1';
   useEffect(() => {
-    void signOut().then(() => {
+    void signOut(everywhere).then(() => {
       queryClient.clear();
       setDone(true);
     });
-  }, [queryClient]);
+  }, [queryClient, everywhere]);
 
   return (
     <AuthFrame title="Signed out">
@@ -40,7 +43,7 @@ export default function SignOutScreen() {
           <IconCircleCheck size={32} />
         </ThemeIcon>
         <Text fw={600} fz="lg" role="status">
-          {done ? 'You Logged Out Successfully' : 'Signing out…'}
+          {done ? (everywhere ? 'You were signed out on every device' : 'You Logged Out Successfully') : 'Signing out…'}
         </Text>
         <Text c="dimmed" ta="center" size="sm">
           On a shared counter computer, close the browser window too.
