@@ -4,6 +4,7 @@ import { counterKey, idSk, searchKey, tenantObjectKey, tenantPk } from '../lib/k
 import { mergedCursorPage, nameThenArtcode, type MergedList } from '../lib/merged-pages.js';
 import type { BillTotals } from '../../shared/money.js';
 import type { DocumentSeries, SupplyKind } from '../../shared/gst.js';
+import type { RefundTender, Tender } from '../../shared/tenders.js';
 
 /**
  * Bills. A bill is one partition: the bill item, one item per line and one per return, so opening a bill is one
@@ -224,6 +225,8 @@ export interface StoredPurchase extends BillTotals, InvoiceFields {
   emailId?: string;
   address?: string;
   paymentMode: PaymentMode;
+  /** How `paid` was paid, in parts adding up to it (shared/tenders.ts); absent on bills paid wholly by their Bill Type. */
+  tenders?: Tender[];
   saleDate: string;
   redeemed: number;
   /** Paid in money: net − redeemed. */
@@ -281,6 +284,8 @@ export interface StoredReturn extends Pick<InvoiceFields, 'financialYear' | 'doc
   purchaseId: number;
   returnId: number;
   paymentMode: PaymentMode;
+  /** How `refund` was given, in parts adding up to it; absent on returns from before, refunded by their Bill Type. */
+  refundTenders?: RefundTender[];
   lines: CreditNoteLine[];
   creditNoteNumber?: string;
   creditNoteSequence?: number;

@@ -2,6 +2,7 @@ import { formatDate, formatDateTime, formatPaise } from '../../shared/format.js'
 import { DELIVERY_LABEL } from '../../shared/bill.js';
 import { toPaise } from '../../shared/money.js';
 import type { CreditNote, Receipt } from '../../shared/schemas/purchase.js';
+import type { TenderView } from '../../shared/schemas/purchase-answers.js';
 import { BILL_NOT_FOUND, CREDIT_NOTE_NOT_FOUND, type Paper } from '../../shared/schemas/purchase-messages.js';
 import type { Logger } from '../lib/logger.js';
 import { sendMail, type Mail } from '../lib/mail.js';
@@ -52,6 +53,14 @@ function shopLines(shop: Receipt['shop']): string[] {
   return [shop.address, [shop.gstRegistered !== false && shop.gstNumber ? `GSTIN: ${shop.gstNumber}` : '', shop.state ? `State: ${shop.state}` : ''].filter(Boolean).join(' · ')];
 }
 
+/** The parts of a payment or refund as printed: "Cash ₹500.00 + UPI ₹250.00 (to be confirmed)". */
+const partsOf = (tenders: TenderView[]) =>
+  tenders.map((t) => `${t.label} ${rupees(t.amount)}${t.pending ? ' (to be confirmed)' : ''}${t.reference ? ` ref ${t.reference}` : ''}`).join(' + ');
+
+/** How the bill was paid, after its Bill Type: every part, unless it was paid whole by the Bill Type alone. */
+const paidBy = (tenders: TenderView[] | undefined) =>
+  !tenders?.length || (tenders.length === 1 && tenders[0]!.label === 'Cash' && !tenders[0]!.reference) ? '' : ` · Paid by ${partsOf(tenders)}`;
+
 /** The summary lines under the shop's name, on the PDF and in the e-mail alike. */
 function summary(receipt: Receipt): string[] {
   const p = receipt.purchase;
@@ -64,7 +73,7 @@ function summary(receipt: Receipt): string[] {
     `${p.invoiceNumber ? `Invoice No. ${p.invoiceNumber} · ` : ''}Bill No. ${p.purchaseId} · ${formatDateTime(p.createdOn)}`,
     [`Customer: ${p.customerName} (${p.mobileNumber})`, p.customerGstin ? `GSTIN: ${p.customerGstin}` : '', p.customerGstin && p.address ? p.address : ''].filter(Boolean).join(' · '),
     `Place of supply: ${receipt.placeOfSupply}${taxed ? ` · Reverse charge: ${receipt.reverseCharge}` : ''}`,
-    `Payment Mode: ${p.paymentMode} · ${receipt.paymentStatus}`,
+    `Payment Mode: ${p.paymentMode}${paidBy(p.tenders)} · ${receipt.paymentStatus}`,
     taxed
       ? `Gross Amount ${rupees(t.grossAmount)} · Discount ${rupees(t.discount)} · Taxable ${rupees(t.taxable)} · Tax ${rupees(t.tax)} (${tax})`
       : `Gross Amount ${rupees(t.grossAmount)} · Discount ${rupees(t.discount)}`,
@@ -175,7 +184,7 @@ export function creditNotePdf(note: CreditNote): Promise<Buffer> {
       rupees(l.value),
     ]),
     totals: ['Total', '', '', '', ...(taxed ? [rupees(note.taxable), ...(inter ? [rupees(note.igst)] : [rupees(note.cgst), rupees(note.sgst)])] : []), rupees(note.value)],
-    footer: [`Total in words: ${note.valueInWords}`, `Refunded ${rupees(note.refund)} (${note.paymentMode})`],
+    footer: [`Total in words: ${note.valueInWords}`, `Refunded ${rupees(note.refund)} (${note.refundTenders?.length ? partsOf(note.refundTenders) : note.paymentMode})`],
   });
 }
 
@@ -226,7 +235,7 @@ export function creditNoteRollPdf(note: CreditNote): Promise<Buffer> {
       ...(taxed ? [{ label: 'Taxable value', amount: rupees(note.taxable) }, ...taxOf(note)] : []),
       { label: 'Total', amount: rupees(note.value), bold: true },
       { text: `Total in words: ${note.valueInWords}` },
-      { text: `Refunded ${rupees(note.refund)} (${note.paymentMode})` },
+      { text: `Refunded ${rupees(note.refund)} (${note.refundTenders?.length ? partsOf(note.refundTenders) : note.paymentMode})` },
     ],
   });
 }

@@ -2,7 +2,8 @@ import { canRedeem, computeBill, creditFigures, REDEEM_ABOVE_POINTS, returnSettl
 import { DEFAULT_UNIT, lineRates } from '../../shared/gst.js';
 import { formatPaise } from '../../shared/format.js';
 import { refundBookedOn } from '../../shared/figures.js';
-import { toBasisPoints, toPaise, toRupees } from '../../shared/money.js';
+import { divideRounded, toBasisPoints, toPaise, toRupees } from '../../shared/money.js';
+import { byMethodGroup, refundByMode, refundProblem, refundsOfReturns, tendersOfBill, tendersProblem, type RefundTender, type Tender } from '../../shared/tenders.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import { createHash } from 'node:crypto';
 import type { CreditNote, Purchase, PurchaseBody, ReturnBody } from '../../shared/schemas/purchase.js';
@@ -195,9 +196,25 @@ function redemptionPoints(body: PurchaseBody, customer: Customer, available: num
 
 // ---------------------------------------------------------------- the daily sales figures
 
-/** What a bill adds to its sale day. */
+/**
+ * The tenders a bill is saved with: those the screen sent, in paise, adding up to what the customer pays in money;
+ * none when it sent only the Bill Type (all of it paid that way).
+ */
+export function tendersOfBody(body: Pick<PurchaseBody, 'tenders'>, paid: number): Tender[] | undefined {
+  if (!body.tenders) return undefined;
+  const tenders = body.tenders.map(
+    (t): Tender => ({ method: t.method, amount: toPaise(t.amount), ...(t.reference ? { reference: t.reference } : {}), ...(t.pending ? { pending: true } : {}) }),
+  );
+  const problem = tendersProblem(tenders, paid);
+  if (problem) throw new Validation(problem, { field: 'tenders' });
+  return tenders;
+}
+
+/** What a bill adds to its sale day. Cash and online takings follow its tenders; its count, its Bill Type. */
 function saleFigures(bill: StoredPurchase): SalesFigures {
   const cash = bill.paymentMode === 'Cash';
+  const cashPaid = byMethodGroup(tendersOfBill(bill)).cash;
+  const cashCost = bill.paid > 0 ? divideRounded(bill.cost * cashPaid, bill.paid) : cash ? bill.cost : 0;
   return {
     bills: 1,
     cashBills: cash ? 1 : 0,
@@ -213,10 +230,10 @@ function saleFigures(bill: StoredPurchase): SalesFigures {
     tax: bill.tax,
     net: bill.net,
     redeemed: bill.redeemed,
-    cashSold: cash ? bill.paid : 0,
-    onlineSold: cash ? 0 : bill.paid,
-    cashCost: cash ? bill.cost : 0,
-    onlineCost: cash ? 0 : bill.cost,
+    cashSold: cashPaid,
+    onlineSold: bill.paid - cashPaid,
+    cashCost,
+    onlineCost: bill.cost - cashCost,
     pointsEarned: bill.pointsEarned,
     pointsUsed: bill.pointsUsed,
   };
@@ -292,6 +309,7 @@ interface BillDraft {
   invoice: InvoiceFields;
   products: Map<number, StoredProduct>;
   saleDate: string;
+  tenders?: Tender[];
 }
 
 function draftBill(d: BillDraft): { bill: StoredPurchase; lines: StoredLine[] } {
@@ -318,10 +336,11 @@ function draftBill(d: BillDraft): { bill: StoredPurchase; lines: StoredLine[] } 
     createdOn: d.before?.bill.createdOn ?? actor.now.toISOString(),
     createdBy: d.before?.bill.createdBy ?? actor.userName,
   });
-  if (!d.before) return { bill: { ...bill, printed: d.body.print }, lines };
+  const paidBy = d.tenders ? { tenders: d.tenders } : {};
+  if (!d.before) return { bill: { ...bill, ...paidBy, printed: d.body.print }, lines };
   const { mailed, printed, reBills, version } = d.before.bill;
   const edited = { mailed, printed: d.body.print || printed, reBills, version: version + 1, updatedOn: actor.now.toISOString(), updatedBy: actor.userName };
-  return { bill: { ...bill, ...edited }, lines };
+  return { bill: { ...bill, ...paidBy, ...edited }, lines };
 }
 
 // ---------------------------------------------------------------- one bill per idempotency key
@@ -440,9 +459,10 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
     billOfSupply: invoice.documentType === 'BILL_OF_SUPPLY',
   });
   checkFigures(body, figures);
+  const tenders = tendersOfBody(body, figures.paid);
   const pointsAfter = Math.max(heldBefore - figures.pointsUsed + figures.pointsEarned, 0);
   const productsById = new Map(products.map((p) => [p.productId, p]));
-  const { bill, lines } = draftBill({ purchaseId: id, customer, body, priced, figures, before, scope, pointsAfter, invoice, products: productsById, saleDate });
+  const { bill, lines } = draftBill({ purchaseId: id, customer, body, priced, figures, before, scope, pointsAfter, invoice, products: productsById, saleDate, tenders });
 
   const items: TransactItem[] = [];
   const messages: (string | undefined)[] = [];
@@ -523,6 +543,7 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
       refundedBefore: bill.refunded,
       pointsEarnedBefore: bill.pointsEarned - bill.pointsTakenBack,
     });
+    const refundTenders = refundTendersOf(body, settlement.refund, opened);
     const units = returned.reduce((sum, r) => sum + r.quantity, 0);
     const cost = returned.reduce((sum, r) => sum + r.cost, 0);
     const now = actor.now.toISOString();
@@ -556,6 +577,7 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
       purchaseId,
       returnId: bill.returnCount + 1,
       paymentMode: mode,
+      ...(refundTenders.length ? { refundTenders } : {}),
       lines: creditLines,
       ...(issued
         ? {
@@ -639,14 +661,14 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
     }
     for (const item of lowCountWrites(tenantId, stockChanges)) add(item);
     if (customer && pointsAfter !== held) add(pointsWrite(tenantId, customer, pointsAfter), POINTS_CHANGED);
-    const cash = mode === 'Cash';
+    const cashRefund = byMethodGroup(refundTenders).cash;
     const returnDay: SalesFigures = {
       returnCount: 1,
       returnedQuantity: units,
       returnedValue: value,
       returnedCost: cost,
-      cashReturns: cash ? settlement.refund : 0,
-      onlineReturns: cash ? 0 : settlement.refund,
+      cashReturns: cashRefund,
+      onlineReturns: settlement.refund - cashRefund,
       pointsEarned: -settlement.pointsTakenBack,
       pointsUsed: -settlement.pointsBack,
     };
@@ -656,6 +678,20 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
     for (const item of purchaseData.lineSalesWrites(tenantId, record.returnDate, takenBack)) add(item);
     return { items, messages, result: { opened: { bill: billAfter, lines: [...linesAfter.values()], returns: [...opened.returns, record] }, record } };
   });
+}
+
+/**
+ * How a return gives its refund back: the parts the screen chose (cash, or methods the bill was paid by, none beyond
+ * what it paid less earlier refunds), or, when it chose only the Bill Type, that mode as `refundByMode` spreads it.
+ */
+function refundTendersOf(body: ReturnBody, refund: number, opened: OpenedBill): RefundTender[] {
+  const paid = tendersOfBill(opened.bill);
+  const before = refundsOfReturns(paid, opened.returns);
+  if (!body.refundTenders) return refundByMode(body.paymentMode, refund, paid, before);
+  const asked = body.refundTenders.map((t): RefundTender => ({ method: t.method, amount: toPaise(t.amount) }));
+  const problem = refundProblem(asked, refund, paid, before);
+  if (problem) throw new Validation(problem, { field: 'refundTenders' });
+  return asked;
 }
 
 // ---------------------------------------------------------------- re-bill

@@ -4,6 +4,7 @@ import { purchasedProduct, salesRow } from './purchase-rows-answers.js';
 import { auditFields } from './common.js';
 import { cashSummary, salesSummary } from './figures-answers.js';
 import { BILL_PROBLEM_KINDS } from './purchase.js';
+import { TENDER_METHODS } from '../tenders.js';
 
 /**
  * What the server answers about bills, receipts, credit notes and held bills.
@@ -30,6 +31,17 @@ export type BillProblem = z.output<typeof billProblem>;
 
 // ---------------------------------------------------------------- stored bills as the API answers them
 
+/** One part of a bill's payment, or of a return's refund, in rupees, with its method's name as printed. */
+export const tenderView = z.object({
+  method: z.enum([...TENDER_METHODS, 'online']),
+  label: z.string(),
+  amount: z.number(),
+  reference: z.string().optional(),
+  /** A UPI payment not confirmed yet: "UPI, to be confirmed". */
+  pending: z.boolean().optional(),
+});
+export type TenderView = z.output<typeof tenderView>;
+
 export const purchase = z.object({
   purchaseId: z.number().int(),
   customerId: z.number().int(),
@@ -38,6 +50,8 @@ export const purchase = z.object({
   emailId: z.string().optional(),
   address: z.string().optional(),
   paymentMode: z.enum(PAYMENT_MODES),
+  /** How the customer paid, in parts adding up to the Net Amount (a bill from before parts: its Bill Type, whole). */
+  tenders: z.array(tenderView).optional(),
   status: z.string(),
   /** The shop's calendar day of the sale, `yyyy-mm-dd`. */
   saleDate: z.string(),
@@ -169,6 +183,8 @@ export const creditNote = z.object({
   valueInWords: z.string(),
   paymentMode: z.string(),
   refund: z.number(),
+  /** How the refund was given, in parts adding up to it. */
+  refundTenders: z.array(tenderView).optional(),
 });
 
 export type CreditNote = z.output<typeof creditNote>;

@@ -54,6 +54,27 @@ export const rupees = (label: string) =>
 
 const percent = lazySchema(() => z.number().min(0).max(100).refine((v) => Number(v.toFixed(2)) === v, 'A GST rate has at most two decimals.'));
 
+const tenderMethod = lazySchema(() => z.enum(TENDER_METHODS, { error: 'Choose how this part is paid: cash, upi, card, bank or razorpay.' }));
+
+/**
+ * One part of a bill's payment (docs/point-of-sale.md, "Payments"): its method and amount in rupees; the parts add
+ * up to the Net Amount. A UPI part the till could not confirm yet (made offline) is `pending`.
+ */
+const tenderInput = lazySchema(() => z.object({
+  method: tenderMethod,
+  amount: rupees('The payment'),
+  reference: z.string().trim().max(64, 'A payment reference can be at most 64 characters.').optional(),
+  pending: z.boolean().optional(),
+}));
+export type TenderInput = z.output<typeof tenderInput>;
+
+/** One part of a return's refund: cash from the drawer, or a method the bill was paid by. */
+const refundTenderInput = lazySchema(() => z.object({ method: tenderMethod, amount: rupees('The refund') }));
+
+/** The Bill Type of a payment or refund in parts is the larger part's mode, whatever mode was sent with them. */
+const modeOfAsked = (tenders: { method: TenderMethod; amount: number }[] | undefined, mode: PaymentMode | undefined): PaymentMode =>
+  tenders?.length ? modeOfTenders(tenders.map((t) => ({ method: t.method, amount: toPaise(t.amount) })), mode ?? 'Cash') : (mode ?? 'Cash');
+
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 // ---------------------------------------------------------------- placing a bill
@@ -107,7 +128,10 @@ export const purchaseBody = lazySchema(() => z
     customerId: z.coerce.number().int().positive().optional(),
     mobileNumber: z.string().trim().regex(/^\d{10}$/, MOBILE_INVALID).optional(),
     customerName: z.string().trim().max(100).optional(),
-    paymentMode,
+    /** Cash or Online; may be left out when `tenders` say how the bill is paid (the larger part's mode). */
+    paymentMode: paymentMode.optional(),
+    /** How the Net Amount is paid, in parts (cash and UPI, say) adding up to it; absent: all of it by the Bill Type. */
+    tenders: z.array(tenderInput).max(MAX_TENDERS, `A bill can be paid in at most ${MAX_TENDERS} parts.`).optional(),
     /** Redeem the customer's credit points (offered above 100 points). */
     redeem: z.boolean().default(false),
     purchasedProduct: z
@@ -136,6 +160,7 @@ export const purchaseBody = lazySchema(() => z
   })
   .superRefine((bill, ctx) => {
     if (bill.offline && !bill.idempotencyKey) ctx.addIssue({ code: 'custom', message: OFFLINE_NEEDS_KEY, path: ['idempotencyKey'] });
+    if (!bill.paymentMode && !bill.tenders?.length) ctx.addIssue({ code: 'custom', message: 'Please choose the Bill Type (Cash or Online).', path: ['paymentMode'] });
     if (bill.customerId === undefined && bill.mobileNumber === undefined) {
       ctx.addIssue({ code: 'custom', message: CUSTOMER_REQUIRED, path: ['mobileNumber'] });
     }
@@ -148,6 +173,7 @@ export const purchaseBody = lazySchema(() => z
   })
   .transform((bill) => ({
     ...bill,
+    paymentMode: modeOfAsked(bill.tenders, bill.paymentMode),
     purchasedProduct: bill.purchasedProduct.map((line) => ({
       ...line,
       quantity: Number(line.quantity),
@@ -195,8 +221,10 @@ export const customerTotalsQuery = lazySchema(() => z.object({ search: searchTex
 
 export const returnBody = lazySchema(() => z
   .object({
-    /** The Bill Type of the refund: CASH or ONLINE (either spelling). */
-    paymentMode,
+    /** The Bill Type of the refund: CASH or ONLINE (either spelling); may be left out when `refundTenders` are given. */
+    paymentMode: paymentMode.optional(),
+    /** How the refund is given, in parts adding up to it: cash, or methods the bill was paid by (docs/point-of-sale.md, "Payments"). */
+    refundTenders: z.array(refundTenderInput).min(1).max(MAX_TENDERS, `A refund can be given in at most ${MAX_TENDERS} parts.`).optional(),
     purchasedProduct: z
       .array(
         z.object({
@@ -216,6 +244,7 @@ export const returnBody = lazySchema(() => z
     print: z.boolean().default(false),
   })
   .superRefine((body, ctx) => {
+    if (!body.paymentMode && !body.refundTenders) ctx.addIssue({ code: 'custom', message: 'Please choose the Bill Type (Cash or Online).', path: ['paymentMode'] });
     const seen = new Set<number>();
     body.purchasedProduct.forEach((line, i) => {
       if (seen.has(line.purchasedProductId)) ctx.addIssue({ code: 'custom', message: 'A line can be returned once per return.', path: ['purchasedProduct', i] });
@@ -234,6 +263,7 @@ export const returnBody = lazySchema(() => z
   })
   .transform((body) => ({
     ...body,
+    paymentMode: modeOfAsked(body.refundTenders, body.paymentMode),
     purchasedProduct: body.purchasedProduct.map((line) => ({
       purchasedProductId: line.purchasedProductId,
       returnQuantity: line.whole ? undefined : Number(line.returnQuantity),
@@ -303,3 +333,5 @@ export type {
   heldCount,
 } from './purchase-answers.js';
 import { lazySchema } from '../lazy.js';
+import { toPaise } from '../money.js';
+import { MAX_TENDERS, modeOfTenders, TENDER_METHODS, type TenderMethod } from '../tenders.js';

@@ -4,6 +4,7 @@ import { formatDate, formatDateTime, formatRupees } from '../../../../../shared/
 import type { Paper, Receipt } from '../../../../../shared/schemas/purchase.js';
 import { PROVISIONAL_NOTE } from '../offline/provisional-receipt.js';
 import classes from './receipt.module.css';
+import { TenderLines } from './tender-lines.js';
 
 export type PaperSize = Paper;
 
@@ -52,6 +53,7 @@ export function ReceiptView({ receipt, paper, provisionalNumber }: { receipt: Re
       {purchase.customerGstin && purchase.address && <Text size="xs">Address: {purchase.address}</Text>}
       <Text size="xs">Place of supply: {receipt.placeOfSupply}</Text>
       <Text size="xs">Payment Mode: {purchase.paymentMode}</Text>
+      <TenderLines tenders={purchase.tenders} />
       <Divider my="xs" variant="dashed" />
       <Table fz="xs" verticalSpacing={2} horizontalSpacing={4} className={classes.lines}>
         <Table.Thead>
