@@ -24,7 +24,8 @@ test('a full sale to a new customer: register inline, two products, Calculate, S
   const mobile = `9${String(Date.now()).slice(-9)}`;
   const name = `Ravi${Date.now().toString(36)}`;
   await page.getByRole('button', { name: 'Calculate' }).click();
-  await expect(page.getByText('Customer Detail is required.')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Check the bill' })).toContainText('Customer Detail is required.');
+  await page.getByRole('button', { name: 'OK' }).click();
 
   await page.getByRole('combobox', { name: 'Mobile Number' }).fill(mobile);
   await expect(page.getByText('Customer not found! Please Register')).toBeVisible({ timeout: 30_000 });
@@ -36,7 +37,8 @@ test('a full sale to a new customer: register inline, two products, Calculate, S
   await expect(page.getByLabel('Customer Name')).toHaveValue(name);
 
   await page.getByRole('button', { name: 'Calculate' }).click();
-  await expect(page.getByText('Please add product(s).')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Check the bill' })).toContainText('Please add product(s).');
+  await page.getByRole('button', { name: 'OK' }).click();
 
   await addProduct(page, 1, 'Parle', 'Parle-G Biscuits');
   await addProduct(page, 2, 'Mysore', 'Mysore Sandal Soap');

@@ -104,6 +104,8 @@ export function CustomerBox({ customer, onCustomer, locked }: CustomerBoxProps) 
             placeholder="10 digits"
             inputMode="numeric"
             maxLength={10}
+            // A bill starts with its customer: the till opens ready for the mobile number, no pointer needed.
+            autoFocus={!found && !locked}
             value={mobile}
             data={mobile.length >= 5 && !found ? (suggestions.data ?? []) : []}
             disabled={found || locked}
