@@ -59,10 +59,14 @@ export function returnProblem(rows: ReturnRow[]): ReturnProblem | undefined {
   return undefined;
 }
 
-/** What a ticked line's units are worth (rate × units), or undefined while its quantity is not a whole number. */
+/**
+ * What a ticked line's units are worth (rate × units), or undefined while its quantity is not one the return can
+ * take (a whole number from 1 to the units remaining): nothing is priced while it is invalid.
+ */
 export function rowValue(row: ReturnRow): Paise | undefined {
   const typed = row.quantity.trim();
-  return row.ticked && /^\d+$/.test(typed) ? row.rate * Number(typed) : undefined;
+  const units = Number(typed);
+  return row.ticked && /^\d+$/.test(typed) && units >= 1 && units <= row.remaining ? row.rate * units : undefined;
 }
 
 /** The Return Amount: the ticked lines' rate × units, as the server works it. */

@@ -91,6 +91,8 @@ describe('Return Order screen', () => {
     expect(await screen.findAllByText(RETURN_QUANTITY_NOT_ZERO)).not.toHaveLength(0);
     await user.clear(quantity);
     await user.type(quantity, '3');
+    // 3 of 2 is not priced.
+    expect(screen.getByLabelText('Price of Bath Soap')).toBeEmptyDOMElement();
     await user.click(screen.getByRole('button', { name: 'Calculate' }));
     expect(await screen.findAllByText('Return Quantity of Bath Soap (BS1) should not be more than 2.')).not.toHaveLength(0);
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
