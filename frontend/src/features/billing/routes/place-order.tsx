@@ -38,6 +38,7 @@ import { CustomerBox } from '../components/customer-box.js';
 import { ProductCell } from '../components/product-cell.js';
 import { focusedRowKey, TILL_KEYS, TillKeysLegend, useFocusRequest, useTillKeys } from '../components/till-keys.js';
 import { loadReceiptDialog, ReceiptModal } from '../components/receipt-modal.js';
+import { emptyTenderDraft, TenderPanel, tenderDraftProblem, tendersBody } from '../components/tender-panel.js';
 import { LocalCopyAge } from '../offline/local-copy-age.js';
 import { knownOffline } from '../offline/local-copy.js';
 import { describeDifference } from '../offline/fix-bill.js';
@@ -243,6 +244,7 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
   const [rows, setRows] = useState<BillRow[]>(() => (editing ? rowsOf(editing) : (fixing?.rows ?? startingRows())));
   const [paymentMode, setPaymentMode] = useState<PaymentMode>(editing?.paymentMode ?? fixing?.paymentMode ?? 'Cash');
   const [calculated, setCalculated] = useState<BillFigures | null>(null);
+  const [tenderDraft, setTenderDraft] = useState(emptyTenderDraft);
   const [problem, setProblem] = useState<CalculateProblem>();
   // Calculate's message is told in a dialog with OK (spec 2 section 8); the row's own message stays until fixed.
   const [problemShown, setProblemShown] = useState(false);
@@ -325,20 +327,24 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
 
   const submit = async () => {
     if (!calculated || !customer || calculated.totals.gross <= 0 || save.isPending || resending || provisional) return;
+    if (tenderDraftProblem(tenderDraft, calculated.paid)) return;
     setRefusal(undefined);
     // The receipt's code arrives while the bill is being saved.
     void loadReceiptDialog();
-    const body = billBody({
-      customer: { customerId: customer.customerId, mobileNumber: customer.mobileNumber, customerName: customer.customerName },
-      rows,
-      figures: calculated,
-      redeem,
-      paymentMode,
-      print,
-      mail,
-      version: editing?.version,
-      idempotencyKey: saveKey,
-    });
+    const body = {
+      ...billBody({
+        customer: { customerId: customer.customerId, mobileNumber: customer.mobileNumber, customerName: customer.customerName },
+        rows,
+        figures: calculated,
+        redeem,
+        paymentMode,
+        print,
+        mail,
+        version: editing?.version,
+        idempotencyKey: saveKey,
+      }),
+      tenders: tendersBody(tenderDraft, paymentMode, calculated.paid),
+    };
     const notKept = (message: string) => {
       setRefusal(message);
       setCalculated(null);
@@ -557,6 +563,7 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
             </Group>
           ) : (
             <Stack gap="sm">
+              <TenderPanel mode={paymentMode} net={calculated.paid} draft={tenderDraft} onChange={setTenderDraft} />
               <Group gap="lg">
                 <Tooltip label="Offered above 100 credit points" disabled={redeemOffered(points)}>
                   <Checkbox label="Redeem" checked={redeem} disabled={!redeemOffered(points)} onChange={(e) => toggleRedeem(e.currentTarget.checked)} />
@@ -567,7 +574,7 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
                 {!fixing && <Checkbox label="WhatsApp" checked={whatsApp} onChange={(e) => setWhatsApp(e.currentTarget.checked)} />}
               </Group>
               <Group>
-                <Button onClick={() => void submit()} aria-keyshortcuts={TILL_KEYS.save} loading={save.isPending || resending} disabled={calculated.totals.gross <= 0 || savedId !== undefined || provisional !== undefined}>
+                <Button onClick={() => void submit()} aria-keyshortcuts={TILL_KEYS.save} loading={save.isPending || resending} disabled={calculated.totals.gross <= 0 || savedId !== undefined || provisional !== undefined || tenderDraftProblem(tenderDraft, calculated.paid) !== undefined}>
                   Save
                 </Button>
                 <Button variant="default" onClick={() => (fixing ? void navigate('/purchase/queue') : window.location.reload())}>

@@ -1,0 +1,71 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import type { PaymentMode } from '../../../../../shared/schemas/purchase.js';
+import { renderWithApp } from '../../../../../test/web/render.js';
+import { billLine, storedBill, storedReceipt } from '../test-fixtures.js';
+import { ReceiptView } from './receipt-view.js';
+import { emptyTenderDraft, TenderPanel, tenderDraftProblem, tendersBody, type TenderDraft } from './tender-panel.js';
+
+/** The panel as Place Order holds it, with what Save would send shown beside it. */
+function Harness({ mode, net }: { mode: PaymentMode; net: number }) {
+  const [draft, setDraft] = useState<TenderDraft>(emptyTenderDraft);
+  return (
+    <>
+      <TenderPanel mode={mode} net={net} draft={draft} onChange={setDraft} />
+      <output data-testid="sent">{JSON.stringify(tendersBody(draft, mode, net) ?? null)}</output>
+    </>
+  );
+}
+
+const sent = () => JSON.parse(screen.getByTestId('sent').textContent!) as unknown;
+
+describe('paying a bill in parts at the till', () => {
+  it('a cash bill sends no parts; ₹200 on UPI with the rest in cash adds up to the net', () => {
+    renderWithApp(<Harness mode="Cash" net={54_000} />);
+    expect(sent()).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add part' }));
+    fireEvent.change(screen.getByLabelText('Part 1 amount'), { target: { value: '200' } });
+    // A cash bill's first added part is UPI; the rest stays cash.
+    expect(sent()).toEqual([
+      { method: 'upi', amount: 200 },
+      { method: 'cash', amount: 340 },
+    ]);
+    expect(screen.getByText('Rest ₹340.00 by Cash')).toBeInTheDocument();
+  });
+
+  it('an Online bill names its method, and parts beyond the net are refused', () => {
+    renderWithApp(<Harness mode="Online" net={54_000} />);
+    expect(sent()).toEqual([{ method: 'upi', amount: 540 }]);
+    fireEvent.click(screen.getByText('Card'));
+    expect(sent()).toEqual([{ method: 'card', amount: 540 }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Add part' }));
+    fireEvent.change(screen.getByLabelText('Part 1 amount'), { target: { value: '600' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('The parts are ₹60.00 more than the Net Amount ₹540.00.');
+  });
+
+  it('a part without an amount is a problem to fix before saving', () => {
+    expect(tenderDraftProblem({ parts: [{ method: 'cash', amount: '' }], onlineMethod: 'upi' }, 100)).toMatch(/Enter the amount/);
+    expect(tenderDraftProblem({ parts: [{ method: 'cash', amount: 1 }], onlineMethod: 'upi' }, 100)).toBeUndefined();
+  });
+});
+
+describe('the receipt of a bill paid in parts', () => {
+  it('lists each part with its amount, and a UPI part to be confirmed', () => {
+    const dal = billLine(1, 'Toor Dal 1kg', 'TD1', 150, 2);
+    const bill = storedBill([dal], {
+      paymentMode: 'Cash',
+      netAmount: 300,
+      totalSellingAmount: 300,
+      tenders: [
+        { method: 'cash', label: 'Cash', amount: 200 },
+        { method: 'upi', label: 'UPI', amount: 100, pending: true },
+      ],
+    });
+    const totals = { grossAmount: 300, discount: 0, taxable: 285.71, cgst: 7.15, sgst: 7.14, tax: 14.29, totalSellingAmount: 300, redeemAmount: 0, returnAmount: 0, netAmount: 300 };
+    renderWithApp(<ReceiptView receipt={storedReceipt(bill, [dal], totals)} paper="roll80" />);
+    expect(screen.getByText('Paid by Cash')).toBeInTheDocument();
+    expect(screen.getByText('Paid by UPI, to be confirmed')).toBeInTheDocument();
+    expect(screen.getByText('₹100.00')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,127 @@
+import { ActionIcon, Button, Group, NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { IconPlus, IconX } from '@tabler/icons-react';
+import { formatPaise } from '../../../../../shared/format.js';
+import { toPaise, toRupees } from '../../../../../shared/money.js';
+import type { PaymentMode } from '../../../../../shared/schemas/purchase.js';
+import { balanceOf, MAX_TENDERS, TENDER_LABELS, withRest, type Tender, type TenderMethod } from '../../../../../shared/tenders.js';
+
+/** The methods a cashier takes at the till (Razorpay is the storefront's checkout). */
+const TILL_METHODS = ['cash', 'upi', 'card', 'bank'] as const satisfies readonly TenderMethod[];
+type TillMethod = (typeof TILL_METHODS)[number];
+const ONLINE_METHODS = TILL_METHODS.filter((m) => m !== 'cash');
+
+/** What the cashier entered: parts typed with their amounts, and the method the rest of the bill is paid by. */
+export interface TenderDraft {
+  parts: { method: TillMethod; amount: number | string }[];
+  /** Online bills name their method; a cash bill's rest is cash. */
+  onlineMethod: Exclude<TillMethod, 'cash'>;
+}
+
+export const emptyTenderDraft = (): TenderDraft => ({ parts: [], onlineMethod: 'upi' });
+
+const typedPaise = (amount: number | string): number => {
+  try {
+    return amount === '' ? 0 : Math.max(toPaise(amount), 0);
+  } catch {
+    return 0;
+  }
+};
+
+/** The bill's parts in paise: the typed ones, then the rest by the Bill Type's method. */
+export function tendersOfDraft(draft: TenderDraft, mode: PaymentMode, net: number): Tender[] {
+  const typed = draft.parts.map((p): Tender => ({ method: p.method, amount: typedPaise(p.amount) }));
+  return withRest(net, typed, mode === 'Cash' ? 'cash' : draft.onlineMethod);
+}
+
+/**
+ * What the bill sends as `tenders`: nothing for a bill paid whole in cash (as before parts), else every part in
+ * rupees. Undefined parts (typed beyond the net) are the caller's to refuse with `tenderDraftProblem`.
+ */
+export function tendersBody(draft: TenderDraft, mode: PaymentMode, net: number) {
+  if (mode === 'Cash' && !draft.parts.length) return undefined;
+  return tendersOfDraft(draft, mode, net).map((t) => ({ method: t.method as TenderMethod, amount: toRupees(t.amount) }));
+}
+
+/** Why the typed parts cannot be saved: more than the bill, or a part with no amount. */
+export function tenderDraftProblem(draft: TenderDraft, net: number): string | undefined {
+  const typed = draft.parts.map((p) => typedPaise(p.amount));
+  if (typed.some((a) => a <= 0)) return 'Enter the amount of each part, or remove it.';
+  const rest = balanceOf(net, typed.map((amount) => ({ amount })));
+  if (rest < 0) return `The parts are ${formatPaise(-rest)} more than the Net Amount ${formatPaise(net)}.`;
+  return undefined;
+}
+
+/**
+ * How the customer pays the Net Amount (docs/point-of-sale.md, "Payments"): an Online bill names its method (UPI,
+ * card, bank transfer); "Add part" splits the bill ("₹500 cash, the rest on UPI"), the rest always going to the
+ * Bill Type's method, so the parts add up to the net to the paisa.
+ */
+export function TenderPanel({ mode, net, draft, onChange }: { mode: PaymentMode; net: number; draft: TenderDraft; onChange: (draft: TenderDraft) => void }) {
+  const tenders = tendersOfDraft(draft, mode, net);
+  const rest = tenders.length > draft.parts.length ? tenders[tenders.length - 1]! : undefined;
+  const problem = tenderDraftProblem(draft, net);
+  const setPart = (i: number, change: Partial<TenderDraft['parts'][number]>) =>
+    onChange({ ...draft, parts: draft.parts.map((p, j) => (j === i ? { ...p, ...change } : p)) });
+  return (
+    <Stack gap="xs" data-tender-panel>
+      {mode === 'Online' && (
+        <Group gap="sm">
+          <Text size="sm">Paid by</Text>
+          <SegmentedControl
+            aria-label="Online method"
+            size="xs"
+            value={draft.onlineMethod}
+            onChange={(v) => onChange({ ...draft, onlineMethod: v as TenderDraft['onlineMethod'] })}
+            data={ONLINE_METHODS.map((m) => ({ value: m, label: TENDER_LABELS[m] }))}
+          />
+        </Group>
+      )}
+      {draft.parts.map((part, i) => (
+        <Group key={i} gap="xs" align="flex-end">
+          <Select
+            label={`Part ${i + 1}`}
+            aria-label={`Part ${i + 1} method`}
+            w={150}
+            allowDeselect={false}
+            value={part.method}
+            onChange={(v) => v && setPart(i, { method: v as TillMethod })}
+            data={TILL_METHODS.map((m) => ({ value: m, label: TENDER_LABELS[m] }))}
+          />
+          <NumberInput
+            aria-label={`Part ${i + 1} amount`}
+            w={140}
+            min={0}
+            decimalScale={2}
+            prefix="₹"
+            value={part.amount}
+            onChange={(v) => setPart(i, { amount: v })}
+          />
+          <ActionIcon variant="subtle" color="gray" aria-label={`Remove part ${i + 1}`} onClick={() => onChange({ ...draft, parts: draft.parts.filter((_, j) => j !== i) })}>
+            <IconX size={16} />
+          </ActionIcon>
+        </Group>
+      ))}
+      <Group gap="sm">
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          disabled={draft.parts.length >= MAX_TENDERS - 1}
+          onClick={() => onChange({ ...draft, parts: [...draft.parts, { method: mode === 'Cash' ? 'upi' : 'cash', amount: '' }] })}
+        >
+          Add part
+        </Button>
+        {draft.parts.length > 0 && !problem && (
+          <Text size="sm" data-tender-rest>
+            {rest ? `Rest ${formatPaise(rest.amount)} by ${TENDER_LABELS[rest.method]}` : 'The parts pay the whole bill'}
+          </Text>
+        )}
+        {problem && (
+          <Text size="sm" c="red" role="alert">
+            {problem}
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+}
