@@ -85,13 +85,15 @@ test('a return from the customer order list: two of three units back, Return don
   await expect(page).toHaveURL(`/productReturn/${bill.purchaseId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Return Order' })).toBeVisible();
   await page.getByRole('button', { name: 'Calculate' }).click();
-  await expect(page.getByText('Please select the product(s) to return.')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Check the return' })).toContainText('Please select the product(s) to return.');
+  await page.getByRole('button', { name: 'OK' }).click();
   await page.getByLabel('Return Colgate Strong Teeth').check();
   const quantity = page.getByLabel('Return Quantity of Colgate Strong Teeth');
   await expect(quantity).toHaveValue('3');
   await quantity.fill('4');
   await page.getByRole('button', { name: 'Calculate' }).click();
   await expect(page.getByText(`Return Quantity of Colgate Strong Teeth (${paste.artcode}) should not be more than 3.`).first()).toBeVisible();
+  await page.getByRole('button', { name: 'OK' }).click();
   await quantity.fill('2');
   await page.getByRole('button', { name: 'Calculate' }).click();
   // 2 × ₹134.00

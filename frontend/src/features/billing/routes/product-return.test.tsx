@@ -78,7 +78,9 @@ describe('Return Order screen', () => {
     expect(quantity).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Calculate' }));
-    expect(await screen.findByText(SELECT_RETURN_LINES)).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Check the return' })).toHaveTextContent(SELECT_RETURN_LINES);
+    await user.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(screen.getByLabelText('Return Bath Soap'));
     expect(quantity).toBeEnabled();

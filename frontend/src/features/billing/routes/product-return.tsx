@@ -134,6 +134,8 @@ function ReturnForm({ bill, onRefused, onStart, onDone }: ReturnFormProps) {
   const [rows, setRows] = useState<ReturnRow[]>(() => returnRowsOf(bill));
   const [mode, setMode] = useState<ReturnMode>(bill.paymentMode === 'Online' ? 'ONLINE' : 'CASH');
   const [problem, setProblem] = useState<ReturnProblem>();
+  // Calculate's message is told in a dialog with OK (spec 2 section 8); the line's own message stays until it changes.
+  const [problemShown, setProblemShown] = useState(false);
   const [calculated, setCalculated] = useState<number | null>(null);
   const [print, setPrint] = useState(false);
   const [mail, setMail] = useState(false);
@@ -151,6 +153,7 @@ function ReturnForm({ bill, onRefused, onStart, onDone }: ReturnFormProps) {
     onStart();
     const found = returnProblem(rows);
     setProblem(found);
+    setProblemShown(found !== undefined);
     setCalculated(found ? null : returnAmount(rows));
   };
 
@@ -267,16 +270,16 @@ function ReturnForm({ bill, onRefused, onStart, onDone }: ReturnFormProps) {
               </Text>
             </Stack>
           </Group>
-          {problem && problem.index === undefined && (
-            <Alert color="red" variant="light" role="alert">
-              {problem.message}
-            </Alert>
-          )}
-          {problem && problem.index !== undefined && (
-            <Text size="sm" c="red" role="alert">
-              {problem.message}
-            </Text>
-          )}
+          <Modal opened={problemShown && problem !== undefined} onClose={() => setProblemShown(false)} title="Check the return" withCloseButton={false} centered>
+            <Stack gap="md">
+              <Text role="alert">{problem?.message}</Text>
+              <Group justify="flex-end">
+                <Button onClick={() => setProblemShown(false)} data-autofocus>
+                  OK
+                </Button>
+              </Group>
+            </Stack>
+          </Modal>
           {calculated === null ? (
             <Group>
               <Button onClick={calculate}>Calculate</Button>
