@@ -9,7 +9,7 @@ import type { Logger } from '../lib/logger.js';
 import { sendMail } from '../lib/mail.js';
 import { tenantData } from '../tenants/data.js';
 import { userData } from '../users/data.js';
-import { endAllSessions, endDeviceSession } from '../users/service.js';
+import { endAllSessions, endDeviceSession, resetAddress } from '../users/service.js';
 import { transactParts, writePart } from '../lib/db.js';
 import type { Caller } from '../lib/context.js';
 import { challengeData, deviceSessionData, resetCodeData } from './data.js';
@@ -182,7 +182,10 @@ async function refreshWithCognito(refreshToken: string, caller: { sub: string; t
 
 const hashCode = (userName: string, code: string) => createHash('sha256').update(`${userName}:${code}`).digest();
 
-/** E-mails a one-time code to the address on the user's record; 0 when the user name is unknown. */
+/**
+ * E-mails a one-time code to the user's confirmed address (a changed e-mail only once confirmed from it); 0 when the
+ * user name is unknown.
+ */
 export async function sendResetCode(userName: string, headerTenant: string | undefined, client: TryContext): Promise<0 | 1> {
   const { now } = client;
   const tenantId = await signInTenant(userName, headerTenant);
@@ -197,7 +200,7 @@ export async function sendResetCode(userName: string, headerTenant: string | und
     attempts: 0,
   });
   await sendMail({
-    to: [user.emailId || user.userName],
+    to: [resetAddress(user)],
     subject: 'Your password reset code',
     text: `Your code to reset the password of ${userName} is ${code}. It is valid for ${RESET_CODE_MINUTES} minutes. If you did not ask for it, ignore this mail.`,
   });

@@ -1,10 +1,13 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ROLE } from '../../shared/roles.js';
 import type { AppUser } from '../../shared/schemas/auth.js';
 import { EMPLOYEE_EMAIL_TAKEN, EMPLOYEE_MOBILE_TAKEN } from '../../shared/schemas/employee-messages.js';
 import type { UserRef } from '../../shared/schemas/employee.js';
+import { dynamo } from '../lib/aws.js';
 import {
   getItem,
   mapPage,
+  putItem,
   op,
   query,
   queryAll,
@@ -262,5 +265,51 @@ export const passwordRevealData = {
   },
   async byUser(tenantId: string, appUserId: number) {
     return getItem<Item & { revealedBy: string; revealedOn: string }>(tenantPk(tenantId, 'PASSWORD_REVEAL'), idSk(appUserId));
+  },
+};
+
+/** A changed e-mail's pending confirmation: the address, the code's hash, its expiry and the guesses counted at it. */
+export interface EmailConfirmation {
+  emailId: string;
+  codeHash: string;
+  expiresAt: number;
+  attempts: number;
+}
+
+const confirmationKey = (tenantId: string, appUserId: number) => ({ pk: tenantPk(tenantId, 'EMAIL_CONFIRM'), sk: idSk(appUserId) });
+
+/** One pending e-mail confirmation per user (a newer change replaces it); DynamoDB's TTL removes stale ones. */
+export const emailConfirmationData = {
+  put: (tenantId: string, appUserId: number, pending: EmailConfirmation) => putItem({ ...confirmationKey(tenantId, appUserId), entity: 'emailConfirmation', ...pending }),
+  /**
+   * Counts one guess at the pending code, atomically, and answers the confirmation to compare it with; undefined when
+   * there is none, it has expired, or `maxAttempts` guesses were already counted.
+   */
+  async countAttempt(tenantId: string, appUserId: number, maxAttempts: number, now: Date): Promise<EmailConfirmation | undefined> {
+    try {
+      const out = await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: confirmationKey(tenantId, appUserId),
+          UpdateExpression: 'ADD attempts :one',
+          ConditionExpression: 'attribute_exists(pk) AND attempts < :max AND expiresAt > :now',
+          ExpressionAttributeValues: { ':one': 1, ':max': maxAttempts, ':now': Math.floor(now.getTime() / 1000) },
+          ReturnValues: 'ALL_NEW',
+        }),
+      );
+      return out.Attributes as EmailConfirmation;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return undefined;
+      throw error;
+    }
+  },
+  remove: (tenantId: string, appUserId: number): TransactItem => op.remove(confirmationKey(tenantId, appUserId)),
+  /** The user's e-mail becomes the address reset codes go to, if it is still the one confirmed. */
+  confirm(tenantId: string, appUserId: number, emailId: string): TransactItem {
+    return op.update(key(tenantId, appUserId), {
+      UpdateExpression: 'SET confirmedEmail = :email',
+      ConditionExpression: 'emailId = :email',
+      ExpressionAttributeValues: { ':email': emailId },
+    });
   },
 };

@@ -1,3 +1,4 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
 import { ROLE, hasOrgView, hrRoles, managerRoles, mayAssignRole, needsHr, needsManager, notHeld } from '../../shared/roles.js';
 import type { AppUser, Role } from '../../shared/schemas/auth.js';
@@ -9,14 +10,16 @@ import type { Caller } from '../lib/context.js';
 import { op, transactParts, updated, writePart, type Actor, type PageRequest } from '../lib/db.js';
 import { Conflict, Forbidden, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
+import { sendMail } from '../lib/mail.js';
 import { featuresOf, roleData } from '../roles/data.js';
 import { tenantData } from '../tenants/data.js';
-import { passwordRevealData, userData, type EmployeeScope } from './data.js';
+import { emailConfirmationData, passwordRevealData, userData, type EmployeeScope } from './data.js';
 import {
   awaitsFirstSignIn,
   createAppUser,
   disableAppUser,
   endAllSessions,
+  resetAddress,
   revokeRefreshTokens,
   sendTemporaryPassword,
   setTemporaryPassword,
@@ -211,9 +214,12 @@ export async function updateEmployee(me: Caller, appUserId: number, body: Employ
     throw new Forbidden('You can keep employees only in your own team.');
   }
   const rolesChanged = added.length > 0 || removed.length > 0;
+  const contact = await checkContactChange(me, current, body);
   const next: AppUser = {
     ...current,
     ...personalFields(body),
+    // A new e-mail receives reset codes only once confirmed from it: until then they go where they went before.
+    ...(contact.emailChanged ? { confirmedEmail: body.emailId && body.emailId === resetAddress(current) ? body.emailId : resetAddress(current) } : {}),
     ...links,
     appUserRole: roleRefs(roles),
     ...updated(actor),
@@ -238,7 +244,87 @@ export async function updateEmployee(me: Caller, appUserId: number, body: Employ
     ),
   );
   if (rolesChanged) await revokeRefreshTokens(next.userName, log);
+  if (contact.emailChanged) await announceEmailChange(me.tenantId, current, next, actor, log);
   return next;
+}
+
+/**
+ * Changing someone's e-mail or mobile number moves where their reset codes and messages go, so it needs every
+ * feature of their roles (as ending their sessions and revealing their password do), unless it is their own record.
+ */
+async function checkContactChange(me: Caller, current: AppUser, body: EmployeeBody) {
+  const emailChanged = (body.emailId ?? '') !== (current.emailId ?? '');
+  const mobileChanged = (body.mobileNumber ?? '') !== (current.mobileNumber ?? '');
+  if ((emailChanged || mobileChanged) && current.appUserId !== me.appUserId) {
+    const roles = await roleData.byIds(me.tenantId, current.appUserRole.map((r) => r.roleId));
+    const lacking = notHeld([...new Set(roles.flatMap(featuresOf))], me.features);
+    if (lacking.length) {
+      throw new Forbidden(`You cannot change the e-mail or mobile number of ${current.userName}: their roles have features you do not hold (${lacking.join(', ')}).`);
+    }
+  }
+  return { emailChanged, mobileChanged };
+}
+
+const CONFIRM_HOURS = 24;
+const CONFIRM_MAX_ATTEMPTS = 5;
+export const EMAIL_CODE_INVALID = 'The code is wrong or has expired. Ask for the e-mail to be saved again to get a new code.';
+const hashConfirmation = (appUserId: number, code: string) => createHash('sha256').update(`${appUserId}:${code}`).digest();
+
+/**
+ * A changed e-mail: the new address gets a code to confirm it with (entered by the person, signed in, in My Account),
+ * and the address reset codes went to is told of the change. Mail that cannot be sent is logged; the change stays.
+ */
+async function announceEmailChange(tenantId: string, before: AppUser, after: AppUser, actor: Actor, log: Logger) {
+  const shop = (await tenantData.get(tenantId))?.displayName ?? tenantId;
+  const sends: Promise<unknown>[] = [];
+  if (after.emailId && after.confirmedEmail !== after.emailId) {
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const pending = {
+      emailId: after.emailId,
+      codeHash: hashConfirmation(after.appUserId, code).toString('hex'),
+      expiresAt: Math.floor(actor.now.getTime() / 1000) + CONFIRM_HOURS * 3600,
+      attempts: 0,
+    };
+    await emailConfirmationData.put(tenantId, after.appUserId, pending);
+    sends.push(
+      sendMail({
+        to: [after.emailId],
+        subject: `Confirm your e-mail for ${shop}`,
+        text:
+          `Hello,\n\nthis address was entered as the e-mail of ${after.userName} at ${shop}. To confirm it, sign in and enter the code ` +
+          `${code} under My Account within ${CONFIRM_HOURS} hours. Password reset codes come here only after that. If this is not your account, ignore this mail.`,
+      }),
+    );
+  }
+  const old = resetAddress(before);
+  if (old !== after.emailId) {
+    sends.push(
+      sendMail({
+        to: [old],
+        subject: `The e-mail of your account at ${shop} was changed`,
+        text:
+          `Hello,\n\nthe e-mail of ${after.userName} at ${shop} was changed to ${after.emailId ?? '(none)'} by ${actor.userName}. Password reset codes ` +
+          'keep coming to this address until the new one is confirmed. If you did not ask for this, tell your shop owner at once.',
+      }),
+    );
+  }
+  for (const result of await Promise.allSettled(sends)) {
+    if (result.status === 'rejected') log.warn('e-mail change not announced', { appUserId: after.appUserId, error: (result.reason as Error).message });
+  }
+}
+
+/** The signed-in person confirms their changed e-mail with the mailed code: reset codes go there from then on. */
+export async function confirmEmail(me: Caller, code: string, now: Date): Promise<{ message: string }> {
+  if (me.appUserId === undefined) throw new Validation(EMAIL_CODE_INVALID);
+  const pending = await emailConfirmationData.countAttempt(me.tenantId, me.appUserId, CONFIRM_MAX_ATTEMPTS, now);
+  if (!pending || !timingSafeEqual(Buffer.from(pending.codeHash, 'hex'), hashConfirmation(me.appUserId, code))) throw new Validation(EMAIL_CODE_INVALID);
+  await transactParts(
+    writePart(
+      [emailConfirmationData.confirm(me.tenantId, me.appUserId, pending.emailId), 'Your e-mail was changed again since this code was sent. Use the code of the latest mail.'],
+      [emailConfirmationData.remove(me.tenantId, me.appUserId)],
+    ),
+  );
+  return { message: `${pending.emailId} is confirmed. Password reset codes go there from now on.` };
 }
 
 export async function deleteEmployee(me: Caller, appUserId: number, actor: Actor): Promise<AppUser> {

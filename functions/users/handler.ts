@@ -5,6 +5,7 @@ import { mapPage, type CursorPage } from '../lib/db.js';
 import { domainHandler, listPage } from '../lib/handler.js';
 import { userData } from './data.js';
 import {
+  confirmEmail,
   countEmployees,
   createEmployee,
   deleteEmployee,
@@ -39,6 +40,7 @@ export const handler = domainHandler('users', userRoutes, {
   create: async ({ body, ctx }) => userView(await createEmployee(ctx.me, body, ctx.actor, ctx.log)),
   update: async ({ params, body, ctx }) => userView(await updateEmployee(ctx.me, params.id, body, ctx.actor, ctx.log)),
   signOut: ({ params, ctx }) => signOutEmployee(ctx.me, params.id, ctx.log),
+  confirmEmail: ({ body, ctx }) => confirmEmail(ctx.me, body.code, ctx.now),
   revealPassword: ({ params, ctx }) => revealTemporaryPassword(ctx.me, params.id, ctx.actor),
   remove: async ({ params, ctx }) => userView(await deleteEmployee(ctx.me, params.id, ctx.actor)),
   all: ({ query, ctx }) => shownPage(listEmployees(ctx.me, { kind: 'all' }, undefined, query)),

@@ -164,6 +164,12 @@ export async function endAllSessions(tenantId: string, user: Pick<AppUser, 'appU
   log.info('sessions ended', { appUserId: user.appUserId });
 }
 
+/**
+ * Where the user's password reset codes go: their e-mail once confirmed (or never changed), otherwise the address
+ * they went to before the change (`confirmedEmail`); the login name when there is no e-mail.
+ */
+export const resetAddress = (user: Pick<AppUser, 'emailId' | 'confirmedEmail' | 'userName'>): string => user.confirmedEmail || user.emailId || user.userName;
+
 /** Whether the user has yet to sign in for the first time (Cognito still holds the temporary password). */
 export async function awaitsFirstSignIn(userName: string): Promise<boolean> {
   const user = await cognitoSend((sdk) => new sdk.AdminGetUserCommand({ UserPoolId: poolId(), Username: userName }));

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { appUserView } from '../schemas/auth.js';
 import { countResponse, idParam, pageQuery, searchText } from '../schemas/common.js';
-import { employeeBody, employeeCreated, employeeDetail, revealedPassword, revealPasswordBody, userRef } from '../schemas/employee.js';
+import { confirmEmailBody, employeeBody, employeeCreated, employeeDetail, revealedPassword, revealPasswordBody, userRef } from '../schemas/employee.js';
 import { answer, route } from './define.js';
 
 const byId = z.object({ id: idParam });
@@ -109,6 +109,14 @@ export const userRoutes = {
     params: byId,
     body: revealPasswordBody,
     response: answer<typeof revealedPassword>(),
+  }),
+  confirmEmail: route({
+    method: 'POST',
+    path: '/appUser/confirmEmail',
+    access: 'signedIn',
+    summary: 'The signed-in person confirms their changed e-mail with the code mailed to it; reset codes go there only from then on',
+    body: confirmEmailBody,
+    response: answer<z.ZodObject<{ message: z.ZodString }>>(),
   }),
   remove: route({
     method: 'DELETE',

@@ -108,6 +108,11 @@ export const appUser = lazySchema(() => z.object({
   sessionVersion: z.number().int().optional(),
   /** ID tokens signed out on their device (token id -> expiry, seconds), refused until they would expire anyway. */
   revokedTokens: z.record(z.string(), z.number()).optional(),
+  /**
+   * The address reset codes go to while a changed `emailId` awaits its confirmation from the new address (the one
+   * before the change); equal to `emailId` once confirmed. Absent on records whose e-mail never changed.
+   */
+  confirmedEmail: z.string().optional(),
   ...auditFields,
 }));
 export type AppUser = z.output<typeof appUser>;

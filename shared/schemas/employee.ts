@@ -57,6 +57,11 @@ export const revealPasswordBody = lazySchema(() => z.object({
   confirm: z.literal(true, { error: 'Confirm that the employee cannot receive the e-mail.' }),
 }));
 
+/** The code mailed to a changed e-mail address, entered by the signed-in person to confirm the address is theirs. */
+export const confirmEmailBody = lazySchema(() => z.object({
+  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code sent to your new e-mail'),
+}));
+
 /** What the server answers, as types: the schemas are in employee-answers.ts, which requests never load. */
 export type {
   passwordDelivery,

@@ -9,6 +9,7 @@ import { DEMO_PASSWORD } from '../../infra/local/seed.js';
 import { FIRST_SIGN_IN_EXPIRED } from '../../functions/auth/service.js';
 import { SESSION_ENDED } from '../../functions/users/standing.js';
 import { call, tokenOf } from './client.js';
+import { latestMailTo, sentMail } from './mail.js';
 import { employeeForm, mailedPassword, NEW_PASSWORD, seedStaffShop, signInAs } from './people.js';
 
 /**
@@ -27,8 +28,9 @@ beforeAll(async () => {
     ['manager', ROLE.MANAGER, 'owner', 'hr'],
     ['cashier', ROLE.CASHIER, 'manager', 'hr'],
     ['clerk', ROLE.CASHIER, 'manager', 'hr'],
+    ['probe', ROLE.CASHIER, 'manager', 'hr'],
   ]);
-  for (const name of ['owner', 'coowner', 'hr', 'manager', 'cashier', 'clerk']) ids[name] = (await userData.byUserName(TENANT, at(name)))!.appUserId;
+  for (const name of ['owner', 'coowner', 'hr', 'manager', 'cashier', 'clerk', 'probe']) ids[name] = (await userData.byUserName(TENANT, at(name)))!.appUserId;
 });
 
 const read = (token: string) => call<{ message?: string }>('GET', '/appUser/user', { token });
@@ -66,8 +68,8 @@ describe('challenge sessions', () => {
       expect(answer).toEqual({ status: 401, body: { message: FIRST_SIGN_IN_EXPIRED } });
     }
     // The sixth made-up session for one user name meets the sign-in limit.
-    for (let i = 0; i < 4; i++) expect((await newPassword(at('manager'), `made-up-${i}`)).status).toBe(401);
-    const counted = [await newPassword(at('manager'), 'made-up-5'), await newPassword(at('manager'), 'made-up-6')];
+    for (let i = 0; i < 4; i++) expect((await newPassword(at('probe'), `made-up-${i}`)).status).toBe(401);
+    const counted = [await newPassword(at('probe'), 'made-up-5'), await newPassword(at('probe'), 'made-up-6')];
     expect(counted.map((a) => a.status)).toContain(429);
     // The right passwords still work: nothing was changed.
     for (const name of ['cashier', 'owner', 'coowner']) expect((await signInAs(at(name), DEMO_PASSWORD)).status).toBe(200);
@@ -118,5 +120,71 @@ describe('Sign Out', () => {
       expect((await call('POST', '/token/refresh', { token: device.token, body: { refreshToken: device.refreshToken } })).status).toBe(401);
     }
     expect((await read(((await signInAs(at('clerk'), DEMO_PASSWORD)).body as { token: string }).token)).status).toBe(200);
+  });
+});
+
+describe('contact details', () => {
+  const record = async (name: string) =>
+    (await call<{ emailId?: string; mobileNumber?: string; appUserRole: { roleId: number }[]; managerId?: number; hrId?: number; version?: number }>('GET', `/appUser/${ids[name]}`, { token: await tokenOf(at('owner')) })).body;
+  const formOf = async (name: string, change: Record<string, unknown>) => {
+    const user = await record(name);
+    return employeeForm({
+      userName: name,
+      emailId: user.emailId,
+      mobileNumber: user.mobileNumber,
+      appUserRole: user.appUserRole.map((r) => ({ roleId: r.roleId })),
+      managerId: user.managerId,
+      hrId: user.hrId,
+      version: user.version,
+      ...change,
+    });
+  };
+  const askCode = (username: string) => call('POST', '/token/resetPassword/code', { body: { username }, headers: { 'x-tenantid': TENANT } });
+  const mailsTo = async (address: string) => (await sentMail()).filter((m) => m.to.includes(address)).length;
+
+  it("HR cannot move a co-owner's or a cashier's e-mail or mobile to an address they read (roles with features HR lacks)", async () => {
+    const hr = await tokenOf(at('hr'));
+    for (const [name, change] of [
+      ['coowner', { emailId: 'hr.reads.this@example.in' }],
+      ['owner', { mobileNumber: '9700000001' }],
+      ['cashier', { emailId: 'hr.reads.this@example.in' }],
+    ] as const) {
+      const before = await record(name);
+      const answer = await call<{ message: string }>('PUT', `/appUser/${ids[name]}`, { token: hr, body: await formOf(name, change) });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(403);
+      expect(answer.body.message).toMatch(new RegExp(`^You cannot change the e-mail or mobile number of ${at(name)}: their roles have features you do not hold`));
+      expect(await record(name)).toEqual(before);
+    }
+    // A reset code for the co-owner still goes to the co-owner.
+    const before = await mailsTo('hr.reads.this@example.in');
+    expect((await askCode(at('coowner'))).body).toBe(1);
+    expect(await mailsTo('hr.reads.this@example.in')).toBe(before);
+  });
+
+  it('a changed e-mail gets reset codes only once confirmed from it, and the old address is told', async () => {
+    const owner = await tokenOf(at('owner'));
+    const oldAddress = (await record('manager')).emailId!;
+    const changed = await call('PUT', `/appUser/${ids.manager}`, { token: owner, body: await formOf('manager', { emailId: 'manager.new@example.in' }) });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect((await latestMailTo(oldAddress)).text).toContain('was changed to manager.new@example.in');
+    const confirmation = await latestMailTo('manager.new@example.in');
+    const code = /code (\d{6})/.exec(confirmation.text)![1]!;
+
+    // Before confirmation the reset code goes to the old address only.
+    const newBefore = await mailsTo('manager.new@example.in');
+    const reset = await call('POST', '/token/resetPassword/code', { body: { username: at('manager') }, headers: { 'x-tenantid': TENANT, 'x-forwarded-for': '192.0.2.10' } });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    expect(await mailsTo('manager.new@example.in')).toBe(newBefore);
+    expect((await latestMailTo(oldAddress)).subject).toBe('Your password reset code');
+
+    // Only the person, signed in, confirms it: a wrong code and another person's token are refused.
+    const manager = ((await signInAs(at('manager'), DEMO_PASSWORD)).body as { token: string }).token;
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    expect((await call('POST', '/appUser/confirmEmail', { token: manager, body: { code: wrong } })).status).toBe(400);
+    expect((await call('POST', '/appUser/confirmEmail', { token: owner, body: { code } })).status).toBe(400);
+    const confirmed = await call<{ message: string }>('POST', '/appUser/confirmEmail', { token: manager, body: { code } });
+    expect(confirmed).toEqual({ status: 200, body: { message: 'manager.new@example.in is confirmed. Password reset codes go there from now on.' } });
+    expect((await askCode(at('manager'))).body).toBe(1);
+    expect((await latestMailTo('manager.new@example.in')).subject).toBe('Your password reset code');
   });
 });

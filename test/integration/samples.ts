@@ -162,6 +162,7 @@ function peopleSamples(): Record<string, unknown> {
     'POST /appUser/save': { ...employee, userName: 'Sample Owner', appUserRole: [{ roleId: 2 }] },
     'PUT /appUser/{id}': employee,
     'POST /appUser/temporaryPassword/{id}': { confirm: true },
+    'POST /appUser/confirmEmail': { code: '123456' },
     'POST /role/save': role,
     'PUT /role/{roleId}': role,
     'POST /tenant/save': { ...shop, domain: 'sample.shop', managerName: 'owner', managerEmailId: 'owner@sample.example', managerMobileNumber: '9833344455' },
