@@ -6,6 +6,7 @@ import { domainHandler, listPage } from '../lib/handler.js';
 import { inventoryData } from './data.js';
 import { inventoryView, receive, searchCount, searchPage, suggestions } from './service.js';
 import { byArtcode, byProductName, categoryProducts, categoryStrip } from './shelf.js';
+import { publicCategories, publicCategoryProducts, publicProduct } from './public-catalogue.js';
 import { commitBatch, stageUpload } from './upload.js';
 
 export const UPLOAD_FOR_SELF = 'You can upload inventory only as yourself.';
@@ -36,4 +37,7 @@ export const handler = domainHandler('inventory', inventoryRoutes, {
   categoryProducts: async ({ params, query, ctx }) => listPage(await categoryProducts(ctx.me.tenantId, params.categoryId, '', query)),
   categorySearch: async ({ params, query, ctx }) => listPage(await categoryProducts(ctx.me.tenantId, params.categoryId, params.searchText, query)),
   category: ({ params, ctx }) => categoryStrip(ctx.me.tenantId, params.id),
+  publicCategories: async ({ params, query, ctx }) => listPage(await publicCategories(params.shop, query, ctx.now)),
+  publicCategoryProducts: async ({ params, query, ctx }) => listPage(await publicCategoryProducts(params.shop, params.categoryId, query, ctx.now)),
+  publicProduct: ({ params, ctx }) => publicProduct(params.shop, params.artcode, ctx.now),
 });

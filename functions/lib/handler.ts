@@ -56,14 +56,19 @@ const json = (statusCode: number, body: unknown): ApiResult => ({
 });
 
 /**
- * A 200 JSON answer; for a route declaring `cache`, with an ETag of the body and a private max-age, or 304 without
- * a body when the browser already holds that very answer.
+ * A 200 JSON answer; for a route declaring `cache`, with an ETag of the body and a max-age (private, or public with
+ * stale-while-revalidate for the public catalogue), or 304 without a body when the client already holds that very
+ * answer.
  */
 function answerOf(route: RouteDef, headers: Record<string, string | undefined>, data: unknown): ApiResult {
   const answer = json(200, data);
   if (!route.cache || route.method !== 'GET') return answer;
   const etag = `W/"${createHash('sha256').update(answer.body ?? '').digest('base64url').slice(0, 27)}"`;
-  const caching = { etag, 'cache-control': route.cache.seconds ? `private, max-age=${route.cache.seconds}` : 'private, no-cache' };
+  const { seconds, shared } = route.cache;
+  const control = shared
+    ? `public, max-age=${seconds}, stale-while-revalidate=${shared.staleSeconds}`
+    : seconds ? `private, max-age=${seconds}` : 'private, no-cache';
+  const caching = { etag, 'cache-control': control };
   const held = (headers['if-none-match'] ?? '').split(',').map((tag) => tag.trim());
   if (held.includes(etag) || held.includes('*')) return { statusCode: 304, headers: caching, body: '' };
   return { ...answer, headers: { ...answer.headers, ...caching } };
@@ -183,11 +188,15 @@ function checkTenantHeader(headers: Record<string, string | undefined>, caller: 
 
 /**
  * The tenant a request may touch: the verified token's on an authenticated route; on a public route (sign-in,
- * sign-up, reset) the shop the request names in `X-TenantID`, whose services then check it against the user name.
+ * sign-up, reset) the shop the request names in `X-TenantID`, whose services then check it against the user name,
+ * or, on the public catalogue, the shop its address names.
  */
 function requestTenant(event: ApiEvent, route: RouteDef | undefined): string | undefined {
   if (!isApiEvent(event) || !route) return undefined;
   if (route.access !== 'public') return callerFrom(event)?.tenantId;
+  // The public catalogue names its shop in the address (`/public/{shop}/...`), the same for everyone.
+  const inPath = event.pathParameters?.shop;
+  if (inPath !== undefined) return TENANT_ID.test(inPath) ? inPath : undefined;
   const named = lowerHeaders(event.headers)['x-tenantid']?.toLowerCase();
   return named && TENANT_ID.test(named) ? named : undefined;
 }

@@ -9,6 +9,7 @@ import { mediaPath } from '../../shared/assets.js';
 import { allRoutes, matchPath, routeKey, type RouteEntry } from '../../shared/routes/index.js';
 import type { ApiEvent } from '../../functions/lib/handler.js';
 import { serveMedia } from './media.js';
+import { sharedCache } from './shared-cache.js';
 import { sendStaticFile, warmStaticFiles } from './static-files.js';
 
 type LambdaFn = (event: unknown, context: unknown) => Promise<unknown>;
@@ -151,6 +152,7 @@ const signingKeyId = (authorization: string | undefined) => authorization?.match
 export function startGateway(options: GatewayOptions): Promise<http.Server> {
   const jwks = createLocalJWKSet({ keys: [options.signingKey] });
   const handlers = new Map<string, Promise<LambdaFn>>();
+  const publicCache = sharedCache();
   const domainHandler = (domain: string) => {
     if (!handlers.has(domain)) handlers.set(domain, options.loadDomain(domain));
     return handlers.get(domain)!;
@@ -215,7 +217,15 @@ export function startGateway(options: GatewayOptions): Promise<http.Server> {
     } as ApiEvent;
     if (!claims) delete (event.requestContext as { authorizer?: unknown }).authorizer;
     const fn = await domainHandler(entry.domain);
-    const result = (await fn(event, { awsRequestId: event.requestContext.requestId, functionName: entry.domain })) as APIGatewayProxyStructuredResultV2;
+    const run = async (e: ApiEvent) => (await fn(e, { awsRequestId: e.requestContext.requestId, functionName: entry.domain })) as APIGatewayProxyStructuredResultV2;
+    // The public catalogue is answered from the cache CloudFront keeps in AWS; the function sees only its misses.
+    const result =
+      method === 'GET' && entry.route.cache?.shared
+        ? await publicCache.serve(`${apiPath}?${rawQuery}`, headers['if-none-match'], () => {
+            const { 'if-none-match': _held, ...rest } = headers;
+            return run({ ...event, headers: rest, requestContext: { ...event.requestContext, requestId: randomUUID() } });
+          })
+        : await run(event);
     const body = result.body ? (result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body)) : Buffer.alloc(0);
     res.writeHead(result.statusCode ?? 200, result.headers as http.OutgoingHttpHeaders);
     res.end(body);

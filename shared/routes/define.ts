@@ -41,7 +41,17 @@ export interface RouteDef<
    * A catalogue read customers repeat: answered with an `ETag` (a repeat with `If-None-Match` gets 304 and no body)
    * and `Cache-Control: private, max-age=<seconds>`, so the browser reuses it for that long.
    */
-  cache?: { seconds: number };
+  cache?: RouteCache;
+}
+
+/**
+ * How a cacheable GET is answered. `seconds`: the max-age. `shared`: a public catalogue read, the same for everyone,
+ * answered `Cache-Control: public, max-age=<seconds>, stale-while-revalidate=<staleSeconds>` so that CloudFront
+ * (and the local gateway) keep it for everyone; otherwise `private`, the one browser's only.
+ */
+export interface RouteCache {
+  seconds: number;
+  shared?: { staleSeconds: number };
 }
 
 /**
@@ -78,7 +88,7 @@ type RouteInput<P, Q, B, R extends z.ZodType> = {
   bodyKind?: BodyKind;
   response: Answer<R>;
   tenantHeader?: boolean;
-  cache?: { seconds: number };
+  cache?: RouteCache;
 };
 
 export function route<
@@ -105,6 +115,11 @@ export function route<
 export const catalogueCache = { seconds: 60 };
 /** Reads carrying stock figures, which every sale changes: revalidated each time, a 304 when unchanged. */
 export const shelfCache = { seconds: 0 };
+/**
+ * The public catalogue: fresh for 30 s, then served stale for up to 30 s more while one request fetches it again, so
+ * a price or stock change shows to everyone within a minute.
+ */
+export const publicCatalogueCache: RouteCache = { seconds: 30, shared: { staleSeconds: 30 } };
 
 export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
 

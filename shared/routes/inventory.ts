@@ -12,7 +12,9 @@ import {
   uploadStaged,
 } from '../schemas/inventory.js';
 import { templateUpload as spreadsheetUpload } from '../schemas/template.js';
-import { answer, route, shelfCache } from './define.js';
+import { publicCategoryParams, publicPageQuery, publicProductParams, publicShopParams } from '../schemas/public-catalogue.js';
+import type { publicCategory, publicProduct } from '../schemas/public-catalogue-answers.js';
+import { answer, publicCatalogueCache, route, shelfCache } from './define.js';
 
 const readers = ['InventoryList', 'InventoryEdit'] as const;
 /** Screens that pick a received product: inventory add, place order, stock form, reports. */
@@ -160,5 +162,35 @@ export const inventoryRoutes = {
     summary: "The first products of a category (the storefront's home strip), with price, MRP, image and stock",
     params: z.object({ id: idParam }),
     response: answer<z.ZodArray<typeof shelfProduct>>(),
+  }),
+  // The public catalogue: no sign-in, the shop named in the address, one answer for everyone (cached by CloudFront).
+  publicCategories: route({
+    method: 'GET',
+    path: '/public/{shop}/category',
+    access: 'public',
+    cache: publicCatalogueCache,
+    summary: "A page of the shop's categories with their images, for anyone (the public catalogue)",
+    params: publicShopParams,
+    query: publicPageQuery,
+    response: answer<z.ZodArray<typeof publicCategory>>(),
+  }),
+  publicCategoryProducts: route({
+    method: 'GET',
+    path: '/public/{shop}/category/{categoryId}/products',
+    access: 'public',
+    cache: publicCatalogueCache,
+    summary: "A page of a category's products in name order with image, price and whether in stock, for anyone",
+    params: publicCategoryParams,
+    query: publicPageQuery,
+    response: answer<z.ZodArray<typeof publicProduct>>(),
+  }),
+  publicProduct: route({
+    method: 'GET',
+    path: '/public/{shop}/product/{artcode}',
+    access: 'public',
+    cache: publicCatalogueCache,
+    summary: 'The product with this artcode: name, image, price and whether in stock, for anyone (a shared product link)',
+    params: publicProductParams,
+    response: answer<typeof publicProduct>(),
   }),
 } as const;
