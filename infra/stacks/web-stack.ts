@@ -15,7 +15,10 @@ import {
   FunctionEventType,
   FunctionRuntime,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   PriceClass,
   ResponseHeadersPolicy,
   S3OriginAccessControl,
@@ -67,6 +70,9 @@ const mediaRewrite = `function handler(event) {
   request.uri = '/' + key;
   return request;
 }`;
+
+/** The query strings that pick a page of the public catalogue: part of its cache key, nothing else is. */
+export const PUBLIC_CATALOGUE_QUERY = ['page', 'size', 'cursor'];
 
 /** The web app and the API on one origin: CloudFront serves the React build and forwards `/api/*` to the API. */
 export class WebStack extends Stack {
@@ -133,6 +139,27 @@ export class WebStack extends Stack {
       enableAcceptEncodingBrotli: true,
     });
     const webOrigin = S3BucketOrigin.withOriginAccessControl(this.webBucket, { originAccessControl });
+    const apiOrigin = new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+    // The public catalogue's cache key: the path (which names the shop) and the page asked for; nothing of the
+    // viewer (no cookie, no Authorization), so every visitor of a shop shares its answers.
+    const publicCatalogueCache = new CachePolicy(this, 'PublicCatalogueCache', {
+      comment: 'Shop: public catalogue, keyed by path (the shop) and page, kept as its Cache-Control says',
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.minutes(5),
+      cookieBehavior: CacheCookieBehavior.none(),
+      headerBehavior: CacheHeaderBehavior.none(),
+      queryStringBehavior: CacheQueryStringBehavior.allowList(...PUBLIC_CATALOGUE_QUERY),
+      enableAcceptEncodingGzip: true,
+      enableAcceptEncodingBrotli: true,
+    });
+    // What reaches the API on a miss: the cache key only (the API's own Host is set by CloudFront).
+    const publicCatalogueRequest = new OriginRequestPolicy(this, 'PublicCatalogueRequest', {
+      comment: 'Shop: public catalogue misses carry the path and the page asked for, nothing of the viewer',
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+      headerBehavior: OriginRequestHeaderBehavior.none(),
+      queryStringBehavior: OriginRequestQueryStringBehavior.none(),
+    });
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Shop web app and API',
@@ -164,8 +191,19 @@ export class WebStack extends Stack {
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: securityHeaders,
         },
+        // The public catalogue (/api/public/{shop}/...): one answer for everyone, kept as long as its Cache-Control
+        // says (30 s, then served stale while refetched); the shop is in the path, so in the cache key.
+        '/api/public/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+          compress: true,
+          cachePolicy: publicCatalogueCache,
+          originRequestPolicy: publicCatalogueRequest,
+          responseHeadersPolicy: securityHeaders,
+        },
         '/api/*': {
-          origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+          origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           compress: true,
