@@ -256,10 +256,12 @@ export function updateLine(scope: WriteScope, me: Caller, customerCartId: number
   return withRetry(async () => {
     const line = await cartData.get(tenantId, customerCartId);
     if (!line) throw new NotFound(CART_LINE_NOT_FOUND);
-    if (isOrderStatus(body.status) || isOrderStatus(line.status)) return advanceOrder(scope, me, line, body);
+    const ordered = isOrderStatus(body.status) || isOrderStatus(line.status);
+    if (ordered && me.features.has('OrderEdit')) return advanceOrder(scope, me, line, body);
     const own = await ownCustomer(me);
-    // Another customer's line answers as if it did not exist, so ids cannot be probed.
+    // Another customer's line answers exactly as a missing one, whatever its status, so ids cannot be probed.
     if (line.customerId !== own.customerId) throw new NotFound(CART_LINE_NOT_FOUND);
+    if (ordered) return advanceOrder(scope, me, line, body);
     if (line.status === 'InCart' && body.status === 'InCart') return setQuantity(scope, line, body.cartQuantity);
     if (line.status === 'InCart' && body.status === 'Saved') return saveForLater(scope, line);
     if (line.status === 'Saved' && body.status === 'InCart') return moveToCart(scope, line);

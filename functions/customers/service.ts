@@ -5,6 +5,7 @@ import { CUSTOMER_NAME_EXISTS, MOBILE_EXISTS } from '../../shared/schemas/custom
 import type { Tenant } from '../../shared/schemas/tenant.js';
 import { accountName, domainSuffix } from '../../shared/tenant.js';
 import { countedSignUp, type TryContext } from '../lib/abuse-limits.js';
+import { config } from '../lib/config.js';
 import type { Caller } from '../lib/context.js';
 import { created, nextId, transactParts, updated, writePart, type Actor } from '../lib/db.js';
 import { Conflict, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
@@ -78,7 +79,8 @@ export function createCustomer(me: Caller, body: CustomerFields, actor: Actor): 
  */
 export async function signUpCustomer(body: CustomerFields & { tenantId: string; password: string }, client: TryContext): Promise<Customer> {
   const tenant = await tenantData.get(body.tenantId);
-  if (!tenant || tenant.enabled === false) throw new Validation('Select the shop');
+  // The platform's own tenant sells nothing: it is no shop to sign up at.
+  if (!tenant || tenant.enabled === false || tenant.tenantId === config.platformTenant()) throw new Validation('Select the shop');
   return countedSignUp(tenant.tenantId, client, () => signUpAt(tenant, body, client.now));
 }
 
@@ -86,7 +88,7 @@ async function signUpAt(tenant: Tenant, body: CustomerFields & { password: strin
   const customerName = storedName(body.customerName, `@${shopDomain(tenant)}`);
   await checkFree(tenant.tenantId, body.mobileNumber, customerName);
   const customerRole = (await roleData.all(tenant.tenantId)).find((r) => r.name === ROLE.CUSTOMER);
-  if (!customerRole) throw new Error(`Shop ${tenant.tenantId} has no CUSTOMER role`);
+  if (!customerRole) throw new Validation('Select the shop');
   const actor: Actor = { userName: customerName.toLowerCase(), now };
   const customerId = await nextId(tenant.tenantId, 'customer');
   let record: Customer | undefined;

@@ -2,7 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws.js';
 import { config } from './config.js';
 import { tableName } from './db.js';
-import { TooManyRequests } from './errors.js';
+import { AppError, TooManyRequests } from './errors.js';
 import { limitKey } from './keys.js';
 
 /** Who is trying: the client address and the time, from the request (a `RequestContext` is one). */
@@ -33,20 +33,26 @@ export const SHOP_MESSAGES_PER_HOUR = 200;
 export const SENDS_PER_DAY = 5;
 
 /**
- * The limits of the public routes. Failures are what sign-in and reset-code guesses count: a success gives its
- * try back, so a shop's staff signing in all day from one address never meet the limit.
+ * The limits of the public routes. The tight ones are per user name (and per account): a guesser at one account is
+ * stopped after a few tries whoever they are. Those per client address are ceilings only: a shop's tills share one
+ * address, and a mobile network puts thousands of phones behind one (carrier-grade NAT), so one mistyping cashier
+ * must never lock out the others; the ceilings stop one address spraying many user names. Failures are what
+ * sign-in and reset-code guesses count: a success gives its try back, so a shop's staff signing in all day from
+ * one address never meet a limit.
  */
 export const LIMITS = {
   signInUser: { counter: 'SIGNIN_USER', max: 5, windowSeconds: 15 * MINUTE },
-  signInClient: { counter: 'SIGNIN_CLIENT', max: 5, windowSeconds: 15 * MINUTE, perClient: true },
+  /** Failed sign-ins from one address, of any user names: a ceiling for a sprayer, far above a shop's mistypes. */
+  signInClient: { counter: 'SIGNIN_CLIENT', max: 100, windowSeconds: 15 * MINUTE, perClient: true },
   /** Guesses of a reset code per user name: an hour, so asking for a new code does not buy more guesses. */
   resetGuessUser: { counter: 'RESET_GUESS_USER', max: 5, windowSeconds: HOUR },
-  resetGuessClient: { counter: 'RESET_GUESS_CLIENT', max: 5, windowSeconds: 15 * MINUTE, perClient: true },
+  resetGuessClient: { counter: 'RESET_GUESS_CLIENT', max: 100, windowSeconds: 15 * MINUTE, perClient: true },
   /** Reset codes asked for (each one an e-mail), counted whether or not the user exists. */
   resetRequestUser: { counter: 'RESET_REQUEST_USER', max: 3, windowSeconds: HOUR },
-  resetRequestClient: { counter: 'RESET_REQUEST_CLIENT', max: 3, windowSeconds: HOUR, perClient: true },
-  /** Customer accounts made from one address in a shop. */
-  signUpClient: { counter: 'SIGNUP_CLIENT', max: 5, windowSeconds: HOUR, perClient: true },
+  /** A ceiling: a whole shop's staff (and a network's phones) behind one address reset their passwords in an hour. */
+  resetRequestClient: { counter: 'RESET_REQUEST_CLIENT', max: 100, windowSeconds: HOUR, perClient: true },
+  /** Sign-ups from one address in a shop, refused ones included (a refusal tells whether a mobile number is taken). */
+  signUpClient: { counter: 'SIGNUP_CLIENT', max: 30, windowSeconds: HOUR, perClient: true },
   /** Every message a shop sends (counted per shop, whoever sends it). */
   messagesOfShop: {
     counter: 'MESSAGE_SHOP',
@@ -169,13 +175,29 @@ export async function reserveTries(tenantId: string, limits: [LimitRule, string]
   return { release: async () => void (await Promise.all(taken.map((t) => t.release()))) };
 }
 
-/** A sign-up from one client address in a shop (5 accounts an hour); a refused sign-up gives its try back. */
+/**
+ * A sign-up from one client address in a shop (30 an hour). A sign-up refused for what was entered (a taken name or
+ * mobile number) stays counted, so the refusals cannot be used to probe who is registered; one that failed on our
+ * side (5xx) gives its try back.
+ */
 export async function countedSignUp<T>(tenantId: string, client: TryContext, signUp: () => Promise<T>): Promise<T> {
   const tries = await reserveTries(tenantId, [[LIMITS.signUpClient, client.clientAddress]], client.now);
   try {
     return await signUp();
   } catch (error) {
-    await tries.release();
+    if (!(error instanceof AppError && error.status < 500)) await tries.release();
     throw error;
   }
+}
+
+/**
+ * An e-mail address as mail servers deliver it, for limits counted per address: lower case, and without a
+ * `+tag` (`Victim+1@Mail.example` reaches `victim@mail.example`). Other text (a mobile number) is only trimmed.
+ */
+export function mailbox(address: string): string {
+  const trimmed = address.trim().toLowerCase();
+  const at = trimmed.lastIndexOf('@');
+  if (at < 1) return trimmed;
+  const local = trimmed.slice(0, at).split('+')[0] || trimmed.slice(0, at);
+  return `${local}@${trimmed.slice(at + 1)}`;
 }

@@ -1,6 +1,6 @@
 import type { EmailBody, WhatsAppBody } from '../../shared/schemas/message.js';
 import { customerData } from '../customers/data.js';
-import { LIMITS, reserveTries, type LimitRule } from '../lib/abuse-limits.js';
+import { LIMITS, mailbox, reserveTries, type LimitRule } from '../lib/abuse-limits.js';
 import { auditWrite } from '../lib/audit.js';
 import type { WriteScope } from '../lib/context.js';
 import { transact } from '../lib/db.js';
@@ -61,7 +61,7 @@ async function admitSend(scope: WriteScope, to: Recipient): Promise<{ bill?: Ope
   if (!known && !to.confirmed) throw new Validation(bill ? notTheCustomers(to.channel) : NOT_A_CUSTOMER[to.channel]);
   const limits: [LimitRule, string][] = [
     [LIMITS.messagesOfShop, 'shop'],
-    bill ? [LIMITS.sendsOfBill, String(bill.bill.purchaseId)] : [LIMITS.messagesToOne, `${to.channel}#${to.address}`],
+    bill ? [LIMITS.sendsOfBill, String(bill.bill.purchaseId)] : [LIMITS.messagesToOne, `${to.channel}#${mailbox(to.address)}`],
   ];
   const tries = await reserveTries(tenantId, limits, scope.actor.now);
   if (!known) {

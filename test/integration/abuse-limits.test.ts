@@ -17,7 +17,7 @@ const LIMITED = /^Too many attempts\. Please try again in \d+ minutes?\.$/;
 
 const shop: TenantSeed = {
   tenant: { tenantId: SHOP, tenantName: SHOP, displayName: 'Guard Stores', address: '1, Fort Road, Vellore 632004', gstNumber: '33AAPFU0939F1ZV', emailId: `accounts@${SHOP}.shop` },
-  users: ['owner', 'known', 'steady', 'racer', 'asker'].map((name, i) => ({
+  users: ['owner', 'known', 'steady', 'racer', 'asker', 'mistyper', 'known2', ...Array.from({ length: 20 }, (_, i) => `staff${i}`)].map((name, i) => ({
     userName: user(name),
     password: DEMO_PASSWORD,
     role: name === 'owner' ? ROLE.TENANT_MANAGER : ROLE.CASHIER,
@@ -129,35 +129,73 @@ describe('per-client-address limits', () => {
     process.env.CLIENT_LIMIT_FACTOR = '1';
   });
 
-  it('five failed sign-ins from one address, each for another user name, close that address for 15 minutes but not others', async () => {
-    const address = '203.0.113.7';
-    for (let i = 0; i < 5; i++) {
-      const answer = await invoke(authHandler, event('POST /token/generate', { username: user(`probe${i}`), password: 'Wrong@1234' }, address));
-      expect(answer.status).toBe(401);
+  it("one user's wrong passwords never refuse another user's right one from the same address", async () => {
+    const address = '203.0.113.20';
+    // Ten wrong passwords for one cashier: the cashier's own limit closes after five.
+    const wrong = [];
+    for (let i = 0; i < 10; i++) wrong.push((await invoke(authHandler, event('POST /token/generate', { username: user('mistyper'), password: 'Wrong@1234' }, address))).status);
+    expect(wrong.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(wrong.slice(5)).toEqual([429, 429, 429, 429, 429]);
+    // The owner and the other staff at the same till sign in as always.
+    for (const name of ['owner', 'asker', 'known2']) {
+      const right = await invoke(authHandler, event('POST /token/generate', { username: user(name), password: DEMO_PASSWORD }, address));
+      expect(right.status, `${name}: ${JSON.stringify(right.body)}`).toBe(200);
     }
-    const refused = await invoke(authHandler, event('POST /token/generate', { username: user('probe9'), password: 'Wrong@1234' }, address));
+  });
+
+  it('a guesser spraying many user names from one address is still refused, and other addresses are not', async () => {
+    const address = '203.0.113.7';
+    const statuses: number[] = [];
+    for (let i = 0; i < 100; i += 10) {
+      const batch = await Promise.all(
+        Array.from({ length: 10 }, (_, j) => invoke(authHandler, event('POST /token/generate', { username: user(`probe${i + j}`), password: 'Wrong@1234' }, address))),
+      );
+      statuses.push(...batch.map((a) => a.status));
+    }
+    expect(statuses.every((s) => s === 401)).toBe(true);
+    const refused = await invoke(authHandler, event('POST /token/generate', { username: user('probe999'), password: 'Wrong@1234' }, address));
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(LIMITED);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(14 * 60);
-    const elsewhere = await invoke(authHandler, event('POST /token/generate', { username: user('probe9'), password: 'Wrong@1234' }, '203.0.113.8'));
+    const elsewhere = await invoke(authHandler, event('POST /token/generate', { username: user('probe999'), password: 'Wrong@1234' }, '203.0.113.8'));
     expect(elsewhere.status).toBe(401);
   });
 
-  it('reset codes: three an hour from one address', async () => {
+  it('20 staff of one shop behind one address each reset their password within the hour', async () => {
     const address = '198.51.100.4';
-    for (let i = 0; i < 3; i++) expect((await invoke(authHandler, event('POST /token/resetPassword/code', { username: user(`nobody${i}`) }, address))).status).toBe(200);
-    expect((await invoke(authHandler, event('POST /token/resetPassword/code', { username: user('nobody9') }, address))).status).toBe(429);
+    for (let i = 0; i < 20; i++) {
+      const name = user(`staff${i}`);
+      const asked = await invoke(authHandler, event('POST /token/resetPassword/code', { username: name }, address));
+      expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+      const code = /\b(\d{6})\b/.exec((await latestMailTo(name)).text)![1]!;
+      const done = await invoke(authHandler, event('PUT /token/resetPassword', { username: name, password: 'Fresh@5678', passwordVerify: 'Fresh@5678', code }, address));
+      expect(done.status, `${name}: ${JSON.stringify(done.body)}`).toBe(200);
+    }
   });
 
-  it('customer sign-ups: five accounts an hour from one address in a shop', async () => {
+  it('customer sign-ups: refused ones count too, up to the ceiling of one address in a shop', async () => {
     const address = '192.0.2.44';
-    const signUp = (i: number) =>
+    const signUp = (i: number, mobile = `95000000${String(i).padStart(2, '0')}`) =>
       invoke(
         customerHandler,
-        event('POST /customer/signUp', { tenantId: SHOP, customerName: `shopper${i}`, mobileNumber: `95000000${String(i).padStart(2, '0')}`, emailId: `shopper${i}@mail.example`, address: 'Vellore', password: 'Shopper@123', passwordVerify: 'Shopper@123' }, address),
+        event('POST /customer/signUp', { tenantId: SHOP, customerName: `shopper${i}`, mobileNumber: mobile, emailId: `shopper${i}@mail.example`, address: 'Vellore', password: 'Shopper@123', passwordVerify: 'Shopper@123' }, address),
       );
-    const answers = [];
-    for (let i = 0; i < 7; i++) answers.push(await signUp(i));
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    expect((await signUp(0)).status).toBe(200);
+    // Probing whether mobile numbers are registered: each refusal is counted.
+    const probes = [];
+    for (let i = 1; i < 30; i++) probes.push((await signUp(i, '9500000000')).status);
+    expect(probes.every((s) => s === 409)).toBe(true);
+    expect((await signUp(30)).status).toBe(429);
+    expect((await signUp(31, '9500000000')).status).toBe(429);
+  });
+
+  it('public sign-up at the platform tenant, or any tenant id that is not a shop, is refused with 400', async () => {
+    for (const tenantId of ['platform', 'PLATFORM', 'no-such-shop', '-', 'x'.repeat(40)]) {
+      const answer = await invoke(
+        customerHandler,
+        event('POST /customer/signUp', { tenantId, customerName: 'Prober', mobileNumber: '9500000099', emailId: 'prober@mail.example', address: 'Vellore', password: 'Shopper@123', passwordVerify: 'Shopper@123' }, '192.0.2.99'),
+      );
+      expect(answer, tenantId).toMatchObject({ status: 400, body: { message: 'Select the shop' } });
+    }
   });
 });

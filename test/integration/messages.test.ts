@@ -197,6 +197,10 @@ describe('how often', () => {
     const refused = await send();
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^This customer was already sent \d+ messages today\. Please try again in \d+ hours\.$/);
+    // The same mailbox written another way (letter case, a +tag) is the same address to a mail server, and to the limit.
+    for (const alias of ['Daily.Notes@Example.in', 'daily.notes+1@example.in', 'DAILY.NOTES+promo@EXAMPLE.IN']) {
+      expect((await email({ toAddress: alias, recipientConfirmed: true })).status, alias).toBe(429);
+    }
   });
 
   it(`sends at most ${SHOP_MESSAGES_PER_HOUR} messages a shop an hour, whoever sends them, then 429 with when to try again`, async () => {
