@@ -5,6 +5,7 @@ import { coldstartBenchmark } from './coldstart.js';
 import { countsBenchmark } from './counts.js';
 import { storefrontCountsBenchmark } from './storefront-counts.js';
 import { inventoryBenchmark } from './inventory.js';
+import { keyboardBillBenchmark } from './keyboard-bill.js';
 import { mergedListsBenchmark } from './merged-lists.js';
 import { offlineDrainBenchmark } from './offline-drain.js';
 import { offlineTillBenchmark } from './offline-till.js';
@@ -31,6 +32,7 @@ const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   web: webBenchmark,
   'offline-drain': offlineDrainBenchmark,
   'offline-till': offlineTillBenchmark,
+  'keyboard-bill': keyboardBillBenchmark,
   'merged-lists': mergedListsBenchmark,
   counts: countsBenchmark,
   'storefront-counts': storefrontCountsBenchmark,
