@@ -10,6 +10,7 @@ import { FIRST_SIGN_IN_EXPIRED } from '../../functions/auth/service.js';
 import { SESSION_ENDED } from '../../functions/users/standing.js';
 import { call, tokenOf } from './client.js';
 import { latestMailTo, sentMail } from './mail.js';
+import { changeLine, mustAdd, newShopper, stocked } from './storefront-fixtures.js';
 import { employeeForm, mailedPassword, NEW_PASSWORD, seedStaffShop, signInAs } from './people.js';
 
 /**
@@ -186,5 +187,19 @@ describe('contact details', () => {
     expect(confirmed).toEqual({ status: 200, body: { message: 'manager.new@example.in is confirmed. Password reset codes go there from now on.' } });
     expect((await askCode(at('manager'))).body).toBe(1);
     expect((await latestMailTo('manager.new@example.in')).subject).toBe('Your password reset code');
+  });
+});
+
+describe("another customer's cart line", () => {
+  it('answers exactly as a missing one, whatever status is asked for', async () => {
+    const [owner, prober] = [await newShopper(), await newShopper()];
+    const [rice] = await stocked([{ quantity: 10, mrp: 50 }] as const);
+    const line = await mustAdd(owner, rice);
+    for (const body of [{ status: 'Shipped', deliveryPerson: 'Ravi', deliveryContact: '9812345678' }, { status: 'Delivered' }, { status: 'InCart', cartQuantity: 2 }]) {
+      const theirs = await changeLine(prober, line, body);
+      const missing = await changeLine(prober, { customerCartId: 987_654_321 }, body);
+      expect(theirs, JSON.stringify(body)).toEqual(missing);
+      expect(theirs.status).toBe(404);
+    }
   });
 });

@@ -109,3 +109,38 @@ describe.each(routes)('%s', (_, route) => {
     }
   });
 });
+
+/**
+ * The public routes with a tenant id of every kind, in the `X-TenantID` header, the body's `tenantId`, the user
+ * name's domain and the `{shop}` of the path: a shop, the platform's own tenant, none, malformed, overlong, or
+ * shaped like a key. No answer is a 500.
+ */
+const tenantValues = ['fuzz', 'platform', 'PLATFORM', 'Fuzz', 'no-such-shop', '', ' ', '-', '..', '../alpha', "x'\"<>", 'T#alpha#USER', 'alpha#x', '0', 'null', 'a'.repeat(41), LONG.slice(0, 600), 'दुकान', 'fuzz\u0000'];
+const publicRoutes = allRoutes.filter((e) => e.route.access === 'public' && e.route.bodyKind !== 'multipart').map((e) => [routeKey(e.route), e.route] as const);
+/** Header values must be visible ASCII to be sent at all. */
+const sendable = (value: string) => /^[\x20-\x7e]*$/.test(value);
+
+function withTenant(value: unknown, tenant: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => withTenant(v, tenant));
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, k === 'tenantId' ? tenant : k === 'username' ? `nobody@${tenant}.shop` : withTenant(v, tenant)]),
+  );
+}
+
+describe.each(publicRoutes)('%s with tenant ids of every kind', (_, route) => {
+  it('never answers 500', async () => {
+    for (const tenant of tenantValues) {
+      const path = buildPath(route.path, new Proxy({}, { get: (__, name) => (name === 'shop' ? tenant || ' ' : '1') }) as Record<string, unknown>);
+      const sample = sampleBodies[routeKey(route)];
+      const body = route.bodyKind === 'json' && sample !== undefined ? JSON.stringify(withTenant(sample, tenant)) : undefined;
+      const response = await fetch(`${apiUrl()}${path}`, {
+        method: route.method,
+        headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(sendable(tenant) ? { 'x-tenantid': tenant } : {}) },
+        body,
+      });
+      const text = await response.text();
+      expect(response.status, `${route.method} ${path.slice(0, 80)} tenant ${JSON.stringify(tenant.slice(0, 40))}: ${text.slice(0, 200)}`).toBeLessThan(500);
+    }
+  });
+});
