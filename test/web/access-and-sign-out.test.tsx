@@ -79,6 +79,15 @@ describe('Sign Out', () => {
     expect(getSession()).toBeNull();
   });
 
+  it('signs out everywhere from the Me menu: every session of the user ends on the server, then this device forgets it', async () => {
+    signInWith('cashier@demo.shop', CASHIER_ID, ['CASHIER']);
+    const calls = serve([['POST /token/signOutEverywhere', [200, { message: 'You were signed out on every device.' }]]]);
+    renderScreen(<SignOutScreen />, { path: '/logout', url: '/logout?everywhere=1' });
+    expect(await screen.findByText('You were signed out on every device')).toBeInTheDocument();
+    expect(calls.map((c) => c.key)).toEqual(['POST /token/signOutEverywhere']);
+    expect(getSession()).toBeNull();
+  });
+
   it('forgets the session on this device even when the server cannot be reached', async () => {
     signInWith('cashier@demo.shop', CASHIER_ID, ['CASHIER']);
     vi.stubGlobal('fetch', vi.fn<typeof fetch>(async () => Promise.reject(new TypeError('offline'))));
