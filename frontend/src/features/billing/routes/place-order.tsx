@@ -34,6 +34,7 @@ import {
   type BillRow,
   type CalculateProblem,
 } from '../components/bill-rows.js';
+import lines from '../components/bill-lines.module.css';
 import { CustomerBox } from '../components/customer-box.js';
 import { ProductCell } from '../components/product-cell.js';
 import { focusedRowKey, TILL_KEYS, TillKeysLegend, useFocusRequest, useTillKeys } from '../components/till-keys.js';
@@ -428,8 +429,8 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
       {fixing && <Differences fixing={fixing} />}
       <CustomerBox customer={customer} locked={editing !== undefined || (fixing !== undefined && fixing.customer !== null)} onCustomer={(c) => { setCustomer(c); setCalculated(null); setRedeem(false); if (c) focusNextSearch(rows); }} />
       <Paper withBorder p="md" radius="md">
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing="xs" aria-label="Products">
+        <Table.ScrollContainer minWidth={0}>
+          <Table verticalSpacing="xs" aria-label="Products" className={lines.table}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>No.</Table.Th>
@@ -451,8 +452,8 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
                 const stockMessage = row.stockUnknown ? undefined : stock[index];
                 return (
                   <Table.Tr key={row.key} data-row-key={row.key}>
-                    <Table.Td>{n}</Table.Td>
-                    <Table.Td miw={260}>
+                    <Table.Td className={lines.no}>{n}</Table.Td>
+                    <Table.Td className={lines.name}>
                       {row.product ? (
                         <Stack gap={0}>
                           <Text size="sm" fw={500}>
@@ -466,8 +467,8 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
                         <ProductCell row={n} autoFocus={index === rows.findIndex((r) => !r.product) && index > 0} onChoose={(s) => choose(index, s)} />
                       )}
                     </Table.Td>
-                    <Table.Td>{row.product ? `${row.product.cgst + row.product.sgst}%` : ''}</Table.Td>
-                    <Table.Td w={130}>
+                    <Table.Td className={lines.gst} data-caption="GST">{row.product ? `${row.product.cgst + row.product.sgst}%` : ''}</Table.Td>
+                    <Table.Td className={`${lines.entry} ${lines.quantity}`}>
                       <TextInput
                         aria-label={`Quantity, row ${n}`}
                         size="sm"
@@ -483,8 +484,8 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
                         }}
                       />
                     </Table.Td>
-                    <Table.Td>{row.product ? formatRupees(row.product.mrp) : ''}</Table.Td>
-                    <Table.Td w={130}>
+                    <Table.Td className={lines.mrp} data-caption="MRP">{row.product ? formatRupees(row.product.mrp) : ''}</Table.Td>
+                    <Table.Td className={`${lines.entry} ${lines.rate}`}>
                       <TextInput
                         aria-label={`Rate, row ${n}`}
                         size="sm"
@@ -495,9 +496,13 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
                         onChange={(e) => editRow(index, { rate: e.currentTarget.value })}
                       />
                     </Table.Td>
-                    <Table.Td aria-label={`Discount, row ${n}`}>{discount === undefined ? '' : `${discount}%`}</Table.Td>
-                    <Table.Td aria-label={`Net Price, row ${n}`}>{net === undefined ? '' : formatPaise(net)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td className={lines.discount} data-caption="Discount" aria-label={`Discount, row ${n}`}>
+                      {discount === undefined ? '' : `${discount}%`}
+                    </Table.Td>
+                    <Table.Td className={lines.net} data-caption="Net" aria-label={`Net Price, row ${n}`}>
+                      {net === undefined ? '' : formatPaise(net)}
+                    </Table.Td>
+                    <Table.Td className={lines.actions}>
                       <Group gap={4} wrap="nowrap">
                         <Tooltip label="Clear row">
                           <ActionIcon variant="subtle" aria-label={`Clear row ${n}`} onClick={() => edit(rows.map((r, i) => (i === index ? { ...emptyRow(), key: r.key } : r)))}>
