@@ -162,3 +162,27 @@ describe('sign out everywhere, on the employee screen', () => {
     expect(screen.queryByRole('button', { name: 'Sign out everywhere' })).not.toBeInTheDocument();
   });
 });
+
+describe('a changed e-mail, on one’s own record', () => {
+  it('asks for the code mailed to the new address, confirms it, and says reset codes go there from now on', async () => {
+    const user = userEvent.setup();
+    signInWith('cashier@demo.shop', CASHIER_ID, ['CASHIER']);
+    const me = { ...employee({ appUserId: CASHIER_ID, userName: 'cashier@demo.shop' }), emailId: 'new.me@example.in', confirmedEmail: 'old.me@example.in' };
+    const calls = serve([
+      ['GET /appUser/user', [200, me]],
+      [`GET /appUser/detail/${CASHIER_ID}`, [200, { ...me, roles: [roles.CASHIER] }]],
+      ['POST /appUser/confirmEmail', ({ body }) => ((body as { code: string }).code === '123456' ? [200, { message: 'new.me@example.in is confirmed. Password reset codes go there from now on.' }] : [400, { message: 'The code is wrong or has expired.' }])],
+    ]);
+    renderScreen(<EmployeeViewScreen />, { path: '/userView/:id', url: `/userView/${CASHIER_ID}` });
+    const box = await screen.findByRole('region', { name: 'Confirm your e-mail' });
+    expect(box).toHaveTextContent('password reset codes go to old.me@example.in');
+    await user.type(within(box).getByLabelText('Code'), '654321');
+    await user.click(within(box).getByRole('button', { name: 'Confirm e-mail' }));
+    expect(await within(box).findByRole('alert')).toHaveTextContent('The code is wrong or has expired.');
+    await user.clear(within(box).getByLabelText('Code'));
+    await user.type(within(box).getByLabelText('Code'), '123456');
+    await user.click(within(box).getByRole('button', { name: 'Confirm e-mail' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('new.me@example.in is confirmed. Password reset codes go there from now on.');
+    expect(calls.filter((c) => c.key === 'POST /appUser/confirmEmail').map((c) => c.body)).toEqual([{ code: '654321' }, { code: '123456' }]);
+  });
+});

@@ -12,6 +12,7 @@ import { useSession } from '../../../lib/session.js';
 import { useCan } from '../../../lib/use-can.js';
 import { RecordHistory } from '../../audit/components/record-history.js';
 import { revealTemporaryPassword, useEmployeeDetail, useSignOutEmployee } from '../api/employees.js';
+import { EmailConfirmation } from '../components/email-confirmation.js';
 
 /** The dashboard's order of the modules. */
 const moduleOrder = ['ERP', 'IMS', 'CRM', 'ADMIN'];
@@ -119,6 +120,7 @@ export default function EmployeeViewScreen() {
           {signOut.error.message}
         </Alert>
       )}
+      {own && <EmailConfirmation />}
       <RequireFeature anyOf={['EmployeeView', 'EmployeeEdit', 'EmployeeList']} what="employee records" back={back}>
         {!user ? (
           <Center py="xl">
