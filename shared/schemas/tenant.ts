@@ -3,6 +3,7 @@ import { auditFields, emailSchema, mobileSchema, versionField } from './common.j
 
 import { gstinSchema, shopGstinSchema, stateCodeSchema, stateMatchesGstin } from './gst.js';
 import { lazySchema } from '../lazy.js';
+import { UPI_ID_INVALID, UPI_ID_PATTERN, UPI_PAYEE_INVALID, UPI_PAYEE_PATTERN } from '../upi.js';
 
 export { gstinSchema };
 
@@ -39,6 +40,9 @@ export const tenant = lazySchema(() => z.object({
    * have their own share). Set by the platform admin; `DEFAULT_STOREFRONT_REQUESTS_PER_SECOND` when absent.
    */
   storefrontRequestsPerSecond: z.number().int().optional(),
+  /** The shop's UPI ID and the payee name its customers' UPI apps show: Place Order's QR codes pay them. */
+  upiId: z.string().optional(),
+  upiPayeeName: z.string().optional(),
   version: z.number().int().optional(),
   ...auditFields,
 }));
@@ -63,6 +67,9 @@ export const shopFields = lazySchema(() => z.object({
     .min(STOREFRONT_PLAN_MIN, `A shop's storefront takes at least ${STOREFRONT_PLAN_MIN} requests a second`)
     .max(STOREFRONT_PLAN_MAX, `A shop's storefront takes at most ${STOREFRONT_PLAN_MAX.toLocaleString('en-IN')} requests a second`)
     .optional(),
+  /** Empty removes it: UPI is then confirmed by the cashier without a QR code. */
+  upiId: z.union([z.literal(''), z.string().trim().regex(UPI_ID_PATTERN, UPI_ID_INVALID)], { error: UPI_ID_INVALID }).optional(),
+  upiPayeeName: z.union([z.literal(''), z.string().trim().regex(UPI_PAYEE_PATTERN, UPI_PAYEE_INVALID)], { error: UPI_PAYEE_INVALID }).optional(),
   version: versionField,
 }));
 

@@ -3,6 +3,7 @@ import { placeBill as saveBill, returnGoods } from '../../functions/purchases/se
 import { computeBill } from '../../shared/bill.js';
 import { toRupees } from '../../shared/money.js';
 import type { Customer } from '../../shared/schemas/customer.js';
+import type { Tenant } from '../../shared/schemas/tenant.js';
 import { purchaseBody, returnBody, type Receipt, type SalesRow } from '../../shared/schemas/purchase.js';
 import { call, tokenOf } from './client.js';
 import { bill, cashierToken, demoScopeAt, line, mustPlace, newCustomer, placeBill, stockedProduct, stockOf, type Shelf } from './pos-fixtures.js';
@@ -119,5 +120,28 @@ describe('the day’s cash and online follow the parts', () => {
       expect.objectContaining({ paymentMode: 'Cash', transaction: 0, credit: 100, returns: 90 }),
       expect.objectContaining({ paymentMode: 'Online', transaction: 1, credit: 440, returns: 0 }),
     ]);
+  });
+});
+
+describe('the shop’s UPI ID', () => {
+  it('is checked, kept lower-case with its payee name, and removed when sent empty', async () => {
+    const token = await tokenOf('admin@demo.shop');
+    const current = await call<Tenant>('GET', '/tenant/currentTenant', { token });
+    expect(current.status).toBe(200);
+    const shop = current.body;
+    const put = async (fields: Record<string, unknown>, version: number | undefined) =>
+      call<Tenant & { message?: string }>('PUT', '/tenant/demo', {
+        token,
+        body: { displayName: shop.displayName, address: shop.address, gstNumber: shop.gstNumber, gstRegistered: shop.gstRegistered, version, ...fields },
+      });
+    const bad = await put({ upiId: 'sharmastores' }, shop.version);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Enter the UPI ID as name@bank, e.g. sharmastores@okhdfcbank.');
+    const saved = await put({ upiId: 'SharmaStores@okhdfcbank', upiPayeeName: 'Sharma Stores' }, shop.version);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject({ upiId: 'sharmastores@okhdfcbank', upiPayeeName: 'Sharma Stores' });
+    const removed = await put({ upiId: '', upiPayeeName: '' }, saved.body.version);
+    expect(removed.status).toBe(200);
+    expect(removed.body.upiId).toBeUndefined();
   });
 });

@@ -5,15 +5,16 @@ import type { PaymentMode } from '../../../../../shared/schemas/purchase.js';
 import { renderWithApp } from '../../../../../test/web/render.js';
 import { billLine, storedBill, storedReceipt } from '../test-fixtures.js';
 import { ReceiptView } from './receipt-view.js';
-import { emptyTenderDraft, TenderPanel, tenderDraftProblem, tendersBody, type TenderDraft } from './tender-panel.js';
+import { emptyTenderDraft, TenderPanel, tenderDraftProblem, tendersBody, UPI_NOT_CONFIRMED, type TenderDraft, type UpiAtTill } from './tender-panel.js';
 
 /** The panel as Place Order holds it, with what Save would send shown beside it. */
-function Harness({ mode, net }: { mode: PaymentMode; net: number }) {
+function Harness({ mode, net, upi }: { mode: PaymentMode; net: number; upi?: UpiAtTill }) {
   const [draft, setDraft] = useState<TenderDraft>(emptyTenderDraft);
   return (
     <>
-      <TenderPanel mode={mode} net={net} draft={draft} onChange={setDraft} />
-      <output data-testid="sent">{JSON.stringify(tendersBody(draft, mode, net) ?? null)}</output>
+      <TenderPanel mode={mode} net={net} draft={draft} onChange={setDraft} upi={upi} />
+      <output data-testid="sent">{JSON.stringify(tendersBody(draft, mode, net, upi) ?? null)}</output>
+      <output data-testid="problem">{tenderDraftProblem(draft, net, mode, upi) ?? ''}</output>
     </>
   );
 }
@@ -47,6 +48,33 @@ describe('paying a bill in parts at the till', () => {
   it('a part without an amount is a problem to fix before saving', () => {
     expect(tenderDraftProblem({ parts: [{ method: 'cash', amount: '' }], onlineMethod: 'upi' }, 100)).toMatch(/Enter the amount/);
     expect(tenderDraftProblem({ parts: [{ method: 'cash', amount: 1 }], onlineMethod: 'upi' }, 100)).toBeUndefined();
+  });
+});
+
+describe('UPI by the shop\'s QR code', () => {
+  const upi: UpiAtTill = { payee: { upiId: 'sharmastores@okhdfcbank', payeeName: 'Sharma Stores' }, reference: 'BILL-0123456789AB' };
+
+  it('shows the QR of a upi://pay link for the exact UPI part, and Save waits for UPI received', async () => {
+    renderWithApp(<Harness mode="Cash" net={54_000} upi={upi} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add part' }));
+    fireEvent.change(screen.getByLabelText('Part 1 amount'), { target: { value: '340' } });
+    const qr = await screen.findByAltText('UPI QR code for ₹340.00 to sharmastores@okhdfcbank');
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(qr.closest('[data-upi-qr]')?.getAttribute('data-upi-qr')).toBe('upi://pay?pa=sharmastores%40okhdfcbank&pn=Sharma%20Stores&am=340.00&cu=INR&tr=BILL-0123456789AB&tn=Bill%20BILL-0123456789AB');
+    expect(screen.getByTestId('problem')).toHaveTextContent(UPI_NOT_CONFIRMED);
+    fireEvent.click(screen.getByLabelText('UPI ₹340.00 received'));
+    expect(screen.getByTestId('problem')).toBeEmptyDOMElement();
+    expect(sent()).toEqual([
+      { method: 'upi', amount: 340, reference: 'BILL-0123456789AB' },
+      { method: 'cash', amount: 200 },
+    ]);
+  });
+
+  it('a shop without a UPI ID shows no QR: the cashier takes UPI as told', () => {
+    renderWithApp(<Harness mode="Online" net={54_000} upi={{ reference: 'BILL-1' }} />);
+    expect(screen.queryByAltText(/UPI QR code/)).not.toBeInTheDocument();
+    expect(screen.getByTestId('problem')).toBeEmptyDOMElement();
+    expect(sent()).toEqual([{ method: 'upi', amount: 540 }]);
   });
 });
 

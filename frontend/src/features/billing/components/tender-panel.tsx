@@ -1,8 +1,10 @@
-import { ActionIcon, Button, Group, NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Checkbox, Group, NumberInput, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { formatPaise } from '../../../../../shared/format.js';
 import { toPaise, toRupees } from '../../../../../shared/money.js';
 import type { PaymentMode } from '../../../../../shared/schemas/purchase.js';
+import type { UpiPayee } from '../../../../../shared/upi.js';
+import { UpiQr } from './upi-qr.js';
 import { balanceOf, MAX_TENDERS, TENDER_LABELS, withRest, type Tender, type TenderMethod } from '../../../../../shared/tenders.js';
 
 /** The methods a cashier takes at the till (Razorpay is the storefront's checkout). */
@@ -15,9 +17,25 @@ export interface TenderDraft {
   parts: { method: TillMethod; amount: number | string }[];
   /** Online bills name their method; a cash bill's rest is cash. */
   onlineMethod: Exclude<TillMethod, 'cash'>;
+  /** The cashier saw the UPI payment arrive (a shop with a UPI ID shows its QR code until then). */
+  upiReceived?: boolean;
 }
 
 export const emptyTenderDraft = (): TenderDraft => ({ parts: [], onlineMethod: 'upi' });
+
+/** What the bill's UPI parts ask, in paise: the amount of its QR code. */
+export const upiAmountOf = (tenders: readonly Tender[]) => tenders.filter((t) => t.method === 'upi').reduce((sum, t) => sum + t.amount, 0);
+
+/** What UPI takes at the till: the shop's payee (when its settings have a UPI ID) and the reference of the bill. */
+export interface UpiAtTill {
+  payee?: UpiPayee;
+  reference: string;
+}
+
+/** The reference a bill's UPI QR code asks for before the bill has its invoice number: from the bill's save key. */
+export const upiReference = (saveKey: string) => `BILL-${saveKey.slice(0, 12).toUpperCase()}`;
+
+export const UPI_NOT_CONFIRMED = 'Tick UPI received once the payment shows on the shop\'s phone.';
 
 const typedPaise = (amount: number | string): number => {
   try {
@@ -37,17 +55,23 @@ export function tendersOfDraft(draft: TenderDraft, mode: PaymentMode, net: numbe
  * What the bill sends as `tenders`: nothing for a bill paid whole in cash (as before parts), else every part in
  * rupees. Undefined parts (typed beyond the net) are the caller's to refuse with `tenderDraftProblem`.
  */
-export function tendersBody(draft: TenderDraft, mode: PaymentMode, net: number) {
+export function tendersBody(draft: TenderDraft, mode: PaymentMode, net: number, upi?: UpiAtTill) {
   if (mode === 'Cash' && !draft.parts.length) return undefined;
-  return tendersOfDraft(draft, mode, net).map((t) => ({ method: t.method as TenderMethod, amount: toRupees(t.amount) }));
+  return tendersOfDraft(draft, mode, net).map((t) => ({
+    method: t.method as TenderMethod,
+    amount: toRupees(t.amount),
+    // A UPI part paid by the shop's QR code carries the reference the QR asked for, to match it in the bank's list.
+    ...(t.method === 'upi' && upi?.payee ? { reference: upi.reference } : {}),
+  }));
 }
 
 /** Why the typed parts cannot be saved: more than the bill, or a part with no amount. */
-export function tenderDraftProblem(draft: TenderDraft, net: number): string | undefined {
+export function tenderDraftProblem(draft: TenderDraft, net: number, mode?: PaymentMode, upi?: UpiAtTill): string | undefined {
   const typed = draft.parts.map((p) => typedPaise(p.amount));
   if (typed.some((a) => a <= 0)) return 'Enter the amount of each part, or remove it.';
   const rest = balanceOf(net, typed.map((amount) => ({ amount })));
   if (rest < 0) return `The parts are ${formatPaise(-rest)} more than the Net Amount ${formatPaise(net)}.`;
+  if (mode && upi?.payee && !draft.upiReceived && upiAmountOf(tendersOfDraft(draft, mode, net)) > 0) return UPI_NOT_CONFIRMED;
   return undefined;
 }
 
@@ -56,12 +80,13 @@ export function tenderDraftProblem(draft: TenderDraft, net: number): string | un
  * card, bank transfer); "Add part" splits the bill ("₹500 cash, the rest on UPI"), the rest always going to the
  * Bill Type's method, so the parts add up to the net to the paisa.
  */
-export function TenderPanel({ mode, net, draft, onChange }: { mode: PaymentMode; net: number; draft: TenderDraft; onChange: (draft: TenderDraft) => void }) {
+export function TenderPanel({ mode, net, draft, onChange, upi }: { mode: PaymentMode; net: number; draft: TenderDraft; onChange: (draft: TenderDraft) => void; upi?: UpiAtTill }) {
   const tenders = tendersOfDraft(draft, mode, net);
   const rest = tenders.length > draft.parts.length ? tenders[tenders.length - 1]! : undefined;
   const problem = tenderDraftProblem(draft, net);
+  const upiAmount = upiAmountOf(tenders);
   const setPart = (i: number, change: Partial<TenderDraft['parts'][number]>) =>
-    onChange({ ...draft, parts: draft.parts.map((p, j) => (j === i ? { ...p, ...change } : p)) });
+    onChange({ ...draft, upiReceived: false, parts: draft.parts.map((p, j) => (j === i ? { ...p, ...change } : p)) });
   return (
     <Stack gap="xs" data-tender-panel>
       {mode === 'Online' && (
@@ -71,7 +96,7 @@ export function TenderPanel({ mode, net, draft, onChange }: { mode: PaymentMode;
             aria-label="Online method"
             size="xs"
             value={draft.onlineMethod}
-            onChange={(v) => onChange({ ...draft, onlineMethod: v as TenderDraft['onlineMethod'] })}
+            onChange={(v) => onChange({ ...draft, upiReceived: false, onlineMethod: v as TenderDraft['onlineMethod'] })}
             data={ONLINE_METHODS.map((m) => ({ value: m, label: TENDER_LABELS[m] }))}
           />
         </Group>
@@ -96,7 +121,7 @@ export function TenderPanel({ mode, net, draft, onChange }: { mode: PaymentMode;
             value={part.amount}
             onChange={(v) => setPart(i, { amount: v })}
           />
-          <ActionIcon variant="subtle" color="gray" aria-label={`Remove part ${i + 1}`} onClick={() => onChange({ ...draft, parts: draft.parts.filter((_, j) => j !== i) })}>
+          <ActionIcon variant="subtle" color="gray" aria-label={`Remove part ${i + 1}`} onClick={() => onChange({ ...draft, upiReceived: false, parts: draft.parts.filter((_, j) => j !== i) })}>
             <IconX size={16} />
           </ActionIcon>
         </Group>
@@ -107,7 +132,7 @@ export function TenderPanel({ mode, net, draft, onChange }: { mode: PaymentMode;
           variant="light"
           leftSection={<IconPlus size={14} />}
           disabled={draft.parts.length >= MAX_TENDERS - 1}
-          onClick={() => onChange({ ...draft, parts: [...draft.parts, { method: mode === 'Cash' ? 'upi' : 'cash', amount: '' }] })}
+          onClick={() => onChange({ ...draft, upiReceived: false, parts: [...draft.parts, { method: mode === 'Cash' ? 'upi' : 'cash', amount: '' }] })}
         >
           Add part
         </Button>
@@ -122,6 +147,16 @@ export function TenderPanel({ mode, net, draft, onChange }: { mode: PaymentMode;
           </Text>
         )}
       </Group>
+      {!problem && upiAmount > 0 && upi?.payee && (
+        <Group gap="lg" align="center">
+          <UpiQr payee={upi.payee} amount={upiAmount} reference={upi.reference} />
+          <Checkbox
+            label={`UPI ${formatPaise(upiAmount)} received`}
+            checked={Boolean(draft.upiReceived)}
+            onChange={(e) => onChange({ ...draft, upiReceived: e.currentTarget.checked })}
+          />
+        </Group>
+      )}
     </Stack>
   );
 }

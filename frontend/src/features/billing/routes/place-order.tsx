@@ -39,7 +39,8 @@ import { CustomerBox } from '../components/customer-box.js';
 import { ProductCell } from '../components/product-cell.js';
 import { focusedRowKey, TILL_KEYS, TillKeysLegend, useFocusRequest, useTillKeys } from '../components/till-keys.js';
 import { loadReceiptDialog, ReceiptModal } from '../components/receipt-modal.js';
-import { emptyTenderDraft, TenderPanel, tenderDraftProblem, tendersBody } from '../components/tender-panel.js';
+import { emptyTenderDraft, TenderPanel, tenderDraftProblem, tendersBody, upiReference } from '../components/tender-panel.js';
+import { shopPayee } from '../../../../../shared/upi.js';
 import { LocalCopyAge } from '../offline/local-copy-age.js';
 import { knownOffline } from '../offline/local-copy.js';
 import { describeDifference } from '../offline/fix-bill.js';
@@ -259,6 +260,8 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
   // One key for this screen's save: a retry after a lost answer or a second click is the same save to the server.
   // A fixed bill keeps the key it was made with: the server settles the bill it holds under it.
   const [saveKey] = useState(() => fixing?.bill.idempotencyKey ?? newSaveKey());
+  // UPI by the shop's QR code, referenced by this save (the invoice number comes with the saved bill).
+  const upi = { payee: shopPayee(session?.tenant), reference: upiReference(saveKey) };
   const [resending, setResending] = useState(false);
   const save = useSaveBill();
   const stock = useMemo(() => stockMessages(rows), [rows]);
@@ -328,7 +331,7 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
 
   const submit = async () => {
     if (!calculated || !customer || calculated.totals.gross <= 0 || save.isPending || resending || provisional) return;
-    if (tenderDraftProblem(tenderDraft, calculated.paid)) return;
+    if (tenderDraftProblem(tenderDraft, calculated.paid, paymentMode, upi)) return;
     setRefusal(undefined);
     // The receipt's code arrives while the bill is being saved.
     void loadReceiptDialog();
@@ -344,7 +347,7 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
         version: editing?.version,
         idempotencyKey: saveKey,
       }),
-      tenders: tendersBody(tenderDraft, paymentMode, calculated.paid),
+      tenders: tendersBody(tenderDraft, paymentMode, calculated.paid, upi),
     };
     const notKept = (message: string) => {
       setRefusal(message);
@@ -568,7 +571,7 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
             </Group>
           ) : (
             <Stack gap="sm">
-              <TenderPanel mode={paymentMode} net={calculated.paid} draft={tenderDraft} onChange={setTenderDraft} />
+              <TenderPanel mode={paymentMode} net={calculated.paid} draft={tenderDraft} onChange={setTenderDraft} upi={upi} />
               <Group gap="lg">
                 <Tooltip label="Offered above 100 credit points" disabled={redeemOffered(points)}>
                   <Checkbox label="Redeem" checked={redeem} disabled={!redeemOffered(points)} onChange={(e) => toggleRedeem(e.currentTarget.checked)} />
@@ -579,7 +582,7 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
                 {!fixing && <Checkbox label="WhatsApp" checked={whatsApp} onChange={(e) => setWhatsApp(e.currentTarget.checked)} />}
               </Group>
               <Group>
-                <Button onClick={() => void submit()} aria-keyshortcuts={TILL_KEYS.save} loading={save.isPending || resending} disabled={calculated.totals.gross <= 0 || savedId !== undefined || provisional !== undefined || tenderDraftProblem(tenderDraft, calculated.paid) !== undefined}>
+                <Button onClick={() => void submit()} aria-keyshortcuts={TILL_KEYS.save} loading={save.isPending || resending} disabled={calculated.totals.gross <= 0 || savedId !== undefined || provisional !== undefined || tenderDraftProblem(tenderDraft, calculated.paid, paymentMode, upi) !== undefined}>
                   Save
                 </Button>
                 <Button variant="default" onClick={() => (fixing ? void navigate('/purchase/queue') : window.location.reload())}>

@@ -52,7 +52,7 @@ function Problem({ message }: { message: string | null }) {
 }
 
 /** The fields both shop forms have. */
-type ShopFieldValues = Pick<z.input<typeof tenantEditForm>, 'displayName' | 'address' | 'gstNumber' | 'state' | 'gstRegistered' | 'emailId' | 'phone' | 'reportEmails'>;
+type ShopFieldValues = Pick<z.input<typeof tenantEditForm>, 'displayName' | 'address' | 'gstNumber' | 'state' | 'gstRegistered' | 'emailId' | 'phone' | 'reportEmails' | 'upiId' | 'upiPayeeName'>;
 
 /** Shop name, address, GSTIN and contacts: the details printed on receipts. */
 function ShopFields() {
@@ -101,6 +101,17 @@ function ShopFields() {
         <TextField control={control} name="emailId" label="Shop E-mail" type="email" inputMode="email" inputWrapperOrder={HINT_BELOW} description="Optional" maxLength={120} />
         <TextField control={control} name="phone" label="Shop Phone" inputMode="numeric" maxLength={10} inputWrapperOrder={HINT_BELOW} description="Optional, 10 digits" />
       </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <TextField
+          control={control}
+          name="upiId"
+          label="UPI ID"
+          inputWrapperOrder={HINT_BELOW}
+          description="Optional: Place Order shows a QR code paying it, e.g. sharmastores@okhdfcbank"
+          maxLength={120}
+        />
+        <TextField control={control} name="upiPayeeName" label="UPI Payee Name" inputWrapperOrder={HINT_BELOW} description="The name customers' UPI apps show" maxLength={50} />
+      </SimpleGrid>
       <Controller
         control={control}
         name="reportEmails"
@@ -131,6 +142,8 @@ function TenantEditor({ tenant }: { tenant: Tenant }) {
       phone: tenant.phone ?? '',
       // On unless the shop switched it off: the daily report reads an absent setting as on.
       reportEmails: tenant.reportEmails ?? true,
+      upiId: tenant.upiId ?? '',
+      upiPayeeName: tenant.upiPayeeName ?? '',
       version: tenant.version,
     },
   });
