@@ -81,7 +81,7 @@ export async function signUpCustomer(body: CustomerFields & { tenantId: string; 
   const tenant = await tenantData.get(body.tenantId);
   // The platform's own tenant sells nothing: it is no shop to sign up at.
   if (!tenant || tenant.enabled === false || tenant.tenantId === config.platformTenant()) throw new Validation('Select the shop');
-  return countedSignUp(tenant.tenantId, client, () => signUpAt(tenant, body, client.now));
+  return countedSignUp(tenant.tenantId, body.emailId, client, () => signUpAt(tenant, body, client.now));
 }
 
 async function signUpAt(tenant: Tenant, body: CustomerFields & { password: string }, now: Date): Promise<Customer> {

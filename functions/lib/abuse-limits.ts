@@ -53,6 +53,8 @@ export const LIMITS = {
   resetRequestClient: { counter: 'RESET_REQUEST_CLIENT', max: 100, windowSeconds: HOUR, perClient: true },
   /** Sign-ups from one address in a shop, refused ones included (a refusal tells whether a mobile number is taken). */
   signUpClient: { counter: 'SIGNUP_CLIENT', max: 30, windowSeconds: HOUR, perClient: true },
+  /** Sign-ups with one mailbox in a shop (counted as mail servers deliver it: case and `+tag` make no new one). */
+  signUpMailbox: { counter: 'SIGNUP_MAILBOX', max: 5, windowSeconds: DAY },
   /** Every message a shop sends (counted per shop, whoever sends it). */
   messagesOfShop: {
     counter: 'MESSAGE_SHOP',
@@ -176,12 +178,12 @@ export async function reserveTries(tenantId: string, limits: [LimitRule, string]
 }
 
 /**
- * A sign-up from one client address in a shop (30 an hour). A sign-up refused for what was entered (a taken name or
+ * A sign-up from one client address in a shop (30 an hour), and with one mailbox (5 a day). A sign-up refused for what was entered (a taken name or
  * mobile number) stays counted, so the refusals cannot be used to probe who is registered; one that failed on our
  * side (5xx) gives its try back.
  */
-export async function countedSignUp<T>(tenantId: string, client: TryContext, signUp: () => Promise<T>): Promise<T> {
-  const tries = await reserveTries(tenantId, [[LIMITS.signUpClient, client.clientAddress]], client.now);
+export async function countedSignUp<T>(tenantId: string, emailId: string, client: TryContext, signUp: () => Promise<T>): Promise<T> {
+  const tries = await reserveTries(tenantId, [[LIMITS.signUpClient, client.clientAddress], [LIMITS.signUpMailbox, mailbox(emailId)]], client.now);
   try {
     return await signUp();
   } catch (error) {

@@ -189,6 +189,18 @@ describe('per-client-address limits', () => {
     expect((await signUp(31, '9500000000')).status).toBe(429);
   });
 
+  it('customer sign-ups: five a day with one mailbox, however its address is written (case, +tag)', async () => {
+    const signUp = (i: number, emailId: string) =>
+      invoke(
+        customerHandler,
+        event('POST /customer/signUp', { tenantId: SHOP, customerName: `boxed${i}`, mobileNumber: `94000000${String(i).padStart(2, '0')}`, emailId, address: 'Vellore', password: 'Shopper@123', passwordVerify: 'Shopper@123' }, `192.0.2.${60 + i}`),
+      );
+    const addresses = ['victim@mail.example', 'Victim@Mail.example', 'victim+1@mail.example', 'VICTIM+shop@MAIL.EXAMPLE', 'victim+2@mail.example'];
+    for (const [i, address] of addresses.entries()) expect((await signUp(i, address)).status, address).toBe(200);
+    expect((await signUp(5, 'victim+3@mail.example')).status).toBe(429);
+    expect((await signUp(6, 'someone.else@mail.example')).status).toBe(200);
+  });
+
   it('public sign-up at the platform tenant, or any tenant id that is not a shop, is refused with 400', async () => {
     for (const tenantId of ['platform', 'PLATFORM', 'no-such-shop', '-', 'x'.repeat(40)]) {
       const answer = await invoke(

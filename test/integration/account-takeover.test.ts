@@ -30,8 +30,10 @@ beforeAll(async () => {
     ['cashier', ROLE.CASHIER, 'manager', 'hr'],
     ['clerk', ROLE.CASHIER, 'manager', 'hr'],
     ['probe', ROLE.CASHIER, 'manager', 'hr'],
+    ['lakshmi', ROLE.CASHIER, 'manager', 'hr'],
+    ['teller', ROLE.CASHIER, 'manager', 'hr'],
   ]);
-  for (const name of ['owner', 'coowner', 'hr', 'manager', 'cashier', 'clerk', 'probe']) ids[name] = (await userData.byUserName(TENANT, at(name)))!.appUserId;
+  for (const name of ['owner', 'coowner', 'hr', 'manager', 'cashier', 'clerk', 'probe', 'lakshmi', 'teller']) ids[name] = (await userData.byUserName(TENANT, at(name)))!.appUserId;
 });
 
 const read = (token: string) => call<{ message?: string }>('GET', '/appUser/user', { token });
@@ -201,5 +203,21 @@ describe("another customer's cart line", () => {
       expect(theirs, JSON.stringify(body)).toEqual(missing);
       expect(theirs.status).toBe(404);
     }
+  });
+});
+
+describe('the smaller holes and the limits (the production figures are in abuse-limits.test.ts)', () => {
+  it('public sign-up with the platform tenant answers 400, not 500', async () => {
+    const answer = await call<{ message: string }>('POST', '/customer/signUp', {
+      body: { tenantId: 'platform', customerName: 'Prober', mobileNumber: '9500000098', emailId: 'prober@mail.example', address: 'Vellore', password: 'Shopper@123', passwordVerify: 'Shopper@123' },
+    });
+    expect(answer).toEqual({ status: 400, body: { message: 'Select the shop' } });
+  });
+
+  it("ten wrong passwords for one cashier from the shop's address never refuse the others' right ones", async () => {
+    const wrong = [];
+    for (let i = 0; i < 10; i++) wrong.push((await signInAs(at('lakshmi'), 'Wrong@1234')).status);
+    expect(wrong.filter((s) => s === 429).length).toBeGreaterThan(0);
+    for (const name of ['teller', 'coowner', 'hr']) expect((await signInAs(at(name), DEMO_PASSWORD)).status, name).toBe(200);
   });
 });
