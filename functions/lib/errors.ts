@@ -1,3 +1,7 @@
+import { CUSTOMER_BUSY, STOREFRONT_BUSY } from '../../shared/busy.js';
+
+export { CUSTOMER_BUSY, STOREFRONT_BUSY };
+
 /**
  * Typed errors a service throws; one middleware turns them into an HTTP status and `{ message }`. Each names
  * itself: deployed bundles are minified without keeping class names, so `new.target.name` would not say it there.
@@ -79,7 +83,6 @@ export class ShopBusy extends AppError {
 }
 
 /** The shop's storefront at its plan's ceiling (functions/lib/shop-share.ts); staff requests are never refused by it. */
-export const STOREFRONT_BUSY = 'The shop is very busy. Please wait a moment and try again.';
 export class StorefrontBusy extends ShopBusy {
   override name = 'StorefrontBusy';
   constructor() {
@@ -88,7 +91,6 @@ export class StorefrontBusy extends ShopBusy {
 }
 
 /** One shopper sending more than their own share of the storefront (functions/lib/shop-share.ts). */
-export const CUSTOMER_BUSY = 'You are sending requests faster than the shop takes. Please wait a moment and try again.';
 export class CustomerBusy extends ShopBusy {
   override name = 'CustomerBusy';
   constructor() {

@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration, useLocation, useNavigate, useNavigation } fr
 import { AppFooter } from '../components/app-footer.js';
 import { TopBar } from '../components/top-bar.js';
 import { AccessChangedNotice } from '../features/auth/components/access-changed-notice.js';
+import { ShopBusyNotice } from '../features/storefront/components/shop-busy-notice.js';
 import { applyUpdateWhenIdle } from '../lib/bill-in-progress.js';
 import { useSession } from '../lib/session.js';
 import classes from './app-layout.module.css';
@@ -57,6 +58,7 @@ export function AppLayout() {
             </Suspense>
           )}
           <AccessChangedNotice />
+          <ShopBusyNotice />
           <Outlet />
         </Box>
         <AppFooter />

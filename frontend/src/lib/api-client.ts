@@ -1,3 +1,4 @@
+import { storefrontBusyMessages } from '../../../shared/busy.js';
 import type { BodyIn, ParamsIn, QueryIn, Response, RouteDef } from '../../../shared/routes/define.js';
 import { buildPath } from '../../../shared/routes/paths.js';
 import { tenantIdFromUserName } from '../../../shared/tenant.js';
@@ -55,6 +56,42 @@ export function onAccessChanged(listener: () => void): () => void {
   accessChangedListeners.add(listener);
   return () => accessChangedListeners.delete(listener);
 }
+
+/**
+ * A shopper's request refused by the shop's storefront budget (or their own) is sent again after the server's
+ * `Retry-After`, up to `BUSY_RETRIES` times, while the storefront says it is trying (`onShopBusy`). The refusal
+ * came before anything ran, so sending again is safe. Staff answers are never retried here (the till keeps its
+ * own queue), and neither is any other 429.
+ */
+export const BUSY_RETRIES = 5;
+const BUSY_LONGEST_WAIT_SECONDS = 10;
+const busyListeners = new Set<(busy: boolean) => void>();
+export function onShopBusy(listener: (busy: boolean) => void): () => void {
+  busyListeners.add(listener);
+  return () => busyListeners.delete(listener);
+}
+
+/** Seconds to wait before sending again, when the answer is a storefront budget's refusal. */
+async function busyWait(response: globalThis.Response): Promise<number | undefined> {
+  if (response.status !== 429) return undefined;
+  const wait = Number(response.headers.get('retry-after'));
+  if (!Number.isFinite(wait) || wait < 0 || wait > BUSY_LONGEST_WAIT_SECONDS) return undefined;
+  const message = await response
+    .clone()
+    .json()
+    .then((answer: { message?: unknown }) => answer.message)
+    .catch(() => undefined);
+  return typeof message === 'string' && storefrontBusyMessages.includes(message) ? wait : undefined;
+}
+
+const pause = (seconds: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, seconds * 1000);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason instanceof Error ? signal.reason : new DOMException('Aborted', 'AbortError'));
+    });
+  });
 
 /** The API is served under /api on the web app's own origin, locally and in AWS. */
 export const API_BASE = '/api';
@@ -140,16 +177,28 @@ async function send<R extends RouteDef>(route: R, options: CallOptions<R>): Prom
   }
 
   let response: globalThis.Response;
+  let busy = false;
   try {
-    response = await fetch(urlFor(route, options.params, options.query), {
-      method: route.method,
-      headers: { ...headers, ...options.headers },
-      body,
-      signal: options.signal,
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(NO_ANSWER, 'The server could not be reached. Check the connection and try again.');
+    for (let attempt = 0; ; attempt++) {
+      try {
+        response = await fetch(urlFor(route, options.params, options.query), {
+          method: route.method,
+          headers: { ...headers, ...options.headers },
+          body,
+          signal: options.signal,
+        });
+      } catch (error) {
+        if ((error as Error).name === 'AbortError') throw error;
+        throw new ApiError(NO_ANSWER, 'The server could not be reached. Check the connection and try again.');
+      }
+      const wait = attempt < BUSY_RETRIES ? await busyWait(response) : undefined;
+      if (wait === undefined) break;
+      if (!busy) busyListeners.forEach((listener) => listener(true));
+      busy = true;
+      await pause(wait, options.signal);
+    }
+  } finally {
+    if (busy) busyListeners.forEach((listener) => listener(false));
   }
   if (response.headers.get(ACCESS_CHANGED_HEADER)) accessChangedListeners.forEach((listener) => listener());
   if (!response.ok) {
