@@ -9,12 +9,24 @@ import { StateSelect } from '../../../components/state-select.js';
 export type ShippingAddressValues = z.input<typeof shippingAddress>;
 
 /**
- * Where a new order starts: the address the customer's last order was shipped to, else their own address and
- * state (the city and PIN code to be typed).
+ * The street, city and PIN code of an address kept as one line, as Indian addresses are written ('45, 3rd Cross,
+ * Jayanagar, Bengaluru 560011'): the PIN is the 6 digits at the end, the city the part before it after the last
+ * comma. An address without a PIN at its end is all street.
+ */
+export function splitAddress(address: string): { line: string; city: string; pincode: string } {
+  const found = /^(.*?)[,\s]*([^,]*?)[\s,-]*([1-9]\d{2}\s?\d{3})\s*\.?$/.exec(address.trim());
+  if (!found) return { line: address.trim(), city: '', pincode: '' };
+  const [, street = '', city = '', pin = ''] = found;
+  return { line: street.trim() || city.trim(), city: street.trim() ? city.trim() : '', pincode: pin.replace(/\s/g, '') };
+}
+
+/**
+ * Where a new order starts: the address the customer's last order was shipped to, else their own address split
+ * into street, city and PIN code, and their state; only what is missing is asked.
  */
 export function shippingAddressOf(customer: Customer | undefined): ShippingAddressValues {
   if (customer?.shippingAddress) return customer.shippingAddress;
-  return { name: customer?.customerName.split('@')[0] ?? '', line: customer?.address ?? '', city: '', pincode: '', state: customer?.state ?? '' };
+  return { name: customer?.customerName.split('@')[0] ?? '', ...splitAddress(customer?.address ?? ''), state: customer?.state ?? '' };
 }
 
 /** The checkout's "Ship to" fields; the state decides CGST + SGST (the shop's state) or IGST (another). */

@@ -130,14 +130,15 @@ describe('Checkout', () => {
     expect(calls.find((c) => c.key === 'POST /payment/order/external')!.body).toMatchObject({ shippingAddress: moved });
   });
 
-  it('starts a first order from the customer’s own address and state', async () => {
+  it('starts a first order from the customer’s own address, split into street, city and PIN code, and state', async () => {
     updateSession({ customer: { ...ravi, shippingAddress: undefined } });
     serve([['GET /cart/summary/21', [200, basketSummary()]]]);
     renderScreen(<Checkout />, { path: '/payment' });
     const shipTo = await screen.findByRole('region', { name: 'Ship to' });
     expect(within(shipTo).getByRole('textbox', { name: /^Name/ })).toHaveValue('RaviKumar');
-    expect(within(shipTo).getByRole('textbox', { name: /^Street Address/ })).toHaveValue(ravi.address);
-    expect(within(shipTo).getByRole('textbox', { name: /^City/ })).toHaveValue('');
+    expect(within(shipTo).getByRole('textbox', { name: /^Street Address/ })).toHaveValue('45, 3rd Cross, Jayanagar');
+    expect(within(shipTo).getByRole('textbox', { name: /^City/ })).toHaveValue('Bengaluru');
+    expect(within(shipTo).getByRole('textbox', { name: /^PIN Code/ })).toHaveValue('560011');
     expect(within(shipTo).getByLabelText(/^State/, { selector: 'input' })).toHaveValue('29 – Karnataka');
   });
 
