@@ -49,6 +49,8 @@ describe('Product details', () => {
     expect(screen.getByText(line('Colour: Blue'))).toBeInTheDocument();
     expect(screen.getByText(line('MRP: ₹499.00'))).toBeInTheDocument();
     expect(screen.getByLabelText('Price ₹449.00')).toBeInTheDocument();
+    // The MRP is shown once, on its own line.
+    expect(screen.getAllByText(/₹499\.00/)).toHaveLength(1);
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
 
     await user.click(screen.getByText('M · Blue'));

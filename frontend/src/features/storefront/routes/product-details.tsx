@@ -89,7 +89,8 @@ export default function ProductDetailsScreen() {
                     </Text>{' '}
                     {formatRupees(product.mrp)}
                   </Text>
-                  <PriceLine price={product.sellingPrice} mrp={product.mrp} size="xl" />
+                  {/* The MRP has its own line above: the price is shown once, without the MRP struck through beside it. */}
+                  <PriceLine price={product.sellingPrice} mrp={product.mrp} size="xl" withMrp={false} />
                   <BuyControls key={product.stockId} product={product} onMessage={setMessage} byLine={options.length > 1} />
                   <WishToggle product={product} onMessage={setMessage} />
                 </Stack>
