@@ -73,6 +73,26 @@ describe('a bill paid in parts', () => {
   });
 });
 
+describe('a UPI part of a bill made without network', () => {
+  it('is held as UPI, to be confirmed, on the bill and its receipt', async () => {
+    const key = `t34offline${Date.now()}${Math.floor(Math.random() * 1e6)}`;
+    const saved = await mustPlace(
+      example({
+        tenders: [
+          { method: 'cash', amount: 200 },
+          { method: 'upi', amount: 340, pending: true },
+        ],
+        idempotencyKey: key,
+        offline: { madeOn: new Date().toISOString(), provisionalNumber: 'T34-1', deviceId: key },
+      }),
+    );
+    expect(saved.tenders).toEqual([
+      { method: 'cash', label: 'Cash', amount: 200 },
+      { method: 'upi', label: 'UPI', amount: 340, pending: true },
+    ]);
+  });
+});
+
 describe('refunds by the parts chosen at the return', () => {
   it('refunds by UPI up to what UPI paid, the rest in cash; the credit note lists the parts', async () => {
     const saved = await mustPlace(example({ tenders: split }));

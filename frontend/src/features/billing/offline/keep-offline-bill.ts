@@ -5,7 +5,8 @@
  */
 import { shopDay, type BillFigures } from '../../../../../shared/bill.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
-import type { PaymentMode, Receipt } from '../../../../../shared/schemas/purchase.js';
+import type { PaymentMode, Receipt, TenderInput } from '../../../../../shared/schemas/purchase.js';
+import { TENDER_LABELS } from '../../../../../shared/tenders.js';
 import type { Session } from '../../../lib/session.js';
 import { chosenRows, type billBody, type BillRow } from '../components/bill-rows.js';
 import { applyOfflineBill, tillTenant } from './local-copy.js';
@@ -19,7 +20,7 @@ export interface KeptOffline {
 }
 
 interface BillOnScreen {
-  body: ReturnType<typeof billBody>;
+  body: ReturnType<typeof billBody> & { tenders?: TenderInput[] };
   figures: BillFigures;
   customer: Customer;
   rows: BillRow[];
@@ -50,13 +51,16 @@ export async function keepOfflineBill(input: BillOnScreen & { idempotencyKey: st
   const [provisionalNumber, device] = await Promise.all([nextProvisionalNumber(), deviceId()]);
   const madeOn = (input.now ?? new Date()).toISOString();
   const lines = soldLines(input.rows);
-  const receipt = receiptOf(input, provisionalNumber, madeOn);
+  // A UPI part of a bill made without network is held as "UPI, to be confirmed" on the bill and its receipt.
+  const tenders = input.body.tenders?.map((t) => (t.method === 'upi' ? { ...t, pending: true } : t));
+  const made = receiptOf(input, provisionalNumber, madeOn);
+  const receipt = tenders ? { ...made, purchase: { ...made.purchase, tenders: tenders.map((t) => ({ ...t, label: TENDER_LABELS[t.method] })) } } : made;
   await keepBill({
     idempotencyKey: input.idempotencyKey,
     provisionalNumber,
     madeOn,
     tenantId,
-    body: { ...input.body, idempotencyKey: input.idempotencyKey, offline: { madeOn, provisionalNumber, deviceId: device } },
+    body: { ...input.body, ...(tenders ? { tenders } : {}), idempotencyKey: input.idempotencyKey, offline: { madeOn, provisionalNumber, deviceId: device } },
     printed: receipt,
     state: { kind: 'waiting', attempts: 0 },
   });
