@@ -75,6 +75,20 @@ export const customerData = {
       },
     };
   },
+  /**
+   * Moves the customer's credit points by `delta` as an atomic counter (ADD), never a rewrite of a figure read
+   * before, so bills of one customer saved at the same moment do not refuse each other. The move happens only while
+   * the customer holds at least `need` points (what the bill spends), so points are never spent twice and the balance
+   * never goes below zero. The record's version rises, so a customer edit saved from an older read cannot write the
+   * old points back.
+   */
+  pointsWrite(tenantId: string, customerId: number, delta: number, need: number): TransactItem {
+    return op.update(key(tenantId, customerId), {
+      UpdateExpression: 'ADD creditPoints :delta, version :one',
+      ConditionExpression: need > 0 ? 'attribute_exists(pk) AND creditPoints >= :need' : 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':delta': delta, ':one': 1, ...(need > 0 ? { ':need': need } : {}) },
+    });
+  },
   /** Deletes a customer and frees its mobile number and name. */
   removeWrites(tenantId: string, customer: Customer, staleMessage: string): WritePart {
     return writePart(

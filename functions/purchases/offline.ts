@@ -29,6 +29,7 @@ import {
   mrpNow,
   noStockOf,
   pairKey,
+  POINTS_SHORT,
   PRODUCT_DELETED,
   saveBillOnce,
   savedByKey,
@@ -64,8 +65,12 @@ export function offlineSaleDate(offline: OfflineBlock, now: Date): string {
  */
 export const pointsRedeemed = (body: PurchaseBody): number | undefined => (body.redeem ? Math.ceil(body.redeemAmount) : undefined);
 
-/** Every reason the bill cannot be saved as it was made, not only the first; none when it can. */
-export async function problemsOf(tenantId: string, body: PurchaseBody): Promise<BillProblem[]> {
+/**
+ * Every reason the bill cannot be saved as it was made, not only the first; none when it can. `pointsRefused`: the
+ * bill's transaction found the points gone (another bill spent them a moment ago), so they are short whatever this
+ * read shows.
+ */
+export async function problemsOf(tenantId: string, body: PurchaseBody, pointsRefused = false): Promise<BillProblem[]> {
   const [customer, stock, products] = await Promise.all([
     customerOfBill(tenantId, body).catch((error: unknown) => {
       if (error instanceof AppError && error.message === CUSTOMER_NOT_FOUND) return undefined;
@@ -106,7 +111,7 @@ export async function problemsOf(tenantId: string, body: PurchaseBody): Promise<
   }
   const redeemed = pointsRedeemed(body);
   const held = customer?.creditPoints ?? 0;
-  if (customer && redeemed !== undefined && redeemed > held) {
+  if (customer && redeemed !== undefined && (redeemed > held || pointsRefused)) {
     problems.push({
       kind: 'pointsShort',
       asked: redeemed,
@@ -195,7 +200,7 @@ export async function placeOfflineBill(scope: WriteScope, body: OfflineBody): Pr
   } catch (error) {
     // Another till may have sold the last units between the look above and the save: hold the bill with the reasons.
     if (!(error instanceof AppError) || error.status >= 500) throw error;
-    const now = await problemsOf(tenantId, body);
+    const now = await problemsOf(tenantId, body, error.message === POINTS_SHORT);
     if (!now.length) throw error;
     return hold(scope, body, now, held);
   }
@@ -213,8 +218,9 @@ async function stillHeld(tenantId: string, key: string): Promise<StoredHeldBill>
 /**
  * Saves a held bill as the customer was charged (MRP, GST and points redeemed as sold), letting stock go below zero
  * with the manager's reason on every movement, and settles the held bill and the key's marker in the same
- * transaction, so the till's resend answers this bill. A product deleted since is still refused: the cashier fixes
- * the bill or the manager discards it.
+ * transaction, so the till's resend answers this bill. A product deleted since, or points the customer no longer
+ * holds, are still refused (409): stock may go below zero on a manager's word, points never; the cashier fixes the
+ * bill or the manager discards it.
  */
 export async function sellAgainstNegativeStock(scope: WriteScope, key: string, reason: string): Promise<HeldBill> {
   const held = await stillHeld(scope.tenantId, key);

@@ -21,7 +21,7 @@ import {
 import { customerData } from '../customers/data.js';
 import { auditWrite } from '../lib/audit.js';
 import type { WriteScope } from '../lib/context.js';
-import { isTransactionConflict, nextId, op, transact, transactRebuilding, type TransactItem } from '../lib/db.js';
+import { isTransactionConflict, nextId, transact, transactRebuilding, type TransactItem } from '../lib/db.js';
 import { Conflict, NotFound, Validation } from '../lib/errors.js';
 import { changeLine, lowCountWrites, STOCK_CHANGED, type PreparedStockChange } from '../stock/changes.js';
 import { stockData, type StoredStock } from '../stock/data.js';
@@ -38,6 +38,11 @@ export const BILL_CHANGED = 'This bill was changed by someone else. Please reloa
 export const CUSTOMER_FIXED = 'The customer of a saved bill cannot be changed.';
 /** The customer's points changed between reading and writing (another till billed them): read again and retry. */
 const POINTS_CHANGED = 'The credit points of the customer changed while saving. Please Calculate again.';
+/**
+ * A bill made offline (or held and then sold by a manager) redeemed points the customer no longer holds: reading
+ * again cannot help, so the bill is held for the manager with the problem named, never saved with points spent twice.
+ */
+export const POINTS_SHORT = 'The customer no longer holds the credit points this bill redeemed. Discard the bill, or send it again without the points.';
 export const TOO_LARGE = 'This change touches too many products for one save. Please split it into two bills.';
 
 /** DynamoDB writes at most 100 items in one transaction. */
@@ -94,20 +99,15 @@ export async function customerOfBill(tenantId: string, body: Pick<PurchaseBody, 
 }
 
 /**
- * Sets the customer's points to `after`, only if they still hold what was read, and raises the record's version so a
- * customer edit saved from an older read cannot write the old points back.
+ * What a bill (or an edit of one) does to the customer's points, as one counter move: `delta` added, and `need`, the
+ * points the customer must hold at the moment of the write. The bill spends only points the customer holds without
+ * it (an edit's own earlier redemption given back, its earlier earning taken away first), and the balance stays at
+ * or above zero. The condition is checked in the bill's own transaction, so two bills can never spend the same points.
  */
-function pointsWrite(tenantId: string, customer: Customer, after: number): TransactItem {
-  const { pk, sk } = customerData.toItem(tenantId, customer);
-  const read = customer.creditPoints;
-  return op.update(
-    { pk, sk },
-    {
-      UpdateExpression: 'SET creditPoints = :after ADD version :one',
-      ConditionExpression: read === undefined ? 'attribute_exists(pk) AND attribute_not_exists(creditPoints)' : 'creditPoints = :read',
-      ExpressionAttributeValues: { ':after': after, ':one': 1, ...(read === undefined ? {} : { ':read': read }) },
-    },
-  );
+export function pointsMove(used: number, earned: number, before?: { pointsUsed: number; pointsEarned: number }) {
+  const undo = before ? before.pointsUsed - before.pointsEarned : 0;
+  const delta = earned - used + undo;
+  return { delta, need: Math.max(used - undo, -delta, 0) };
 }
 
 // ---------------------------------------------------------------- pricing the lines
@@ -451,7 +451,9 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
 
   // An edit may redeem the points the customer had before this bill: its own redemption undone, its earning too.
   const held = customer.creditPoints ?? 0;
-  const heldBefore = before ? Math.max(held + before.bill.pointsUsed - before.bill.pointsEarned, 0) : held;
+  const heldBefore = before ? held + before.bill.pointsUsed - before.bill.pointsEarned : held;
+  // A bill made offline redeemed what the till believed the customer held; short of it now, it is held, not saved.
+  if (options.redeemPoints !== undefined && body.redeem && options.redeemPoints > heldBefore) throw new Conflict(POINTS_SHORT);
   const figures = computeBill({
     lines: priced.map((p, i) => ({ mrp: p.mrp, rate: p.rate, quantity: body.purchasedProduct[i]!.quantity, cgstRate: p.cgstRate, sgstRate: p.sgstRate })),
     redeemPoints: redemptionPoints(body, customer, heldBefore, options.redeemPoints),
@@ -460,7 +462,11 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
   });
   checkFigures(body, figures);
   const tenders = tendersOfBody(body, figures.paid);
-  const pointsAfter = Math.max(heldBefore - figures.pointsUsed + figures.pointsEarned, 0);
+  const points = pointsMove(figures.pointsUsed, figures.pointsEarned, before?.bill);
+  const pointsAfter = held + points.delta;
+  if (held < points.need) {
+    throw new Validation(`${shownName(customer.customerName)} holds ${held} credit points; this change would take away points already spent.`);
+  }
   const productsById = new Map(products.map((p) => [p.productId, p]));
   const { bill, lines } = draftBill({ purchaseId: id, customer, body, priced, figures, before, scope, pointsAfter, invoice, products: productsById, saleDate, tenders });
 
@@ -497,7 +503,10 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
   // The new lines overwrite the old ones of the same number and the rest are removed: the counts move by the difference.
   for (const item of purchaseData.customerLineWrites(tenantId, lines, before?.lines)) add(item);
 
-  if (pointsAfter !== held) add(pointsWrite(tenantId, customer, pointsAfter), POINTS_CHANGED);
+  // An atomic counter move: bills of one customer at once all go through; only a shortage fails the condition.
+  if (points.delta !== 0 || points.need > 0) {
+    add(customerData.pointsWrite(tenantId, customer.customerId, points.delta, points.need), options.redeemPoints === undefined ? POINTS_CHANGED : POINTS_SHORT);
+  }
   const figuresNow = saleFigures(bill);
   for (const item of salesWrites(tenantId, [[bill.saleDate, before ? difference(figuresNow, saleFigures(before.bill)) : figuresNow]])) add(item);
   const byLine = lineSalesFigures([...lines.map((l) => soldByLine(l, 1)), ...(before?.lines ?? []).map((l) => soldByLine(l, -1))]);
@@ -543,6 +552,13 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
       refundedBefore: bill.refunded,
       pointsEarnedBefore: bill.pointsEarned - bill.pointsTakenBack,
     });
+    const customer = await customerData.byId(tenantId, bill.customerId);
+    const held = customer?.creditPoints ?? 0;
+    // Points come back only as far as this bill spent them and has not given them back yet; points earned on
+    // refunded money are taken back as far as the customer still holds them (the rest stays owed by the bill).
+    const pointsBack = Math.min(settlement.pointsBack, Math.max(bill.pointsUsed - bill.pointsReturned, 0));
+    const pointsTakenBack = customer ? Math.min(settlement.pointsTakenBack, Math.max(held + pointsBack, 0)) : settlement.pointsTakenBack;
+    const pointsAfter = held + pointsBack - pointsTakenBack;
     const refundTenders = refundTendersOf(body, settlement.refund, opened);
     const units = returned.reduce((sum, r) => sum + r.quantity, 0);
     const cost = returned.reduce((sum, r) => sum + r.cost, 0);
@@ -598,8 +614,8 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
       tax: creditTotal((l) => l.cgst + l.sgst + l.igst),
       value,
       refund: settlement.refund,
-      pointsBack: settlement.pointsBack,
-      pointsTakenBack: settlement.pointsTakenBack,
+      pointsBack,
+      pointsTakenBack,
       returnDate,
       createdOn: now,
       createdBy: actor.userName,
@@ -614,16 +630,13 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
       });
     }
 
-    const customer = await customerData.byId(tenantId, bill.customerId);
-    const held = customer?.creditPoints ?? 0;
-    const pointsAfter = Math.max(held + settlement.pointsBack - settlement.pointsTakenBack, 0);
     const billAfter: StoredPurchase = {
       ...bill,
       returnQuantity: bill.returnQuantity + units,
       refunded: bill.refunded + settlement.refund,
       returnedValue: bill.returnedValue + value,
-      pointsReturned: bill.pointsReturned + settlement.pointsBack,
-      pointsTakenBack: bill.pointsTakenBack + settlement.pointsTakenBack,
+      pointsReturned: bill.pointsReturned + pointsBack,
+      pointsTakenBack: bill.pointsTakenBack + pointsTakenBack,
       returnCount: record.returnId,
       customerPointsAfter: customer ? pointsAfter : bill.customerPointsAfter,
       version: bill.version + 1,
@@ -660,7 +673,9 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
       stockChanges.push(change);
     }
     for (const item of lowCountWrites(tenantId, stockChanges)) add(item);
-    if (customer && pointsAfter !== held) add(pointsWrite(tenantId, customer, pointsAfter), POINTS_CHANGED);
+    if (customer && pointsAfter !== held) {
+      add(customerData.pointsWrite(tenantId, customer.customerId, pointsBack - pointsTakenBack, Math.max(pointsTakenBack - pointsBack, 0)), POINTS_CHANGED);
+    }
     const cashRefund = byMethodGroup(refundTenders).cash;
     const returnDay: SalesFigures = {
       returnCount: 1,
@@ -669,8 +684,8 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
       returnedCost: cost,
       cashReturns: cashRefund,
       onlineReturns: settlement.refund - cashRefund,
-      pointsEarned: -settlement.pointsTakenBack,
-      pointsUsed: -settlement.pointsBack,
+      pointsEarned: -pointsTakenBack,
+      pointsUsed: -pointsBack,
     };
     const saleDay: SalesFigures = { soldReturnedQuantity: units, soldReturnedValue: value };
     for (const item of salesWrites(tenantId, [[record.returnDate, returnDay], [bill.saleDate, saleDay]])) add(item);

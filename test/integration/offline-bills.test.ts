@@ -5,6 +5,7 @@ import { toPaise, toRupees } from '../../shared/money.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import { BILL_HELD, OFFLINE_MADE_LATER, OFFLINE_NEEDS_KEY, OFFLINE_TOO_OLD, type BillProblem, type HeldBill } from '../../shared/schemas/purchase.js';
 import { handler as purchasesHandler } from '../../functions/purchases/handler.js';
+import { POINTS_SHORT } from '../../functions/purchases/service.js';
 import { call, tokenOf } from './client.js';
 import { injectDynamoFaults, invoke } from './faults.js';
 import { cashierToken, line, newCustomer, placeBill, pointsOf, stockOf, stockedProduct, type Shelf } from './pos-fixtures.js';
@@ -247,7 +248,7 @@ describe('an offline bill the shop changed under', () => {
     }
   });
 
-  it('redeems the points the till redeemed; short of them it is held, and the manager’s sale takes the points down to zero', async () => {
+  it('redeems the points the till redeemed; short of them it is held, and no decision of the manager spends points the customer lacks', async () => {
     const saree = await stockedProduct({ name: 'Silk Saree', quantity: 10, mrp: 5000, buyingPrice: 4000, gst: 5 });
     const shopper = await newCustomer();
     // ₹15,000 paid in money earns 150 points.
@@ -264,11 +265,19 @@ describe('an offline bill the shop changed under', () => {
     const refused = await send(stale);
     expect(refused.status).toBe(409);
     expect(refused.body.details?.problems).toEqual([expect.objectContaining({ kind: 'pointsShort', asked: 150, now: 48 })]);
+    // Stock may go below zero on a manager's word; points never: the sale is refused and nothing is written.
     const sold = await call<HeldBill>('POST', `/purchase/held/${stale.idempotencyKey}/sellAgainstNegativeStock`, {
       token: await managerToken(),
       body: { reason: 'Points were spent at the other till' },
     });
-    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
-    expect(await pointsOf(shopper)).toBe(0);
+    expect(sold.status, JSON.stringify(sold.body)).toBe(409);
+    expect((sold.body as unknown as { message: string }).message).toBe(POINTS_SHORT);
+    expect(await pointsOf(shopper)).toBe(48);
+    expect((await heldOf(stale.idempotencyKey)).body.state).toBe('held');
+    // The till sends it again without the points (the customer paid the rest): saved, and earns on what was paid.
+    const fixed = { ...offlineBill(shopper, [[saree, 1]]), idempotencyKey: stale.idempotencyKey, offline: stale.offline };
+    expect((await send(fixed)).status).toBe(200);
+    expect(await pointsOf(shopper)).toBe(98);
+    expect((await heldOf(stale.idempotencyKey)).body.state).toBe('resolved');
   });
 });
