@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GSTIN_MESSAGES } from '../../../../../shared/gst.js';
-import { SHOP_GSTIN_REQUIRED, SHOP_STATE_REQUIRED, type Tenant } from '../../../../../shared/schemas/tenant.js';
+import { DEFAULT_STOREFRONT_REQUESTS_PER_SECOND, SHOP_GSTIN_REQUIRED, SHOP_STATE_REQUIRED, type Tenant } from '../../../../../shared/schemas/tenant.js';
 import { renderScreen, roles, serve, signInWith } from '../../../../../test/web/people-fixtures.js';
 import { clearSession } from '../../../lib/session.js';
 import TenantFormScreen from './tenant-form.js';
@@ -154,5 +154,39 @@ describe('tenant list', () => {
       'GET /tenant/all?page=0&size=5',
       'GET /tenant/all?page=1&size=5&cursor=after-shop2.signed',
     ]);
+  });
+});
+
+describe('tenant form: the shop\'s plan', () => {
+  it('lets the platform admin set another shop\'s storefront requests a second (the default shown when unset)', async () => {
+    clearSession();
+    signInWith('admin@platform.shop', 1, ['ADMIN']);
+    const calls = serve([
+      ['GET /tenant/gamma', [200, gamma]],
+      ['PUT /tenant/gamma', (call) => [200, { ...gamma, ...(call.body as object) }]],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    openForm('gamma');
+    const plan = await screen.findByRole('textbox', { name: /^Plan: storefront requests a second/ });
+    expect(plan).toHaveValue(String(DEFAULT_STOREFRONT_REQUESTS_PER_SECOND));
+    await user.clear(plan);
+    await user.type(plan, '1200');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('page /tenant');
+    expect(calls.find((c) => c.key === 'PUT /tenant/gamma')!.body).toMatchObject({ storefrontRequestsPerSecond: 1200 });
+  });
+
+  it('is neither shown to nor sent by the shop\'s own admin', async () => {
+    const calls = serve([
+      ['GET /tenant/demo', [200, demo]],
+      ['PUT /tenant/demo', (call) => [200, { ...demo, ...(call.body as object) }]],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    openForm('demo');
+    await screen.findByRole('textbox', { name: /^Shop Display Name/ });
+    expect(screen.queryByRole('textbox', { name: /^Plan:/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await screen.findByText('page /tenant');
+    expect(calls.find((c) => c.key === 'PUT /tenant/demo')!.body).not.toHaveProperty('storefrontRequestsPerSecond');
   });
 });

@@ -1,11 +1,11 @@
-import { Alert, Button, Center, Divider, Group, Loader, Paper, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Center, Divider, Group, Loader, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Controller, FormProvider, useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { Tenant } from '../../../../../shared/schemas/tenant.js';
-import { accountName } from '../../../../../shared/tenant.js';
+import { DEFAULT_STOREFRONT_REQUESTS_PER_SECOND, STOREFRONT_PLAN_MAX, STOREFRONT_PLAN_MIN, type Tenant } from '../../../../../shared/schemas/tenant.js';
+import { accountName, tenantIdFromUserName } from '../../../../../shared/tenant.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { TextField, useZodForm } from '../../../components/form-fields.js';
 import { HINT_BELOW } from '../../../components/form-layout.js';
@@ -13,6 +13,7 @@ import { StateSelect } from '../../../components/state-select.js';
 import { Page } from '../../../components/page.js';
 import { SignInSentModal } from '../../../components/sign-in-sent-modal.js';
 import { useSaveFailure } from '../../../lib/save-failure.js';
+import { useSession } from '../../../lib/session.js';
 import { useCreateTenant, useTenant, useUpdateTenant } from '../api/tenants.js';
 import { tenantCreateForm, tenantEditForm } from '../components/tenant-schemas.js';
 
@@ -127,8 +128,40 @@ function ShopFields() {
   );
 }
 
+/**
+ * The shop's plan: how many signed-in storefront requests a second its shoppers may make together (its tills have
+ * their own share). Only the platform admin sets it, on another shop's screen.
+ */
+function PlanField() {
+  const { control } = useFormContext<{ storefrontRequestsPerSecond?: number }>();
+  return (
+    <Controller
+      control={control}
+      name="storefrontRequestsPerSecond"
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label="Plan: storefront requests a second"
+          description={`Signed-in storefront requests its shoppers may make together each second (${STOREFRONT_PLAN_MIN} to ${STOREFRONT_PLAN_MAX.toLocaleString('en-IN')}); the tills have their own share`}
+          inputWrapperOrder={HINT_BELOW}
+          min={STOREFRONT_PLAN_MIN}
+          max={STOREFRONT_PLAN_MAX}
+          step={50}
+          allowDecimal={false}
+          value={field.value ?? ''}
+          onChange={(value) => field.onChange(typeof value === 'number' ? value : undefined)}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
+
 function TenantEditor({ tenant }: { tenant: Tenant }) {
   const navigate = useNavigate();
+  // Only a platform admin edits another shop; the shop's own admin never sees or sends its plan.
+  const userName = useSession()?.userName;
+  const platformAdmin = !!userName && tenantIdFromUserName(userName.toLowerCase()) !== tenant.tenantId;
   const [problem, setProblem] = useState<string | null>(null);
   const save = useUpdateTenant(tenant.tenantId);
   const form = useZodForm(tenantEditForm, {
@@ -144,6 +177,7 @@ function TenantEditor({ tenant }: { tenant: Tenant }) {
       reportEmails: tenant.reportEmails ?? true,
       upiId: tenant.upiId ?? '',
       upiPayeeName: tenant.upiPayeeName ?? '',
+      ...(platformAdmin ? { storefrontRequestsPerSecond: tenant.storefrontRequestsPerSecond ?? DEFAULT_STOREFRONT_REQUESTS_PER_SECOND } : {}),
       version: tenant.version,
     },
   });
@@ -166,6 +200,7 @@ function TenantEditor({ tenant }: { tenant: Tenant }) {
             {tenant.enabled === false && ' · closed'}
           </Text>
           <ShopFields />
+          {platformAdmin && <PlanField />}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={() => void navigate('/tenant')}>
               Cancel
