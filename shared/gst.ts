@@ -223,7 +223,8 @@ export interface TaxAmounts {
 
 /**
  * How a line's tax (already rounded to the paisa) is charged: within the state CGST is rounded and SGST takes the
- * remainder (so they add up to the tax); across states all of it is IGST.
+ * remainder (so they add up to the tax); across states all of it is IGST. The tax of `splitInclusiveGst` at equal
+ * rates is two equal halves, so the halves come back equal.
  */
 export function chargeTax(tax: Paise, cgstRate: BasisPoints, sgstRate: BasisPoints, kind: SupplyKind): TaxAmounts {
   if (kind === 'inter') return { cgst: 0, sgst: 0, igst: tax };

@@ -61,14 +61,16 @@ export interface GstSplit {
 
 /**
  * Splits a GST-inclusive amount (shelf prices in India include GST) into the taxable value and the CGST and SGST
- * shares. The parts always add up to the amount: CGST is rounded, SGST takes the remainder of the tax.
+ * shares. Each share is worked on its own from the amount (`amount × rate / (100 % + total rate)`, rounded half up to
+ * the paisa), so at equal rates CGST and SGST are always equal; the taxable value is what is left, so the parts
+ * always add up to the amount. Any rounding paisa stays in the taxable value, never between the two taxes: ₹99.99 at
+ * 18 % is ₹84.73 + CGST ₹7.63 + SGST ₹7.63.
  */
 export function splitInclusiveGst(amount: Paise, cgstRate: BasisPoints, sgstRate: BasisPoints): GstSplit {
-  const totalRate = cgstRate + sgstRate;
-  const taxable = divideRounded(amount * 10_000, 10_000 + totalRate);
-  const tax = amount - taxable;
-  const cgst = totalRate === 0 ? 0 : divideRounded(tax * cgstRate, totalRate);
-  return { taxable, cgst, sgst: tax - cgst, tax };
+  const base = 10_000 + cgstRate + sgstRate;
+  const cgst = divideRounded(amount * cgstRate, base);
+  const sgst = divideRounded(amount * sgstRate, base);
+  return { taxable: amount - cgst - sgst, cgst, sgst, tax: cgst + sgst };
 }
 
 /** GST on a tax-exclusive amount, CGST and SGST each rounded to the paisa. */
@@ -177,7 +179,10 @@ export interface CartSummary {
   mrpTotal: Paise;
   /** What the customer saves against the MRP: mrpTotal − subtotal. */
   saved: Paise;
-  /** Σ line total × tax percent, rounded to the rupee. */
+  /**
+   * The GST included in what the customer pays, as the order's tax invoice charges it: each line's tax split out of its
+   * GST-inclusive total, and the delivery charge's at the rate of the principal supply.
+   */
   tax: Paise;
   deliveryCharge: Paise;
   /** subtotal + delivery charge: the amount the payment provider is asked for. */
@@ -186,9 +191,11 @@ export interface CartSummary {
 
 /**
  * The storefront's order summary (spec 1 section 9). The net amount is Σ price × quantity plus the delivery charge.
- * Tax is the sum of each line total times its tax percent, rounded to the rupee as the checkout shows it; shelf
- * prices already include GST, so the tax is shown and never added to the payable amount. An empty cart owes nothing,
- * not even delivery.
+ * Shelf prices already include GST, so the tax is shown and never added to the payable amount, and it is the tax the
+ * order's invoice charges (`computeBill` in shared/bill.ts): each line's total split as `splitInclusiveGst` splits it
+ * (the rate in equal CGST and SGST halves), plus the delivery charge's tax at the rate of the principal supply, the
+ * line of highest taxable value (the first of equal ones). To the paisa, as charged. An empty cart owes nothing, not
+ * even delivery.
  */
 export function cartSummary(lines: CartSummaryLine[]): CartSummary {
   for (const line of lines) {
@@ -197,9 +204,15 @@ export function cartSummary(lines: CartSummaryLine[]): CartSummary {
   const sum = (pick: (l: CartSummaryLine) => number) => lines.reduce((total, l) => total + pick(l), 0);
   const subtotal = sum((l) => l.price * l.quantity);
   const mrpTotal = sum((l) => l.mrp * l.quantity);
-  // Σ paise × basis points is in 1/10,000 paise; one rupee is 100 paise, so round over 1,000,000 and scale back.
-  const tax = divideRounded(sum((l) => l.price * l.quantity * l.taxRate), 1_000_000) * 100;
+  const halves = (rate: BasisPoints) => [Math.floor(rate / 2), rate - Math.floor(rate / 2)] as const;
+  const splits = lines.map((l) => splitInclusiveGst(l.price * l.quantity, ...halves(l.taxRate)));
   const items = sum((l) => l.quantity);
   const deliveryCharge = items > 0 ? DELIVERY_CHARGE : 0;
+  let principal = -1;
+  splits.forEach((split, i) => {
+    if (principal < 0 || split.taxable > splits[principal]!.taxable) principal = i;
+  });
+  const deliveryTax = deliveryCharge > 0 && principal >= 0 ? splitInclusiveGst(deliveryCharge, ...halves(lines[principal]!.taxRate)).tax : 0;
+  const tax = splits.reduce((total, split) => total + split.tax, 0) + deliveryTax;
   return { lines: lines.length, items, subtotal, mrpTotal, saved: mrpTotal - subtotal, tax, deliveryCharge, payable: subtotal + deliveryCharge };
 }

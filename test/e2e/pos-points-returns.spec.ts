@@ -32,10 +32,11 @@ test('a sale redeems credit points above 100: the figures by hand, the receipt, 
   await page.getByRole('button', { name: 'Calculate' }).click();
 
   // By hand: MRP 2 × ₹90.00 + ₹96.00 = ₹276.00; sold 2 × ₹85.00 + ₹96.00 = ₹266.00, so ₹10.00 off.
-  // GST 18% inside the price: ₹170.00 / 1.18 = ₹144.07 -> tax ₹25.93; ₹96.00 / 1.18 = ₹81.36 -> tax ₹14.64.
+  // GST 18% inside the price, in equal halves: ₹170.00 × 9 / 118 = ₹12.97 twice -> tax ₹25.94; ₹96.00 × 9 / 118 = ₹7.32
+  // twice -> tax ₹14.64.
   await expect(page.getByLabel('Gross Amount')).toHaveText('₹276.00');
   await expect(page.getByLabel('Discount', { exact: true })).toHaveText('₹10.00');
-  await expect(page.getByLabel('Tax', { exact: true })).toHaveText('₹40.57');
+  await expect(page.getByLabel('Tax', { exact: true })).toHaveText('₹40.58');
   await expect(page.getByLabel('Net Amount')).toHaveText('₹266.00');
   await expect(page.getByLabel('Net Price, row 1')).toHaveText('₹170.00');
 

@@ -101,10 +101,11 @@ test('a customer pays the cart through the checkout: a failed attempt keeps the 
   await page.getByRole('button', { name: 'Checkout', exact: true }).click();
   await expect(page).toHaveURL('/payment');
   await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
-  // 2 × ₹110 + ₹100 delivery; saved 2 × ₹10; GST 5% of ₹220 = ₹11.
+  // 2 × ₹110 + ₹100 delivery; saved 2 × ₹10. Prices include GST: the 5% inside ₹220 is ₹5.24 CGST + ₹5.24 SGST and
+  // inside the delivery ₹2.38 + ₹2.38, so the tax shown (and charged on the invoice) is ₹15.24.
   await expect(page.getByLabel('Payable Amount')).toHaveText('₹320.00', { timeout: 30_000 });
   await expect(page.getByLabel('Saved Amount')).toHaveText('₹20.00');
-  await expect(page.getByLabel('Tax', { exact: true })).toHaveText('₹11.00');
+  await expect(page.getByLabel('Tax', { exact: true })).toHaveText('₹15.24');
   await expect(page.getByLabel('Delivery Charge')).toHaveText('₹100.00');
   await expect(page.getByLabel('Status', { exact: true })).toHaveText('Pending');
 

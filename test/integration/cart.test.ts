@@ -294,15 +294,16 @@ describe('the order summary', () => {
     await mustAdd(shopper, basmati, 2);
     await mustAdd(shopper, pickle, 1);
     const summary = await as<CartSummaryView>(shopper, 'GET', `/cart/summary/${shopper.customer.customerId}`);
-    // ₹95 × 2 + ₹45.50 = ₹235.50; MRP ₹250 so ₹14.50 saved; tax 5% of ₹190 (₹9.50) + 12% of ₹45.50 (₹5.46) = ₹14.96,
-    // shown as ₹15; payable ₹235.50 + ₹100 delivery = ₹335.50.
+    // ₹95 × 2 + ₹45.50 = ₹235.50; MRP ₹250 so ₹14.50 saved; payable ₹235.50 + ₹100 delivery = ₹335.50. Prices include
+    // GST: the tax inside them, as the invoice charges it, is ₹9.04 (₹190 at 5%) + ₹4.88 (₹45.50 at 12%) + ₹4.76 (the
+    // delivery at the rice's 5%, the principal supply) = ₹18.68.
     expect(summary.body).toEqual({
       lines: 2,
       items: 3,
       subtotal: 235.5,
       mrpTotal: 250,
       saved: 14.5,
-      tax: 15,
+      tax: 18.68,
       deliveryCharge: 100,
       payable: 335.5,
       deliveryDate: addDays(indiaToday(new Date()), 2),

@@ -21,8 +21,8 @@ import { mustAdd, newShopper, stocked, type StockedProduct } from './storefront-
  * shipped to Tamil Nadu, goods returned through the return route (credit notes), then the month's GSTR-1 through
  * its route. Every expected figure below is worked by hand from the shelf prices (GST included), in paise:
  *
- *   taxable = value × 100 / (100 + rate), rounded to the paisa (half up); tax = value − taxable;
- *   within the state CGST = tax / 2 rounded half up, SGST the rest; across states IGST = tax.
+ *   CGST = SGST = value × (rate / 2) / (100 + rate), each rounded to the paisa (half up); tax = CGST + SGST;
+ *   taxable = value − tax; across states IGST = the same tax in one amount.
  *
  *   Rice   ₹499.00 at 5%   HSN 10063020 BAG    Kettle ₹999.00 at 18% HSN 85161000 NOS
  *   TV ₹1,18,000.00 at 18% HSN 85287217 NOS (storefront)
@@ -53,22 +53,22 @@ const RICE_2_INTRA = { quantity: 2, value: 998_00, taxable: 950_48, cgst: 23_76,
 const RICE_1_INTRA = { quantity: 1, value: 499_00, taxable: 475_24, cgst: 11_88, sgst: 11_88, igst: 0 };
 /** Rice, one unit to Maharashtra: taxable 475.24, IGST 23.76. */
 const RICE_1_INTER = { quantity: 1, value: 499_00, taxable: 475_24, cgst: 0, sgst: 0, igst: 23_76 };
-/** Kettle, one unit within the state: 999 × 100/118 = 846.610… → 846.61; tax 152.39 → CGST 76.195 → 76.20, SGST 76.19. */
-const KETTLE_1_INTRA = { quantity: 1, value: 999_00, taxable: 846_61, cgst: 76_20, sgst: 76_19, igst: 0 };
-/** Kettle, three units within the state: 2,997 × 100/118 = 2,539.830… → 2,539.83; tax 457.17 → CGST 228.585 → 228.59, SGST 228.58. */
-const KETTLE_3_INTRA = { quantity: 3, value: 2_997_00, taxable: 2_539_83, cgst: 228_59, sgst: 228_58, igst: 0 };
-/** Kettle, two units to Maharashtra: 1,998 × 100/118 = 1,693.220… → 1,693.22; IGST 304.78. */
+/** Kettle, one unit within the state: 999 × 9/118 = 76.194… → CGST = SGST = 76.19; tax 152.38; taxable 846.62. */
+const KETTLE_1_INTRA = { quantity: 1, value: 999_00, taxable: 846_62, cgst: 76_19, sgst: 76_19, igst: 0 };
+/** Kettle, three units within the state: 2,997 × 9/118 = 228.584… → 228.58 each; tax 457.16; taxable 2,539.84. */
+const KETTLE_3_INTRA = { quantity: 3, value: 2_997_00, taxable: 2_539_84, cgst: 228_58, sgst: 228_58, igst: 0 };
+/** Kettle, two units to Maharashtra: 1,998 × 9/118 = 152.389… → 152.39, twice: IGST 304.78; taxable 1,693.22. */
 const KETTLE_2_INTER = { quantity: 2, value: 1_998_00, taxable: 1_693_22, cgst: 0, sgst: 0, igst: 304_78 };
-/** Kettle, one unit to Maharashtra (the return from bill C): taxable 846.61, IGST 152.39. */
-const KETTLE_1_INTER = { quantity: 1, value: 999_00, taxable: 846_61, cgst: 0, sgst: 0, igst: 152_39 };
+/** Kettle, one unit to Maharashtra (the return from bill C): taxable 846.62, IGST 152.38. */
+const KETTLE_1_INTER = { quantity: 1, value: 999_00, taxable: 846_62, cgst: 0, sgst: 0, igst: 152_38 };
 /** TV shipped to Tamil Nadu: 1,18,000 × 100/118 = 1,00,000.00 exactly; IGST 18,000.00. Above ₹1 lakh: B2C large. */
 const TV_1_INTER = { quantity: 1, value: 1_18_000_00, taxable: 1_00_000_00, cgst: 0, sgst: 0, igst: 18_000_00 };
 /**
  * The order's delivery charge, ₹100.00 GST included, a composite supply with the TV (its principal supply): at 18%,
- * 100 × 100/118 = 84.745… → 84.75, IGST 15.25, under the TV's HSN code with no quantity. The TV's return gives back
+ * 100 × 9/118 = 7.627… → 7.63 twice, IGST 15.26, taxable 84.74, under the TV's HSN code with no quantity. The TV's return gives back
  * the goods, not the delivery.
  */
-const DELIVERY_D = { quantity: 0, value: 100_00, taxable: 84_75, cgst: 0, sgst: 0, igst: 15_25 };
+const DELIVERY_D = { quantity: 0, value: 100_00, taxable: 84_74, cgst: 0, sgst: 0, igst: 15_26 };
 
 type Figures = typeof RICE_1_INTRA;
 type Amounts = Omit<Figures, 'quantity'>;
@@ -210,9 +210,9 @@ describe('GSTR-1 of a month sold at the till and on the storefront, with returns
     expect(bills.B).toMatchObject({ supply: 'intra', placeOfSupply: '29', customerGstin: KARNATAKA_BUYER, invoiceNumber: invoice(2, fy) });
     expect(bills.C).toMatchObject({ supply: 'inter', placeOfSupply: '27', customerGstin: MAHARASHTRA_BUYER, invoiceNumber: invoice(3, fy) });
     expect(bills.D).toMatchObject({ supply: 'inter', placeOfSupply: '33', invoiceNumber: invoice(4, fy) });
-    expect(notes.B).toMatchObject({ creditNoteNumber: note(1, fy), originalInvoiceNumber: invoice(2, fy), taxable: 846.61, cgst: 76.2, sgst: 76.19, igst: 0 });
+    expect(notes.B).toMatchObject({ creditNoteNumber: note(1, fy), originalInvoiceNumber: invoice(2, fy), taxable: 846.62, cgst: 76.19, sgst: 76.19, igst: 0 });
     expect(notes.A).toMatchObject({ creditNoteNumber: note(2, fy), originalInvoiceNumber: invoice(1, fy), taxable: 475.24, cgst: 11.88, sgst: 11.88 });
-    expect(notes.C).toMatchObject({ creditNoteNumber: note(3, fy), originalInvoiceNumber: invoice(3, fy), taxable: 846.61, igst: 152.39, cgst: 0, sgst: 0 });
+    expect(notes.C).toMatchObject({ creditNoteNumber: note(3, fy), originalInvoiceNumber: invoice(3, fy), taxable: 846.62, igst: 152.38, cgst: 0, sgst: 0 });
     expect(notes.D).toMatchObject({ creditNoteNumber: note(4, fy), originalInvoiceNumber: invoice(4, fy), taxable: 1_00_000, igst: 18_000, refund: 1_18_000 });
   });
 
@@ -224,7 +224,7 @@ describe('GSTR-1 of a month sold at the till and on the storefront, with returns
     // and under its HSN code; the return is the credit note listed under it.
     const { status, body } = await call<Receipt>('GET', `/purchase/receipt/${bills.D.purchaseId}`, { token: cashier });
     expect(status, JSON.stringify(body)).toBe(200);
-    expect(body.delivery).toEqual({ hsnCode: '85287217', unit: 'NOS', gst: 18, cgst: 9, sgst: 9, igst: 18, taxable: 84.75, cgstPrice: 0, sgstPrice: 0, igstPrice: 15.25, amount: 100 });
+    expect(body.delivery).toEqual({ hsnCode: '85287217', unit: 'NOS', gst: 18, cgst: 9, sgst: 9, igst: 18, taxable: 84.74, cgstPrice: 0, sgstPrice: 0, igstPrice: 15.26, amount: 100 });
     expect(body.totals).toMatchObject({ taxable: toRupees(total.taxable), igst: toRupees(total.igst), totalSellingAmount: orderAmount, returnAmount: 0, netAmount: orderAmount });
     expect(body.hsnSummary).toEqual([{ hsnCode: '85287217', unit: 'NOS', quantity: 1, gst: 18, taxable: toRupees(total.taxable), cgst: 0, sgst: 0, igst: toRupees(total.igst), value: orderAmount }]);
     expect(body.amountInWords).toBe('Rupees One Lakh Eighteen Thousand One Hundred Only');
@@ -233,7 +233,7 @@ describe('GSTR-1 of a month sold at the till and on the storefront, with returns
     expect(pdf.status).toBe(200);
     const text = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).join('\n');
     expect(text).toContain('Delivery charge');
-    expect(text).toContain('18% ₹15.25');
+    expect(text).toContain('18% ₹15.26');
   });
 
   it('shows the sections with the hand-worked totals, tying out to the month’s bills less its credit notes', async () => {
@@ -284,7 +284,7 @@ describe('GSTR-1 of a month sold at the till and on the storefront, with returns
     expect(json.b2cl).toEqual([{ pos: '33', inv: [{ inum: invoice(4, fy), idt: date(bills.D.saleDate), val: 1_18_100, itms: [inter(18, { ...B2CL, quantity: 1 })] }] }]);
     expect(json.b2cs).toEqual([
       { sply_ty: 'INTRA', pos: '29', typ: 'OE', txval: 475.24, rt: 5, camt: 11.88, samt: 11.88, csamt: 0 },
-      { sply_ty: 'INTRA', pos: '29', typ: 'OE', txval: 846.61, rt: 18, camt: 76.2, samt: 76.19, csamt: 0 },
+      { sply_ty: 'INTRA', pos: '29', typ: 'OE', txval: 846.62, rt: 18, camt: 76.19, samt: 76.19, csamt: 0 },
     ]);
     expect(json.cdnr).toEqual(
       expect.arrayContaining([

@@ -48,7 +48,7 @@ describe('a provider order for the cart', () => {
     expect(order).toMatchObject({ entity: 'order', amount: 33_550, currency: 'INR', status: 'created', payable: 335.5, key: expect.stringMatching(/^rzp_test_/) });
     expect(order.checkoutUrl).toMatch(/\/v1\/checkout\.js$/);
     expect((await simState()).orders.find((o) => o.id === order.id)).toMatchObject({ amount: 33_550, notes: { tenantId: 'demo' } });
-    expect((await paymentOf(shopper, order.id)).body).toMatchObject({ status: 'Pending', amount: 335.5, deliveryCharge: 100, tax: 15, discount: 14.5 });
+    expect((await paymentOf(shopper, order.id)).body).toMatchObject({ status: 'Pending', amount: 335.5, deliveryCharge: 100, tax: 18.68, discount: 14.5 });
   });
 
   it('never takes the client’s amount: a different one is refused with the server’s', async () => {
@@ -140,6 +140,8 @@ describe('paying through the checkout', () => {
     expect(bill?.bill).toMatchObject({ paymentMode: 'Online', customerId: shopper.customer.customerId, net: 99_600, paid: 99_600, lineCount: 2, soldQuantity: 5 });
     const teaLine = bill!.lines.find((l) => l.productId === tea.productId)!;
     expect(bill?.bill.delivery).toMatchObject({ charge: 100_00, principalLine: teaLine.purchasedProductId, gstRate: 500, taxable: 95_24, tax: 4_76 });
+    // The checkout showed, and the payment keeps, the tax the invoice charged: prices include GST.
+    expect(Math.round((await paymentData.get('demo', order.id))!.tax)).toBe(bill!.bill.tax);
     const mails = (await sentMail()).slice(mailsBefore).filter((m) => m.to.includes(shopper.customer.emailId!));
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toContain(`order confirmed, bill ${outcome.purchaseId}`);

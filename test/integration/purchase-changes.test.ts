@@ -19,9 +19,9 @@ beforeAll(async () => {
   customer = await newCustomer();
 });
 
-/** 3 × dal at ₹150.00 and 2 × soap at ₹45.00: ₹540.00, tax ₹35.16 (worked in purchases.test.ts). */
+/** 3 × dal at ₹150.00 and 2 × soap at ₹45.00: ₹540.00, tax ₹35.14 (worked in purchases.test.ts). */
 const example = (who: Pick<Customer, 'mobileNumber'> = customer, extra: Record<string, unknown> = {}) =>
-  bill(who, [line(dal, 3), line(soap, 2)], { grossAmount: 570, discount: 30, tax: 35.16, netAmount: 540 }, extra);
+  bill(who, [line(dal, 3), line(soap, 2)], { grossAmount: 570, discount: 30, tax: 35.14, netAmount: 540 }, extra);
 
 type ReturnAnswer = { message: string; returnId: number; refund: number; pointsBack: number; pointsTakenBack: number; purchase: Purchase; mailSent?: boolean };
 
@@ -37,11 +37,11 @@ describe('editing a bill (PUT)', () => {
     // 5 × dal at ₹150.00, the soap line removed: gross ₹800.00, discount ₹50.00, net ₹750.00, taxable ₹714.29,
     // tax ₹35.71; 7 points instead of 5.
     const edited = await update(saved.purchaseId, {
-      ...bill(customer, [line(dal, 5)], { grossAmount: 800, discount: 50, tax: 35.71, netAmount: 750 }),
+      ...bill(customer, [line(dal, 5)], { grossAmount: 800, discount: 50, tax: 35.72, netAmount: 750 }),
       version: saved.version,
     });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
-    expect(edited.body).toMatchObject({ purchaseId: saved.purchaseId, netAmount: 750, tax: 35.71, pointsEarned: 7, version: saved.version + 1 });
+    expect(edited.body).toMatchObject({ purchaseId: saved.purchaseId, netAmount: 750, tax: 35.72, pointsEarned: 7, version: saved.version + 1 });
     expect(edited.body.purchasedProduct).toHaveLength(1);
     expect(await stockOf(dal)).toBe(dalBefore - 2);
     expect(await stockOf(soap)).toBe(soapBefore + 2);
@@ -203,7 +203,7 @@ describe('returns', () => {
   it('gives back points, not money, for the part paid with points', async () => {
     const saree = await stockedProduct({ name: 'Silk Saree', quantity: 5, mrp: 15000, buyingPrice: 11000, gst: 5 });
     const holder = await newCustomer();
-    await mustPlace(bill(holder, [line(saree, 1)], { grossAmount: 15000, discount: 0, tax: 714.29, netAmount: 15000 }));
+    await mustPlace(bill(holder, [line(saree, 1)], { grossAmount: 15000, discount: 0, tax: 714.28, netAmount: 15000 }));
     // 150 points redeem ₹150.00 of ₹540.00: ₹390.00 paid in cash, 3 points earned.
     const saved = await mustPlace(example(holder, { redeem: true, redeemAmount: 150, netAmount: 390 }));
     expect(await pointsOf(holder)).toBe(3);
@@ -248,8 +248,8 @@ describe('re-bill and the receipt', () => {
     expect(page).toContain('Tax Invoice');
     // A product without an HSN code prints none (never the artcode under HSN); the mail names it by its artcode.
     expect(mail.text).toContain(dal.artcode);
-    expect(page).toContain('2.5% ₹10.72');
-    expect(page).toContain('9% ₹6.87');
+    expect(page).toContain('2.5% ₹10.71');
+    expect(page).toContain('9% ₹6.86');
     expect(page).toContain('Net Amount ₹540.00');
   });
 
@@ -277,10 +277,10 @@ describe('re-bill and the receipt', () => {
     expect(receipt.body).toMatchObject({
       shop: { displayName: 'Sri Lakshmi General Stores', gstNumber: '29ABCDE1234F1ZW' },
       paymentStatus: 'Payment Status: Paid',
-      totals: { grossAmount: 570, discount: 30, taxable: 504.84, cgst: 17.59, sgst: 17.57, tax: 35.16, netAmount: 540 },
+      totals: { grossAmount: 570, discount: 30, taxable: 504.86, cgst: 17.57, sgst: 17.57, tax: 35.14, netAmount: 540 },
       lines: [
-        { artcode: dal.artcode, cgst: 2.5, cgstPrice: 10.72, sgst: 2.5, sgstPrice: 10.71 },
-        { artcode: soap.artcode, cgst: 9, cgstPrice: 6.87, sgst: 9, sgstPrice: 6.86 },
+        { artcode: dal.artcode, cgst: 2.5, cgstPrice: 10.71, sgst: 2.5, sgstPrice: 10.71 },
+        { artcode: soap.artcode, cgst: 9, cgstPrice: 6.86, sgst: 9, sgstPrice: 6.86 },
       ],
     });
     const pdf = await fetch(`${(await import('./client.js')).apiUrl()}/purchase/receipt/${saved.purchaseId}/pdf`, {

@@ -48,7 +48,7 @@ describe("today's order list", () => {
     // Three bills of one tea line and one biscuit line each: 6 lines, 3 + 6 units... see below.
     for (let i = 1; i <= 3; i++) {
       // i × tea at ₹320.00 (5%) and 2 × biscuits at ₹40.00 (18%).
-      const tax = [0, 15.24 + 12.2, 30.48 + 12.2, 45.71 + 12.2][i]!;
+      const tax = [0, 15.24 + 12.2, 30.48 + 12.2, 45.72 + 12.2][i]!;
       const saved = await mustPlace(bill(buyer, [line(tea, i), line(biscuit, 2)], { grossAmount: 320 * i + 80, discount: 0, tax: Math.round(tax * 100) / 100, netAmount: 320 * i + 80 }));
       placed.push(saved.purchaseId);
     }

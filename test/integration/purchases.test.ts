@@ -19,11 +19,11 @@ import {
 /**
  * The worked example of the whole file, figured by hand:
  * 3 × Toor Dal 1kg, MRP ₹160.00, rate ₹150.00, GST 5% (2.5 + 2.5): gross ₹480.00, net ₹450.00, discount ₹30.00
- *   (7% rounded up from 6.25%), taxable ₹428.57 (450 / 1.05), tax ₹21.43 = CGST ₹10.72 + SGST ₹10.71.
- * 2 × Bath Soap, MRP ₹45.00, rate ₹45.00, GST 18% (9 + 9): net ₹90.00, taxable ₹76.27, tax ₹13.73 = ₹6.87 + ₹6.86.
- * Bill: gross ₹570.00, discount ₹30.00, tax ₹35.16, net ₹540.00; it earns 5 points (one per full ₹100).
+ *   (7% rounded up from 6.25%), CGST = SGST = 450 × 2.5 / 105 = ₹10.71 (10.714), tax ₹21.42, taxable ₹428.58.
+ * 2 × Bath Soap, MRP ₹45.00, rate ₹45.00, GST 18% (9 + 9): net ₹90.00, CGST = SGST = 90 × 9 / 118 = ₹6.86 (6.864), tax ₹13.72, taxable ₹76.28.
+ * Bill: gross ₹570.00, discount ₹30.00, tax ₹35.14, net ₹540.00; it earns 5 points (one per full ₹100).
  */
-const EXAMPLE_TOTALS = { grossAmount: 570, discount: 30, tax: 35.16, netAmount: 540 };
+const EXAMPLE_TOTALS = { grossAmount: 570, discount: 30, tax: 35.14, netAmount: 540 };
 
 let dal: Shelf;
 let soap: Shelf;
@@ -49,10 +49,10 @@ describe('placing a bill', () => {
       status: 'Paid',
       grossAmount: 570,
       discount: 30,
-      taxable: 504.84,
-      cgst: 17.59,
+      taxable: 504.86,
+      cgst: 17.57,
       sgst: 17.57,
-      tax: 35.16,
+      tax: 35.14,
       totalSellingAmount: 540,
       redeemAmount: 0,
       netAmount: 540,
@@ -74,16 +74,16 @@ describe('placing a bill', () => {
       gst: 5,
       cgst: 2.5,
       sgst: 2.5,
-      taxable: 428.57,
-      cgstPrice: 10.72,
+      taxable: 428.58,
+      cgstPrice: 10.71,
       sgstPrice: 10.71,
-      tax: 21.43,
+      tax: 21.42,
       netAmount: 450,
       purchasedPrice: 450,
       status: 'Sold',
       createdBy: 'cashier@demo.shop',
     });
-    expect(saved.purchasedProduct[1]).toMatchObject({ taxable: 76.27, cgstPrice: 6.87, sgstPrice: 6.86, netAmount: 90, discount: 0 });
+    expect(saved.purchasedProduct[1]).toMatchObject({ taxable: 76.28, cgstPrice: 6.86, sgstPrice: 6.86, netAmount: 90, discount: 0 });
 
     expect(await stockOf(dal)).toBe(dalBefore - 3);
     expect(await stockOf(soap)).toBe(soapBefore - 2);
@@ -91,7 +91,7 @@ describe('placing a bill', () => {
 
     const reread = await call<Purchase>('GET', `/purchase/${saved.purchaseId}`, { token: await cashierToken() });
     expect(reread.status).toBe(200);
-    expect(reread.body).toMatchObject({ purchaseId: saved.purchaseId, netAmount: 540, tax: 35.16 });
+    expect(reread.body).toMatchObject({ purchaseId: saved.purchaseId, netAmount: 540, tax: 35.14 });
   });
 
   it('records a stock movement per line with who, when, why, before and after', async () => {
@@ -127,8 +127,8 @@ describe('placing a bill', () => {
     expect(tampered.body.message).toBe("The bill's Net Amount is ₹440.00 but its lines make ₹540.00. Please Calculate again.");
     const taxOff = await placeBill(example({ tax: 35.15 }));
     expect(taxOff.status).toBe(400);
-    expect(taxOff.body.message).toBe("The bill's Tax is ₹35.15 but its lines make ₹35.16. Please Calculate again.");
-    const lineOff = await placeBill(bill(customer, [{ ...line(dal, 3), purchasedPrice: 400 }], { grossAmount: 480, discount: 30, tax: 21.43, netAmount: 450 }));
+    expect(taxOff.body.message).toBe("The bill's Tax is ₹35.15 but its lines make ₹35.14. Please Calculate again.");
+    const lineOff = await placeBill(bill(customer, [{ ...line(dal, 3), purchasedPrice: 400 }], { grossAmount: 480, discount: 30, tax: 21.42, netAmount: 450 }));
     expect(lineOff.status).toBe(400);
     expect(lineOff.body.message).toBe(`The bill's Net Price of ${dal.productName} is ₹400.00 but its lines make ₹450.00. Please Calculate again.`);
     expect(await stockOf(dal)).toBe(before);
@@ -219,7 +219,7 @@ describe('credit points', () => {
     tiffin = await stockedProduct({ name: 'Steel Tiffin', quantity: 10, mrp: 539.5, buyingPrice: 400, gst: 18 });
     rich = await newCustomer();
     // ₹15,000.00 at 5%: taxable ₹14,285.71, tax ₹714.29; it earns 150 points.
-    const first = await mustPlace(bill(rich, [line(saree, 1)], { grossAmount: 15000, discount: 0, tax: 714.29, netAmount: 15000 }));
+    const first = await mustPlace(bill(rich, [line(saree, 1)], { grossAmount: 15000, discount: 0, tax: 714.28, netAmount: 15000 }));
     expect(first.customerCreditPoints).toBe(150);
   });
 
@@ -250,7 +250,7 @@ describe('credit points', () => {
 
   it('refuses a redeem amount the customer’s points do not give', async () => {
     const holder = await newCustomer();
-    await mustPlace(bill(holder, [line(saree, 1)], { grossAmount: 15000, discount: 0, tax: 714.29, netAmount: 15000 }));
+    await mustPlace(bill(holder, [line(saree, 1)], { grossAmount: 15000, discount: 0, tax: 714.28, netAmount: 15000 }));
     const answer = await placeBill(bill(holder, [line(dal, 3), line(soap, 2)], { ...EXAMPLE_TOTALS, redeemAmount: 200, netAmount: 340 }, { redeem: true }));
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe("The bill's Redeem Amount is ₹200.00 but its lines make ₹150.00. Please Calculate again.");

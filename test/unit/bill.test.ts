@@ -5,9 +5,9 @@ const dal = { mrp: 16000, rate: 15000, quantity: 3, cgstRate: 250, sgstRate: 250
 const soap = { mrp: 4500, rate: 4500, quantity: 2, cgstRate: 900, sgstRate: 900 };
 
 describe('a bill from its lines', () => {
-  it('works the example by hand: ₹570.00 gross, ₹30.00 discount, ₹35.16 tax, ₹540.00 net, 5 points', () => {
+  it('works the example by hand: ₹570.00 gross, ₹30.00 discount, ₹35.14 tax (CGST = SGST = ₹17.57), ₹540.00 net, 5 points', () => {
     const bill = computeBill({ lines: [dal, soap] });
-    expect(bill.totals).toEqual({ gross: 57000, discount: 3000, taxable: 50484, cgst: 1759, sgst: 1757, igst: 0, tax: 3516, net: 54000 });
+    expect(bill.totals).toEqual({ gross: 57000, discount: 3000, taxable: 50486, cgst: 1757, sgst: 1757, igst: 0, tax: 3514, net: 54000 });
     expect(bill.lines.map((l) => l.discountPercent)).toEqual([7, 0]);
     expect(bill).toMatchObject({ redeemed: 0, pointsUsed: 0, paid: 54000, pointsEarned: 5 });
   });
@@ -62,10 +62,10 @@ describe('a bill to another state', () => {
   it('charges IGST at the full rate: same taxable value and tax as within the state, no CGST or SGST', () => {
     const within = computeBill({ lines: [dal, soap] });
     const across = computeBill({ lines: [dal, soap], supply: 'inter' });
-    expect(across.totals).toEqual({ ...within.totals, cgst: 0, sgst: 0, igst: 3516 });
+    expect(across.totals).toEqual({ ...within.totals, cgst: 0, sgst: 0, igst: 3514 });
     expect(across.lines.map((l) => [l.taxable, l.igst, l.cgst + l.sgst])).toEqual([
-      [42857, 2143, 0],
-      [7627, 1373, 0],
+      [42858, 2142, 0],
+      [7628, 1372, 0],
     ]);
     expect(across.paid).toBe(within.paid);
   });
@@ -124,28 +124,28 @@ describe('the delivery charge of a storefront order', () => {
     expect(bill.paid).toBe(54_000 + 10_000);
   });
 
-  it('rounds to the paisa like a line: ₹100.00 at 18% is ₹84.75 taxable, CGST ₹7.63 rounded half up and SGST the rest', () => {
-    expect(computeBill({ lines: [soap], delivery }).delivery).toMatchObject({ taxable: 8475, tax: 1525, cgst: 763, sgst: 762, igst: 0 });
+  it('rounds to the paisa like a line: ₹100.00 at 18% is ₹84.74 taxable, CGST and SGST ₹7.63 each (100 × 9 / 118 = 7.627)', () => {
+    expect(computeBill({ lines: [soap], delivery }).delivery).toMatchObject({ taxable: 8474, tax: 1526, cgst: 763, sgst: 763, igst: 0 });
     const twelve = { mrp: 5000, rate: 5000, quantity: 1, cgstRate: 600, sgstRate: 600 };
-    expect(computeBill({ lines: [twelve], delivery }).delivery).toMatchObject({ taxable: 8929, cgst: 536, sgst: 535 });
+    expect(computeBill({ lines: [twelve], delivery }).delivery).toMatchObject({ taxable: 8928, cgst: 536, sgst: 536 });
   });
 
   it('charges IGST on an order shipped to another state, the same tax in one amount', () => {
     const across = computeBill({ lines: [soap], delivery, supply: 'inter' });
-    expect(across.delivery).toMatchObject({ taxable: 8475, tax: 1525, cgst: 0, sgst: 0, igst: 1525 });
-    expect(across.totals).toMatchObject({ igst: computeBill({ lines: [soap], supply: 'inter' }).totals.igst + 1525, cgst: 0, sgst: 0 });
+    expect(across.delivery).toMatchObject({ taxable: 8474, tax: 1526, cgst: 0, sgst: 0, igst: 1526 });
+    expect(across.totals).toMatchObject({ igst: computeBill({ lines: [soap], supply: 'inter' }).totals.igst + 1526, cgst: 0, sgst: 0 });
   });
 
   it('takes the first of equal lines as the principal supply', () => {
     const a = { mrp: 11800, rate: 11800, quantity: 1, cgstRate: 900, sgstRate: 900 };
     const b = { mrp: 11200, rate: 11200, quantity: 1, cgstRate: 600, sgstRate: 600 };
     // Both ₹100.00 taxable: the first (18%) decides.
-    expect(computeBill({ lines: [a, b], delivery }).delivery).toMatchObject({ principal: 0, cgstRate: 900, taxable: 8475 });
-    expect(computeBill({ lines: [b, a], delivery }).delivery).toMatchObject({ principal: 0, cgstRate: 600, taxable: 8929 });
+    expect(computeBill({ lines: [a, b], delivery }).delivery).toMatchObject({ principal: 0, cgstRate: 900, taxable: 8474 });
+    expect(computeBill({ lines: [b, a], delivery }).delivery).toMatchObject({ principal: 0, cgstRate: 600, taxable: 8928 });
   });
 
   it('keeps the rates it was billed at when worked again, and has no tax on a Bill of Supply', () => {
-    expect(computeBill({ lines: [], delivery: { charge: 10_000, rates: { cgstRate: 900, sgstRate: 900 } } }).totals).toMatchObject({ taxable: 8475, tax: 1525, net: 10_000 });
+    expect(computeBill({ lines: [], delivery: { charge: 10_000, rates: { cgstRate: 900, sgstRate: 900 } } }).totals).toMatchObject({ taxable: 8474, tax: 1526, net: 10_000 });
     expect(computeBill({ lines: [dal], delivery, billOfSupply: true }).delivery).toMatchObject({ taxable: 10_000, tax: 0, cgstRate: 0 });
     expect(computeBill({ lines: [dal], delivery: { charge: 0 } }).delivery).toBeUndefined();
   });

@@ -45,9 +45,21 @@ describe('GST', () => {
     expect(splitInclusiveGst(10500, 250, 250)).toEqual({ taxable: 10000, cgst: 250, sgst: 250, tax: 500 });
   });
 
-  it('keeps the parts adding up when halves round: ₹99.99 at 18%', () => {
-    // 9999 / 1.18 = 8473.72 → 8474 taxable; tax 1525 → CGST 763 (762.5 rounded up), SGST 762.
-    expect(splitInclusiveGst(9999, 900, 900)).toEqual({ taxable: 8474, cgst: 763, sgst: 762, tax: 1525 });
+  it('keeps CGST equal to SGST and the parts adding up: ₹99.99 at 18%', () => {
+    // Each half is 9999 × 9 / 118 = 762.63 → 763; the taxable value takes the rest: 9999 − 1526 = 8473.
+    expect(splitInclusiveGst(9999, 900, 900)).toEqual({ taxable: 8473, cgst: 763, sgst: 763, tax: 1526 });
+  });
+
+  it('never lets CGST and SGST differ at equal rates, and the parts always add up', () => {
+    for (const rate of [0, 125, 250, 600, 900, 1400]) {
+      for (let amount = 1; amount <= 20_000; amount += 7) {
+        const split = splitInclusiveGst(amount, rate, rate);
+        expect(split.cgst).toBe(split.sgst);
+        expect(split.taxable + split.cgst + split.sgst).toBe(amount);
+        // The taxable value is within a paisa of the exact amount ÷ (1 + rate).
+        expect(Math.abs(split.taxable - (amount * 10_000) / (10_000 + 2 * rate))).toBeLessThanOrEqual(1);
+      }
+    }
   });
 
   it('handles exempt goods', () => {
@@ -61,13 +73,13 @@ describe('GST', () => {
 
 describe('bill lines and totals', () => {
   it('works a two-line bill by hand', () => {
-    // 3 × Toor Dal 1 kg: MRP ₹160, rate ₹150, 5% GST. Net ₹450 = taxable ₹428.57 + ₹10.72 + ₹10.71.
+    // 3 × Toor Dal 1 kg: MRP ₹160, rate ₹150, 5% GST. Net ₹450 = taxable ₹428.58 + ₹10.71 + ₹10.71 (450 × 2.5 / 105).
     const dal = billLine({ mrp: 16000, rate: 15000, quantity: 3, cgstRate: 250, sgstRate: 250 });
-    expect(dal).toEqual({ gross: 48000, net: 45000, discount: 3000, taxable: 42857, cgst: 1072, sgst: 1071, tax: 2143 });
-    // 2 × Bath soap: MRP ₹45, rate ₹45, 18% GST. Net ₹90 = ₹76.27 + ₹6.87 + ₹6.86.
+    expect(dal).toEqual({ gross: 48000, net: 45000, discount: 3000, taxable: 42858, cgst: 1071, sgst: 1071, tax: 2142 });
+    // 2 × Bath soap: MRP ₹45, rate ₹45, 18% GST. Net ₹90 = ₹76.28 + ₹6.86 + ₹6.86 (90 × 9 / 118 = 6.864).
     const soap = billLine({ mrp: 4500, rate: 4500, quantity: 2, cgstRate: 900, sgstRate: 900 });
-    expect(soap).toEqual({ gross: 9000, net: 9000, discount: 0, taxable: 7627, cgst: 687, sgst: 686, tax: 1373 });
-    expect(billTotals([dal, soap])).toEqual({ gross: 57000, discount: 3000, taxable: 50484, cgst: 1759, sgst: 1757, tax: 3516, net: 54000 });
+    expect(soap).toEqual({ gross: 9000, net: 9000, discount: 0, taxable: 7628, cgst: 686, sgst: 686, tax: 1372 });
+    expect(billTotals([dal, soap])).toEqual({ gross: 57000, discount: 3000, taxable: 50486, cgst: 1757, sgst: 1757, tax: 3514, net: 54000 });
   });
 
   it('refuses a fractional quantity', () => {

@@ -117,10 +117,10 @@ describe('Place Order rules', () => {
 
   it('works the totals of a worked example and redeems in both branches', () => {
     // Toor Dal: MRP ₹200, rate ₹180, 5% GST, 2 units -> ₹360.00 of which tax ₹17.14 (CGST 8.57, SGST 8.57).
-    // Neem Soap: MRP ₹50, rate ₹50, 18% GST, 1 unit -> ₹50.00 of which tax ₹7.63 (CGST 3.82, SGST 3.81).
+    // Neem Soap: MRP ₹50, rate ₹50, 18% GST, 1 unit -> ₹50.00 of which tax ₹7.62 (CGST = SGST = 50 × 9 / 118 = 3.81).
     const rows = [row(dal, '2'), row(soap, '1'), row(null, '')];
     const plain = billFigures(rows);
-    expect(plain.totals).toEqual({ gross: 45_000, discount: 4_000, taxable: 38_523, cgst: 1_239, sgst: 1_238, igst: 0, tax: 2_477, net: 41_000 });
+    expect(plain.totals).toEqual({ gross: 45_000, discount: 4_000, taxable: 38_524, cgst: 1_238, sgst: 1_238, igst: 0, tax: 2_476, net: 41_000 });
     expect(plain.paid).toBe(41_000);
     expect(plain.pointsEarned).toBe(4);
 
@@ -140,7 +140,7 @@ describe('Place Order rules', () => {
       print: false,
       mail: false,
     });
-    expect(body).toMatchObject({ grossAmount: 450, discount: 40, tax: 24.77, netAmount: 260, redeemAmount: 150, redeem: true });
+    expect(body).toMatchObject({ grossAmount: 450, discount: 40, tax: 24.76, netAmount: 260, redeemAmount: 150, redeem: true });
     expect(body.purchasedProduct).toEqual([
       expect.objectContaining({ productId: 11, artcode: 'TD1', quantity: 2, price: 200, sellingPrice: 180, cgst: 2.5, sgst: 2.5, purchasedPrice: 360 }),
       expect.objectContaining({ productId: 12, artcode: 'NS1', quantity: 1, price: 50, sellingPrice: 50, cgst: 9, sgst: 9, purchasedPrice: 50 }),
@@ -199,8 +199,8 @@ describe('Place Order screen', () => {
     expect(await screen.findByLabelText('Net Amount')).toHaveTextContent('₹410.00');
     expect(screen.getByLabelText('Gross Amount')).toHaveTextContent('₹450.00');
     expect(screen.getByLabelText('Discount')).toHaveTextContent('₹40.00');
-    expect(screen.getByLabelText('Tax')).toHaveTextContent('₹24.77');
-    expect(screen.getByText('CGST ₹12.39 · SGST ₹12.38')).toBeInTheDocument();
+    expect(screen.getByLabelText('Tax')).toHaveTextContent('₹24.76');
+    expect(screen.getByText('CGST ₹12.38 · SGST ₹12.38')).toBeInTheDocument();
 
     await user.click(screen.getByLabelText('Redeem'));
     expect(screen.getByLabelText('Net Amount')).toHaveTextContent('₹260.00');
@@ -293,9 +293,9 @@ describe('Place Order screen', () => {
       [/^GET \/inventory\/anyList\/false\/8901234500/, [200, [dal, soap]]],
     ]);
     await calculateOne('PuneHotels', '8901234500011', 'Toor Dal 1kg');
-    // 1 × ₹180.00 at 5%: tax ₹8.57, all of it IGST.
-    expect(await screen.findByLabelText('Tax')).toHaveTextContent('₹8.57');
-    expect(screen.getByText('IGST ₹8.57')).toBeInTheDocument();
+    // 1 × ₹180.00 at 5%: tax ₹8.58 (two halves of 180 × 2.5 / 105 = 4.29), all of it IGST.
+    expect(await screen.findByLabelText('Tax')).toHaveTextContent('₹8.58');
+    expect(screen.getByText('IGST ₹8.58')).toBeInTheDocument();
     expect(screen.queryByText(/CGST/)).not.toBeInTheDocument();
   });
 

@@ -11,7 +11,8 @@ import Checkout from './checkout.js';
 
 /**
  * Two units of basmati at ₹95 (MRP ₹100, GST 5%) and one pickle at ₹45.50 (MRP ₹50, GST 12%), figured by the
- * shared summary as the server does: tax 2 × 95 × 5% + 45.50 × 12% = 9.50 + 5.46 = ₹14.96, shown rounded as ₹15;
+ * shared summary as the server does: prices include GST, so the tax shown is the GST inside them as the invoice charges
+ * it, ₹9.04 (₹190 at 5%) + ₹4.88 (₹45.50 at 12%) + ₹4.76 (delivery at the principal supply's 5%) = ₹18.68;
  * saved 2 × 5 + 4.50 = ₹14.50; payable 190 + 45.50 + 100 delivery = ₹335.50.
  */
 function basketSummary(changes: Partial<CartSummaryView> = {}): CartSummaryView {
@@ -97,7 +98,7 @@ describe('Checkout', () => {
     expect(screen.getByLabelText('Address')).toHaveTextContent('45, 3rd Cross, Jayanagar, Bengaluru 560011');
     expect(screen.getByLabelText('Items')).toHaveTextContent('3');
     expect(screen.getByLabelText('Price of Items')).toHaveTextContent('₹235.50');
-    expect(screen.getByLabelText('Tax')).toHaveTextContent('₹15.00');
+    expect(screen.getByLabelText('Tax')).toHaveTextContent('₹18.68');
     expect(screen.getByLabelText('Delivery Charge')).toHaveTextContent('₹100.00');
     expect(screen.getByLabelText('Saved Amount')).toHaveTextContent('₹14.50');
     expect(screen.getByLabelText('Status')).toHaveTextContent('Pending');
