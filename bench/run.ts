@@ -10,8 +10,10 @@ import { mergedListsBenchmark } from './merged-lists.js';
 import { offlineDrainBenchmark } from './offline-drain.js';
 import { offlineTillBenchmark } from './offline-till.js';
 import { platformBenchmark } from './platform.js';
+import { pointsBenchmark } from './points.js';
 import { posBenchmark } from './pos.js';
 import { reportsBenchmark } from './reports.js';
+import { saledayBenchmark } from './saleday.js';
 import { storefrontBenchmark } from './storefront.js';
 import { webBenchmark } from './web.js';
 
@@ -36,6 +38,8 @@ const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   'merged-lists': mergedListsBenchmark,
   counts: countsBenchmark,
   'storefront-counts': storefrontCountsBenchmark,
+  points: pointsBenchmark,
+  saleday: saledayBenchmark,
 };
 
 const runs = Number(process.env.RUNS ?? 200);
