@@ -13,6 +13,7 @@ import { platformBenchmark } from './platform.js';
 import { pointsBenchmark } from './points.js';
 import { posBenchmark } from './pos.js';
 import { reportsBenchmark } from './reports.js';
+import { saledayBenchmark } from './saleday.js';
 import { storefrontBenchmark } from './storefront.js';
 import { webBenchmark } from './web.js';
 
@@ -38,6 +39,7 @@ const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   counts: countsBenchmark,
   'storefront-counts': storefrontCountsBenchmark,
   points: pointsBenchmark,
+  saleday: saledayBenchmark,
 };
 
 const runs = Number(process.env.RUNS ?? 200);
