@@ -106,11 +106,18 @@ export const deviceSessionData = {
       }),
     );
     if (!entries.length) return;
+    // Tokens of the session already expired need no refusal: they leave the list, which so stays a few entries long.
+    const nowSeconds = Math.floor(now.getTime() / 1000);
+    const listed = (await deviceSessionData.get(tenantId, refreshToken))?.tokens ?? {};
+    const expired = Object.entries(listed)
+      .filter(([jti, until]) => until < nowSeconds && tokens[jti] === undefined)
+      .map(([jti]) => jti);
+    const oldNames = Object.fromEntries(expired.map((jti, i) => [`#o${i}`, jti]));
     await dynamo().send(
       new UpdateCommand({
         ...base,
-        UpdateExpression: `SET ${entries.map((_, i) => `tokens.#t${i} = :t${i}`).join(', ')}`,
-        ExpressionAttributeNames: names,
+        UpdateExpression: `SET ${entries.map((_, i) => `tokens.#t${i} = :t${i}`).join(', ')}${expired.length ? ` REMOVE ${expired.map((_, i) => `tokens.#o${i}`).join(', ')}` : ''}`,
+        ExpressionAttributeNames: { ...names, ...oldNames },
         ExpressionAttributeValues: { ...values, ':user': appUserId },
       }),
     );
