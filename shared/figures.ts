@@ -50,6 +50,20 @@ export interface DayCounters {
   returnedCost?: number;
   cashReturns?: number;
   onlineReturns?: number;
+  /** The UPI and card parts of the online takings and refunds (shared/tenders.ts). */
+  upiSold?: number;
+  cardSold?: number;
+  upiReturns?: number;
+  cardReturns?: number;
+}
+
+/** An amount split by method: cash, UPI, card and every other online method (bank transfer, Razorpay, unrecorded). */
+export interface ByMethod {
+  cash: Paise;
+  upi: Paise;
+  card: Paise;
+  otherOnline: Paise;
+  total: Paise;
 }
 
 /** An amount split by payment mode. */
@@ -78,7 +92,15 @@ export interface SalesFigures {
   netSold: ByMode;
   /** Bought price of the goods billed, of those returned, and the difference. */
   cost: { billed: Paise; returned: Paise; net: Paise };
+  /**
+   * Sold, Returns and Net sold by method, when any money was taken or refunded by UPI or card; the cash figures are
+   * those by mode, and the online ones add up to the online figures.
+   */
+  byMethod?: { sold: ByMethod; returns: ByMethod; netSold: ByMethod };
 }
+
+/** The online part of a mode split by method: what is not UPI or card is other online. */
+const methodSplit = (mode: ByMode, upi: Paise, card: Paise): ByMethod => ({ cash: mode.cash, upi, card, otherOnline: mode.online - upi - card, total: mode.total });
 
 const byMode = (cash: number, online: number): ByMode => ({ cash, online, total: cash + online });
 
@@ -104,7 +126,16 @@ export function salesFigures(days: Iterable<DayCounters>): SalesFigures {
     returnedGoods: sum((d) => d.returnedValue),
     netSold: byMode(sold.cash - returns.cash, sold.online - returns.online),
     cost: { billed, returned: returnedCost, net: billed - returnedCost },
+    ...methodFigures(sold, returns, { upiSold: sum((d) => d.upiSold), cardSold: sum((d) => d.cardSold), upiReturns: sum((d) => d.upiReturns), cardReturns: sum((d) => d.cardReturns) }),
   };
+}
+
+function methodFigures(sold: ByMode, returns: ByMode, m: { upiSold: Paise; cardSold: Paise; upiReturns: Paise; cardReturns: Paise }): Pick<SalesFigures, 'byMethod'> {
+  if (!m.upiSold && !m.cardSold && !m.upiReturns && !m.cardReturns) return {};
+  const soldBy = methodSplit(sold, m.upiSold, m.cardSold);
+  const returnsBy = methodSplit(returns, m.upiReturns, m.cardReturns);
+  const minus = (k: keyof ByMethod) => soldBy[k] - returnsBy[k];
+  return { byMethod: { sold: soldBy, returns: returnsBy, netSold: { cash: minus('cash'), upi: minus('upi'), card: minus('card'), otherOnline: minus('otherOnline'), total: minus('total') } } };
 }
 
 export interface DayModeRow {
@@ -184,8 +215,13 @@ export function salesLines(f: SalesFigures): string[] {
     `Goods billed ${m(f.goodsBilled)}${f.deliveryCharges ? ` + delivery charges ${m(f.deliveryCharges)}` : ''} − points redeemed ${m(f.pointsRedeemed)} = Sold ${m(f.sold.total)} (cash ${m(f.sold.cash)}, online ${m(f.sold.online)})`,
     `Sold ${m(f.sold.total)} − Returns ${m(f.returns.total)} (refunds booked on the day of the return) = Net sold ${m(f.netSold.total)}`,
     `Units sold ${f.units.sold} − returned ${f.units.returned} = net ${f.units.net} · Cost ${m(f.cost.billed)} − returned ${m(f.cost.returned)} = net cost ${m(f.cost.net)}`,
+    ...(f.byMethod ? [`By method: ${methodLine(f.byMethod.sold, 'Sold')} · ${methodLine(f.byMethod.returns, 'Returns')} · ${methodLine(f.byMethod.netSold, 'Net sold')}`] : []),
   ];
 }
+
+/** "Sold cash ₹1.00, UPI ₹2.00, card ₹3.00, other online ₹4.00". */
+const methodLine = (b: ByMethod, label: string) =>
+  `${label} cash ${formatPaise(b.cash)}, UPI ${formatPaise(b.upi)}, card ${formatPaise(b.card)}, other online ${formatPaise(b.otherOnline)}`;
 
 /** The cash summary in words: the drawer's balance, and the online balance beside it. */
 export function cashSummaryLines(c: CashSummary): string[] {

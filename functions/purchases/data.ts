@@ -330,6 +330,11 @@ export interface SalesDay extends BillTotals {
   returnedCost: number;
   cashReturns: number;
   onlineReturns: number;
+  /** The parts of `onlineSold` and `onlineReturns` paid or refunded by UPI and by card (absent on days before methods). */
+  upiSold?: number;
+  cardSold?: number;
+  upiReturns?: number;
+  cardReturns?: number;
   pointsEarned: number;
   pointsUsed: number;
   /** Units and goods value of this day's sales returned on any later day (the order list's Return Qty total). */

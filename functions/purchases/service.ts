@@ -213,7 +213,8 @@ export function tendersOfBody(body: Pick<PurchaseBody, 'tenders'>, paid: number)
 /** What a bill adds to its sale day. Cash and online takings follow its tenders; its count, its Bill Type. */
 function saleFigures(bill: StoredPurchase): SalesFigures {
   const cash = bill.paymentMode === 'Cash';
-  const cashPaid = byMethodGroup(tendersOfBill(bill)).cash;
+  const paidBy = byMethodGroup(tendersOfBill(bill));
+  const cashPaid = paidBy.cash;
   const cashCost = bill.paid > 0 ? divideRounded(bill.cost * cashPaid, bill.paid) : cash ? bill.cost : 0;
   return {
     bills: 1,
@@ -232,6 +233,8 @@ function saleFigures(bill: StoredPurchase): SalesFigures {
     redeemed: bill.redeemed,
     cashSold: cashPaid,
     onlineSold: bill.paid - cashPaid,
+    ...(paidBy.upi ? { upiSold: paidBy.upi } : {}),
+    ...(paidBy.card ? { cardSold: paidBy.card } : {}),
     cashCost,
     onlineCost: bill.cost - cashCost,
     pointsEarned: bill.pointsEarned,
@@ -676,7 +679,8 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
     if (customer && pointsAfter !== held) {
       add(customerData.pointsWrite(tenantId, customer.customerId, pointsBack - pointsTakenBack, Math.max(pointsTakenBack - pointsBack, 0)), POINTS_CHANGED);
     }
-    const cashRefund = byMethodGroup(refundTenders).cash;
+    const refundedBy = byMethodGroup(refundTenders);
+    const cashRefund = refundedBy.cash;
     const returnDay: SalesFigures = {
       returnCount: 1,
       returnedQuantity: units,
@@ -684,6 +688,8 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
       returnedCost: cost,
       cashReturns: cashRefund,
       onlineReturns: settlement.refund - cashRefund,
+      ...(refundedBy.upi ? { upiReturns: refundedBy.upi } : {}),
+      ...(refundedBy.card ? { cardReturns: refundedBy.card } : {}),
       pointsEarned: -pointsTakenBack,
       pointsUsed: -pointsBack,
     };

@@ -13,6 +13,8 @@ import * as z from 'zod';
  * returns, points redeemed or cost answers this one shape, so a screen can put gross, deductions and net side by side.
  */
 export const byMode = z.object({ cash: z.number(), online: z.number(), total: z.number() });
+/** An amount by method: cash, UPI, card and other online (bank transfer, Razorpay, online by a method not recorded). */
+export const byMethod = z.object({ cash: z.number(), upi: z.number(), card: z.number(), otherOnline: z.number(), total: z.number() });
 
 export const salesSummary = z.object({
   bills: z.object({ cash: z.number().int(), online: z.number().int(), total: z.number().int() }),
@@ -33,6 +35,8 @@ export const salesSummary = z.object({
   /** Sold − Returns. */
   netSold: byMode,
   cost: z.object({ billed: z.number(), returned: z.number(), net: z.number() }),
+  /** Sold, Returns and Net sold by method (cash, UPI, card, other online); absent when nothing was paid or refunded by UPI or card. */
+  byMethod: z.object({ sold: byMethod, returns: byMethod, netSold: byMethod }).optional(),
 });
 
 export type SalesSummary = z.output<typeof salesSummary>;

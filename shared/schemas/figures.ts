@@ -1,8 +1,10 @@
 import { toPaise, toRupees } from '../money.js';
-import type { ByMode, CashSummary, SalesFigures } from '../figures.js';
+import type { ByMethod, ByMode, CashSummary, SalesFigures } from '../figures.js';
 import type { CashSummaryView, SalesSummary } from './figures-answers.js';
 
 const modeInRupees = (m: ByMode) => ({ cash: toRupees(m.cash), online: toRupees(m.online), total: toRupees(m.total) });
+const methodInRupees = (m: ByMethod) => ({ cash: toRupees(m.cash), upi: toRupees(m.upi), card: toRupees(m.card), otherOnline: toRupees(m.otherOnline), total: toRupees(m.total) });
+const methodInPaise = (m: ByMethod) => ({ cash: toPaise(m.cash), upi: toPaise(m.upi), card: toPaise(m.card), otherOnline: toPaise(m.otherOnline), total: toPaise(m.total) });
 
 export const salesSummaryView = (f: SalesFigures): SalesSummary => ({
   bills: f.bills,
@@ -16,6 +18,7 @@ export const salesSummaryView = (f: SalesFigures): SalesSummary => ({
   returnedGoods: toRupees(f.returnedGoods),
   netSold: modeInRupees(f.netSold),
   cost: { billed: toRupees(f.cost.billed), returned: toRupees(f.cost.returned), net: toRupees(f.cost.net) },
+  ...(f.byMethod ? { byMethod: { sold: methodInRupees(f.byMethod.sold), returns: methodInRupees(f.byMethod.returns), netSold: methodInRupees(f.byMethod.netSold) } } : {}),
 });
 
 export const cashSummaryView = (c: CashSummary): CashSummaryView => ({
@@ -43,6 +46,7 @@ export const salesSummaryPaise = (v: SalesSummary): SalesFigures => ({
   returnedGoods: toPaise(v.returnedGoods),
   netSold: modeInPaise(v.netSold),
   cost: { billed: toPaise(v.cost.billed), returned: toPaise(v.cost.returned), net: toPaise(v.cost.net) },
+  ...(v.byMethod ? { byMethod: { sold: methodInPaise(v.byMethod.sold), returns: methodInPaise(v.byMethod.returns), netSold: methodInPaise(v.byMethod.netSold) } } : {}),
 });
 
 /** What the server answers, as types: the schemas are in figures-answers.ts, which requests never load. */

@@ -4,6 +4,7 @@ import { computeBill } from '../../shared/bill.js';
 import { toRupees } from '../../shared/money.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
+import type { SalesSummary } from '../../shared/schemas/figures.js';
 import { purchaseBody, returnBody, type Receipt, type SalesRow } from '../../shared/schemas/purchase.js';
 import { call, tokenOf } from './client.js';
 import { bill, cashierToken, demoScopeAt, line, mustPlace, newCustomer, placeBill, stockedProduct, stockOf, type Shelf } from './pos-fixtures.js';
@@ -140,6 +141,14 @@ describe('the day’s cash and online follow the parts', () => {
       expect.objectContaining({ paymentMode: 'Cash', transaction: 0, credit: 100, returns: 90 }),
       expect.objectContaining({ paymentMode: 'Online', transaction: 1, credit: 440, returns: 0 }),
     ]);
+    // The month's figures by method: the card part apart from other online; the refund in cash.
+    const monthly = await call<{ figures: SalesSummary }>('GET', '/purchase/monthly/5/2007', { token: await tokenOf('manager@demo.shop') });
+    expect(monthly.status).toBe(200);
+    expect(monthly.body.figures.byMethod).toEqual({
+      sold: { cash: 100, upi: 0, card: 440, otherOnline: 0, total: 540 },
+      returns: { cash: 90, upi: 0, card: 0, otherOnline: 0, total: 90 },
+      netSold: { cash: 10, upi: 0, card: 440, otherOnline: 0, total: 450 },
+    });
   });
 });
 

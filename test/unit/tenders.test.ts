@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { cashSummary, expenseFigures, salesFigures, salesLines } from '../../shared/figures.js';
 import {
   balanceOf,
   byMethodGroup,
@@ -167,5 +168,30 @@ describe('refunds by tender', () => {
       { method: 'online', amount: 50 },
       { method: 'cash', amount: 50 },
     ]);
+  });
+});
+
+describe('figures by method (shared/figures.ts)', () => {
+  it('splits sold, returns and net sold into cash, UPI, card and other online, adding up to the modes', () => {
+    const f = salesFigures([
+      { cashSold: 10_000, onlineSold: 44_000, upiSold: 30_000, cardSold: 4_000, cashReturns: 500, onlineReturns: 2_000, upiReturns: 2_000 },
+      { onlineSold: 1_000 },
+    ]);
+    expect(f.byMethod).toEqual({
+      sold: { cash: 10_000, upi: 30_000, card: 4_000, otherOnline: 11_000, total: 55_000 },
+      returns: { cash: 500, upi: 2_000, card: 0, otherOnline: 0, total: 2_500 },
+      netSold: { cash: 9_500, upi: 28_000, card: 4_000, otherOnline: 11_000, total: 52_500 },
+    });
+    expect(salesLines(f)[3]).toBe(
+      'By method: Sold cash ₹100.00, UPI ₹300.00, card ₹40.00, other online ₹110.00 · Returns cash ₹5.00, UPI ₹20.00, card ₹0.00, other online ₹0.00 · Net sold cash ₹95.00, UPI ₹280.00, card ₹40.00, other online ₹110.00',
+    );
+    // Cash in hand stays cash only.
+    expect(cashSummary(f, expenseFigures(0, 0)).cash.inHand).toBe(9_500);
+  });
+
+  it('days without UPI or card have no split, and their lines are as before', () => {
+    const f = salesFigures([{ cashSold: 10_000, onlineSold: 1_000 }]);
+    expect(f.byMethod).toBeUndefined();
+    expect(salesLines(f)).toHaveLength(3);
   });
 });

@@ -15,6 +15,7 @@ import { isApiError } from '../../../lib/api-client.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { monthlyPdf, useMonthlySales } from '../api/billing.js';
 import { Figure } from '../components/figure.js';
+import { MethodFigures } from '../../../components/method-figures.js';
 
 /** The year list covers the last 10 years (spec 2 section 2), this one first. */
 export const REPORT_YEARS = 10;
@@ -175,6 +176,7 @@ function MonthFigures({ data }: { data: MonthlySalesReport }) {
             <Figure label="Returns (refunded)" value={f.returns.total} />
             <Figure label="Net sold" value={f.netSold.total} />
           </SimpleGrid>
+          <MethodFigures byMethod={f.byMethod} />
           <Text size="xs" c="dimmed">
             Sold = goods billed + storefront delivery charges − points redeemed. Net sold = sold − returns; a return is counted on the day of its refund.
           </Text>

@@ -307,6 +307,13 @@ const moneyFigures = (f: SalesSummary): { label: string; value: ReactNode }[] =>
   { label: 'Sold (money received)', value: formatRupees(f.sold.total) },
   { label: 'Cash', value: formatRupees(f.sold.cash) },
   { label: 'Online', value: formatRupees(f.sold.online) },
+  ...(f.byMethod
+    ? [
+        { label: 'UPI', value: formatRupees(f.byMethod.sold.upi) },
+        { label: 'Card', value: formatRupees(f.byMethod.sold.card) },
+        { label: 'Other online', value: formatRupees(f.byMethod.sold.otherOnline) },
+      ]
+    : []),
   { label: 'Returns (refunded)', value: formatRupees(f.returns.total) },
   { label: 'Net sold', value: formatRupees(f.netSold.total) },
 ];
