@@ -12,7 +12,7 @@ import {
   uploadStaged,
 } from '../schemas/inventory.js';
 import { templateUpload as spreadsheetUpload } from '../schemas/template.js';
-import { publicCategoryParams, publicPageQuery, publicProductParams, publicShopParams } from '../schemas/public-catalogue.js';
+import { publicCategoryParams, publicProductParams, publicShopParams } from '../schemas/public-catalogue.js';
 import type { publicCategory, publicProduct } from '../schemas/public-catalogue-answers.js';
 import { answer, publicCatalogueCache, route, shelfCache } from './define.js';
 
@@ -171,7 +171,7 @@ export const inventoryRoutes = {
     cache: publicCatalogueCache,
     summary: "A page of the shop's categories with their images, for anyone (the public catalogue)",
     params: publicShopParams,
-    query: publicPageQuery,
+    query: pageQuery,
     response: answer<z.ZodArray<typeof publicCategory>>(),
   }),
   publicCategoryProducts: route({
@@ -181,7 +181,7 @@ export const inventoryRoutes = {
     cache: publicCatalogueCache,
     summary: "A page of a category's products in name order with image, price and whether in stock, for anyone",
     params: publicCategoryParams,
-    query: publicPageQuery,
+    query: pageQuery,
     response: answer<z.ZodArray<typeof publicProduct>>(),
   }),
   publicProduct: route({

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { lazySchema } from '../lazy.js';
-import { idParam, pageQuery } from './common.js';
+import { idParam } from './common.js';
 
 /**
  * The shop's public catalogue (docs/storefront.md, "Public catalogue"): what anyone may read without signing in, at
@@ -15,4 +15,3 @@ export const shopParam = lazySchema(() => z.string().regex(/^[a-z0-9][a-z0-9-]{0
 export const publicShopParams = lazySchema(() => z.object({ shop: shopParam }));
 export const publicCategoryParams = lazySchema(() => z.object({ shop: shopParam, categoryId: idParam }));
 export const publicProductParams = lazySchema(() => z.object({ shop: shopParam, artcode: z.string().trim().min(1).max(50) }));
-export const publicPageQuery = pageQuery;
