@@ -8,7 +8,7 @@ import { endSession, getSession, sessionEndReason } from '../lib/session.js';
 import { AppLayout, FirstLoad } from './app-layout.js';
 import { RouteError } from './route-error.js';
 import { screenRouteObjects } from './route-table.js';
-import { theme } from './theme.js';
+import { cssVariablesResolver, theme } from './theme.js';
 
 function createApp() {
   const router = createBrowserRouter([
@@ -38,7 +38,7 @@ function createApp() {
 export function App() {
   const [{ router, queryClient }] = useState(createApp);
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

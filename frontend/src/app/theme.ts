@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** A deep teal that reads well on receipts and screens alike, with saffron as the accent. */
 const brand: MantineColorsTuple = [
@@ -10,7 +10,9 @@ const saffron: MantineColorsTuple = [
 
 export const theme = createTheme({
   primaryColor: 'brand',
-  primaryShade: { light: 7, dark: 5 },
+  // Shade 8 of the teal: white on it and it on white are above WCAG AA's 4.5:1 (shade 7 was 4.39:1), for buttons,
+  // links and the focus of a bright shop floor alike.
+  primaryShade: { light: 8, dark: 5 },
   colors: { brand, saffron },
   fontFamily:
     'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, "Noto Sans Devanagari", sans-serif',
@@ -29,4 +31,14 @@ export const theme = createTheme({
     TextInput: { defaultProps: { size: 'md' } },
     PasswordInput: { defaultProps: { size: 'md' } },
   },
+});
+
+/**
+ * Dimmed text (hints, captions, footers, figures' names) in gray 7 rather than Mantine's gray 6: gray 6 is 3.3:1 on
+ * white and 3.2:1 on the light panels, below WCAG AA's 4.5:1; gray 7 is above 7:1 on both.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': t.colors.gray[7] },
+  dark: {},
 });

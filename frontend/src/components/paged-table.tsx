@@ -67,7 +67,8 @@ export function PagedTable<Row>({
 
   return (
     <Paper withBorder>
-      <Table.ScrollContainer minWidth={minWidth}>
+      {/* A table wider than the screen scrolls sideways: its scroller takes the focus, so the keyboard scrolls it too. */}
+      <Table.ScrollContainer minWidth={minWidth} scrollAreaProps={{ viewportProps: { tabIndex: 0, role: 'region', 'aria-label': caption } }}>
         <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
           <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }} className="visually-hidden">
             {caption}

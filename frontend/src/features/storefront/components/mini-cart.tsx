@@ -39,9 +39,16 @@ export function MiniCart({ children }: { children?: ReactNode }) {
             Your Cart is full, please place the order.
           </Text>
         )}
-        <Button component={Link} to="/cart" variant="light" disabled={!isPending && items === 0}>
-          Go to Cart
-        </Button>
+        {/* An empty cart offers a disabled button, not a link that looks disabled but is still a link to assistive technology. */}
+        {!isPending && items === 0 ? (
+          <Button variant="light" disabled>
+            Go to Cart
+          </Button>
+        ) : (
+          <Button component={Link} to="/cart" variant="light">
+            Go to Cart
+          </Button>
+        )}
         {children}
       </Stack>
     </Paper>
