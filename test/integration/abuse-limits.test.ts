@@ -145,7 +145,7 @@ describe('per-client-address limits', () => {
 
   it('a guesser spraying many user names from one address is still refused, and other addresses are not', async () => {
     const address = '203.0.113.7';
-    const statuses: number[] = [];
+    const statuses: (number | undefined)[] = [];
     for (let i = 0; i < 100; i += 10) {
       const batch = await Promise.all(
         Array.from({ length: 10 }, (_, j) => invoke(authHandler, event('POST /token/generate', { username: user(`probe${i + j}`), password: 'Wrong@1234' }, address))),
