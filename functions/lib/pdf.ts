@@ -41,23 +41,42 @@ const ROW_HEIGHT = 15;
 const LINE_HEIGHT = 10;
 const PADDING = 4;
 
-/** Shortens text with an ellipsis until it fits the width. */
-function fit(text: string, font: PDFFont, width: number): string {
-  if (font.widthOfTextAtSize(text, SIZE) <= width) return text;
-  let end = text.length;
-  while (end > 0 && font.widthOfTextAtSize(`${text.slice(0, end)}…`, SIZE) > width) end--;
-  return `${text.slice(0, end)}…`;
+/** The smallest size a cell's text is set at to keep a figure or code whole before it is broken across lines. */
+const MIN_SIZE = 4.5;
+
+/** Breaks a word wider than the width into pieces that fit, only where nothing else can keep it on the page. */
+function breakWord(word: string, font: PDFFont, width: number, size: number): string[] {
+  const pieces: string[] = [];
+  let rest = word;
+  while (rest && font.widthOfTextAtSize(rest, size) > width) {
+    let end = rest.length - 1;
+    while (end > 1 && font.widthOfTextAtSize(rest.slice(0, end), size) > width) end--;
+    pieces.push(rest.slice(0, end));
+    rest = rest.slice(end);
+  }
+  return rest ? [...pieces, rest] : pieces;
 }
 
-/** Splits text into lines that fit the width, at spaces; a single word too long for a line is shortened. */
-function wrap(text: string, font: PDFFont, width: number): string[] {
+/** Splits text into lines that fit the width at a size, at spaces; a word too long for a line is broken. */
+function wrap(text: string, font: PDFFont, width: number, size = SIZE): string[] {
   const lines: string[] = [];
   for (const word of text.split(/\s+/).filter(Boolean)) {
     const last = lines.at(-1);
-    if (last !== undefined && font.widthOfTextAtSize(`${last} ${word}`, SIZE) <= width) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(fit(word, font, width));
+    if (last !== undefined && font.widthOfTextAtSize(`${last} ${word}`, size) <= width) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(...breakWord(word, font, width, size));
   }
   return lines.length ? lines : [''];
+}
+
+/**
+ * A cell's text, never cut: names wrap at spaces onto more lines; a word (an amount, an HSN code, a number) wider
+ * than the cell is set smaller, down to MIN_SIZE, so it stays whole on one line, and only a word too long even then
+ * is broken across lines.
+ */
+function cellText(text: string, font: PDFFont, width: number): { lines: string[]; size: number } {
+  const widest = Math.max(0, ...text.split(/\s+/).map((word) => font.widthOfTextAtSize(word, SIZE)));
+  const size = widest > width ? Math.max(MIN_SIZE, Math.floor(((SIZE * width) / widest) * 10) / 10) : SIZE;
+  return { lines: wrap(text, font, width, size), size };
 }
 
 /** A new PDF with its title and the regular and bold fonts embedded (as subsets of the glyphs used). */
@@ -86,16 +105,21 @@ export async function tablePdf(table: PdfTable): Promise<Buffer> {
   const widths = table.columns.map((c) => (c.width / share) * tableWidth);
   const lefts = widths.map((_, i) => MARGIN + widths.slice(0, i).reduce((a, b) => a + b, 0));
 
-  const drawCell = (page: PDFPage, i: number, text: string, baseline: number, font: PDFFont) => {
-    const textWidth = font.widthOfTextAtSize(text, SIZE);
+  const drawCell = (page: PDFPage, i: number, text: string, baseline: number, font: PDFFont, size = SIZE) => {
+    const textWidth = font.widthOfTextAtSize(text, size);
     const x = table.columns[i]!.align === 'right' ? lefts[i]! + widths[i]! - PADDING - textWidth : lefts[i]! + PADDING;
-    page.drawText(text, { x, y: baseline, size: SIZE, font, color: ink });
+    page.drawText(text, { x, y: baseline, size, font, color: ink });
   };
-  const drawRow = (page: PDFPage, y: number, cells: string[], font: PDFFont, fill?: RGB) => {
-    if (fill) page.drawRectangle({ x: MARGIN, y: y - ROW_HEIGHT, width: tableWidth, height: ROW_HEIGHT, color: fill });
-    cells.forEach((cell, i) => drawCell(page, i, fit(cell ?? '', font, widths[i]! - 2 * PADDING), y - ROW_HEIGHT + 4.5, font));
-    page.drawLine({ start: { x: MARGIN, y: y - ROW_HEIGHT }, end: { x: MARGIN + tableWidth, y: y - ROW_HEIGHT }, thickness: 0.5, color: rule });
-    return y - ROW_HEIGHT;
+  /** A row's cells laid out: each cell on as many lines as it needs, and the row as tall as its tallest cell. */
+  const layRow = (cells: string[], font: PDFFont) => {
+    const laid = cells.map((cell, i) => cellText(cell ?? '', font, widths[i]! - 2 * PADDING));
+    return { laid, height: ROW_HEIGHT + (Math.max(1, ...laid.map((c) => c.lines.length)) - 1) * LINE_HEIGHT };
+  };
+  const drawRow = (page: PDFPage, y: number, row: ReturnType<typeof layRow>, font: PDFFont, fill?: RGB) => {
+    if (fill) page.drawRectangle({ x: MARGIN, y: y - row.height, width: tableWidth, height: row.height, color: fill });
+    row.laid.forEach((cell, i) => cell.lines.forEach((line, n) => drawCell(page, i, line, y - ROW_HEIGHT + 4.5 - n * LINE_HEIGHT, font, cell.size)));
+    page.drawLine({ start: { x: MARGIN, y: y - row.height }, end: { x: MARGIN + tableWidth, y: y - row.height }, thickness: 0.5, color: rule });
+    return y - row.height;
   };
   // Column headers wrap onto as many lines as they need rather than being cut: a header names what a column counts.
   const headerLines = table.columns.map((c, i) => wrap(c.header, bold, widths[i]! - 2 * PADDING));
@@ -115,8 +139,9 @@ export async function tablePdf(table: PdfTable): Promise<Buffer> {
     if (pages.length === 1) {
       page.drawText(table.title, { x: MARGIN, y: y - 14, size: 14, font: bold, color: ink });
       y -= 22;
-      for (const line of table.subtitle ?? []) {
-        page.drawText(fit(line, regular, tableWidth), { x: MARGIN, y: y - 10, size: SIZE + 0.5, font: regular, color: ink });
+      // Subtitle lines wrap at spaces rather than being cut: they carry the parties, numbers and totals.
+      for (const line of (table.subtitle ?? []).flatMap((l) => wrap(l, regular, tableWidth, SIZE + 0.5))) {
+        page.drawText(line, { x: MARGIN, y: y - 10, size: SIZE + 0.5, font: regular, color: ink });
         y -= 13;
       }
       y -= 6;
@@ -126,18 +151,20 @@ export async function tablePdf(table: PdfTable): Promise<Buffer> {
 
   let { page, y } = newPage();
   const bottom = MARGIN + 18;
-  table.rows.forEach((row, index) => {
-    if (y - ROW_HEIGHT < bottom) ({ page, y } = newPage());
+  table.rows.forEach((cells, index) => {
+    const row = layRow(cells, regular);
+    if (y - row.height < bottom) ({ page, y } = newPage());
     y = drawRow(page, y, row, regular, table.highlight?.has(index) ? highlightFill : undefined);
   });
   if (table.totals) {
-    if (y - ROW_HEIGHT < bottom) ({ page, y } = newPage());
-    y = drawRow(page, y, table.totals, bold, headerFill);
+    const row = layRow(table.totals, bold);
+    if (y - row.height < bottom) ({ page, y } = newPage());
+    y = drawRow(page, y, row, bold, headerFill);
   }
   y -= 6;
-  for (const line of table.footer ?? []) {
+  for (const line of (table.footer ?? []).flatMap((l) => wrap(l, regular, tableWidth, SIZE + 0.5))) {
     if (y - 13 < bottom) ({ page, y } = newPage());
-    page.drawText(fit(line, regular, tableWidth), { x: MARGIN, y: y - 10, size: SIZE + 0.5, font: regular, color: ink });
+    page.drawText(line, { x: MARGIN, y: y - 10, size: SIZE + 0.5, font: regular, color: ink });
     y -= 13;
   }
   if (!table.rows.length) page.drawText('No rows.', { x: MARGIN + PADDING, y: y - ROW_HEIGHT + 4.5, size: SIZE, font: regular, color: ink });

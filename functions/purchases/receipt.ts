@@ -113,15 +113,15 @@ function lineColumns(receipt: Receipt): PdfColumn[] {
   const taxColumns =
     receipt.title === 'Bill of Supply' ? [] : receipt.supply === 'inter' ? [column('IGST', 14, 'right')] : [column('CGST', 12, 'right'), column('SGST', 12, 'right')];
   return [
-    column('No.', 4, 'right'),
-    column('Product', 14),
+    column('No.', 3, 'right'),
+    column('Product', 12),
     column('HSN', 8),
     column('Qty', 7, 'right'),
-    column('MRP', 8, 'right'),
-    column('Rate', 8, 'right'),
+    column('MRP', 9, 'right'),
+    column('Rate', 9, 'right'),
     ...(receipt.title === 'Bill of Supply' ? [] : [column('Taxable', 9, 'right')]),
     ...taxColumns,
-    column('Amount', 9, 'right'),
+    column('Amount', 10, 'right'),
   ];
 }
 
@@ -148,14 +148,17 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
     rows.push(['', DELIVERY_LABEL, d.hsnCode ?? '', '', '', rupees(d.amount), ...(taxed ? [rupees(d.taxable)] : []), ...deliveryTax, rupees(d.amount)]);
   }
   const t = receipt.totals;
-  const units = receipt.lines.reduce((sum, l) => sum + l.quantity, 0);
+  // Quantities are totalled per GST unit (litres are not added to pieces): `2 BAG, 1 NOS`.
+  const perUnit = new Map<string, number>();
+  for (const l of receipt.lines) perUnit.set(l.unit, (perUnit.get(l.unit) ?? 0) + l.quantity);
+  const units = [...perUnit].map(([unit, quantity]) => withUnit(quantity, unit)).join(', ');
   const taxTotals = !taxed ? [] : inter ? [rupees(t.igst)] : [rupees(t.cgst), rupees(t.sgst)];
   return tablePdf({
     title: receipt.shop.displayName,
     subtitle: summary(receipt),
     columns: lineColumns(receipt),
     rows,
-    totals: ['', 'Total', '', String(units), '', '', ...(taxed ? [rupees(t.taxable)] : []), ...taxTotals, rupees(t.totalSellingAmount)],
+    totals: ['', 'Total', '', units, '', '', ...(taxed ? [rupees(t.taxable)] : []), ...taxTotals, rupees(t.totalSellingAmount)],
     footer: footer(receipt),
   });
 }
