@@ -116,6 +116,26 @@ describe('credit points spent at several tills at once', () => {
     expect(await expectLedger(shopper, ids)).toBe(0);
   }, 60_000);
 
+  it('an edit cannot take away points the customer has already spent', async () => {
+    const kurta = await stockedProduct({ name: 'Linen Kurta', quantity: 100, mrp: 1100, buyingPrice: 800, gst: 5 });
+    const shopper = await newCustomer();
+    const earning = await send(billBody(shopper, kurta, 10));
+    expect(earning.status).toBe(200);
+    // All 110 points spent at the till on the next bill, which earns 9 on the ₹990 paid.
+    const spending = await send(billBody(shopper, kurta, 1, 110));
+    expect(spending.status, JSON.stringify(spending.body)).toBe(200);
+    expect(await pointsOf(shopper)).toBe(9);
+    // Cutting the first bill to one unit would take back 99 of its 110 points, which are spent: refused, nothing written.
+    const { bill } = await openBill('demo', earning.body.purchaseId, true);
+    const edit = await call<{ message: string }>('PUT', `/purchase/${earning.body.purchaseId}`, {
+      token: await cashierToken(),
+      body: { ...billBody(shopper, kurta, 1), version: bill.version },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(400);
+    expect(edit.body.message).toMatch(/would take away points already spent/);
+    expect(await expectLedger(shopper, new Set([earning.body.purchaseId, spending.body.purchaseId]))).toBe(9);
+  });
+
   it('40 parallel bills for one customer, each earning points, are all saved; none is refused for its points', async () => {
     // Each bill sells its own product, so the bills share the customer and nothing else of theirs.
     const shelves: Shelf[] = [];
