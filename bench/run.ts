@@ -15,6 +15,7 @@ import { posBenchmark } from './pos.js';
 import { reportsBenchmark } from './reports.js';
 import { saledayBenchmark } from './saleday.js';
 import { storefrontBenchmark } from './storefront.js';
+import { upiTillBenchmark } from './upi-till.js';
 import { webBenchmark } from './web.js';
 
 /**
@@ -40,6 +41,7 @@ const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   'storefront-counts': storefrontCountsBenchmark,
   points: pointsBenchmark,
   saleday: saledayBenchmark,
+  'upi-till': upiTillBenchmark,
 };
 
 const runs = Number(process.env.RUNS ?? 200);
