@@ -70,6 +70,8 @@ export async function ensureUserPool(endpoint: string, existing: UserPoolIds | u
       new CreateUserPoolCommand({
         PoolName: 'shop-users',
         UsernameAttributes: ['email'],
+        // As the deployed pool: a user who turned on an authenticator app is asked for its code at sign-in.
+        MfaConfiguration: 'OPTIONAL',
         Schema: [{ Name: 'tenantId', AttributeDataType: 'String', Mutable: false }],
         Policies: {
           PasswordPolicy: { MinimumLength: 8, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: false },

@@ -1,6 +1,7 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  Mfa,
   StringAttribute,
   UserPool,
   UserPoolClient,
@@ -26,6 +27,8 @@ export interface AuthStackProps extends StackProps {
 export class AuthStack extends Stack {
   readonly userPool: UserPool;
   readonly userPoolClient: UserPoolClient;
+  /** The pre-token-generation trigger (watched by the alarms). */
+  readonly preToken: AppFunction;
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -46,6 +49,10 @@ export class AuthStack extends Stack {
       selfSignUpEnabled: false,
       // Resets go through the API's own e-mailed code, so Cognito must not run a second, competing flow.
       accountRecovery: AccountRecovery.NONE,
+      // A second factor (an authenticator app's TOTP code) that platform admins, shop owners and ADMINs turn on from
+      // their Me menu; the API sends platform admins to set it up before anything else.
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { sms: false, otp: true },
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
@@ -60,13 +67,13 @@ export class AuthStack extends Stack {
       refreshTokenValidity: Duration.days(30),
     });
 
-    const preToken = new AppFunction(this, 'PreToken', {
+    const preToken = (this.preToken = new AppFunction(this, 'PreToken', {
       entry: 'functions/triggers/pre-token.ts',
       description: 'Cognito pre-token generation: adds role ids and feature names to the ID token',
       environment: { TABLE_NAME: props.table.tableName },
       // Cognito waits at most 5 seconds for a trigger.
       timeout: Duration.seconds(5),
-    });
+    }));
     useTenantAccess(preToken, props.tenantRole);
     this.userPool.addTrigger(UserPoolOperation.PRE_TOKEN_GENERATION, preToken);
   }

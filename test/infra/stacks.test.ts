@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
-import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { Bucket, type CfnBucket } from 'aws-cdk-lib/aws-s3';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -253,6 +253,16 @@ describe('tenant access roles', () => {
 });
 
 describe('assets bucket', () => {
+  it('keeps earlier versions of every file for 30 days, and logs every access to a bucket of its own', () => {
+    const assetsId = stacks.data.getLogicalId(stacks.data.assetsBucket.node.defaultChild as CfnBucket);
+    const bucket = data.toJSON().Resources[assetsId] as Resource;
+    expect(bucket.Properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual(
+      expect.arrayContaining([expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' })]),
+    );
+    expect(bucket.Properties.LoggingConfiguration).toMatchObject({ DestinationBucketName: { Ref: expect.stringMatching(/^AccessLogs/) }, LogFilePrefix: 'assets/' });
+  });
+
   it('expires scratch files (uploads not saved, staged rows) and keeps the tenants\' files', () => {
     data.hasResourceProperties('AWS::S3::Bucket', {
       LifecycleConfiguration: {
@@ -266,7 +276,8 @@ describe('assets bucket', () => {
 
 describe('customer-facing images', () => {
   it('lets CloudFront read only the images of the assets bucket, nothing else of it', () => {
-    const [, policy] = single(data, 'AWS::S3::BucketPolicy');
+    const assetsId = stacks.data.getLogicalId(stacks.data.assetsBucket.node.defaultChild as CfnBucket);
+    const [, policy] = resources(data, 'AWS::S3::BucketPolicy').find(([, p]) => p.Properties.Bucket.Ref === assetsId)!;
     const statements = policy.Properties.PolicyDocument.Statement as (Statement & { Principal?: { Service?: string } })[];
     const cloudfront = statements.filter((s) => s.Principal?.Service === 'cloudfront.amazonaws.com');
     expect(cloudfront).toHaveLength(1);
@@ -347,6 +358,13 @@ describe('user pool', () => {
       Schema: Match.arrayWith([{ Name: 'tenantId', AttributeDataType: 'String', Mutable: false }]),
       AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
       Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireUppercase: true, RequireLowercase: true, RequireNumbers: true }) },
+    });
+  });
+
+  it('offers a second factor by authenticator app (software-token TOTP) as optional, never by SMS', () => {
+    auth.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
     });
   });
 
