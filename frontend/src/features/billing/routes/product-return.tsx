@@ -23,6 +23,7 @@ import {
   type ReturnProblem,
   type ReturnRow,
 } from '../components/return-rows.js';
+import { refundOf, RefundTo, refundTendersOf, type RefundChoice } from '../components/refund-to.js';
 
 interface Done {
   refund: number;
@@ -133,6 +134,7 @@ function ReturnForm({ bill, onRefused, onStart, onDone }: ReturnFormProps) {
   const returnGoods = useReturnGoods();
   const [rows, setRows] = useState<ReturnRow[]>(() => returnRowsOf(bill));
   const [mode, setMode] = useState<ReturnMode>(bill.paymentMode === 'Online' ? 'ONLINE' : 'CASH');
+  const [refundTo, setRefundTo] = useState<RefundChoice>('mode');
   const [problem, setProblem] = useState<ReturnProblem>();
   // Calculate's message is told in a dialog with OK (spec 2 section 8); the line's own message stays until it changes.
   const [problemShown, setProblemShown] = useState(false);
@@ -161,7 +163,7 @@ function ReturnForm({ bill, onRefused, onStart, onDone }: ReturnFormProps) {
     if (calculated === null || returnGoods.isPending) return;
     onStart();
     try {
-      const answer = await returnGoods.mutateAsync({ purchaseId: bill.purchaseId, body: returnBodyOf(rows, mode, { print, mail }) });
+      const answer = await returnGoods.mutateAsync({ purchaseId: bill.purchaseId, body: { ...returnBodyOf(rows, mode, { print, mail }), refundTenders: refundTendersOf(refundTo, refundOf(bill, calculated), bill.tenders) } });
       setSent(true);
       onDone({
         refund: answer.refund,
@@ -261,6 +263,7 @@ function ReturnForm({ bill, onRefused, onStart, onDone }: ReturnFormProps) {
                 ))}
               </Group>
             </Radio.Group>
+            <RefundTo tenders={bill.tenders} value={refundTo} onChange={setRefundTo} />
             <Stack gap={2}>
               <Text size="sm" c="dimmed">
                 Return Amount
