@@ -109,11 +109,18 @@ export async function saledayBenchmark() {
 
     const tally = new Tally();
     const call = async (kind: string, method: string, url: string, token?: string, body?: string) => {
-      const r = await fetch(url, {
-        method,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-        body,
-      });
+      let r: Response;
+      try {
+        r = await fetch(url, {
+          method,
+          headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+          body,
+        });
+      } catch (error) {
+        // No answer at all (a connection reset under load): counted as status 0, not the end of the run.
+        tally.add(kind, 0, (error as Error).message);
+        return { status: 0, text: '', retryAfter: 1 };
+      }
       const text = await r.text();
       let message: string | undefined;
       if (r.status !== 200 && r.status !== 304) message = (() => { try { return (JSON.parse(text) as { message?: string }).message; } catch { return text.slice(0, 80); } })();
