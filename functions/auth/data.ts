@@ -47,7 +47,10 @@ export const resetCodeData = {
 
 const digest = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
-/** How long a challenge session (the first-password step after sign-in) may be answered: Cognito's own 3 minutes, and a little. */
+/** The challenges sign-in may answer: choose a first password, or give the authenticator app's code. */
+export type ChallengeName = 'NEW_PASSWORD_REQUIRED' | 'SOFTWARE_TOKEN_MFA';
+
+/** How long a challenge session (the first-password or authenticator-code step after sign-in) may be answered: Cognito's own 3 minutes, and a little. */
 export const CHALLENGE_SECONDS = 5 * 60;
 
 const challengeKey = (tenantId: string, session: string) => ({ pk: tenantPk(tenantId, 'CHALLENGE'), sk: digest(session) });
@@ -57,14 +60,25 @@ const challengeKey = (tenantId: string, session: string) => ({ pk: tenantPk(tena
  * is refused whatever the identity provider checks. DynamoDB's TTL removes stale ones.
  */
 export const challengeData = {
-  async put(tenantId: string, session: string, userName: string, now: Date) {
-    await putItem({ ...challengeKey(tenantId, session), entity: 'challenge', userName: searchKey(userName), expiresAt: Math.floor(now.getTime() / 1000) + CHALLENGE_SECONDS });
+  async put(tenantId: string, session: string, userName: string, now: Date, challenge: ChallengeName = 'NEW_PASSWORD_REQUIRED') {
+    await putItem({
+      ...challengeKey(tenantId, session),
+      entity: 'challenge',
+      userName: searchKey(userName),
+      challenge,
+      expiresAt: Math.floor(now.getTime() / 1000) + CHALLENGE_SECONDS,
+    });
   },
-  /** Whether `session` was issued to `userName` and is still open. */
-  async belongsTo(tenantId: string, session: string, userName: string, now: Date): Promise<boolean> {
+  /** Whether `session` was issued to `userName`, for this kind of challenge, and is still open. */
+  async belongsTo(tenantId: string, session: string, userName: string, now: Date, challenge: ChallengeName = 'NEW_PASSWORD_REQUIRED'): Promise<boolean> {
     const key = challengeKey(tenantId, session);
-    const item = await getItem<{ userName: string; expiresAt: number }>(key.pk, key.sk, true);
-    return Boolean(item && item.userName === searchKey(userName) && item.expiresAt > Math.floor(now.getTime() / 1000));
+    const item = await getItem<{ userName: string; expiresAt: number; challenge?: ChallengeName }>(key.pk, key.sk, true);
+    return Boolean(
+      item &&
+        item.userName === searchKey(userName) &&
+        (item.challenge ?? 'NEW_PASSWORD_REQUIRED') === challenge &&
+        item.expiresAt > Math.floor(now.getTime() / 1000),
+    );
   },
   async remove(tenantId: string, session: string) {
     await dynamo().send(new DeleteCommand({ TableName: tableName(), Key: challengeKey(tenantId, session) }));

@@ -24,7 +24,7 @@ export const RESET_CODE_INVALID = 'The code is wrong or has expired. Please ask 
  * Cognito's answers for a wrong user name or password (cognito-local says InvalidPasswordException), and the
  * pre-token trigger refusing a deleted user (UserLambdaValidationException).
  */
-const REFUSED = new Set([
+export const REFUSED = new Set([
   'NotAuthorizedException',
   'InvalidPasswordException',
   'UserNotFoundException',
@@ -37,7 +37,7 @@ export const FIRST_SIGN_IN_EXPIRED = 'Your first sign-in has expired. Please sig
  * The tenant a sign-in belongs to: the user name's domain, which `X-TenantID` must repeat. A mismatch, an
  * unknown tenant or a malformed name all get the sign-in failure message and never a token.
  */
-async function signInTenant(userName: string, headerTenant: string | undefined): Promise<string> {
+export async function signInTenant(userName: string, headerTenant: string | undefined): Promise<string> {
   const tenantId = tenantIdFromUserName(userName);
   if (!tenantId || !headerTenant || headerTenant.toLowerCase() !== tenantId) throw new Validation(SIGN_IN_FAILED);
   const tenant = await tenantData.get(tenantId);
@@ -45,7 +45,7 @@ async function signInTenant(userName: string, headerTenant: string | undefined):
   return tenantId;
 }
 
-function tokenAnswer(idToken: string | undefined, refreshToken: string | undefined, tenantId: string) {
+export function tokenAnswer(idToken: string | undefined, refreshToken: string | undefined, tenantId: string) {
   if (!idToken) throw new Unauthorized(SIGN_IN_FAILED);
   const claims = decodeJwt(idToken);
   if (claims['custom:tenantId'] !== tenantId) throw new Unauthorized(SIGN_IN_FAILED);
@@ -60,7 +60,7 @@ function tokenEntry(idToken: string): { appUserId: number | undefined; tokens: R
 }
 
 /** A sign-in opens a device session: its refresh token and the ID tokens issued in it (see `signOut`). */
-async function openDeviceSession(tenantId: string, answer: { token: string; refreshToken?: string }, now: Date) {
+export async function openDeviceSession(tenantId: string, answer: { token: string; refreshToken?: string }, now: Date) {
   const { appUserId, tokens } = tokenEntry(answer.token);
   if (answer.refreshToken && appUserId !== undefined) await deviceSessionData.addToken(tenantId, answer.refreshToken, appUserId, tokens, now);
 }
@@ -75,7 +75,7 @@ async function authenticate(username: string, password: string, tenantId: string
   const answer = await cognitoSignIn(username, password, tenantId, log);
   if ('challenge' in answer) {
     // The challenge is kept with whom it was issued to: only this user may answer it, and only within its time.
-    await challengeData.put(tenantId, answer.session, username, now);
+    await challengeData.put(tenantId, answer.session, username, now, answer.challenge);
   } else {
     await openDeviceSession(tenantId, answer, now);
   }
@@ -92,6 +92,8 @@ async function cognitoSignIn(username: string, password: string, tenantId: strin
       }),
     );
     if (out.ChallengeName === 'NEW_PASSWORD_REQUIRED' && out.Session) return { challenge: 'NEW_PASSWORD_REQUIRED', session: out.Session };
+    // Two-step sign-in (functions/auth/mfa.ts): the password was right, the authenticator app's code comes next.
+    if (out.ChallengeName === 'SOFTWARE_TOKEN_MFA' && out.Session) return { challenge: 'SOFTWARE_TOKEN_MFA', session: out.Session };
     return tokenAnswer(out.AuthenticationResult?.IdToken, out.AuthenticationResult?.RefreshToken, tenantId);
   } catch (error) {
     if (REFUSED.has((error as Error).name)) {

@@ -64,8 +64,8 @@ const userAdminActions = [
  * Cognito or a provider gets its entry here, in the same change.
  */
 export const domainNeeds: Partial<Record<DomainName, DomainNeeds>> = {
-  // A password reset and Sign Out end every session of the user.
-  auth: { cognitoActions: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut'] },
+  // A password reset and Sign Out end every session of the user; two-step sign-in's status reads the user's MFA settings.
+  auth: { cognitoActions: ['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminGetUser'] },
   users: { cognitoActions: userAdminActions },
   // Opening a shop creates its first manager; closing it disables its people's sign-in.
   tenants: { readsDirectory: true, cognitoActions: userAdminActions },

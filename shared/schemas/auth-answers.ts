@@ -24,6 +24,26 @@ export const newPasswordChallenge = z.object({
   session: z.string(),
 });
 
+/**
+ * Sign-in of a user with two-step sign-in: the password was right, and `POST /token/mfa` with this session and the
+ * authenticator app's code answers the token.
+ */
+export const mfaChallenge = z.object({
+  challenge: z.literal('SOFTWARE_TOKEN_MFA'),
+  session: z.string(),
+});
+
+/** An authenticator app to add: the otpauth:// address its QR code carries, and the same secret as text. */
+export const mfaSetup = z.object({ secret: z.string(), uri: z.string() });
+export type MfaSetup = z.output<typeof mfaSetup>;
+
+/**
+ * The caller's two-step sign-in: whether it is on, whether their roles may turn it on (platform admins, shop owners
+ * and ADMINs) and whether they must (platform admins).
+ */
+export const mfaStatus = z.object({ enabled: z.boolean(), allowed: z.boolean(), required: z.boolean() });
+export type MfaStatus = z.output<typeof mfaStatus>;
+
 /** 1 when done, 0 when the user name is unknown (spec 1 section 5). */
 export const resetResult = z.union([z.literal(0), z.literal(1)]);
 
@@ -32,6 +52,9 @@ export const appUserView = appUser.omit({ sessionVersion: true, revokedTokens: t
 
 export type AppUserView = z.output<typeof appUserView>;
 
-/** What sign-in answers: the token, or the challenge to choose a password first (tell them apart by `challenge`). */
-export const signInResponse = z.union([tokenResponse, newPasswordChallenge]);
+/**
+ * What sign-in answers: the token, the challenge to choose a password first, or the one to give the authenticator
+ * app's code (tell them apart by `challenge`).
+ */
+export const signInResponse = z.union([tokenResponse, newPasswordChallenge, mfaChallenge]);
 export type SignInResponse = z.output<typeof signInResponse>;

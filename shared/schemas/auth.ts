@@ -10,7 +10,20 @@ export const signInBody = lazySchema(() => z.object({
   username: userNameSchema,
   password: z.string().min(1, 'Password is required').max(256),
 }));
-export const isNewPasswordChallenge = (answer: SignInResponse): answer is z.output<typeof newPasswordChallenge> => 'challenge' in answer;
+export const isNewPasswordChallenge = (answer: SignInResponse): answer is z.output<typeof newPasswordChallenge> =>
+  'challenge' in answer && answer.challenge === 'NEW_PASSWORD_REQUIRED';
+
+/** The 6-digit code an authenticator app shows (RFC 6238 TOTP, 30-second steps). */
+const authenticatorCode = () => z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app');
+/** Sign-in's second step for a user with two-step sign-in: the session sign-in answered and the app's code. */
+export const mfaSignInBody = lazySchema(() => z.object({ username: userNameSchema, session: z.string().min(1).max(4096), code: authenticatorCode() }));
+/**
+ * Setting up two-step sign-in acts on the caller's own identity with Cognito, which takes the device's refresh
+ * token (it must be the caller's own: the API checks whose it is).
+ */
+export const mfaSetupBody = lazySchema(() => z.object({ refreshToken: z.string().min(10).max(4096) }));
+/** The first code of the app just set up, which turns two-step sign-in on. */
+export const mfaConfirmBody = lazySchema(() => z.object({ refreshToken: z.string().min(10).max(4096), code: authenticatorCode() }));
 
 export const refreshBody = lazySchema(() => z.object({ refreshToken: z.string().min(10) }));
 /** Sign Out: the refresh token this device holds, when it has one. */
@@ -123,6 +136,11 @@ export type {
   SignInResponse,
   tokenResponse,
   newPasswordChallenge,
+  mfaChallenge,
+  mfaSetup,
+  MfaSetup,
+  mfaStatus,
+  MfaStatus,
   resetResult,
   appUserView,
   AppUserView,
