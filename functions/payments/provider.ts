@@ -1,7 +1,7 @@
 import type Razorpay from 'razorpay';
 import { config } from '../lib/config.js';
 import { AppError } from '../lib/errors.js';
-import { secretJson } from '../lib/secrets.js';
+import { refreshSecret, secretJson } from '../lib/secrets.js';
 
 /**
  * The Razorpay API through its official SDK. Locally the SDK's HTTP client is pointed at the simulator
@@ -117,15 +117,25 @@ const signatureChecks = () => import('razorpay/dist/utils/razorpay-utils.js');
 
 /** The checkout's result is genuine: HMAC-SHA256 of `order_id|payment_id` with the key secret (checked offline). */
 export async function isGenuineCheckout(orderId: string, paymentId: string, signature: string): Promise<boolean> {
-  const { keySecret } = await razorpayKeys();
   const { validatePaymentVerification } = await signatureChecks();
-  return validatePaymentVerification({ order_id: orderId, payment_id: paymentId }, signature, keySecret);
+  return checkedWithFreshKeys(async () => validatePaymentVerification({ order_id: orderId, payment_id: paymentId }, signature, (await razorpayKeys()).keySecret));
 }
 
 /** A webhook's X-Razorpay-Signature is the HMAC-SHA256 of its raw body with the webhook secret. */
 export async function isGenuineWebhook(rawBody: string, signature: string): Promise<boolean> {
-  const { webhookSecret } = await razorpayKeys();
-  if (!webhookSecret) return false;
   const { validateWebhookSignature } = await signatureChecks();
-  return validateWebhookSignature(rawBody, signature, webhookSecret);
+  return checkedWithFreshKeys(async () => {
+    const { webhookSecret } = await razorpayKeys();
+    return webhookSecret !== '' && validateWebhookSignature(rawBody, signature, webhookSecret);
+  });
+}
+
+/**
+ * A signature that does not match may be checked with a secret the operator has since changed: the secret is read
+ * again (at most every 30 s, functions/lib/secrets.ts) and the signature checked once more.
+ */
+async function checkedWithFreshKeys(check: () => Promise<boolean>): Promise<boolean> {
+  if (await check()) return true;
+  const arn = config.razorpay.secretArn();
+  return arn !== undefined && (await refreshSecret(arn)) && check();
 }
