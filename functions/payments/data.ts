@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '../../shared/schemas/payment.js';
-import { getItem, strip, tableName, type Item, type TransactItem } from '../lib/db.js';
+import { getItem, op, queryAll, strip, tableName, transact, type Item, type TransactItem } from '../lib/db.js';
 import { tenantPk } from '../lib/keys.js';
 import type { ShippingAddress } from '../purchases/data.js';
 
@@ -12,6 +12,17 @@ import type { ShippingAddress } from '../purchases/data.js';
  */
 const paymentPk = (tenantId: string) => tenantPk(tenantId, 'PAYMENT');
 const paymentIdKey = (tenantId: string, paymentId: string) => ({ pk: tenantPk(tenantId, 'PAYMENT_ID'), sk: paymentId });
+/** Payments whose flow stopped short, one item per order, until the sweeper (functions/payments/sweeper.ts) completes it. */
+const attentionPk = (tenantId: string) => tenantPk(tenantId, 'PAYMENT_ATTENTION');
+
+/** A payment whose flow stopped short: what the sweeper runs the flow again with. */
+export interface PaymentAttention {
+  orderId: string;
+  paymentId: string;
+  /** The error the flow stopped on. */
+  reason: string;
+  since: string;
+}
 
 /**
  * Created → Paid → Reserved → Ordered → Completed; when the stock is gone after payment:
@@ -146,4 +157,29 @@ export const paymentData = {
     updateWrite(key(tenantId, orderId), { mailedOn: at }, 'attribute_exists(pk) AND attribute_not_exists(mailedOn)'),
 
   mailReleaseWrite: (tenantId: string, orderId: string): TransactItem => updateWrite(key(tenantId, orderId), { mailedOn: undefined }, 'attribute_exists(pk)'),
+
+  /** Marks the order's payment as needing the sweeper; a later mark of the same order keeps the first `since`. */
+  attentionWrite: (tenantId: string, attention: PaymentAttention): TransactItem => ({
+    Update: {
+      TableName: tableName(),
+      Key: { pk: attentionPk(tenantId), sk: attention.orderId },
+      UpdateExpression: 'SET entity = :entity, orderId = :orderId, paymentId = :paymentId, reason = :reason, since = if_not_exists(since, :since)',
+      ExpressionAttributeValues: { ':entity': 'paymentAttention', ':orderId': attention.orderId, ':paymentId': attention.paymentId, ':reason': attention.reason, ':since': attention.since },
+    },
+  }),
+
+  /** Marks the order's payment for the sweeper: a step failed after its retries, or a caller saw the flow end unfinished. */
+  async markForSweeper(tenantId: string, flow: { orderId: string; paymentId: string }, reason: string): Promise<void> {
+    await transact([this.attentionWrite(tenantId, { orderId: flow.orderId, paymentId: flow.paymentId, reason, since: new Date().toISOString() })]);
+  },
+
+  /** The shop's payments needing the sweeper (a handful at most: each is also an alarm). */
+  async needingAttention(tenantId: string): Promise<PaymentAttention[]> {
+    return (await queryAll<Item>({ pk: attentionPk(tenantId) })).map((item) => strip(item) as unknown as PaymentAttention);
+  },
+
+  /** The sweeper completed the order's payment (or found it was not genuine). */
+  async clearAttention(tenantId: string, orderId: string): Promise<void> {
+    await transact([op.remove({ pk: attentionPk(tenantId), sk: orderId })]);
+  },
 };

@@ -44,6 +44,8 @@ export interface FlowState extends FlowInput {
   purchaseId?: number;
   orderStatus?: 'OrderSuccess' | 'OrderFail';
   refundId?: string;
+  /** What the state machine caught when a step failed after its retries (its Catch's ResultPath). */
+  failure?: { Error?: string; Cause?: string };
 }
 
 /** The record moved on under this step (another run of the flow): read it again and answer from it. */
@@ -426,5 +428,22 @@ export async function sendConfirmation(flow: FlowState): Promise<FlowState> {
     await transact([paymentData.mailReleaseWrite(flow.tenantId, flow.orderId)]);
     throw error;
   }
+  return flow;
+}
+
+// ---------------------------------------------------------------- a step failed after its retries
+
+/** The log line (and metric, docs/aws.md "Monitoring") of a payment the flow could not complete. */
+export const NEEDS_ATTENTION = 'payment needs attention';
+
+/**
+ * A step still failed after its retries: the payment is logged (the alarm's metric) and marked for the sweeper,
+ * which runs the flow again. Nothing is undone here: every step can run again, and the record's stage says how far
+ * the flow got.
+ */
+export async function needsAttention(flow: FlowState): Promise<FlowState> {
+  const reason = [flow.failure?.Error, flow.failure?.Cause].filter(Boolean).join(': ').slice(0, 500) || 'unknown';
+  logOf(flow).error(NEEDS_ATTENTION, { reason, source: flow.source });
+  await paymentData.markForSweeper(flow.tenantId, flow, reason);
   return flow;
 }

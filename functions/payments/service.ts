@@ -126,6 +126,10 @@ async function paymentToOrder(input: FlowInput, log: Logger): Promise<FlowState>
   if (outcome.status === 'SUCCEEDED') return outcome.output as FlowState;
   if (outcome.error === 'PaymentNotVerified') throw new Validation(PAYMENT_NOT_VERIFIED);
   log.error('payment-to-order flow did not finish', { status: outcome.status, error: outcome.error, cause: outcome.cause });
+  // The sweeper runs it again (a step that failed after its retries has marked it already).
+  if (outcome.error !== 'PaymentNeedsAttention') {
+    await paymentData.markForSweeper(input.tenantId, input, `${outcome.status} ${outcome.error ?? ''}`.trim()).catch((error: Error) => log.error('payment not marked for the sweeper', { error: error.message }));
+  }
   throw new AppError(503, STILL_RUNNING);
 }
 

@@ -1,9 +1,9 @@
 import { inTenant } from '../lib/tenant-scope.js';
-import { createPurchase, moveCartLines, recordPayment, refundPayment, reserveStock, sendConfirmation, verifyPayment, type FlowState } from './flow.js';
+import { createPurchase, moveCartLines, needsAttention, recordPayment, refundPayment, reserveStock, sendConfirmation, verifyPayment, type FlowState } from './flow.js';
 
 /** What a Task state of payment-to-order.asl.json hands its step: the step's name and the flow's state. */
 export interface StepEvent {
-  step: 'verifyPayment' | 'recordPayment' | 'reserveStock' | 'createPurchase' | 'moveCartLines' | 'refundPayment' | 'sendConfirmation';
+  step: 'verifyPayment' | 'recordPayment' | 'reserveStock' | 'createPurchase' | 'moveCartLines' | 'refundPayment' | 'sendConfirmation' | 'needsAttention';
   /** moveCartLines: what the cart lines become. */
   orderStatus?: 'OrderSuccess' | 'OrderFail';
   flow: FlowState;
@@ -35,5 +35,7 @@ async function runStep(event: StepEvent): Promise<FlowState> {
       return refundPayment(event.flow);
     case 'sendConfirmation':
       return sendConfirmation(event.flow);
+    case 'needsAttention':
+      return needsAttention(event.flow);
   }
 }

@@ -2,7 +2,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetHashType, DockerImage, Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { buildSync } from 'esbuild';
@@ -124,7 +124,7 @@ function repoRelativeSources(mapFile: string) {
 
 /**
  * A Lambda function of this project: Node.js 22 on arm64, bundled by `bundleFunction`, with its own log group so
- * retention is bounded and the logs go when the stack goes.
+ * retention is bounded and the logs go when the stack goes, and active X-Ray tracing.
  */
 export class AppFunction extends LambdaFunction {
   /** Set when this construct bundled its code (a second function of the same entry in one synth reuses the asset). */
@@ -160,6 +160,9 @@ export class AppFunction extends LambdaFunction {
       timeout: props.timeout ?? Duration.seconds(10),
       logGroup,
       environment: props.environment,
+      // X-Ray traces each invocation from the Lambda service (init, invocation, the caller's trace id): no SDK in
+      // the bundle, so a cold start loads nothing more (docs/aws.md, "Monitoring").
+      tracing: Tracing.ACTIVE,
     });
     this.bundle = bundle;
   }

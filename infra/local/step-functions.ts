@@ -11,7 +11,12 @@ const LOCAL_STEPS_ARN = 'arn:aws:lambda:ap-south-1:000000000000:function:local-w
 const LOCAL_RETRY_MS = 50;
 
 type Json = Parameters<InstanceType<typeof import('aws-local-stepfunctions').StateMachine>['run']>[0];
-type StepHandler = (event: Json) => Promise<Json>;
+export type StepHandler = (event: Json) => Promise<Json>;
+
+export interface LocalWorkflowOptions {
+  /** Wraps the steps' handler: the tests break a step with it, as a failing Lambda would. */
+  wrapSteps?: (handler: StepHandler) => StepHandler;
+}
 
 /** aws-local-stepfunctions calls Promise.withResolvers, which Node 22 has and Node 20 lacks. */
 function polyfillWithResolvers() {
@@ -32,7 +37,7 @@ function polyfillWithResolvers() {
  * the steps' Lambda ARN placeholder gets a local ARN and every Task state runs the steps' handler directly, as
  * the Lambda would in AWS. Answers like StartSyncExecution does.
  */
-export async function localWorkflowRunner(): Promise<WorkflowRunner> {
+export async function localWorkflowRunner(options: LocalWorkflowOptions = {}): Promise<WorkflowRunner> {
   polyfillWithResolvers();
   const { StateMachine, ExecutionError, ExecutionTimeoutError } = await import('aws-local-stepfunctions');
   const machines = new Map<WorkflowName, { machine: InstanceType<typeof StateMachine>; tasks: string[]; handler: StepHandler }>();
@@ -43,7 +48,8 @@ export async function localWorkflowRunner(): Promise<WorkflowRunner> {
     const spec = workflows[name];
     const text = definitionText(name).replaceAll(`\${${spec.stepsArnPlaceholder}}`, LOCAL_STEPS_ARN);
     const definition = JSON.parse(text) as { States: Record<string, { Type: string }> };
-    const { handler } = (await import(path.join(root, spec.stepsEntry))) as { handler: StepHandler };
+    const steps = (await import(path.join(root, spec.stepsEntry))) as { handler: StepHandler };
+    const handler = options.wrapSteps ? options.wrapSteps(steps.handler) : steps.handler;
     const tasks = Object.entries(definition.States).filter(([, state]) => state.Type === 'Task').map(([taskName]) => taskName);
     const entry = { machine: new StateMachine(definition as never), tasks, handler };
     machines.set(name, entry);

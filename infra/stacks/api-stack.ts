@@ -4,6 +4,7 @@ import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { CfnStage, HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpUserPoolAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -14,6 +15,7 @@ import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { allRoutes, domainNames, routeKey, type DomainName } from '../../shared/routes/index.js';
 import { AppFunction } from '../constructs/app-function.js';
+import { upgradeFingerprint } from '../upgrade-fingerprint.js';
 import { DomainApi, type DomainResources, type DomainNeeds } from '../constructs/domain-api.js';
 import { grantDirectoryRead, useTenantAccess } from '../constructs/tenant-table-access.js';
 
@@ -33,6 +35,10 @@ export interface ApiStackProps extends StackProps {
   whatsappSecret: ISecret;
   /** The payment-to-order state machine the payments domain runs (StartSyncExecution). */
   paymentToOrder: IStateMachine;
+  /** Where the first platform admin's temporary password is mailed (infra/settings.ts). */
+  platformAdminEmail?: string;
+  /** A new value mails the first platform admin a new temporary password while they have not signed in. */
+  resendAdminInvite?: string;
 }
 
 /** The whole API's share: every route together, across all shops (requests a second, and the burst above it). */
@@ -74,6 +80,8 @@ export const domainNeeds: Partial<Record<DomainName, DomainNeeds>> = {
   inventory: { memorySize: 1024, timeout: Duration.seconds(29) },
   stock: { timeout: Duration.seconds(29) },
   purchases: { timeout: Duration.seconds(29) },
+  // The checkout and the webhook wait for the payment-to-order workflow (StartSyncExecution): as long as API Gateway waits.
+  payments: { timeout: Duration.seconds(29) },
   // Reports read a range's daily items and draw PDFs of up to 5,000 rows.
   reports: { memorySize: 1024, timeout: Duration.seconds(29) },
 };
@@ -175,35 +183,43 @@ export class ApiStack extends Stack {
     props.paymentToOrder.grantStartSyncExecution(this.domains.payments.function);
     this.domains.payments.function.addEnvironment('PAYMENT_TO_ORDER_ARN', props.paymentToOrder.stateMachineArn);
 
-    this.platformSetup(environment, resources);
+    this.platformSetup(environment, resources, props);
 
     new CfnOutput(this, 'ApiUrl', { value: this.stage.url });
   }
 
   /**
    * The platform tenant is created by the deploy: a custom resource runs `functions/tenants/platform-setup.ts`,
-   * which provisions it and its first admin, whose temporary password goes to the context value
-   * `platformAdminEmail` (`npx cdk deploy --all -c platformAdminEmail=you@example.com`).
+   * which provisions it and its first admin (temporary password mailed to `platformAdminEmail`), then upgrades every
+   * shop. Its properties carry the fingerprint of what the upgrade brings (feature catalogue, built-in roles) and of
+   * the setup code, so CloudFormation runs it again whenever either changes; a new `resendAdminInvite` value runs it
+   * to mail the first admin a new temporary password.
    */
-  private platformSetup(environment: Record<string, string>, resources: DomainResources): void {
-    const adminEmail = this.node.tryGetContext('platformAdminEmail');
+  private platformSetup(environment: Record<string, string>, resources: DomainResources, props: ApiStackProps): void {
+    const adminEmail = props.platformAdminEmail ?? '';
     const setup = new AppFunction(this, 'PlatformSetup', {
       entry: 'functions/tenants/platform-setup.ts',
-      description: 'Creates the platform tenant and its first admin on deploy',
-      environment: { ...environment, ...(adminEmail ? { PLATFORM_ADMIN_EMAIL: String(adminEmail) } : {}) },
-      timeout: Duration.minutes(1),
+      description: 'Creates the platform tenant and its first admin, and upgrades every shop, on deploy',
+      environment: { ...environment, ...(adminEmail ? { PLATFORM_ADMIN_EMAIL: adminEmail } : {}) },
+      // Every shop is upgraded in one run (the provider waits for it up to the same 15 minutes).
+      timeout: Duration.minutes(15),
     });
     // It writes the platform tenant's own items as that tenant, and upgrades each shop of the directory as that shop
     // (functions/tenants/platform-setup.ts, functions/tenants/upgrade.ts).
     useTenantAccess(setup, resources.tenantRole);
     grantDirectoryRead(setup, resources.table);
     resources.mailIdentity.grantSendEmail(setup);
-    resources.userPool.grant(setup, 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser');
+    resources.userPool.grant(setup, 'cognito-idp:AdminCreateUser', 'cognito-idp:AdminDeleteUser', 'cognito-idp:AdminGetUser', 'cognito-idp:AdminSetUserPassword');
     const provider = new Provider(this, 'PlatformSetupProvider', { onEventHandler: setup });
     new CustomResource(this, 'PlatformTenant', {
       serviceToken: provider.serviceToken,
-      // A new value re-runs the setup on the next deploy (a changed admin e-mail, a new platform id).
-      properties: { platformTenant: environment.PLATFORM_TENANT, adminEmail: adminEmail ?? '' },
+      properties: {
+        platformTenant: environment.PLATFORM_TENANT,
+        adminEmail,
+        resendAdminInvite: props.resendAdminInvite ?? '',
+        upgrade: upgradeFingerprint(),
+        setupCode: ((setup.node.defaultChild as CfnFunction).code as CfnFunction.CodeProperty).s3Key ?? '',
+      },
     });
   }
 

@@ -47,8 +47,18 @@ export class DataStack extends Stack {
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      // A picture or template overwritten or deleted by mistake can be brought back for 30 days.
+      versioned: true,
+      serverAccessLogsBucket: this.accessLogs(),
+      serverAccessLogsPrefix: 'assets/',
       lifecycleRules: [
-        { id: 'ExpireScratch', prefix: `${assetsLayout.scratchPrefix}/`, expiration: Duration.days(assetsLayout.scratchDays) },
+        {
+          id: 'ExpireScratch',
+          prefix: `${assetsLayout.scratchPrefix}/`,
+          expiration: Duration.days(assetsLayout.scratchDays),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
+        { id: 'ExpireOldVersions', noncurrentVersionExpiration: Duration.days(30), expiredObjectDeleteMarker: true },
         { id: 'AbortIncompleteUploads', abortIncompleteMultipartUploadAfter: Duration.days(1) },
       ],
     });
@@ -67,5 +77,18 @@ export class DataStack extends Stack {
         conditions: { StringLike: { 'AWS:SourceArn': `arn:${this.partition}:cloudfront::${this.account}:distribution/*` } },
       }),
     );
+  }
+
+  /** Who read or wrote which object of the assets bucket (S3 server access logs), kept 90 days. */
+  private accessLogs(): Bucket {
+    return new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      // S3's log delivery writes with the bucket's log-delivery ACL.
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+      lifecycleRules: [{ id: 'ExpireLogs', expiration: Duration.days(90) }],
+    });
   }
 }

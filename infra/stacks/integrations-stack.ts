@@ -6,6 +6,11 @@ import type { Construct } from 'constructs';
 export interface IntegrationsStackProps extends StackProps {
   /** The sender address of every e-mail; SES sends only from a verified identity. */
   mailFrom: string;
+  /**
+   * The first platform admin's address. It gets an SES identity too: while the account's SES is in the sandbox it
+   * delivers only to verified addresses, and the admin's invitation must reach them.
+   */
+  platformAdminEmail?: string;
 }
 
 /** Blank JSON fields: the operator fills the real values after the first deploy, and CloudFormation never sees them. */
@@ -35,6 +40,9 @@ export class IntegrationsStack extends Stack {
       secretObjectValue: placeholder('token', 'phoneNumberId'),
     });
     this.mailIdentity = new EmailIdentity(this, 'MailFrom', { identity: Identity.email(props.mailFrom) });
+    if (props.platformAdminEmail && props.platformAdminEmail.toLowerCase() !== props.mailFrom.toLowerCase()) {
+      new EmailIdentity(this, 'PlatformAdminAddress', { identity: Identity.email(props.platformAdminEmail) });
+    }
 
     new CfnOutput(this, 'RazorpaySecretArn', { value: this.razorpaySecret.secretArn });
     new CfnOutput(this, 'WhatsAppSecretArn', { value: this.whatsappSecret.secretArn });

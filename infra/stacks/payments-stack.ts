@@ -1,4 +1,6 @@
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
+import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IRole } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -7,7 +9,7 @@ import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import { AppFunction } from '../constructs/app-function.js';
-import { useTenantAccess } from '../constructs/tenant-table-access.js';
+import { grantDirectoryRead, useTenantAccess } from '../constructs/tenant-table-access.js';
 import { definitionText, workflows } from '../workflows.js';
 
 export interface PaymentsStackProps extends StackProps {
@@ -28,6 +30,8 @@ export interface PaymentsStackProps extends StackProps {
 export class PaymentsStack extends Stack {
   readonly steps: AppFunction;
   readonly paymentToOrder: StateMachine;
+  /** Runs the flow again for payments that stopped short (functions/payments/sweeper.ts), every 15 minutes. */
+  readonly sweeper: AppFunction;
 
   constructor(scope: Construct, id: string, props: PaymentsStackProps) {
     super(scope, id, props);
@@ -49,7 +53,26 @@ export class PaymentsStack extends Stack {
       definitionBody: DefinitionBody.fromString(definitionText('paymentToOrder')),
       definitionSubstitutions: { [spec.stepsArnPlaceholder]: this.steps.functionArn },
       logs: { destination: logs, level: LogLevel.ERROR },
+      tracingEnabled: true,
     });
     this.steps.grantInvoke(this.paymentToOrder);
+
+    this.sweeper = new AppFunction(this, 'PaymentSweeper', {
+      entry: 'functions/payments/sweeper.ts',
+      description: 'Completes or refunds payments whose payment-to-order flow stopped short',
+      environment: { TABLE_NAME: props.table.tableName, PAYMENT_TO_ORDER_ARN: this.paymentToOrder.stateMachineArn },
+      // A round of every shop, each stuck payment's flow run to its end (up to its 120 s).
+      timeout: Duration.minutes(10),
+    });
+    // The round of shops reads the directory on its own role; each shop's marks are read and cleared as that shop.
+    grantDirectoryRead(this.sweeper, props.table);
+    useTenantAccess(this.sweeper, props.tenantRole);
+    this.paymentToOrder.grantStartSyncExecution(this.sweeper);
+    new Schedule(this, 'PaymentSweepSchedule', {
+      description: 'Payments whose flow stopped short: completed or refunded',
+      schedule: ScheduleExpression.rate(Duration.minutes(15)),
+      // A missed run is made up by the next; runs never overlap for long (each flow is idempotent anyway).
+      target: new LambdaInvoke(this.sweeper, { retryAttempts: 0, maxEventAge: Duration.minutes(15) }),
+    });
   }
 }

@@ -1,10 +1,13 @@
-import type { Environment } from 'aws-cdk-lib';
+import { Duration, type Environment } from 'aws-cdk-lib';
+import type { AppFunction } from '../constructs/app-function.js';
 import type { Construct } from 'constructs';
-import { ApiStack } from './api-stack.js';
+import { readSettings, type SettingsSource, type ShopSettings } from '../settings.js';
+import { ApiStack, apiStageName } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
 import { DataStack } from './data-stack.js';
 import { EdgeProtectionStack } from './edge-protection-stack.js';
 import { IntegrationsStack } from './integrations-stack.js';
+import { MonitoringStack, type WatchedFunction } from './monitoring-stack.js';
 import { PaymentsStack } from './payments-stack.js';
 import { ReportsStack } from './reports-stack.js';
 import { WebStack } from './web-stack.js';
@@ -18,6 +21,30 @@ export const shopAppContext = { '@aws-cdk/core:defaultCrossStackReferences': 'we
 export interface ShopOptions {
   env?: Environment;
   mailFrom: string;
+  /** Where the first platform admin's temporary password is mailed (infra/settings.ts). */
+  platformAdminEmail?: string;
+  /** Subscribed to the alarms topic; the platform admin's address when absent. */
+  alarmEmail?: string;
+  /** The web address and its us-east-1 certificate. */
+  domain?: ShopSettings['domain'];
+  /** AWS WAF in front of CloudFront; on unless false. */
+  waf?: boolean;
+  /** A new value mails the first platform admin a new temporary password while they have not signed in. */
+  resendAdminInvite?: string;
+}
+
+/** The options of a deploy from its checked settings (`infra/app.ts`); throws naming each missing setting. */
+export function shopOptionsFromSettings(source: SettingsSource, account?: string): ShopOptions {
+  const settings = readSettings(source);
+  return {
+    env: { account, region: settings.region },
+    mailFrom: settings.mailFrom,
+    platformAdminEmail: settings.platformAdminEmail,
+    alarmEmail: settings.alarmEmail,
+    domain: settings.domain,
+    waf: settings.waf,
+    resendAdminInvite: settings.resendAdminInvite,
+  };
 }
 
 /** All stacks of the product, wired together; `infra/app.ts` deploys them and the infra tests synthesize them. */
@@ -29,6 +56,7 @@ export function defineShop(scope: Construct, options: ShopOptions) {
     env,
     description: 'Shop: provider secrets and the SES sender identity',
     mailFrom: options.mailFrom,
+    platformAdminEmail: options.platformAdminEmail,
   });
   const payments = new PaymentsStack(scope, 'ShopPayments', {
     env,
@@ -52,9 +80,11 @@ export function defineShop(scope: Construct, options: ShopOptions) {
     razorpaySecret: integrations.razorpaySecret,
     whatsappSecret: integrations.whatsappSecret,
     paymentToOrder: payments.paymentToOrder,
+    platformAdminEmail: options.platformAdminEmail,
+    resendAdminInvite: options.resendAdminInvite,
   });
-  // Opt-in (`-c waf=true`): a web ACL costs money while idle. CloudFront's web ACLs must live in us-east-1.
-  const waf = ['true', true].includes(scope.node.tryGetContext('waf'))
+  // On unless `-c waf=false` (a web ACL costs money while idle, docs/aws.md). CloudFront's web ACLs live in us-east-1.
+  const waf = options.waf !== false
     ? new EdgeProtectionStack(scope, 'ShopEdgeProtection', {
         env: { account: env?.account, region: 'us-east-1' },
         description: 'Shop: AWS WAF in front of CloudFront',
@@ -66,6 +96,7 @@ export function defineShop(scope: Construct, options: ShopOptions) {
     apiDomainName: api.apiDomainName,
     assetsBucket: data.assetsBucket,
     webAclArn: waf?.webAcl.attrArn,
+    domain: options.domain,
     crossRegionReferences: waf !== undefined,
   });
   const reports = new ReportsStack(scope, 'ShopReports', {
@@ -76,5 +107,49 @@ export function defineShop(scope: Construct, options: ShopOptions) {
     mailIdentity: integrations.mailIdentity,
     mailFrom: integrations.mailFrom,
   });
-  return { data, auth, integrations, payments, api, web, reports, waf };
+  const watched = (name: string, fn: AppFunction): WatchedFunction => ({ name, fn, timeout: fn.timeout ?? Duration.seconds(3) });
+  const monitoring = new MonitoringStack(scope, 'ShopMonitoring', {
+    env,
+    description: 'Shop: alarms, their SNS topic and the dashboard',
+    alarmEmail: options.alarmEmail ?? options.platformAdminEmail,
+    stageName: apiStageName,
+    functions: [
+      ...Object.entries(api.domains).map(([domain, { function: fn }]) => watched(domain, fn)),
+      watched('PreToken', auth.preToken),
+      watched('PaymentSteps', payments.steps),
+      watched('PaymentSweeper', payments.sweeper),
+      watched('DailyReports', reports.reportFunction),
+    ],
+    table: data.table,
+    paymentToOrder: payments.paymentToOrder,
+    logLines: [
+      {
+        name: 'PaymentFlowUnfinished',
+        logGroup: api.domains.payments.function.logGroup,
+        message: 'payment-to-order flow did not finish',
+        description: 'Payment to order: a checkout or webhook saw the flow end without an order; the sweeper retries it',
+      },
+      {
+        name: 'PaymentNeedsAttention',
+        logGroup: payments.steps.logGroup,
+        message: 'payment needs attention',
+        description: 'Payment to order: a step failed after its retries; the sweeper runs the flow again within 15 minutes',
+      },
+      {
+        name: 'PaymentFoundStuck',
+        logGroup: payments.sweeper.logGroup,
+        message: 'payment found without its order or refund',
+        description: 'Payment sweeper: a captured payment had no order (or its refund) yet; it was run again (see the sweeper log)',
+      },
+      {
+        name: 'DailyReportFailed',
+        logGroup: reports.reportFunction.logGroup,
+        message: 'daily report failed',
+        description: "Nightly report: a shop's report failed (the others were sent)",
+      },
+    ],
+    apiId: api.httpApi.apiId,
+    apiStage: apiStageName,
+  });
+  return { data, auth, integrations, payments, api, web, reports, waf, monitoring };
 }

@@ -22,8 +22,10 @@ import {
   PriceClass,
   ResponseHeadersPolicy,
   S3OriginAccessControl,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { MEDIA_CACHE_CONTROL, PUBLIC_IMAGE_KEY_PATTERN, mediaPath } from '../../shared/assets.js';
@@ -40,8 +42,10 @@ export interface WebStackProps extends StackProps {
   assetsBucket: IBucket;
   /** The React build to upload; defaults to `frontend/dist`. */
   webBuildDir?: string;
-  /** The AWS WAF web ACL in front of the distribution, when the deploy opts in (`-c waf=true`). */
+  /** The AWS WAF web ACL in front of the distribution (on unless the deploy opts out with `-c waf=false`). */
   webAclArn?: string;
+  /** The web address and its ACM certificate (us-east-1); CloudFront's own `*.cloudfront.net` name when absent. */
+  domain?: { name: string; certificateArn: string };
 }
 
 /**
@@ -166,6 +170,23 @@ export class WebStack extends Stack {
       defaultRootObject: 'index.html',
       priceClass: PriceClass.PRICE_CLASS_200,
       webAclId: props.webAclArn,
+      // Standard access logs (every viewer request), kept 90 days; CloudFront writes them with ACLs.
+      enableLogging: true,
+      logBucket: new Bucket(this, 'AccessLogs', {
+        blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+        objectOwnership: ObjectOwnership.OBJECT_WRITER,
+        encryption: BucketEncryption.S3_MANAGED,
+        enforceSSL: true,
+        removalPolicy: RemovalPolicy.RETAIN,
+        lifecycleRules: [{ id: 'ExpireLogs', expiration: Duration.days(90) }],
+      }),
+      logFilePrefix: 'cloudfront/',
+      // With the shop's own name, browsers need TLS 1.2 or newer (CloudFront's default name allows TLS 1.0, docs/aws.md).
+      ...(props.domain && {
+        domainNames: [props.domain.name],
+        certificate: Certificate.fromCertificateArn(this, 'Certificate', props.domain.certificateArn),
+        minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+      }),
       defaultBehavior: {
         origin: webOrigin,
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
@@ -217,12 +238,13 @@ export class WebStack extends Stack {
 
     new BrowserUploadCors(this, 'AssetsCors', {
       bucket: props.assetsBucket,
-      allowedOrigins: [`https://${this.distribution.distributionDomainName}`],
+      allowedOrigins: [`https://${props.domain?.name ?? this.distribution.distributionDomainName}`],
     });
 
     this.deployBuild(props.webBuildDir ?? path.join(repoRoot, 'frontend', 'dist'));
 
-    new CfnOutput(this, 'WebUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'WebUrl', { value: `https://${props.domain?.name ?? this.distribution.distributionDomainName}` });
+    if (props.domain) new CfnOutput(this, 'DnsTarget', { value: this.distribution.distributionDomainName, description: `CNAME or alias of ${props.domain.name}` });
   }
 
   /**

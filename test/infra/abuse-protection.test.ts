@@ -10,13 +10,13 @@ import { defineShop, shopAppContext } from '../../infra/stacks/shop.js';
 type Rule = ReturnType<Template['findResources']>[string];
 
 /** The whole product synthesized without bundling the functions (what is checked here is the wiring, not code). */
-function synth(context: Record<string, unknown> = {}) {
-  const app = new App({ context: { ...shopAppContext, 'aws:cdk:bundling-stacks': [], ...context } });
-  return defineShop(app, { env: { account: '123456789012', region: 'ap-south-1' }, mailFrom: 'shop@example.com' });
+function synth(options: { waf?: boolean } = {}) {
+  const app = new App({ context: { ...shopAppContext, 'aws:cdk:bundling-stacks': [] } });
+  return defineShop(app, { env: { account: '123456789012', region: 'ap-south-1' }, mailFrom: 'shop@example.com', ...options });
 }
 
 describe('API throttling', () => {
-  const stacks = synth();
+  const stacks = synth({ waf: false });
   const stage = Object.values(Template.fromStack(stacks.api).findResources('AWS::ApiGatewayV2::Stage'))[0]!;
 
   it('limits the whole stage, and every public route but the payment webhook to a smaller share', () => {
@@ -41,14 +41,14 @@ describe('API throttling', () => {
     for (const fn of functions) expect(fn.Properties.Environment.Variables.VIEWER_ADDRESS_HEADER).toBe('CloudFront-Viewer-Address');
   });
 
-  it('puts no WAF in front of CloudFront unless asked', () => {
+  it('puts no WAF in front of CloudFront when the deploy opts out (-c waf=false)', () => {
     expect(stacks.waf).toBeUndefined();
     Template.fromStack(stacks.web).hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: Match.objectLike({ WebACLId: Match.absent() }) });
   });
 });
 
-describe('WAF (opt-in with -c waf=true)', () => {
-  const stacks = synth({ waf: 'true' });
+describe('WAF (on unless -c waf=false)', () => {
+  const stacks = synth();
   const waf = Template.fromStack(stacks.waf!);
 
   it('is a CloudFront web ACL in us-east-1 attached to the distribution', () => {

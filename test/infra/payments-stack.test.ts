@@ -62,7 +62,8 @@ describe('payment-to-order state machine', () => {
     const invoke = statements.filter((s) => actions([s]).includes('lambda:InvokeFunction'));
     expect(invoke).toHaveLength(1);
     expect(JSON.stringify(invoke[0]!.Resource)).toContain(stepsId());
-    expect(new Set(actions(statements).filter((a) => !a.startsWith('logs:')))).toEqual(new Set(['lambda:InvokeFunction']));
+    // Besides its logs and X-Ray trace segments (tracing is on, docs/aws.md "Monitoring").
+    expect(new Set(actions(statements).filter((a) => !a.startsWith('logs:') && !a.startsWith('xray:')))).toEqual(new Set(['lambda:InvokeFunction']));
   });
 
   it("runs its steps on Node.js 22 arm64, reaching a shop's data only through the tenant role, mailing and reading the Razorpay secret", () => {
@@ -98,5 +99,35 @@ describe('the payments domain function', () => {
   it('takes the Razorpay webhook without a token (its signature is checked instead)', () => {
     const route = resources(api, 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === routeKey(paymentRoutes.razorpayWebhook));
     expect(route?.[1].Properties).toMatchObject({ AuthorizationType: 'NONE' });
+  });
+});
+
+describe('the payment sweeper', () => {
+  const sweeperId = () => stacks.payments.getLogicalId(stacks.payments.sweeper.node.defaultChild as CfnFunction);
+
+  it('runs every 15 minutes, and may only start the flow, read the shop directory and reach shops through the tenant role', () => {
+    const [[, schedule]] = resources(payments, 'AWS::Scheduler::Schedule') as [[string, Resource]];
+    expect(schedule.Properties.ScheduleExpression).toBe('rate(15 minutes)');
+    expect(JSON.stringify(schedule.Properties.Target.Arn)).toContain(sweeperId());
+    const statements = statementsOf(payments, roleOf(payments, sweeperId()));
+    expect(actions(statements).filter((a) => a.startsWith('states:'))).toEqual(['states:StartSyncExecution']);
+    const dynamo = statements.filter((s) => actions([s]).some((a) => a.startsWith('dynamodb:')));
+    expect(dynamo.map((s) => actions([s]))).toEqual([['dynamodb:Query']]);
+    expect(dynamo[0]!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['TENANTS'] } });
+    expect(actions(statements).filter((a) => !/^(dynamodb|logs|sts|states|xray):/.test(a))).toEqual([]);
+    const fn = payments.toJSON().Resources[sweeperId()] as Resource;
+    expect(Object.keys(fn.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['TABLE_NAME', 'PAYMENT_TO_ORDER_ARN', 'TENANT_ACCESS_ROLE_ARN']));
+  });
+
+  it('gives every Task state of the flow retries, and a catch to the needs-attention state but for the mail', () => {
+    const asl = JSON.parse(readFileSync(path.join(import.meta.dirname, '../../functions/payments/payment-to-order.asl.json'), 'utf8')) as {
+      States: Record<string, { Type: string; Retry?: unknown[]; Catch?: { ErrorEquals: string[]; Next: string }[] }>;
+    };
+    for (const [name, state] of Object.entries(asl.States).filter(([, s]) => s.Type === 'Task')) {
+      expect(state.Retry?.length, name).toBeGreaterThan(0);
+      const next = name === 'SendConfirmation' ? 'Done' : name === 'NeedsAttention' ? 'PaymentNeedsAttention' : 'NeedsAttention';
+      expect(state.Catch, name).toEqual([expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: next })]);
+    }
+    expect(asl.States.PaymentNeedsAttention).toMatchObject({ Type: 'Fail', Error: 'PaymentNeedsAttention' });
   });
 });

@@ -258,6 +258,12 @@ const invocations: Invocation[] = [
     check: (result) => expect(result.verified).toBe(false),
   },
   {
+    // A round of every shop's marked payments: it reaches the directory and each shop's marks.
+    fn: 'PaymentSweeper',
+    event: () => ({}),
+    check: (result) => expect(Array.isArray(result.completed) && Array.isArray(result.stillStuck)).toBe(true),
+  },
+  {
     fn: 'DailyReports',
     event: () => JSON.parse(readFileSync(path.join(events, 'scheduler-daily-report.json'), 'utf8')),
     // Mailing the demo shop's report draws its PDF: the lazily loaded chunks and the fonts must be there.
