@@ -18,7 +18,7 @@ async function fitsTheWidth(page: Page, labels: string[]) {
   }
 }
 
-test('Place Order on a phone (390 px) and a 10-inch tablet (768 px): the bill lines fold, Quantity, Rate and Net Price in sight with no sideways scrolling', async ({ page }) => {
+test('Place Order and its receipt on a phone (390 px) and a 10-inch tablet (768 px): the bill lines fold, Quantity, Rate and Net Price in sight, the receipt (80 mm and A4) wraps, nothing scrolls sideways', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await signInAndLand(page, 'cashier@demo.shop');
   await page.goto('/purchaseUpdated/new');
@@ -35,4 +35,25 @@ test('Place Order on a phone (390 px) and a 10-inch tablet (768 px): the bill li
   await fitsTheWidth(page, figures);
   await page.setViewportSize({ width: 768, height: 1024 });
   await fitsTheWidth(page, figures);
+
+  // The bill saved, its receipt at both widths: nothing of it off to the side.
+  await page.keyboard.press('F10');
+  const saved = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/api/purchase');
+  await page.keyboard.press('F9');
+  const { purchaseId } = (await (await saved).json()) as { purchaseId: number };
+  for (const size of [{ width: 390, height: 844 }, { width: 768, height: 1024 }]) {
+    await page.setViewportSize(size);
+    await page.goto(`/receipt?id=${purchaseId}`);
+    const receipt = page.locator('[data-receipt]');
+    await expect(receipt.getByText('Tax Invoice')).toBeVisible({ timeout: 30_000 });
+    // On the till's 80 mm roll and on A4 alike.
+    for (const paper of ['80 mm roll', 'A4']) {
+      await page.getByRole('radiogroup', { name: 'Paper' }).getByText(paper, { exact: true }).click();
+      await expect(page.getByRole('radio', { name: paper })).toBeChecked();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), `${paper} receipt at ${size.width} px`).toBeLessThanOrEqual(0);
+      const box = (await receipt.boundingBox())!;
+      expect(box.x + box.width, `${paper} receipt at ${size.width} px`).toBeLessThanOrEqual(size.width);
+      expect(await receipt.evaluate((r) => [r, ...r.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible')), `${paper} receipt at ${size.width} px scrolls sideways`).toBe(false);
+    }
+  }
 });
