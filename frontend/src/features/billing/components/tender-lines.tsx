@@ -1,13 +1,20 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { formatRupees } from '../../../../../shared/format.js';
+import { toPaise } from '../../../../../shared/money.js';
 import type { TenderView } from '../../../../../shared/schemas/purchase-answers.js';
+import { shopPayee } from '../../../../../shared/upi.js';
+import { useSession } from '../../../lib/session.js';
+import { UpiQr } from './upi-qr.js';
 
 /**
  * How a bill was paid, part by part (cash ₹500, UPI ₹250), on the receipt on screen, on A4 and on the 80 mm roll. A
- * bill paid whole in cash, or from before parts, shows its Payment Mode alone. A UPI part not confirmed yet says so.
+ * bill paid whole in cash, or from before parts, shows its Payment Mode alone. A UPI part not confirmed yet says so,
+ * and, where the shop has a UPI ID, the receipt carries the QR code of that balance with the bill's number as reference.
  */
-export function TenderLines({ tenders }: { tenders: TenderView[] | undefined }) {
+export function TenderLines({ tenders, reference }: { tenders: TenderView[] | undefined; reference: string }) {
+  const payee = shopPayee(useSession()?.tenant);
   if (!tenders?.length || (tenders.length === 1 && tenders[0]!.method === 'cash' && !tenders[0]!.reference)) return null;
+  const unconfirmed = tenders.filter((t) => t.method === 'upi' && t.pending).reduce((sum, t) => sum + toPaise(t.amount), 0);
   return (
     <Stack gap={0} data-tenders>
       {tenders.map((t, i) => (
@@ -20,6 +27,7 @@ export function TenderLines({ tenders }: { tenders: TenderView[] | undefined }) 
           <Text size="xs">{formatRupees(t.amount)}</Text>
         </Group>
       ))}
+      {payee && unconfirmed > 0 && <UpiQr payee={payee} amount={unconfirmed} reference={reference} size={160} />}
     </Stack>
   );
 }

@@ -2,7 +2,9 @@ import { fireEvent, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { PaymentMode } from '../../../../../shared/schemas/purchase.js';
-import { renderWithApp } from '../../../../../test/web/render.js';
+import type { Tenant } from '../../../../../shared/schemas/tenant.js';
+import { renderWithApp, tokenAnswer } from '../../../../../test/web/render.js';
+import { clearSession, startSession, updateSession } from '../../../lib/session.js';
 import { billLine, storedBill, storedReceipt } from '../test-fixtures.js';
 import { ReceiptView } from './receipt-view.js';
 import { emptyTenderDraft, TenderPanel, tenderDraftProblem, tendersBody, UPI_NOT_CONFIRMED, type TenderDraft, type UpiAtTill } from './tender-panel.js';
@@ -95,5 +97,28 @@ describe('the receipt of a bill paid in parts', () => {
     expect(screen.getByText('Paid by Cash')).toBeInTheDocument();
     expect(screen.getByText('Paid by UPI, to be confirmed')).toBeInTheDocument();
     expect(screen.getByText('₹100.00')).toBeInTheDocument();
+  });
+
+  it('carries the QR of the UPI balance not confirmed yet, with the invoice number as reference, where the shop has a UPI ID', async () => {
+    startSession(tokenAnswer(3600));
+    updateSession({ tenant: { tenantId: 'demo', displayName: 'Demo', address: 'Bengaluru', gstNumber: '29ABCDE1234F1ZW', upiId: 'demostores@okhdfcbank', upiPayeeName: 'Demo Stores' } as Tenant });
+    try {
+      const dal = billLine(1, 'Toor Dal 1kg', 'TD1', 150, 2);
+      const bill = storedBill([dal], {
+        invoiceNumber: 'DEM/26-27/000041',
+        netAmount: 300,
+        totalSellingAmount: 300,
+        tenders: [
+          { method: 'cash', label: 'Cash', amount: 200 },
+          { method: 'upi', label: 'UPI', amount: 100, pending: true },
+        ],
+      });
+      const totals = { grossAmount: 300, discount: 0, taxable: 285.71, cgst: 7.15, sgst: 7.14, tax: 14.29, totalSellingAmount: 300, redeemAmount: 0, returnAmount: 0, netAmount: 300 };
+      renderWithApp(<ReceiptView receipt={storedReceipt(bill, [dal], totals)} paper="a4" />);
+      const qr = await screen.findByAltText('UPI QR code for ₹100.00 to demostores@okhdfcbank');
+      expect(qr.closest('[data-upi-qr]')?.getAttribute('data-upi-qr')).toContain('&am=100.00&cu=INR&tr=DEM%2F26-27%2F000041');
+    } finally {
+      clearSession();
+    }
   });
 });
