@@ -71,7 +71,8 @@ function summary(receipt: Receipt): string[] {
     receipt.title,
     ...shopLines(receipt.shop),
     `${p.invoiceNumber ? `Invoice No. ${p.invoiceNumber} · ` : ''}Bill No. ${p.purchaseId} · ${formatDateTime(p.createdOn)}`,
-    [`Customer: ${p.customerName} (${p.mobileNumber})`, p.customerGstin ? `GSTIN: ${p.customerGstin}` : '', p.customerGstin && p.address ? p.address : ''].filter(Boolean).join(' · '),
+    [`Customer: ${p.customerName} (${p.mobileNumber})`, p.customerGstin ? `GSTIN: ${p.customerGstin}` : '', receipt.recipientAddress ?? ''].filter(Boolean).join(' · '),
+    ...(receipt.deliveryAddress ? [`Ship to: ${receipt.deliveryAddress}`] : []),
     `Place of supply: ${receipt.placeOfSupply}${taxed ? ` · Reverse charge: ${receipt.reverseCharge}` : ''}`,
     `Payment Mode: ${p.paymentMode}${paidBy(p.tenders)} · ${receipt.paymentStatus}`,
     taxed
@@ -103,8 +104,13 @@ function footer(receipt: Receipt): string[] {
     `${receipt.totals.redeemAmount ? 'Invoice value' : 'Total'} in words: ${receipt.amountInWords}`,
     ...(hsn.length ? ['HSN-wise summary', ...hsn] : []),
     ...receipt.creditNotes.map((c) => `Credit note ${c.creditNoteNumber ?? ''} of ${formatDate(c.creditNoteDate)}: ${rupees(c.value)}`),
+    ...signature(receipt.shop),
   ];
 }
+
+/** Rule 46(q) and 53: the supplier's signature line under an invoice or a credit note. */
+export const signature = (shop: Receipt['shop']) => [`For ${shop.displayName}`, AUTHORISED_SIGNATORY];
+export const AUTHORISED_SIGNATORY = 'Authorised Signatory';
 
 const column = (header: string, width: number, align?: 'right'): PdfColumn => ({ header, width, ...(align ? { align } : {}) });
 
@@ -183,11 +189,12 @@ export function creditNotePdf(note: CreditNote): Promise<Buffer> {
       l.hsnCode ?? '',
       withUnit(l.quantity, l.unit),
       rupees(l.rate),
-      ...(taxed ? [rupees(l.taxable), ...(inter ? [rupees(l.igst)] : [rupees(l.cgst), rupees(l.sgst)])] : []),
+      // Rule 53: the rate of tax beside each amount reversed.
+      ...(taxed ? [rupees(l.taxable), ...(inter ? [`${l.gst}% ${rupees(l.igst)}`] : [`${l.gst / 2}% ${rupees(l.cgst)}`, `${l.gst / 2}% ${rupees(l.sgst)}`])] : []),
       rupees(l.value),
     ]),
     totals: ['Total', '', '', '', ...(taxed ? [rupees(note.taxable), ...(inter ? [rupees(note.igst)] : [rupees(note.cgst), rupees(note.sgst)])] : []), rupees(note.value)],
-    footer: [`Total in words: ${note.valueInWords}`, `Refunded ${rupees(note.refund)} (${note.refundTenders?.length ? partsOf(note.refundTenders) : note.paymentMode})`],
+    footer: [`Total in words: ${note.valueInWords}`, `Refunded ${rupees(note.refund)} (${note.refundTenders?.length ? partsOf(note.refundTenders) : note.paymentMode})`, ...signature(note.shop)],
   });
 }
 
@@ -197,7 +204,7 @@ function creditNoteSummary(note: CreditNote): string[] {
     ...shopLines(note.shop),
     `Credit Note No. ${note.creditNoteNumber ?? `${note.purchaseId}-${note.returnId}`} · ${formatDate(note.creditNoteDate)}`,
     `Against invoice ${note.originalInvoiceNumber ?? `Bill No. ${note.purchaseId}`} of ${formatDate(note.originalInvoiceDate)}`,
-    [`Customer: ${note.customerName} (${note.mobileNumber})`, note.customerGstin ? `GSTIN: ${note.customerGstin}` : ''].filter(Boolean).join(' · '),
+    [`Customer: ${note.customerName} (${note.mobileNumber})`, note.customerGstin ? `GSTIN: ${note.customerGstin}` : '', note.customerAddress ?? ''].filter(Boolean).join(' · '),
     `Place of supply: ${note.placeOfSupply}`,
   ];
 }
@@ -231,6 +238,7 @@ export function creditNoteRollPdf(note: CreditNote): Promise<Buffer> {
       { text: `Against invoice ${note.originalInvoiceNumber ?? `Bill No. ${note.purchaseId}`} of ${formatDate(note.originalInvoiceDate)}` },
       { text: `Customer: ${note.customerName} (${note.mobileNumber})` },
       ...(note.customerGstin ? [{ text: `GSTIN: ${note.customerGstin}` }] : []),
+      ...(note.customerAddress ? [{ text: note.customerAddress }] : []),
       { text: `Place of supply: ${note.placeOfSupply}` },
       { rule: true },
       ...lines,
@@ -239,6 +247,8 @@ export function creditNoteRollPdf(note: CreditNote): Promise<Buffer> {
       { label: 'Total', amount: rupees(note.value), bold: true },
       { text: `Total in words: ${note.valueInWords}` },
       { text: `Refunded ${rupees(note.refund)} (${note.refundTenders?.length ? partsOf(note.refundTenders) : note.paymentMode})` },
+      { rule: true },
+      ...signature(note.shop).map((text): SlipLine => ({ text })),
     ],
   });
 }

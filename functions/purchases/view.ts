@@ -6,7 +6,7 @@ import { PAYMENT_STATUS_PAID } from '../../shared/schemas/purchase-messages.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
 import type { TenderView } from '../../shared/schemas/purchase-answers.js';
 import { TENDER_LABELS, tendersOfBill, type RefundTender, type Tender } from '../../shared/tenders.js';
-import type { OpenedBill, StoredDelivery, StoredLine, StoredPurchase, StoredReturn } from './data.js';
+import type { OpenedBill, ShippingAddress, StoredDelivery, StoredLine, StoredPurchase, StoredReturn } from './data.js';
 
 /** A part of a payment or refund in rupees, named as the receipt prints it. */
 export const tenderView = (t: Tender | RefundTender): TenderView => ({
@@ -188,11 +188,22 @@ export function receiptView(tenant: ShopOfReceipt, opened: OpenedBill): Receipt 
     purchase: purchaseView(opened),
     lines: issued.map(lineView),
     ...(delivery ? { delivery: deliveryView(delivery, supply) } : {}),
+    ...(bill.address && (bill.customerGstin || totals.net >= RECIPIENT_ADDRESS_FROM) ? { recipientAddress: bill.address } : {}),
+    ...(bill.shippingAddress ? { deliveryAddress: addressLine(bill.shippingAddress) } : {}),
     // As issued: what points took off and what the customer paid; refunds are the credit notes' figures.
     totals: receiptTotals(totals, { redeemed: bill.redeemed, returned: 0, paid: bill.paid }),
     paymentStatus: PAYMENT_STATUS_PAID,
   };
 }
+
+/**
+ * Rule 46(e): an unregistered recipient's name and address, and the address of delivery, are printed when the
+ * invoice's value is ₹50,000 or more (a registered recipient's address always).
+ */
+export const RECIPIENT_ADDRESS_FROM = 50_000_00;
+
+/** A shipping address on one line, as invoices and mails print it. */
+export const addressLine = (a: ShippingAddress) => `${a.name}, ${a.line}, ${a.city} ${a.pincode}, ${stateLabel(a.state)}`;
 
 /** The delivery line of a receipt: the charge as invoiced, at its rates, split by the bill's place of supply. */
 function deliveryView(delivery: StoredDelivery, supply: 'intra' | 'inter'): DeliveryLine {
@@ -224,6 +235,7 @@ export function creditNoteView(tenant: ShopOfReceipt, bill: StoredPurchase, reco
     customerName: shownName(bill.customerName),
     mobileNumber: bill.mobileNumber,
     customerGstin: record.customerGstin,
+    ...(record.customerGstin && bill.address ? { customerAddress: bill.address } : {}),
     placeOfSupply: stateLabel(record.placeOfSupply ?? bill.placeOfSupply ?? shopState(tenant)),
     supply: record.supply ?? 'intra',
     documentType: record.documentType ?? 'TAX_INVOICE',

@@ -170,6 +170,8 @@ export const creditNote = z.object({
   customerName: z.string(),
   mobileNumber: z.string(),
   customerGstin: z.string().optional(),
+  /** Rule 53: a registered recipient's address (the address on the bill). */
+  customerAddress: z.string().optional(),
   placeOfSupply: z.string(),
   supply: z.enum(['intra', 'inter']),
   documentType: z.enum(['TAX_INVOICE', 'BILL_OF_SUPPLY']),
@@ -275,6 +277,13 @@ export const receipt = z.object({
   lines: z.array(purchasedProduct),
   /** The delivery charge line of a storefront order; the totals include it. */
   delivery: deliveryLine.optional(),
+  /**
+   * Rule 46: the recipient's address, printed for a registered recipient and for an unregistered one when the
+   * invoice's value is above ₹50,000 (the customer's address as billed).
+   */
+  recipientAddress: z.string().optional(),
+  /** Rule 46: the address of delivery of a storefront order (its shipping address), `name, line, city PIN, state`. */
+  deliveryAddress: z.string().optional(),
   totals: z.object({
     grossAmount: z.number(),
     discount: z.number(),

@@ -166,6 +166,14 @@ describe('credit notes', () => {
     const answer = await returnOf(saved.purchaseId, { paymentMode: 'CASH', purchasedProduct: [{ purchasedProductId: 2, whole: true }], returnAmount: 90, mail: true });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.creditNote).toMatchObject({ supply: 'inter', placeOfSupply: '33-Tamil Nadu', igst: 13.72, cgst: 0, sgst: 0, customerGstin: gstinOf('33') });
+    // Rule 53: a registered recipient's address, the rate beside the tax reversed, and the signature line.
+    expect(answer.body.creditNote.customerAddress).toBe('Industrial Estate');
+    const token = await cashierToken();
+    const pdf = await fetch(`${apiUrl()}/purchase/creditNote/${saved.purchaseId}/${answer.body.returnId}/pdf`, { headers: { authorization: `Bearer ${token}` } });
+    const text = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).join('\n').split('\n');
+    expect(text.join(' ')).toContain(`GSTIN: ${gstinOf('33')} · Industrial Estate`);
+    expect(text).toContain('18% ₹13.72');
+    expect(text).toContain('Authorised Signatory');
     expect(answer.body.mailSent).toBe(true);
   });
 
@@ -222,9 +230,17 @@ describe('storefront orders', () => {
     const outcome = await reportCheckout(shopper, result.response);
     expect(outcome.body.purchaseId, JSON.stringify(outcome.body)).toBeDefined();
     const saved = (await call<Purchase>('GET', `/purchase/${outcome.body.purchaseId}`, { token: await cashierToken() })).body;
-    // Tea ₹400.00 at 5%: IGST ₹19.05; the ₹100.00 delivery charge at the tea's 5%: taxable ₹95.24, IGST ₹4.76.
+    // Tea ₹400.00 at 5%: IGST ₹19.04 (two halves of ₹9.52); the ₹100.00 delivery charge at the tea's 5%: taxable ₹95.24, IGST ₹4.76.
     expect(saved).toMatchObject({ placeOfSupply: '33', supply: 'inter', cgst: 0, sgst: 0, igst: 23.8, deliveryCharge: 100, netAmount: 500 });
     expect(saved.invoiceNumber).toMatch(/^DEM\/\d{2}-\d{2}\/\d{6}$/);
+    // Rule 46: the invoice names the address of delivery, on the screen, the PDF and the signature line under it.
+    const token = await cashierToken();
+    const receipt = (await call<Receipt>('GET', `/purchase/receipt/${saved.purchaseId}`, { token })).body;
+    expect(receipt.deliveryAddress).toBe('Kavya, 4 Beach Road, Chennai 600001, 33-Tamil Nadu');
+    const pdf = await fetch(`${apiUrl()}/purchase/receipt/${saved.purchaseId}/pdf`, { headers: { authorization: `Bearer ${token}` } });
+    const text = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).join('\n').split('\n');
+    expect(text).toContain('Ship to: Kavya, 4 Beach Road, Chennai 600001, 33-Tamil Nadu');
+    expect(text.slice(-3, -1)).toEqual([`For ${receipt.shop.displayName}`, 'Authorised Signatory']);
     // The customer's next checkout starts from this address.
     const own = await call<Customer>('GET', `/customer/appUser/${shopper.customer.appUserId}`, { token: shopper.token });
     expect(own.body.shippingAddress).toEqual(shippingAddress);

@@ -50,7 +50,10 @@ export function ReceiptView({ receipt, paper, provisionalNumber }: { receipt: Re
         Customer: {purchase.customerName.split('@')[0]} ({purchase.mobileNumber})
       </Text>
       {purchase.customerGstin && <Text size="xs">Customer GSTIN: {purchase.customerGstin}</Text>}
-      {purchase.customerGstin && purchase.address && <Text size="xs">Address: {purchase.address}</Text>}
+      {(receipt.recipientAddress ?? (purchase.customerGstin ? purchase.address : undefined)) && (
+        <Text size="xs">Address: {receipt.recipientAddress ?? purchase.address}</Text>
+      )}
+      {receipt.deliveryAddress && <Text size="xs">Ship to: {receipt.deliveryAddress}</Text>}
       <Text size="xs">Place of supply: {receipt.placeOfSupply}</Text>
       <Text size="xs">Payment Mode: {purchase.paymentMode}</Text>
       <TenderLines tenders={purchase.tenders} reference={provisionalNumber ?? purchase.invoiceNumber ?? String(purchase.purchaseId)} />
@@ -145,6 +148,12 @@ export function ReceiptView({ receipt, paper, provisionalNumber }: { receipt: Re
         </Text>
       ))}
       {taxed && <Text size="xs">Reverse charge: {receipt.reverseCharge}</Text>}
+      <Text size="xs" ta="right" mt="md">
+        For {shop.displayName}
+      </Text>
+      <Text size="xs" ta="right" mt="lg">
+        Authorised Signatory
+      </Text>
       <Divider my="xs" variant="dashed" />
       <Text size="sm" fw={600} ta="center">
         {receipt.paymentStatus}
