@@ -1,6 +1,9 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { sessionEndReason, useSession } from '../lib/session.js';
 
+/** The set-up screen of two-step sign-in (Me menu "Two-step sign-in"). */
+export const TWO_STEP_PATH = '/twoStep';
+
 export const CUSTOMER_ONLY = 'Allowed only for Customers..  SignUp as a Customer.';
 
 /**
@@ -12,6 +15,8 @@ export function RequireSignIn() {
   const session = useSession();
   const location = useLocation();
   if (!session?.user) return <Navigate to="/login" replace state={{ from: location.pathname, notice: sessionEndReason() }} />;
+  // Platform admins must use two-step sign-in: before anything else, they set it up.
+  if (session.mfaSetupDue && location.pathname !== TWO_STEP_PATH) return <Navigate to={TWO_STEP_PATH} replace />;
   return <Outlet />;
 }
 

@@ -36,6 +36,8 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/home', access: 'signedIn', screen: () => import('../features/dashboard/routes/home.js') },
   { path: '/customerHome', access: 'signedIn', screen: () => import('../features/storefront/routes/customer-home.js') },
   { path: '/account', access: 'signedIn', component: AccountRedirect },
+  // Two-step sign-in's set-up (Me menu); platform admins are sent here first until it is on.
+  { path: '/twoStep', access: 'signedIn', screen: () => import('../features/auth/routes/two-step.js') },
 
   { path: '/ticket', access: 'signedIn', component: ToStockList },
   { path: '/ticket/{ticketId}', access: 'signedIn', component: ToStockList },

@@ -1,7 +1,8 @@
 import { Menu, Text } from '@mantine/core';
-import { IconDevicesOff, IconHeart, IconInfoCircle, IconLogout, IconPackage, IconUserCircle } from '@tabler/icons-react';
+import { IconDevicesOff, IconHeart, IconInfoCircle, IconLogout, IconPackage, IconShieldLock, IconUserCircle } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ROLE } from '../../../shared/roles.js';
 import { displayName, type Session } from '../lib/session.js';
 import { MeButton } from './account-controls.js';
 
@@ -48,6 +49,11 @@ export default function AccountMenu({ session, defaultOpened, focusTarget }: Acc
               My WishList
             </Menu.Item>
           </>
+        )}
+        {session.roles.some((role) => role.name === ROLE.ADMIN || role.name === ROLE.TENANT_MANAGER) && (
+          <Menu.Item leftSection={<IconShieldLock size={16} />} onClick={() => navigate('/twoStep')}>
+            Two-step sign-in
+          </Menu.Item>
         )}
         <Menu.Item leftSection={<IconInfoCircle size={16} />} onClick={() => navigate('/about')}>
           Info

@@ -26,6 +26,8 @@ export interface Session {
   /** The customer record, stored once known; customer screens need it. */
   customer?: Customer;
   isCustomer: boolean;
+  /** A platform admin without two-step sign-in: every screen sends them to set it up first (`/twoStep`). */
+  mfaSetupDue?: boolean;
 }
 
 export interface TokenAnswer {

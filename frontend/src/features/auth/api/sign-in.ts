@@ -80,7 +80,9 @@ async function openSession(answer: TokenAnswer): Promise<Session> {
     const roles = await callApi(roleRoutes.rolesByIds, { body: { roleIdList: user.appUserRole.map((r) => r.roleId) } });
     const isCustomer = roles.some((role) => role.name === ROLE.CUSTOMER);
     const customer = isCustomer ? await customerRecord(customerRoutes, user.appUserId) : undefined;
-    updateSession({ userName: user.userName, user, tenant, roles, features: combineFeatures(roles), policies, isCustomer, customer });
+    // Platform admins (ADMINs of the platform) must have two-step sign-in on; only an ADMIN's sign-in asks.
+    const mfaSetupDue = roles.some((role) => role.name === ROLE.ADMIN) ? await isMfaSetupDue() : false;
+    updateSession({ userName: user.userName, user, tenant, roles, features: combineFeatures(roles), policies, isCustomer, customer, mfaSetupDue });
   } catch (error) {
     clearSession();
     throw error;
@@ -88,8 +90,16 @@ async function openSession(answer: TokenAnswer): Promise<Session> {
   return getSession()!;
 }
 
-/** Signed in, or (first sign-in with a temporary password) asked to choose a password first. */
-export type SignInOutcome = { session: Session } | { newPasswordSession: string };
+async function isMfaSetupDue(): Promise<boolean> {
+  const status = await callApi((await signInRoutes()).mfaStatus);
+  return status.required && !status.enabled;
+}
+
+/**
+ * Signed in, or asked first to choose a password (first sign-in with a temporary password) or to give the
+ * authenticator app's code (two-step sign-in).
+ */
+export type SignInOutcome = { session: Session } | { newPasswordSession: string } | { mfaSession: string };
 
 /** The sign-in call's refusals (400, 401, 403) become CredentialsRefused; the screen shows the spec's message. */
 async function refusalsAsCredentials<T>(call: () => Promise<T>): Promise<T> {
@@ -107,8 +117,17 @@ export async function signIn(credentials: Credentials): Promise<SignInOutcome> {
   void profileRoutes().catch(() => undefined);
   const routes = await signInRoutes();
   const answer = await refusalsAsCredentials(() => callApi(routes.generateToken, { body: credentials }));
-  if ('challenge' in answer) return { newPasswordSession: answer.session };
+  if ('challenge' in answer) return answer.challenge === 'SOFTWARE_TOKEN_MFA' ? { mfaSession: answer.session } : { newPasswordSession: answer.session };
   return { session: await openSession(answer) };
+}
+
+/** Two-step sign-in's second step: the authenticator app's code with the session sign-in answered. */
+export async function signInWithCode(body: BodyIn<typeof authRoutes.mfaSignIn>): Promise<Session> {
+  return openSession(await callApi((await signInRoutes()).mfaSignIn, { body }));
+}
+
+export function useSignInWithCode() {
+  return useMutation({ mutationFn: signInWithCode, meta: { handlesOwnErrors: true } });
 }
 
 /** Replaces the temporary password of a first sign-in and opens the session with the token it answers. */

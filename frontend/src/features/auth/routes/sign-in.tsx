@@ -13,6 +13,8 @@ import { AuthFrame } from '../components/auth-frame.js';
 const signInSchema = async () => (await import('../../../../../shared/schemas/auth.js')).signInBody;
 /** Only a first sign-in with a temporary password shows it. */
 const FirstPasswordForm = lazy(async () => ({ default: (await import('../components/first-password-form.js')).FirstPasswordForm }));
+/** Only a user with two-step sign-in on shows it. */
+const AuthenticatorCodeForm = lazy(async () => ({ default: (await import('../components/authenticator-code-form.js')).AuthenticatorCodeForm }));
 
 /** Sign-in (spec 1 section 2); also served at / and /#/. */
 export default function SignInScreen() {
@@ -30,6 +32,24 @@ export default function SignInScreen() {
 
   // The profile (session.user) arrives last; landing earlier would send a customer to the staff dashboard first.
   if (session?.user && hasValidToken(session)) return <Navigate to={landingPath(session)} replace />;
+
+  const codeChallenge = signIn.data && 'mfaSession' in signIn.data ? signIn.data.mfaSession : null;
+  if (codeChallenge) {
+    return (
+      <AuthFrame title="Two-step sign-in" description="Enter the 6-digit code from your authenticator app.">
+        <Suspense fallback={<Loader mx="auto" display="block" aria-label="Loading" />}>
+          <AuthenticatorCodeForm
+            username={signIn.variables?.username ?? ''}
+            session={codeChallenge}
+            onCancel={() => {
+              form.reset();
+              signIn.reset();
+            }}
+          />
+        </Suspense>
+      </AuthFrame>
+    );
+  }
 
   const challenge = signIn.data && 'newPasswordSession' in signIn.data ? signIn.data.newPasswordSession : null;
   if (challenge) {
