@@ -54,6 +54,18 @@ describe('held bills (the manager’s screen)', () => {
     expect(within(row).getByRole('link', { name: 'DEM-T3-000017' })).toHaveAttribute('href', `/heldBills/${KEY}`);
   });
 
+  it('on a phone or a small tablet lists each held bill as a card, its total and problems in sight, no table to scroll', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: query.includes('max-width: 63.99em'), media: query, onchange: null, addListener: () => undefined, removeListener: () => undefined, addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false }));
+    serve([[/^GET \/purchase\/held\?/, [200, [held]]]]);
+    renderScreen(<HeldBillsScreen />, { path: '/heldBills' });
+    const card = await screen.findByRole('listitem', { name: 'DEM-T3-000017' });
+    expect(screen.queryByRole('table', { name: 'Held bills' })).not.toBeInTheDocument();
+    expect(card).toHaveTextContent('₹1,500.00');
+    expect(card).toHaveTextContent('Rice 5kg (RC5): 3 asked, 1 in stock');
+    expect(card).toHaveTextContent('…abcdef · cashier@demo.shop');
+    expect(within(card).getByRole('link', { name: 'DEM-T3-000017' })).toHaveAttribute('href', `/heldBills/${KEY}`);
+  });
+
   it('states each problem and sells the bill against negative stock with the reason', async () => {
     // The server's copy: held until the decision, then as sold.
     let current: HeldBill = held;

@@ -1,4 +1,5 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { describeProblem } from '../../../../../shared/bill-problems.js';
@@ -50,23 +51,29 @@ export default function HeldBillsScreen() {
   const [page, setPage] = useState(1);
   const list = useHeldBillPage(page);
   const rows = list.data?.rows;
+  // A phone or a small tablet gets a card a bill, its total and problems in sight, rather than a table to scroll.
+  const compact = useMediaQuery('(max-width: 63.99em)') ?? false;
   return (
     <Page title="Held bills" description="Bills made offline that could not be saved as they were made." size="xl" actions={<BackButton />}>
       <RequireFeature anyOf={['HeldBills']} what="held bills">
         <Stack gap="sm">
-          <PagedTable
-            caption="Held bills"
-            columns={columns}
-            rows={rows}
-            rowKey={(held) => held.key}
-            page={page}
-            total={rows?.length ?? 0}
-            onPageChange={setPage}
-            loading={list.isPending}
-            emptyText="No held bills"
-            minWidth={900}
-            paged={false}
-          />
+          {compact ? (
+            <HeldBillCards rows={rows} loading={list.isPending} />
+          ) : (
+            <PagedTable
+              caption="Held bills"
+              columns={columns}
+              rows={rows}
+              rowKey={(held) => held.key}
+              page={page}
+              total={rows?.length ?? 0}
+              onPageChange={setPage}
+              loading={list.isPending}
+              emptyText="No held bills"
+              minWidth={900}
+              paged={false}
+            />
+          )}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" size="xs" disabled={page === 1} onClick={() => setPage(page - 1)}>
               Previous
@@ -78,5 +85,39 @@ export default function HeldBillsScreen() {
         </Stack>
       </RequireFeature>
     </Page>
+  );
+}
+
+/** The held bills as cards, one a bill: number and state, total, when, till and cashier, what differs. */
+function HeldBillCards({ rows, loading }: { rows: HeldBill[] | undefined; loading: boolean }) {
+  if (loading || !rows) return <Text c="dimmed">Loading…</Text>;
+  if (rows.length === 0) return <Text c="dimmed">No held bills</Text>;
+  return (
+    <Stack gap="sm" role="list" aria-label="Held bills">
+      {rows.map((held) => (
+        <Paper key={held.key} withBorder p="sm" role="listitem" aria-label={held.provisionalNumber}>
+          <Stack gap={4}>
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Anchor component={Link} to={`/heldBills/${held.key}`} fw={600}>
+                {held.provisionalNumber}
+              </Anchor>
+              <HeldStateBadge state={held.state} />
+            </Group>
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Text size="sm">{formatDateTime(held.madeOn)}</Text>
+              <Text fw={600}>{formatRupees(held.netAmount)}</Text>
+            </Group>
+            <Text size="sm" c="dimmed">
+              Till {tillOf(held.deviceId)} · {held.sentBy}
+            </Text>
+            {held.problems.map((p) => (
+              <Text key={describeProblem(p)} size="sm">
+                {describeProblem(p)}
+              </Text>
+            ))}
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
   );
 }
