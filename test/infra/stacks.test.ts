@@ -407,11 +407,13 @@ describe('web distribution', () => {
     const [, distribution] = single(web, 'AWS::CloudFront::Distribution');
     const config = distribution.Properties.DistributionConfig;
     const behaviour = (pattern: string) => config.CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
-    for (const b of [config.DefaultCacheBehavior, behaviour('/assets/*'), behaviour('/api/*')]) expect(b.Compress).toBe(true);
+    for (const b of [config.DefaultCacheBehavior, behaviour('/assets/*'), behaviour('/api/*'), behaviour('/api/public/*')]) expect(b.Compress).toBe(true);
     expect(behaviour('/assets/*').CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6'); // Managed-CachingOptimized
     expect(behaviour('/api/*').CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad'); // Managed-CachingDisabled
-    const [shellPolicyId, shellPolicy] = single(web, 'AWS::CloudFront::CachePolicy');
-    expect(config.DefaultCacheBehavior.CachePolicyId).toEqual({ Ref: shellPolicyId });
+    // The public catalogue's own policy: test/infra/public-catalogue-cache.test.ts.
+    const shellPolicyId = config.DefaultCacheBehavior.CachePolicyId.Ref as string;
+    expect(Object.keys(web.findResources('AWS::CloudFront::CachePolicy'))).toContain(shellPolicyId);
+    const shellPolicy = web.toJSON().Resources[shellPolicyId] as Resource;
     expect(shellPolicy.Properties.CachePolicyConfig).toMatchObject({
       MinTTL: 0,
       DefaultTTL: 0,
