@@ -41,7 +41,7 @@ const update = (resendAdminInvite: string, before: string): CloudFormationCustom
   RequestType: 'Update',
   PhysicalResourceId: `platform-tenant-${platformId}`,
   ResourceProperties: { ServiceToken: base.ServiceToken, resendAdminInvite },
-  OldResourceProperties: { resendAdminInvite: before },
+  OldResourceProperties: { ServiceToken: base.ServiceToken, resendAdminInvite: before },
 });
 
 const invitations = async () => (await sentMail()).filter((m) => m.to.includes(adminEmail));
