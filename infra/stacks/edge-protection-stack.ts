@@ -14,7 +14,7 @@ const visibility = (metricName: string): CfnWebACL.VisibilityConfigProperty => (
 });
 
 /**
- * AWS WAF in front of CloudFront (opt-in: `-c waf=true`; a web ACL costs money while idle, see docs/aws.md).
+ * AWS WAF in front of CloudFront (on unless `-c waf=false`; a web ACL costs money while idle, see docs/aws.md).
  * CloudFront web ACLs live in us-east-1 whatever the region of the rest. Rules: the AWS managed common rule set,
  * a per-address rate limit on the whole site and a tighter one on the sign-in paths.
  */
