@@ -44,10 +44,14 @@ async function checkFree(tenantId: string, mobile: string, name: string): Promis
   if (await customerData.byName(tenantId, name)) throw new Conflict(CUSTOMER_NAME_EXISTS);
 }
 
-function customerRecord(tenantId: string, customerId: number, fields: CustomerFields, actor: Actor, appUserId?: number): Customer {
+/** The name as typed, for documents: trimmed, with single spaces. */
+const legalNameOf = (typed: string) => typed.trim().replace(/\s+/g, ' ');
+
+function customerRecord(tenantId: string, customerId: number, fields: CustomerFields & { legalName?: string }, actor: Actor, appUserId?: number): Customer {
   return {
     customerId,
     customerName: fields.customerName,
+    ...(fields.legalName ? { legalName: fields.legalName } : {}),
     mobileNumber: fields.mobileNumber,
     emailId: fields.emailId,
     address: fields.address,
@@ -61,7 +65,7 @@ function customerRecord(tenantId: string, customerId: number, fields: CustomerFi
 }
 
 /** Registers a customer whose name is already in its stored form (the seed, and `createCustomer`). */
-export async function saveNewCustomer(tenantId: string, fields: CustomerFields, actor: Actor, appUserId?: number): Promise<Customer> {
+export async function saveNewCustomer(tenantId: string, fields: CustomerFields & { legalName?: string }, actor: Actor, appUserId?: number): Promise<Customer> {
   await checkFree(tenantId, fields.mobileNumber, fields.customerName);
   const customer = customerRecord(tenantId, await nextId(tenantId, 'customer'), fields, actor, appUserId);
   await transactParts(customerData.createWrites(tenantId, customer, taken));
@@ -70,7 +74,7 @@ export async function saveNewCustomer(tenantId: string, fields: CustomerFields, 
 
 /** A customer registered by staff: no sign-in of their own. */
 export function createCustomer(me: Caller, body: CustomerFields, actor: Actor): Promise<Customer> {
-  return saveNewCustomer(me.tenantId, { ...body, customerName: storedName(body.customerName, domainSuffix(me.userName)) }, actor);
+  return saveNewCustomer(me.tenantId, { ...body, customerName: storedName(body.customerName, domainSuffix(me.userName)), legalName: legalNameOf(body.customerName) }, actor);
 }
 
 /**
@@ -108,7 +112,7 @@ async function signUpAt(tenant: Tenant, body: CustomerFields & { password: strin
       permanentPassword: body.password,
       nameTakenMessage: CUSTOMER_NAME_EXISTS,
       with: (user) => {
-        record = customerRecord(tenant.tenantId, customerId, { ...body, customerName }, actor, user.appUserId);
+        record = customerRecord(tenant.tenantId, customerId, { ...body, customerName, legalName: legalNameOf(body.customerName) }, actor, user.appUserId);
         return customerData.createWrites(tenant.tenantId, record, taken);
       },
     },

@@ -11,7 +11,7 @@ export type SoldLine = Pick<StoredLine, 'productId' | 'productName' | 'artcode' 
 
 export interface BillRecordsInput {
   purchaseId: number;
-  customer: { customerId: number; customerName: string; mobileNumber: string; emailId?: string; address?: string };
+  customer: { customerId: number; customerName: string; legalName?: string; mobileNumber: string; emailId?: string; address?: string };
   paymentMode: PaymentMode;
   saleDate: string;
   sold: SoldLine[];
@@ -76,7 +76,8 @@ export function invoiceFields(input: {
  */
 export function billRecords(input: BillRecordsInput): { bill: StoredPurchase; lines: StoredLine[] } {
   const { figures, customer, paymentMode, saleDate, createdOn, createdBy } = input;
-  const customerName = shownName(customer.customerName);
+  // The name as the customer typed it ("Kaveri Traders"), not the sign-in name made from it; older customers have none.
+  const customerName = customer.legalName ?? shownName(customer.customerName);
   const { invoiceNumber, invoiceDate, documentType, placeOfSupply, supply, customerGstin } = input.invoice;
   const lines: StoredLine[] = input.sold.map((sold, i) => ({
     purchaseId: input.purchaseId,

@@ -8,6 +8,12 @@ import { lazySchema } from '../lazy.js';
 export const customer = lazySchema(() => z.object({
   customerId: z.number().int(),
   customerName: z.string(),
+  /**
+   * The name as it was typed at registration (spaces and capitals kept: "Kaveri Traders"), printed on invoices, credit
+   * notes, GSTR-1 and e-invoices; `customerName` is the sign-in name made from it ("KaveriTraders@demo.shop").
+   * Absent on customers registered before it was kept.
+   */
+  legalName: z.string().optional(),
   mobileNumber: z.string(),
   emailId: z.string().optional(),
   address: z.string().optional(),

@@ -357,3 +357,23 @@ describe('an issued invoice', () => {
     expect(mail.text).toContain(`× 2 BAG @ ₹500.00 = ₹1,000.00`);
   });
 });
+
+describe('the customer’s name on documents', () => {
+  it('is printed as the customer typed it, not as the sign-in name made from it', async () => {
+    const token = await cashierToken();
+    const mobileNumber = `9${String(Date.now()).slice(-9)}`;
+    const typed = `Kaveri  Traders ${mobileNumber.slice(-4)}`;
+    const made = await call<Customer>('POST', '/customer/save', { token, body: { customerName: typed, mobileNumber, emailId: `kaveri${mobileNumber}@example.in`, address: 'Peenya, Bengaluru' } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    expect(made.body).toMatchObject({ customerName: `KaveriTraders${mobileNumber.slice(-4)}@demo.shop`, legalName: `Kaveri Traders ${mobileNumber.slice(-4)}` });
+    const saved = await mustPlace(twoLines(made.body));
+    expect(saved.customerName).toBe(`Kaveri Traders ${mobileNumber.slice(-4)}`);
+    const pdf = await fetch(`${apiUrl()}/purchase/receipt/${saved.purchaseId}/pdf`, { headers: { authorization: `Bearer ${token}` } });
+    expect((await pdfText(Buffer.from(await pdf.arrayBuffer()))).join('\n')).toContain(`Customer: Kaveri Traders ${mobileNumber.slice(-4)} (${mobileNumber})`);
+    const returned = await call<{ creditNote: CreditNote }>('POST', `/purchase/return/${saved.purchaseId}`, {
+      token,
+      body: { paymentMode: 'CASH', purchasedProduct: [{ purchasedProductId: 2, whole: true }], returnAmount: 90 },
+    });
+    expect(returned.body.creditNote.customerName).toBe(`Kaveri Traders ${mobileNumber.slice(-4)}`);
+  });
+});
