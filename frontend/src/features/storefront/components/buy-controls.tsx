@@ -2,7 +2,7 @@ import { Button, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { addQuantity, capMessage, stockMessage } from '../../../../../shared/schemas/cart.js';
+import { addQuantity, capMessage, INVALID_QUANTITY, stockMessage } from '../../../../../shared/schemas/cart.js';
 import type { ShelfProduct } from '../../../../../shared/schemas/inventory.js';
 import { inCartQuantity, useAddToCart, useCartLines } from '../api/cart.js';
 
@@ -49,9 +49,10 @@ export function BuyControls({ product, onMessage, byLine = false }: BuyControlsP
   const add = () => {
     const parsed = addQuantity.safeParse(quantity === '' ? undefined : quantity);
     if (!parsed.success) {
-      setInvalid(parsed.error.issues[0]?.message ?? 'Invalid Quantity');
+      setInvalid(parsed.error.issues[0]?.message ?? INVALID_QUANTITY);
       return;
     }
+    setInvalid(null);
     addToCart.mutate(
       { productId: product.productId, stockId: product.stockId, inventoryId: product.inventoryId, quantity: parsed.data },
       {
@@ -78,6 +79,10 @@ export function BuyControls({ product, onMessage, byLine = false }: BuyControlsP
             clampBehavior="none"
             value={quantity}
             onChange={change}
+            // The field takes digits only: a letter or sign typed is told rather than dropped without a word.
+            onKeyDown={(event) => {
+              if (event.key.length === 1 && !/\d/.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) setInvalid(INVALID_QUANTITY);
+            }}
             error={invalid}
           />
           <Button

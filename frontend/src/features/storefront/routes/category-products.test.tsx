@@ -127,6 +127,11 @@ describe('Product listing (Add To Cart)', () => {
     await user.clear(quantity);
     await user.type(quantity, '3');
     expect(within(dals).queryByRole('status')).not.toBeInTheDocument();
+    expect(within(dals).queryByText('Invalid Quantity')).not.toBeInTheDocument();
+    // A letter is not taken, and the customer is told so rather than seeing it vanish.
+    await user.type(quantity, 'x');
+    expect(quantity).toHaveValue('3');
+    expect(within(dals).getByText('Invalid Quantity')).toBeInTheDocument();
     const aside = screen.getByRole('complementary', { name: 'Your cart' });
     await waitFor(() => expect(within(aside).getByTestId('mini-cart-items')).toHaveTextContent('0'));
 
