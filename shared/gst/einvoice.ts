@@ -4,7 +4,7 @@
  * Registration Portal. The product makes the file only; it calls no government system. Pure, like the GSTR-1
  * builder: amounts arrive in paise and leave in rupees with two decimals.
  */
-import { GSTIN_MESSAGES, gstinProblem, isStateCode, isValidHsn } from '../gst.js';
+import { GST_STATES, GSTIN_MESSAGES, gstinProblem, isStateCode, isValidHsn } from '../gst.js';
 import type { Paise } from '../money.js';
 import type { Gstr1Line } from './gstr1.js';
 
@@ -79,6 +79,9 @@ const isService = (hsn: string) => hsn.startsWith('99');
 const PIN = /\b([1-9]\d{5})\b/;
 const ADDRESS_LINE = 100;
 
+/** Names that end an address after its town: the states and union territories, and the country. */
+const NOT_A_TOWN = new Set<string>([...GST_STATES.map((st) => st.name.toLowerCase()), 'india']);
+
 /**
  * An address kept as one text, in the schema's parts: two lines of at most 100 characters, the place (the last
  * part before the PIN code, at least 3 characters) and the PIN code.
@@ -89,6 +92,8 @@ export function addressParts(address: string | undefined): { line1?: string; lin
   const pinMatch = PIN.exec(text);
   const beforePin = (pinMatch ? text.slice(0, pinMatch.index) : text).replace(/[\s,.-]+$/, '');
   const parts = beforePin.split(',').map((p) => p.trim()).filter(Boolean);
+  // The place is the town: a state (or the country) written after it, "…, Bengaluru, Karnataka 560001", is skipped.
+  while (parts.length > 2 && NOT_A_TOWN.has(parts[parts.length - 1]!.toLowerCase())) parts.pop();
   const location = parts.length > 1 ? parts[parts.length - 1] : undefined;
   const line1 = text.slice(0, ADDRESS_LINE);
   const rest = text.slice(ADDRESS_LINE, 2 * ADDRESS_LINE).trim();

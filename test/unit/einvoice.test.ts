@@ -59,4 +59,11 @@ describe('e-invoice of a B2B invoice', () => {
   it('reads the place and PIN code out of an address kept as one text', () => {
     expect(addressParts('No 5, 2nd Cross, Jayanagar, Bengaluru - 560041')).toEqual({ line1: 'No 5, 2nd Cross, Jayanagar, Bengaluru - 560041', location: 'Bengaluru', pin: 560041 });
   });
+
+  it('takes the town as the place, not a state or the country written after it', () => {
+    expect(addressParts('21, Sayyaji Rao Road, Mysuru, Karnataka 570001')).toMatchObject({ location: 'Mysuru', pin: 570001 });
+    expect(addressParts('4 Beach Road, Chennai, Tamil Nadu, India - 600001')).toMatchObject({ location: 'Chennai', pin: 600001 });
+    // A state's name that is all there is after the street stays: there is no town to take instead.
+    expect(addressParts('Plot 9, Goa 403001')).toMatchObject({ location: 'Goa' });
+  });
 });
