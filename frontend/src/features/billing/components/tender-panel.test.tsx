@@ -7,7 +7,7 @@ import { renderWithApp, tokenAnswer } from '../../../../../test/web/render.js';
 import { clearSession, startSession, updateSession } from '../../../lib/session.js';
 import { billLine, storedBill, storedReceipt } from '../test-fixtures.js';
 import { ReceiptView } from './receipt-view.js';
-import { emptyTenderDraft, TenderPanel, tenderDraftProblem, tendersBody, UPI_NOT_CONFIRMED, type TenderDraft, type UpiAtTill } from './tender-panel.js';
+import { draftOfTenders, emptyTenderDraft, TenderPanel, tenderDraftProblem, tendersBody, UPI_NOT_CONFIRMED, type TenderDraft, type UpiAtTill } from './tender-panel.js';
 
 /** The panel as Place Order holds it, with what Save would send shown beside it. */
 function Harness({ mode, net, upi }: { mode: PaymentMode; net: number; upi?: UpiAtTill }) {
@@ -120,5 +120,21 @@ describe('the receipt of a bill paid in parts', () => {
     } finally {
       clearSession();
     }
+  });
+});
+
+describe('editing a bill paid in parts', () => {
+  it('starts from its parts: the last of its Bill Type is the rest, the others typed', () => {
+    const paid = (method: 'cash' | 'upi' | 'card', amount: number) => ({ method, label: method, amount });
+    expect(draftOfTenders([paid('upi', 300), paid('cash', 200)], 'Online')).toEqual({ parts: [{ method: 'cash', amount: 200 }], onlineMethod: 'upi' });
+    expect(draftOfTenders([paid('upi', 100), paid('cash', 72)], 'Cash')).toEqual({ parts: [{ method: 'upi', amount: 100 }], onlineMethod: 'upi' });
+    expect(draftOfTenders([paid('card', 540)], 'Online')).toEqual({ parts: [], onlineMethod: 'card' });
+    expect(draftOfTenders([{ method: 'online', label: 'Online', amount: 540 }], 'Online')).toEqual(emptyTenderDraft());
+    expect(draftOfTenders(undefined, 'Cash')).toEqual(emptyTenderDraft());
+    // The rest takes up a change of the net: the typed cash part stays ₹200.00.
+    expect(tendersBody(draftOfTenders([paid('upi', 300), paid('cash', 200)], 'Online'), 'Online', 60_000)).toEqual([
+      { method: 'cash', amount: 200 },
+      { method: 'upi', amount: 400 },
+    ]);
   });
 });

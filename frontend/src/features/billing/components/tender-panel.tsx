@@ -4,6 +4,7 @@ import { formatPaise } from '../../../../../shared/format.js';
 import { toPaise, toRupees } from '../../../../../shared/money.js';
 import type { PaymentMode } from '../../../../../shared/schemas/purchase.js';
 import type { UpiPayee } from '../../../../../shared/upi.js';
+import type { TenderView } from '../../../../../shared/schemas/purchase-answers.js';
 import { UpiQr } from './upi-qr.js';
 import { balanceOf, MAX_TENDERS, TENDER_LABELS, withRest, type Tender, type TenderMethod } from '../../../../../shared/tenders.js';
 
@@ -22,6 +23,23 @@ export interface TenderDraft {
 }
 
 export const emptyTenderDraft = (): TenderDraft => ({ parts: [], onlineMethod: 'upi' });
+
+const isTillMethod = (m: string): m is TillMethod => (TILL_METHODS as readonly string[]).includes(m);
+
+/**
+ * The draft of a saved bill's parts when it is edited: its last part of the Bill Type's mode is the rest (it takes up
+ * any change of the net), the others are typed parts. A bill paid whole, or from before parts, has none typed.
+ */
+export function draftOfTenders(tenders: readonly TenderView[] | undefined, mode: PaymentMode): TenderDraft {
+  const all = tenders ?? [];
+  if (!all.length || !all.every((t) => isTillMethod(t.method))) return emptyTenderDraft();
+  const rest = all.findLastIndex((t) => (mode === 'Cash' ? t.method === 'cash' : t.method !== 'cash'));
+  if (rest === -1) return emptyTenderDraft();
+  return {
+    parts: all.filter((_, i) => i !== rest).map((t) => ({ method: t.method as TillMethod, amount: t.amount })),
+    onlineMethod: mode === 'Online' ? (all[rest]!.method as TenderDraft['onlineMethod']) : 'upi',
+  };
+}
 
 /** What the bill's UPI parts ask, in paise: the amount of its QR code. */
 export const upiAmountOf = (tenders: readonly Tender[]) => tenders.filter((t) => t.method === 'upi').reduce((sum, t) => sum + t.amount, 0);

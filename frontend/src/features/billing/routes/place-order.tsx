@@ -39,7 +39,7 @@ import { CustomerBox } from '../components/customer-box.js';
 import { ProductCell } from '../components/product-cell.js';
 import { focusedRowKey, TILL_KEYS, TillKeysLegend, useFocusRequest, useTillKeys } from '../components/till-keys.js';
 import { loadReceiptDialog, ReceiptModal } from '../components/receipt-modal.js';
-import { emptyTenderDraft, TenderPanel, tenderDraftProblem, tendersBody, upiReference } from '../components/tender-panel.js';
+import { draftOfTenders, TenderPanel, tenderDraftProblem, tendersBody, upiReference } from '../components/tender-panel.js';
 import { shopPayee } from '../../../../../shared/upi.js';
 import { LocalCopyAge } from '../offline/local-copy-age.js';
 import { knownOffline } from '../offline/local-copy.js';
@@ -246,7 +246,8 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
   const [rows, setRows] = useState<BillRow[]>(() => (editing ? rowsOf(editing) : (fixing?.rows ?? startingRows())));
   const [paymentMode, setPaymentMode] = useState<PaymentMode>(editing?.paymentMode ?? fixing?.paymentMode ?? 'Cash');
   const [calculated, setCalculated] = useState<BillFigures | null>(null);
-  const [tenderDraft, setTenderDraft] = useState(emptyTenderDraft);
+  // An edited bill starts from its saved parts; its last part is the rest, on its Bill Type's method.
+  const [tenderDraft, setTenderDraft] = useState(() => draftOfTenders(editing?.tenders, editing?.paymentMode ?? 'Cash'));
   const [problem, setProblem] = useState<CalculateProblem>();
   // Calculate's message is told in a dialog with OK (spec 2 section 8); the row's own message stays until fixed.
   const [problemShown, setProblemShown] = useState(false);
