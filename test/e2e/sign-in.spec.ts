@@ -100,7 +100,7 @@ test.describe('landing and dashboard', () => {
     await page.getByRole('button', { name: 'Me menu' }).click();
     await expect(page.getByText('Hello, Ravi Kumar')).toBeVisible();
     for (const item of ['My Account', 'My Order Details', 'My WishList', 'Info', 'Sign Out']) {
-      await expect(page.getByRole('menuitem', { name: item })).toBeVisible();
+      await expect(page.getByRole('menuitem', { name: item, exact: true })).toBeVisible();
     }
     expect((await storedSession(page))?.isCustomer).toBe(true);
   });
@@ -127,7 +127,7 @@ test.describe('landing and dashboard', () => {
     await signInAndLand(page, 'cashier@demo.shop');
     const before = (await storedSession(page))!;
     await page.getByRole('button', { name: 'Me menu' }).click();
-    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.getByRole('menuitem', { name: 'Sign Out', exact: true }).click();
     await expect(page).toHaveURL('/logout');
     await expect(page.getByText('You Logged Out Successfully')).toBeVisible();
     expect(await storedSession(page)).toBeNull();
