@@ -6,7 +6,7 @@ import { domainHandler, listPage } from '../lib/handler.js';
 import { inventoryData } from './data.js';
 import { inventoryView, receive, searchCount, searchPage, suggestions } from './service.js';
 import { byArtcode, byProductName, categoryProducts, categoryStrip } from './shelf.js';
-import { publicCategories, publicCategoryProducts, publicProduct } from './public-catalogue.js';
+import { publicCategories, publicCategoryProducts, publicProduct, publicProductPage, siteOrigin } from './public-catalogue.js';
 import { commitBatch, stageUpload } from './upload.js';
 
 export const UPLOAD_FOR_SELF = 'You can upload inventory only as yourself.';
@@ -40,4 +40,5 @@ export const handler = domainHandler('inventory', inventoryRoutes, {
   publicCategories: async ({ params, query, ctx }) => listPage(await publicCategories(params.shop, query, ctx.now)),
   publicCategoryProducts: async ({ params, query, ctx }) => listPage(await publicCategoryProducts(params.shop, params.categoryId, query, ctx.now)),
   publicProduct: ({ params, ctx }) => publicProduct(params.shop, params.artcode, ctx.now),
+  publicProductPage: async ({ params, ctx }) => publicProductPage(params.shop, params.artcode, siteOrigin(ctx.headers), ctx.now),
 });

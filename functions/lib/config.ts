@@ -21,6 +21,11 @@ export const config = {
    * the local seed create it.
    */
   platformTenant: () => env('PLATFORM_TENANT', 'platform'),
+  /**
+   * The web app's origin (`https://shop.example.in`), for the absolute addresses of a shared product link's preview;
+   * without it the request's own host is used (the local gateway's).
+   */
+  siteOrigin: () => optional('SITE_ORIGIN'),
   /** Who is made the first platform admin when the platform tenant is created (the deploy's context value). */
   platformAdminEmail: () => optional('PLATFORM_ADMIN_EMAIL'),
   /**

@@ -26,6 +26,11 @@ export class FileResponse {
   ) {}
 }
 
+/** A page of HTML (a shared product link's preview), cached like the JSON answers of its route. */
+export class HtmlResponse {
+  constructor(readonly html: string) {}
+}
+
 /**
  * A page and the opaque cursor of the page after it. The body stays what the route documents (a list, or a report's
  * rows, totals and count); the cursor travels in the `X-Next-Page` header, and the client sends it back as
@@ -46,7 +51,7 @@ export interface HandlerInput<R extends RouteDef> {
   body: Body<R>;
   ctx: RequestContext;
 }
-export type RouteHandler<R extends RouteDef> = (input: HandlerInput<R>) => Promise<Response<R> | FileResponse | Paged<Response<R>>>;
+export type RouteHandler<R extends RouteDef> = (input: HandlerInput<R>) => Promise<Response<R> | FileResponse | HtmlResponse | Paged<Response<R>>>;
 export type DomainHandlers<D extends Record<string, RouteDef>> = { [K in keyof D]: RouteHandler<D[K]> };
 
 const json = (statusCode: number, body: unknown): ApiResult => ({
@@ -61,7 +66,10 @@ const json = (statusCode: number, body: unknown): ApiResult => ({
  * answer.
  */
 function answerOf(route: RouteDef, headers: Record<string, string | undefined>, data: unknown): ApiResult {
-  const answer = json(200, data);
+  const answer =
+    data instanceof HtmlResponse
+      ? { statusCode: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }, body: data.html }
+      : json(200, data);
   if (!route.cache || route.method !== 'GET') return answer;
   const etag = `W/"${createHash('sha256').update(answer.body ?? '').digest('base64url').slice(0, 27)}"`;
   const { seconds, shared } = route.cache;

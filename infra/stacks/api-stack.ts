@@ -39,6 +39,8 @@ export interface ApiStackProps extends StackProps {
   platformAdminEmail?: string;
   /** A new value mails the first platform admin a new temporary password while they have not signed in. */
   resendAdminInvite?: string;
+  /** The web app's origin (`https://<domain>`), for the absolute addresses of a shared product link's preview. */
+  siteOrigin?: string;
 }
 
 /** The whole API's share: every route together, across all shops (requests a second, and the burst above it). */
@@ -150,6 +152,7 @@ export class ApiStack extends Stack {
       WHATSAPP_SECRET_ARN: props.whatsappSecret.secretArn,
       // The platform's own tenant, whose ADMINs manage every shop (docs/people.md); `-c platformTenant=<id>`.
       PLATFORM_TENANT: String(this.node.tryGetContext('platformTenant') ?? 'platform'),
+      ...(props.siteOrigin ? { SITE_ORIGIN: props.siteOrigin } : {}),
       // Browsers come through CloudFront, whose own address is what API Gateway sees; per-client limits count the viewer's.
       VIEWER_ADDRESS_HEADER: 'CloudFront-Viewer-Address',
     };

@@ -1,6 +1,7 @@
 import { Duration, type Environment } from 'aws-cdk-lib';
 import type { AppFunction } from '../constructs/app-function.js';
 import type { Construct } from 'constructs';
+import { suppressNagFindings } from '../nag-suppressions.js';
 import { readSettings, type SettingsSource, type ShopSettings } from '../settings.js';
 import { ApiStack, apiStageName } from './api-stack.js';
 import { AuthStack } from './auth-stack.js';
@@ -82,6 +83,7 @@ export function defineShop(scope: Construct, options: ShopOptions) {
     paymentToOrder: payments.paymentToOrder,
     platformAdminEmail: options.platformAdminEmail,
     resendAdminInvite: options.resendAdminInvite,
+    siteOrigin: options.domain ? `https://${options.domain.name}` : undefined,
   });
   // On unless `-c waf=false` (a web ACL costs money while idle, docs/aws.md). CloudFront's web ACLs live in us-east-1.
   const waf = options.waf !== false
@@ -151,5 +153,6 @@ export function defineShop(scope: Construct, options: ShopOptions) {
     apiId: api.httpApi.apiId,
     apiStage: apiStageName,
   });
+  suppressNagFindings({ data, auth, integrations, payments, api, web, reports, monitoring, waf: waf !== undefined });
   return { data, auth, integrations, payments, api, web, reports, waf, monitoring };
 }

@@ -193,4 +193,14 @@ export const inventoryRoutes = {
     params: publicProductParams,
     response: answer<typeof publicProduct>(),
   }),
+  publicProductPage: route({
+    method: 'GET',
+    path: '/public/{shop}/share/product/{artcode}',
+    access: 'public',
+    cache: publicCatalogueCache,
+    summary:
+      "A shared product link: HTML whose Open Graph tags carry the product's name, price and image for link previews, then opens the storefront's product page",
+    params: publicProductParams,
+    response: answer<z.ZodString>(),
+  }),
 } as const;
