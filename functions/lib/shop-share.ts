@@ -6,7 +6,7 @@ import type { Caller } from './context.js';
 import { CustomerBusy, ShopBusy, StorefrontBusy } from './errors.js';
 import { limitKey } from './keys.js';
 import { ROLE } from '../../shared/roles.js';
-import { DEFAULT_STOREFRONT_REQUESTS_PER_SECOND } from '../../shared/schemas/tenant.js';
+import { DEFAULT_STOREFRONT_REQUESTS_PER_SECOND } from '../../shared/schemas/tenant-messages.js';
 import { tenantData } from '../tenants/data.js';
 
 /**

@@ -3,19 +3,12 @@ import { auditFields, emailSchema, mobileSchema, versionField } from './common.j
 
 import { gstinSchema, shopGstinSchema, stateCodeSchema, stateMatchesGstin } from './gst.js';
 import { lazySchema } from '../lazy.js';
+import { STOREFRONT_PLAN_MAX, STOREFRONT_PLAN_MIN } from './tenant-messages.js';
 import { UPI_ID_INVALID, UPI_ID_PATTERN, UPI_PAYEE_INVALID, UPI_PAYEE_PATTERN } from '../upi.js';
 
 export { gstinSchema };
 
-/**
- * A shop's storefront ceiling when its plan names none: signed-in storefront requests a second, sized for a sale
- * (about 2,000 shoppers in the shop at once, each adding to cart or paying every few seconds; the catalogue pages
- * they browse are public and served from the cache, not counted here).
- */
-export const DEFAULT_STOREFRONT_REQUESTS_PER_SECOND = 300;
-export const STOREFRONT_PLAN_MIN = 20;
-export const STOREFRONT_PLAN_MAX = 5_000;
-export const STOREFRONT_PLAN_PLATFORM_ONLY = "Only the platform admin sets a shop's plan.";
+export { DEFAULT_STOREFRONT_REQUESTS_PER_SECOND, STOREFRONT_PLAN_MAX, STOREFRONT_PLAN_MIN, STOREFRONT_PLAN_PLATFORM_ONLY } from './tenant-messages.js';
 
 export const tenant = lazySchema(() => z.object({
   tenantId: z.string(),
