@@ -104,6 +104,10 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/policyTemplate', access: 'signedIn', screen: () => import('../features/policies/routes/policy-templates.js') },
   { path: '/policy/{id}', access: 'signedIn', screen: () => import('../features/policies/routes/policy-form.js') },
 
+  // The public storefront (docs/storefront.md): a shop's catalogue for visitors, where a shared product link opens.
+  { path: '/shop/{shop}', access: 'public', screen: () => import('../features/storefront/routes/public-categories.js') },
+  { path: '/shop/{shop}/category/{categoryId}', access: 'public', screen: () => import('../features/storefront/routes/public-category-products.js') },
+  { path: '/shop/{shop}/product/{artcode}', access: 'public', screen: () => import('../features/storefront/routes/public-product.js') },
   { path: '/productDetails/{artcode}', access: 'customer', screen: () => import('../features/storefront/routes/product-details.js') },
   { path: '/cart', access: 'customer', screen: () => import('../features/storefront/routes/cart.js') },
   { path: '/cart/{categoryId}', access: 'customer', screen: () => import('../features/storefront/routes/category-products.js') },

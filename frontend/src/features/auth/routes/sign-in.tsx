@@ -5,6 +5,7 @@ import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { SIGN_IN_FAILED } from '../../../../../shared/tenant.js';
 import { useLazySchemaForm } from '../../../components/lazy-schema-form.js';
 import { errorText } from '../../../lib/query-client.js';
+import { pendingProductPath } from '../../../lib/pending-cart.js';
 import { clearSession, hasValidToken, landingPath, useSession } from '../../../lib/session.js';
 import { CredentialsRefused, prepareSignIn, useSignIn } from '../api/sign-in.js';
 import { AuthFrame } from '../components/auth-frame.js';
@@ -31,7 +32,8 @@ export default function SignInScreen() {
   }, [stale, signIn.isPending]);
 
   // The profile (session.user) arrives last; landing earlier would send a customer to the staff dashboard first.
-  if (session?.user && hasValidToken(session)) return <Navigate to={landingPath(session)} replace />;
+  // A visitor who pressed "Add to cart" on the public storefront continues on that product's page.
+  if (session?.user && hasValidToken(session)) return <Navigate to={(session.isCustomer && pendingProductPath()) || landingPath(session)} replace />;
 
   const codeChallenge = signIn.data && 'mfaSession' in signIn.data ? signIn.data.mfaSession : null;
   if (codeChallenge) {

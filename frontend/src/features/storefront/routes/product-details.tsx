@@ -1,9 +1,12 @@
 import { Anchor, Badge, Center, Grid, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { formatRupees } from '../../../../../shared/format.js';
 import { MessageModal } from '../../../components/message-modal.js';
 import { Page } from '../../../components/page.js';
+import { forgetCartAdd, pendingCartAdd } from '../../../lib/pending-cart.js';
+import { errorText } from '../../../lib/query-client.js';
+import { useAddToCart } from '../api/cart.js';
 import { useProductByArtcode } from '../api/catalog.js';
 import { BuyControls } from '../components/buy-controls.js';
 import { MiniCart } from '../components/mini-cart.js';
@@ -21,6 +24,23 @@ export default function ProductDetailsScreen() {
   const lines = useProductByArtcode(artcode);
   const [chosen, setChosen] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
+  const addToCart = useAddToCart();
+  const handedOver = useRef(false);
+  // "Add to cart" pressed on the public storefront before signing in: add that product once, here.
+  useEffect(() => {
+    const pending = pendingCartAdd();
+    const first = lines.data?.[0];
+    if (handedOver.current || !pending || pending.artcode !== artcode || !first) return;
+    handedOver.current = true;
+    forgetCartAdd();
+    addToCart.mutate(
+      { productId: first.productId, stockId: first.stockId, inventoryId: first.inventoryId, quantity: 1 },
+      {
+        onSuccess: () => setMessage(`${first.productName} is in your cart.`),
+        onError: (error) => setMessage(errorText(error)),
+      },
+    );
+  }, [artcode, lines.data, addToCart]);
 
   if (lines.isPending) {
     return (

@@ -1,0 +1,1 @@
+export { PublicCategories as default } from './public-storefront.js';

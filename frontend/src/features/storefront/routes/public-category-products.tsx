@@ -1,0 +1,1 @@
+export { PublicCategoryProducts as default } from './public-storefront.js';

@@ -1,0 +1,1 @@
+export { PublicProductDetails as default } from './public-storefront.js';

@@ -1,0 +1,86 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CartLine } from '../../../../../shared/schemas/cart.js';
+import type { PublicProduct } from '../../../../../shared/schemas/public-catalogue-answers.js';
+import { renderScreen, serve } from '../../../../../test/web/leave-fixtures.js';
+import { cartLine, CUSTOMER_ID, shelfProduct, signInAsCustomer } from '../../../../../test/web/storefront-browse-fixtures.js';
+import { forgetCartAdd, pendingCartAdd, pendingProductPath } from '../../../lib/pending-cart.js';
+import { clearSession } from '../../../lib/session.js';
+import ProductDetails from './product-details.js';
+import { PublicCategoryProducts, PublicProductDetails } from './public-storefront.js';
+
+const mug: PublicProduct = {
+  productId: 4,
+  productName: 'Brass Mug',
+  categoryId: 7,
+  artcode: 'BM1',
+  imageUrl: '/media/t/demo/images/mug.png',
+  size: '300 ml',
+  colour: 'Gold',
+  description: 'Hand made',
+  sellingPrice: 1299,
+  mrp: 1499,
+  inStock: true,
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  forgetCartAdd();
+  clearSession();
+});
+
+describe('The public storefront', () => {
+  it("shows a shared product to a visitor without sign-in: image, price and stock, from the public route", async () => {
+    const calls = serve([['GET /public/demo/product/BM1', [200, mug]]]);
+    renderScreen(<PublicProductDetails />, { path: '/shop/:shop/product/:artcode', url: '/shop/demo/product/BM1', elsewhere: ['/login', '/customer/new'] });
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Brass Mug' })).toBeInTheDocument();
+    expect(screen.getByText('₹1,299.00')).toBeInTheDocument();
+    expect(screen.getByText('₹1,499.00')).toBeInTheDocument();
+    expect(screen.getByText('In stock')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Brass Mug' })).toHaveAttribute('src', '/media/t/demo/images/mug.png');
+    expect(calls.map((c) => c.key)).toEqual(['GET /public/demo/product/BM1']);
+  });
+
+  it('lists a category\'s products with links to their public pages', async () => {
+    serve([[/^GET \/public\/demo\/category\/7\/products/, [200, [mug, { ...mug, productId: 5, productName: 'Steel Mug', artcode: 'SM1', inStock: false }]]]]);
+    renderScreen(<PublicCategoryProducts />, { path: '/shop/:shop/category/:categoryId', url: '/shop/demo/category/7' });
+    expect(await screen.findByRole('link', { name: 'Brass Mug' })).toHaveAttribute('href', '/shop/demo/product/BM1');
+    expect(screen.getByText('Out of stock')).toBeInTheDocument();
+  });
+
+  it('"Add to cart" sends the visitor to sign in, and once signed in the product page adds it to the cart once', async () => {
+    serve([['GET /public/demo/product/BM1', [200, mug]]]);
+    const user = userEvent.setup();
+    const first = renderScreen(<PublicProductDetails />, { path: '/shop/:shop/product/:artcode', url: '/shop/demo/product/BM1', elsewhere: ['/login', '/customer/new'] });
+    await user.click(await screen.findByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('page /login')).toBeInTheDocument();
+    expect(pendingCartAdd()).toEqual({ shop: 'demo', artcode: 'BM1', productId: 4 });
+    // Signing in lands on the signed-in product page.
+    expect(pendingProductPath()).toBe('/productDetails/BM1');
+    first.unmount();
+    vi.unstubAllGlobals();
+
+    signInAsCustomer();
+    let lines: CartLine[] = [];
+    const calls = serve([
+      ['GET /inventory/artcode/BM1', [200, [shelfProduct({ productId: 4, productName: 'Brass Mug', artcode: 'BM1', stockId: 41, quantity: 5, sellingPrice: 1299, mrp: 1499 })]]],
+      [`GET /cart/byCustomerStatus/${CUSTOMER_ID}/InCart`, () => [200, lines]],
+      [`GET /wish/byCustomer/${CUSTOMER_ID}/Wishlist`, [200, []]],
+      [
+        'POST /cart/save',
+        () => {
+          lines = [cartLine({ customerCartId: 70, productId: 4, stockId: 41, cartQuantity: 1, price: 1299 })];
+          return [200, lines[0]];
+        },
+      ],
+    ]);
+    renderScreen(<ProductDetails />, { path: '/productDetails/:artcode', url: '/productDetails/BM1', elsewhere: ['/cart', '/wish'] });
+    expect(await screen.findByText('Brass Mug is in your cart.')).toBeInTheDocument();
+    const saves = calls.filter((c) => c.key === 'POST /cart/save');
+    expect(saves).toHaveLength(1);
+    expect(saves[0]!.body).toMatchObject({ customerId: CUSTOMER_ID, productId: 4, stockId: 41, cartQuantity: 1, status: 'InCart' });
+    expect(pendingCartAdd()).toBeNull();
+  });
+});

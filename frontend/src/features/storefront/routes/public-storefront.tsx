@@ -1,0 +1,149 @@
+import { Alert, Anchor, Badge, Button, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { formatRupees } from '../../../../../shared/format.js';
+import { inventoryRoutes } from '../../../../../shared/routes/inventory.js';
+import type { PublicProduct } from '../../../../../shared/schemas/public-catalogue-answers.js';
+import { Page } from '../../../components/page.js';
+import { callApi, callApiPage } from '../../../lib/api-client.js';
+import { errorText } from '../../../lib/query-client.js';
+import { rememberCartAdd } from '../../../lib/pending-cart.js';
+
+/**
+ * The public storefront (docs/storefront.md, "Public storefront"): a shop's categories, a category's products and a
+ * product's details for visitors who have not signed in, read from the public catalogue routes. "Add to cart"
+ * remembers the product and sends the visitor to sign in or sign up; the signed-in product page then adds it.
+ */
+
+const PAGE = 24;
+
+function Waiting({ error }: { error: unknown }) {
+  if (error) return <Alert color="red">{errorText(error)}</Alert>;
+  return (
+    <Center py="xl">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+const stockBadge = (inStock: boolean) => (
+  <Badge color={inStock ? 'green' : 'red'} variant="light">
+    {inStock ? 'In stock' : 'Out of stock'}
+  </Badge>
+);
+
+/** `/shop/{shop}`: the shop's categories. */
+export function PublicCategories() {
+  const shop = useParams().shop ?? '';
+  const categories = useQuery({
+    queryKey: ['public', shop, 'categories'],
+    queryFn: async () => (await callApiPage(inventoryRoutes.publicCategories, { params: { shop }, query: { size: PAGE } })).items,
+  });
+  if (!categories.data) return <Waiting error={categories.error} />;
+  return (
+    <Page title="Shop by category">
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+        {categories.data.map((c) => (
+          <Card key={c.categoryId} withBorder component={Link} to={`/shop/${shop}/category/${c.categoryId}`}>
+            {c.imageUrl && <Image src={c.imageUrl} alt={c.categoryName} h={140} fit="contain" />}
+            <Text fw={600} mt="sm">
+              {c.categoryName}
+            </Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Page>
+  );
+}
+
+/** `/shop/{shop}/category/{categoryId}`: a category's products. */
+export function PublicCategoryProducts() {
+  const { shop = '', categoryId = '' } = useParams();
+  const products = useQuery({
+    queryKey: ['public', shop, 'category', categoryId],
+    queryFn: async () =>
+      (await callApiPage(inventoryRoutes.publicCategoryProducts, { params: { shop, categoryId: Number(categoryId) }, query: { size: PAGE } })).items,
+  });
+  if (!products.data) return <Waiting error={products.error} />;
+  return (
+    <Page title="Products">
+      <Anchor component={Link} to={`/shop/${shop}`}>
+        All categories
+      </Anchor>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="md">
+        {products.data.map((p) => (
+          <Card key={p.productId} withBorder>
+            {p.imageUrl && <Image src={p.imageUrl} alt={p.productName} h={140} fit="contain" />}
+            {p.artcode ? (
+              <Anchor component={Link} to={`/shop/${shop}/product/${encodeURIComponent(p.artcode)}`} fw={600} mt="sm">
+                {p.productName}
+              </Anchor>
+            ) : (
+              <Text fw={600} mt="sm">
+                {p.productName}
+              </Text>
+            )}
+            <Group gap="xs">
+              <Text>{formatRupees(p.sellingPrice)}</Text>
+              {stockBadge(p.inStock)}
+            </Group>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Page>
+  );
+}
+
+/** `/shop/{shop}/product/{artcode}`: where a shared product link opens. */
+export function PublicProductDetails() {
+  const { shop = '', artcode = '' } = useParams();
+  const navigate = useNavigate();
+  const product = useQuery({
+    queryKey: ['public', shop, 'product', artcode],
+    queryFn: () => callApi(inventoryRoutes.publicProduct, { params: { shop, artcode } }),
+    retry: false,
+  });
+  if (!product.data) return <Waiting error={product.error} />;
+  const p: PublicProduct = product.data;
+  const addToCart = (to: string) => {
+    rememberCartAdd({ shop, artcode: p.artcode, productId: p.productId });
+    navigate(to, { state: { notice: `Sign in or sign up to add ${p.productName} to your cart.` } });
+  };
+  return (
+    <Page title={p.productName} description={p.description || undefined}>
+      <Group align="flex-start" gap="xl">
+        {p.imageUrl && <Image src={p.imageUrl} alt={p.productName} maw={420} fit="contain" />}
+        <Stack gap="sm">
+          <Title order={2} fz="xl">
+            {p.productName}
+          </Title>
+          <Text>
+            Size: {p.size || '—'} · Colour: {p.colour || '—'}
+          </Text>
+          <Group gap="xs">
+            <Text fz="xl" fw={700}>
+              {formatRupees(p.sellingPrice)}
+            </Text>
+            {p.mrp > p.sellingPrice && (
+              <Text td="line-through" c="dimmed">
+                {formatRupees(p.mrp)}
+              </Text>
+            )}
+          </Group>
+          {stockBadge(p.inStock)}
+          <Group>
+            <Button disabled={!p.inStock} onClick={() => addToCart('/login')}>
+              Add to cart
+            </Button>
+            <Button variant="default" disabled={!p.inStock} onClick={() => addToCart('/customer/new')}>
+              Sign up and add to cart
+            </Button>
+          </Group>
+          <Anchor component={Link} to={`/shop/${shop}/category/${p.categoryId}`}>
+            More in this category
+          </Anchor>
+        </Stack>
+      </Group>
+    </Page>
+  );
+}
