@@ -176,7 +176,8 @@ describe('domain functions', () => {
       expect(cognito.sort(), domain).toEqual([...(domainNeeds[domain]?.cognitoActions ?? [])].sort());
     }
     expect(domainNeeds.users?.cognitoActions).toContain('cognito-idp:AdminCreateUser');
-    expect(domainNeeds.auth?.cognitoActions).toEqual(['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut']);
+    // The auth function reads a platform admin's second factor (AdminGetUser) to send them to set it up.
+    expect(domainNeeds.auth?.cognitoActions).toEqual(['cognito-idp:AdminSetUserPassword', 'cognito-idp:AdminUserGlobalSignOut', 'cognito-idp:AdminGetUser']);
     expect(domainNeeds.users?.cognitoActions).toContain('cognito-idp:AdminUserGlobalSignOut');
   });
 
