@@ -10,7 +10,7 @@ import { Forbidden, Unauthorized, Validation } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { challengeData } from './data.js';
 import { countFailures, signInTry } from './limits.js';
-import { openDeviceSession, REFUSED, signInTenant, tokenAnswer } from './service.js';
+import { answerChallenge, REFUSED, signInTenant } from './service.js';
 
 /**
  * Two-step sign-in with an authenticator app, by Cognito's own software-token MFA (the pool offers it as optional):
@@ -116,18 +116,7 @@ async function answerMfa(tenantId: string, input: { username: string; session: s
     throw new Unauthorized(MFA_SIGN_IN_EXPIRED);
   }
   try {
-    const out = await cognitoSend((sdk) =>
-      new sdk.RespondToAuthChallengeCommand({
-        ChallengeName: 'SOFTWARE_TOKEN_MFA',
-        ClientId: config.userPoolClientId(),
-        Session: input.session,
-        ChallengeResponses: { USERNAME: input.username, SOFTWARE_TOKEN_MFA_CODE: input.code },
-      }),
-    );
-    await challengeData.remove(tenantId, input.session);
-    const answer = tokenAnswer(out.AuthenticationResult?.IdToken, out.AuthenticationResult?.RefreshToken, tenantId);
-    await openDeviceSession(tenantId, answer, now);
-    return answer;
+    return await answerChallenge(tenantId, 'SOFTWARE_TOKEN_MFA', input.session, { USERNAME: input.username, SOFTWARE_TOKEN_MFA_CODE: input.code }, now);
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'CodeMismatchException') {

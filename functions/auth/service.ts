@@ -120,6 +120,20 @@ export async function setFirstPassword(
   return countFailures(tries, () => answerFirstPassword(tenantId, input, client.now, client.log), (error) => error instanceof Unauthorized);
 }
 
+/**
+ * Answers a sign-in challenge whose session the caller has shown to be theirs: the session is used up, and the tokens
+ * it yields open a device session like a sign-in's.
+ */
+export async function answerChallenge(tenantId: string, challenge: 'NEW_PASSWORD_REQUIRED' | 'SOFTWARE_TOKEN_MFA', session: string, responses: Record<string, string>, now: Date) {
+  const out = await cognitoSend((sdk) =>
+    new sdk.RespondToAuthChallengeCommand({ ChallengeName: challenge, ClientId: config.userPoolClientId(), Session: session, ChallengeResponses: responses }),
+  );
+  await challengeData.remove(tenantId, session);
+  const answer = tokenAnswer(out.AuthenticationResult?.IdToken, out.AuthenticationResult?.RefreshToken, tenantId);
+  await openDeviceSession(tenantId, answer, now);
+  return answer;
+}
+
 async function answerFirstPassword(tenantId: string, input: { username: string; session: string; password: string }, now: Date, log: Logger) {
   if (!(await challengeData.belongsTo(tenantId, input.session, input.username, now))) {
     log.info('first password refused', { reason: 'session not issued to this user' });
@@ -130,18 +144,7 @@ async function answerFirstPassword(tenantId: string, input: { username: string; 
   // A new password ends every other session of the user; the token answered below is issued after, so it counts.
   await transactParts(writePart([userData.endSessions(tenantId, user.appUserId), 'This user no longer exists.']));
   try {
-    const out = await cognitoSend((sdk) =>
-      new sdk.RespondToAuthChallengeCommand({
-        ChallengeName: 'NEW_PASSWORD_REQUIRED',
-        ClientId: config.userPoolClientId(),
-        Session: input.session,
-        ChallengeResponses: { USERNAME: input.username, NEW_PASSWORD: input.password },
-      }),
-    );
-    await challengeData.remove(tenantId, input.session);
-    const answer = tokenAnswer(out.AuthenticationResult?.IdToken, out.AuthenticationResult?.RefreshToken, tenantId);
-    await openDeviceSession(tenantId, answer, now);
-    return answer;
+    return await answerChallenge(tenantId, 'NEW_PASSWORD_REQUIRED', input.session, { USERNAME: input.username, NEW_PASSWORD: input.password }, now);
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'InvalidPasswordException') throw new Validation((error as Error).message);
