@@ -50,6 +50,23 @@ describe('The public storefront', () => {
     expect(screen.getByText('Out of stock')).toBeInTheDocument();
   });
 
+  it('reads a long category a page at a time: Show more asks for the next page by the cursor of the last one', async () => {
+    const steel = { ...mug, productId: 5, productName: 'Steel Mug', artcode: 'SM1' };
+    const calls = serve([
+      [/^GET \/public\/demo\/category\/7\/products\?size=24&cursor=c1\.n1$/, [200, [steel]]],
+      [/^GET \/public\/demo\/category\/7\/products\?size=24$/, [200, [mug], { 'X-Next-Page': 'c1.n1' }]],
+    ]);
+    const user = userEvent.setup();
+    renderScreen(<PublicCategoryProducts />, { path: '/shop/:shop/category/:categoryId', url: '/shop/demo/category/7' });
+    expect(await screen.findByRole('link', { name: 'Brass Mug' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(await screen.findByRole('link', { name: 'Steel Mug' })).toHaveAttribute('href', '/shop/demo/product/SM1');
+    // Both pages stay on screen, and the last page offers no more.
+    expect(screen.getByRole('link', { name: 'Brass Mug' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect(calls.map((c) => c.key)).toEqual(['GET /public/demo/category/7/products?size=24', 'GET /public/demo/category/7/products?size=24&cursor=c1.n1']);
+  });
+
   it('"Add to cart" sends the visitor to sign in, and once signed in the product page adds it to the cart once', async () => {
     serve([['GET /public/demo/product/BM1', [200, mug]]]);
     const user = userEvent.setup();

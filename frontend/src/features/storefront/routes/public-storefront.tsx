@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatRupees } from '../../../../../shared/format.js';
 import { inventoryRoutes } from '../../../../../shared/routes/inventory.js';
@@ -26,6 +26,31 @@ function Waiting({ error }: { error: unknown }) {
   );
 }
 
+/**
+ * The pages of a public list read so far, a page at a time by the server's cursor; "Show more" reads the next one.
+ * The first page is the one CloudFront holds for everyone; each further page is cached by its cursor.
+ */
+function usePublicPages<T>(queryKey: readonly unknown[], fetchPage: (cursor?: string) => Promise<{ items: T[]; next?: string }>) {
+  const pages = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => fetchPage(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next,
+  });
+  return { ...pages, items: pages.data?.pages.flatMap((p) => p.items) };
+}
+
+function ShowMore({ pages }: { pages: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown } }) {
+  if (!pages.hasNextPage) return null;
+  return (
+    <Center mt="md">
+      <Button variant="light" loading={pages.isFetchingNextPage} onClick={() => pages.fetchNextPage()}>
+        Show more
+      </Button>
+    </Center>
+  );
+}
+
 const stockBadge = (inStock: boolean) => (
   <Badge color={inStock ? 'green' : 'red'} variant="light">
     {inStock ? 'In stock' : 'Out of stock'}
@@ -35,15 +60,14 @@ const stockBadge = (inStock: boolean) => (
 /** `/shop/{shop}`: the shop's categories. */
 export function PublicCategories() {
   const shop = useParams().shop ?? '';
-  const categories = useQuery({
-    queryKey: ['public', shop, 'categories'],
-    queryFn: async () => (await callApiPage(inventoryRoutes.publicCategories, { params: { shop }, query: { size: PAGE } })).items,
-  });
-  if (!categories.data) return <Waiting error={categories.error} />;
+  const categories = usePublicPages(['public', shop, 'categories'], (cursor) =>
+    callApiPage(inventoryRoutes.publicCategories, { params: { shop }, query: { size: PAGE, cursor } }),
+  );
+  if (!categories.items) return <Waiting error={categories.error} />;
   return (
     <Page title="Shop by category">
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-        {categories.data.map((c) => (
+        {categories.items.map((c) => (
           <Card key={c.categoryId} withBorder component={Link} to={`/shop/${shop}/category/${c.categoryId}`}>
             {c.imageUrl && <Image src={c.imageUrl} alt={c.categoryName} h={140} fit="contain" />}
             <Text fw={600} mt="sm">
@@ -52,6 +76,7 @@ export function PublicCategories() {
           </Card>
         ))}
       </SimpleGrid>
+      <ShowMore pages={categories} />
     </Page>
   );
 }
@@ -59,19 +84,17 @@ export function PublicCategories() {
 /** `/shop/{shop}/category/{categoryId}`: a category's products. */
 export function PublicCategoryProducts() {
   const { shop = '', categoryId = '' } = useParams();
-  const products = useQuery({
-    queryKey: ['public', shop, 'category', categoryId],
-    queryFn: async () =>
-      (await callApiPage(inventoryRoutes.publicCategoryProducts, { params: { shop, categoryId: Number(categoryId) }, query: { size: PAGE } })).items,
-  });
-  if (!products.data) return <Waiting error={products.error} />;
+  const products = usePublicPages(['public', shop, 'category', categoryId], (cursor) =>
+    callApiPage(inventoryRoutes.publicCategoryProducts, { params: { shop, categoryId: Number(categoryId) }, query: { size: PAGE, cursor } }),
+  );
+  if (!products.items) return <Waiting error={products.error} />;
   return (
     <Page title="Products">
       <Anchor component={Link} to={`/shop/${shop}`}>
         All categories
       </Anchor>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="md">
-        {products.data.map((p) => (
+        {products.items.map((p) => (
           <Card key={p.productId} withBorder>
             {p.imageUrl && <Image src={p.imageUrl} alt={p.productName} h={140} fit="contain" />}
             {p.artcode ? (
@@ -90,6 +113,7 @@ export function PublicCategoryProducts() {
           </Card>
         ))}
       </SimpleGrid>
+      <ShowMore pages={products} />
     </Page>
   );
 }
