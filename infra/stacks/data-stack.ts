@@ -2,6 +2,7 @@ import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { accessLogBucket } from '../constructs/access-log-bucket.js';
 import type { Construct } from 'constructs';
 import { assetsLayout, publicImageObjects } from '../../shared/assets.js';
 import { tableDefinition } from '../../shared/table.js';
@@ -81,14 +82,6 @@ export class DataStack extends Stack {
 
   /** Who read or wrote which object of the assets bucket (S3 server access logs), kept 90 days. */
   private accessLogs(): Bucket {
-    return new Bucket(this, 'AccessLogs', {
-      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-      // S3's log delivery writes with the bucket's log-delivery ACL.
-      objectOwnership: ObjectOwnership.OBJECT_WRITER,
-      encryption: BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      removalPolicy: RemovalPolicy.RETAIN,
-      lifecycleRules: [{ id: 'ExpireLogs', expiration: Duration.days(90) }],
-    });
+    return accessLogBucket(this);
   }
 }

@@ -28,6 +28,7 @@ import {
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { accessLogBucket } from '../constructs/access-log-bucket.js';
 import { MEDIA_CACHE_CONTROL, PUBLIC_IMAGE_KEY_PATTERN, mediaPath } from '../../shared/assets.js';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
@@ -172,14 +173,7 @@ export class WebStack extends Stack {
       webAclId: props.webAclArn,
       // Standard access logs (every viewer request), kept 90 days; CloudFront writes them with ACLs.
       enableLogging: true,
-      logBucket: new Bucket(this, 'AccessLogs', {
-        blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-        objectOwnership: ObjectOwnership.OBJECT_WRITER,
-        encryption: BucketEncryption.S3_MANAGED,
-        enforceSSL: true,
-        removalPolicy: RemovalPolicy.RETAIN,
-        lifecycleRules: [{ id: 'ExpireLogs', expiration: Duration.days(90) }],
-      }),
+      logBucket: accessLogBucket(this),
       logFilePrefix: 'cloudfront/',
       // With the shop's own name, browsers need TLS 1.2 or newer (CloudFront's default name allows TLS 1.0, docs/aws.md).
       ...(props.domain && {
