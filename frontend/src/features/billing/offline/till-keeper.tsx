@@ -32,7 +32,7 @@ async function keepLoadedFiles(): Promise<void> {
 async function keepTillFiles(): Promise<void> {
   if (!('caches' in window) || !navigator.serviceWorker) return;
   await navigator.serviceWorker.ready;
-  await Promise.all([import('../routes/place-order.js'), import('../routes/bill-queue.js'), loadReceiptDialog()]);
+  await Promise.all([import('../routes/place-order.js').then((page) => page.loadBillProblemDialog()), import('../routes/bill-queue.js'), loadReceiptDialog()]);
   await keepLoadedFiles();
 }
 

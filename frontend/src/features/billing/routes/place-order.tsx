@@ -1,7 +1,7 @@
-import { ActionIcon, Alert, Button, Center, Checkbox, Group, List, Loader, Modal, Paper, Radio, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Button, Center, Checkbox, Group, List, Loader, Paper, Radio, SimpleGrid, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconEraser, IconPlus, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { BillFigures } from '../../../../../shared/bill.js';
 import { supplyOf } from '../../../../../shared/gst.js';
@@ -47,6 +47,10 @@ import { describeDifference } from '../offline/fix-bill.js';
 import { openRefusedBill, type FixOpening } from '../offline/fix-bill-opening.js';
 import { keepOfflineBill, resendFixedBill } from '../offline/keep-offline-bill.js';
 import { noteCallFailure } from '../offline/till-queue.js';
+
+/** Calculate's message dialog, loaded the first time a bill has something to put right. */
+export const loadBillProblemDialog = () => import('../components/bill-problem-dialog.js');
+const BillProblemDialog = lazy(loadBillProblemDialog);
 
 /** The rows of a bill being edited: its lines, their units counting as stock for them. */
 function rowsOf(purchase: Purchase): BillRow[] {
@@ -595,16 +599,11 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
         </Stack>
       </Paper>
       <TillKeysLegend print={print} />
-      <Modal opened={problemShown && problem !== undefined} onClose={closeProblem} title="Check the bill" withCloseButton={false} centered>
-        <Stack gap="md">
-          <Text role="alert">{problem?.message}</Text>
-          <Group justify="flex-end">
-            <Button onClick={closeProblem} data-autofocus>
-              OK
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {problemShown && problem !== undefined && (
+        <Suspense fallback={null}>
+          <BillProblemDialog message={problem.message} onClose={closeProblem} />
+        </Suspense>
+      )}
       <ReceiptModal
         purchaseId={savedId}
         provisional={provisional}
