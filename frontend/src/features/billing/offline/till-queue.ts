@@ -75,8 +75,15 @@ export async function keepBill(bill: QueuedBill): Promise<void> {
 
 /** POST /purchase with the bill's own key: a bill the server saved already is answered again, not saved twice. */
 async function sendBill(bill: QueuedBill) {
-  const saved = await callApi(purchaseRoutes.create, { body: bill.body as unknown as BodyIn<typeof purchaseRoutes.create> });
-  return { purchaseId: saved.purchaseId, invoiceNumber: saved.invoiceNumber };
+  try {
+    const saved = await callApi(purchaseRoutes.create, { body: bill.body as unknown as BodyIn<typeof purchaseRoutes.create> });
+    return { purchaseId: saved.purchaseId, invoiceNumber: saved.invoiceNumber };
+  } catch (error) {
+    // A bill that got no answer says the till is offline, also when the browser still believes it is online
+    // (a page reopened without a network from the service worker may not be told).
+    noteCallFailure(error);
+    throw error;
+  }
 }
 
 const listenersOfQueue = new Set<() => void>();
