@@ -17,6 +17,22 @@ const FirstPasswordForm = lazy(async () => ({ default: (await import('../compone
 /** Only a user with two-step sign-in on shows it. */
 const AuthenticatorCodeForm = lazy(async () => ({ default: (await import('../components/authenticator-code-form.js')).AuthenticatorCodeForm }));
 
+/** The step a sign-in answered with a challenge asks for: the app's code, or a first password in place of the temporary one. */
+function challengeStepOf(answer: object | undefined) {
+  if (answer && 'mfaSession' in answer && typeof answer.mfaSession === 'string' && answer.mfaSession) {
+    return { title: 'Two-step sign-in', description: 'Enter the 6-digit code from your authenticator app.', Form: AuthenticatorCodeForm, session: answer.mfaSession };
+  }
+  if (answer && 'newPasswordSession' in answer && typeof answer.newPasswordSession === 'string' && answer.newPasswordSession) {
+    return {
+      title: 'Choose your password',
+      description: 'This is your first sign-in. Replace the temporary password you were given.',
+      Form: FirstPasswordForm,
+      session: answer.newPasswordSession,
+    };
+  }
+  return undefined;
+}
+
 /** Sign-in (spec 1 section 2); also served at / and /#/. */
 export default function SignInScreen() {
   const session = useSession();
@@ -35,32 +51,14 @@ export default function SignInScreen() {
   // A visitor who pressed "Add to cart" on the public storefront continues on that product's page.
   if (session?.user && hasValidToken(session)) return <Navigate to={(session.isCustomer && pendingProductPath()) || landingPath(session)} replace />;
 
-  const codeChallenge = signIn.data && 'mfaSession' in signIn.data ? signIn.data.mfaSession : null;
-  if (codeChallenge) {
+  const step = challengeStepOf(signIn.data);
+  if (step) {
     return (
-      <AuthFrame title="Two-step sign-in" description="Enter the 6-digit code from your authenticator app.">
+      <AuthFrame title={step.title} description={step.description}>
         <Suspense fallback={<Loader mx="auto" display="block" aria-label="Loading" />}>
-          <AuthenticatorCodeForm
+          <step.Form
             username={signIn.variables?.username ?? ''}
-            session={codeChallenge}
-            onCancel={() => {
-              form.reset();
-              signIn.reset();
-            }}
-          />
-        </Suspense>
-      </AuthFrame>
-    );
-  }
-
-  const challenge = signIn.data && 'newPasswordSession' in signIn.data ? signIn.data.newPasswordSession : null;
-  if (challenge) {
-    return (
-      <AuthFrame title="Choose your password" description="This is your first sign-in. Replace the temporary password you were given.">
-        <Suspense fallback={<Loader mx="auto" display="block" aria-label="Loading" />}>
-          <FirstPasswordForm
-            username={signIn.variables?.username ?? ''}
-            session={challenge}
+            session={step.session}
             onCancel={() => {
               form.reset();
               signIn.reset();
