@@ -338,6 +338,23 @@ export function amountInWords(paise: Paise): string {
 // ---------------------------------------------------------------- HSN-wise summary
 
 /** What the HSN summary needs of a line (an invoice's, a credit note's, or a month's). */
+/**
+ * What kind of supply a good is for GST (CGST Act section 2(47), 2(78), GSTR-1 table 8): taxed at its rate, nil-rated
+ * (taxed at 0 %), exempt (by notification) or outside GST (non-GST supply, e.g. petrol, alcohol for drinking). The
+ * product says which; a good sold at a rate above 0 % is taxable whatever it says, and a 0 % good that says nothing
+ * (products saved before this existed) is nil-rated.
+ */
+export const TAXABILITIES = ['taxable', 'nil-rated', 'exempt', 'non-gst'] as const;
+export type Taxability = (typeof TAXABILITIES)[number];
+export const TAXABILITY_LABELS: Record<Taxability, string> = { taxable: 'Taxable', 'nil-rated': 'Nil-rated', exempt: 'Exempt', 'non-gst': 'Non-GST' };
+
+/** The kind a line is filed and printed as, from its product's kind and the rate it was sold at. */
+export const lineTaxability = (kind: Taxability | undefined, gstRate: BasisPoints): Taxability =>
+  gstRate > 0 ? 'taxable' : (kind ?? 'nil-rated');
+
+/** Lines of nil-rated, exempt or non-GST goods carry no tax: a bill of only such lines is a bill of supply (CGST Rule 49). */
+export const isUntaxed = (kind: Taxability) => kind !== 'taxable';
+
 export interface HsnLine {
   /** Undefined for a product nobody gave an HSN code yet. */
   hsnCode?: string;

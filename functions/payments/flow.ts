@@ -219,6 +219,7 @@ function billOf(payment: StoredPayment, customerPoints: number, gst: OrderInvoic
       ...rates(l),
       hsnCode: gst.products.get(l.productId)?.hsnCode,
       unit: gst.products.get(l.productId)?.unit,
+      taxability: gst.products.get(l.productId)?.taxability,
     })),
     // The delivery charge the customer paid is a line of the invoice, so the invoice's total is what the provider took.
     figures: computeBill({

@@ -141,6 +141,7 @@ export async function saveProducts(scope: WriteScope, input: (NewProductRow | nu
   rows.forEach((r) => addDelta(deltas, r.categoryId, 1, r.row));
   await commit(
     scope,
+    ...(r.taxability ? { taxability: r.taxability } : {}),
     [
       ...products.flatMap((p, i) => productData.createWrites(tenantId, p, `Row ${rows[i]!.row}: ${PRODUCT_EXISTS}`)),
       ...categoryCountWrites(tenantId, deltas),
@@ -205,7 +206,7 @@ export async function updateProducts(scope: WriteScope, input: ProductUpdateRow[
   const writes: ProductWrite[] = [];
   const saved = rows.map((r, i) => {
     const old = before(r);
-    const { hsnCode: _oldHsn, ...kept } = old;
+    const { hsnCode: _oldHsn, taxability: _oldTaxability, ...kept } = old;
     const product: StoredProduct = {
       ...kept,
       productName: r.productName,
@@ -223,6 +224,7 @@ export async function updateProducts(scope: WriteScope, input: ProductUpdateRow[
       addDelta(deltas, old.categoryId, -1, r.row);
       addDelta(deltas, product.categoryId, 1, r.row);
     }
+      ...(r.taxability ? { taxability: r.taxability } : {}),
     writes.push(
       ...productData.updateWrites(tenantId, old, product, {
         stale: `Row ${r.row}: ${STALE_RECORD}`,

@@ -5,7 +5,7 @@ import { purchaseData, type InvoiceFields, type ShippingAddress, type StoredLine
 import { shownName } from './view.js';
 
 /** One sold line as the stock knows it (`boughtPrice`: the stock line's buying price); its amounts come from the bill's figures. */
-export type SoldLine = Pick<StoredLine, 'productId' | 'productName' | 'artcode' | 'stockId' | 'quantity' | 'mrp' | 'rate' | 'boughtPrice' | 'cgstRate' | 'sgstRate' | 'hsnCode' | 'unit'> & {
+export type SoldLine = Pick<StoredLine, 'productId' | 'productName' | 'artcode' | 'stockId' | 'quantity' | 'mrp' | 'rate' | 'boughtPrice' | 'cgstRate' | 'sgstRate' | 'hsnCode' | 'unit' | 'taxability'> & {
   inventoryId: number;
 };
 
@@ -96,6 +96,7 @@ export function billRecords(input: BillRecordsInput): { bill: StoredPurchase; li
     ...lineRates(sold, supply),
     ...(sold.hsnCode ? { hsnCode: sold.hsnCode } : {}),
     unit: sold.unit ?? DEFAULT_UNIT,
+    ...(sold.taxability ? { taxability: sold.taxability } : {}),
     ...figures.lines[i]!,
     ...defined({ invoiceNumber, invoiceDate, documentType, placeOfSupply, supply, customerGstin }),
     modified: false,

@@ -3,7 +3,7 @@ import { getItem, mapPage, op, query, queryAll, queryCount, queryCountUpTo, quer
 import { counterKey, idSk, searchKey, tenantObjectKey, tenantPk } from '../lib/keys.js';
 import { mergedCursorPage, nameThenArtcode, type MergedList } from '../lib/merged-pages.js';
 import type { BillTotals } from '../../shared/money.js';
-import type { DocumentSeries, SupplyKind } from '../../shared/gst.js';
+import type { DocumentSeries, SupplyKind, Taxability } from '../../shared/gst.js';
 import type { RefundTender, Tender } from '../../shared/tenders.js';
 
 /**
@@ -143,6 +143,8 @@ export interface ShippingAddress {
 export interface LineGst {
   hsnCode?: string;
   unit?: string;
+  /** The product's kind of supply when sold (shared/gst.ts); absent = nil-rated at 0 %, taxable above. */
+  taxability?: Taxability;
   /** cgstRate + sgstRate */
   gstRate?: number;
   /** gstRate on an inter-state line, else 0. */

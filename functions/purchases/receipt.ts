@@ -131,6 +131,9 @@ function lineColumns(receipt: Receipt): PdfColumn[] {
   ];
 }
 
+/** A line's name as the invoice prints it: nil-rated, exempt and non-GST goods say so (rule 46A). */
+const markedName = (l: Receipt['lines'][number]) => (l.untaxed ? `${l.productName} (${l.untaxed})` : l.productName);
+
 /** The receipt as an A4 PDF: a tax invoice (or Bill of Supply) with per-line HSN, unit and tax, totals and the HSN summary. */
 export function receiptPdf(receipt: Receipt): Promise<Buffer> {
   const taxed = receipt.title === 'Tax Invoice';
@@ -139,7 +142,7 @@ export function receiptPdf(receipt: Receipt): Promise<Buffer> {
     !taxed ? [] : inter ? [`${l.igst}% ${rupees(l.igstPrice)}`] : [`${l.cgst}% ${rupees(l.cgstPrice)}`, `${l.sgst}% ${rupees(l.sgstPrice)}`];
   const rows = receipt.lines.map((l, i) => [
     String(i + 1),
-    l.productName,
+    markedName(l),
     l.hsnCode ?? '',
     withUnit(l.quantity, l.unit),
     rupees(l.price),
@@ -273,7 +276,7 @@ const deliveryMailLine = (receipt: Receipt, d: NonNullable<Receipt['delivery']>)
 export async function receiptMail(receipt: Receipt, to: string, creditNote?: CreditNote): Promise<Mail> {
   const p = receipt.purchase;
   const lines = receipt.lines.map(
-    (l) => `${l.productName} (${l.hsnCode ? `HSN ${l.hsnCode}` : l.artcode}) × ${withUnit(l.quantity, l.unit)} @ ${rupees(l.sellingPrice)} = ${rupees(l.netAmount)}${lineTax(receipt, l)}`,
+    (l) => `${markedName(l)} (${l.hsnCode ? `HSN ${l.hsnCode}` : l.artcode}) × ${withUnit(l.quantity, l.unit)} @ ${rupees(l.sellingPrice)} = ${rupees(l.netAmount)}${lineTax(receipt, l)}`,
   );
   if (receipt.delivery) lines.push(deliveryMailLine(receipt, receipt.delivery));
   const after = [...footer(receipt), ...(creditNote ? creditNoteSummary(creditNote) : [])];

@@ -336,6 +336,7 @@ function draftBill(d: BillDraft): { bill: StoredPurchase; lines: StoredLine[] } 
     figures: d.figures,
     customerPointsAfter: d.pointsAfter,
     invoice: d.invoice,
+      taxability: d.products.get(p.stock.productId)?.taxability,
     createdOn: d.before?.bill.createdOn ?? actor.now.toISOString(),
     createdBy: d.before?.bill.createdBy ?? actor.userName,
   });

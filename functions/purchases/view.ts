@@ -1,5 +1,5 @@
 import { receiptTotals } from '../../shared/bill.js';
-import { amountInWords, DEFAULT_UNIT, hsnSummary, shopState, stateLabel } from '../../shared/gst.js';
+import { amountInWords, DEFAULT_UNIT, hsnSummary, isUntaxed, lineTaxability, shopState, stateLabel, TAXABILITY_LABELS } from '../../shared/gst.js';
 import { toRupees } from '../../shared/money.js';
 import type { OrderRow, Purchase, PurchasedProduct, CreditNote, DeliveryLine, Receipt } from '../../shared/schemas/purchase.js';
 import { PAYMENT_STATUS_PAID } from '../../shared/schemas/purchase-messages.js';
@@ -33,6 +33,24 @@ export function billStatus(bill: Pick<StoredPurchase, 'returnQuantity' | 'soldQu
   return bill.returnQuantity >= bill.soldQuantity ? 'Returned' : 'Partly Returned';
 }
 
+/** How an invoice marks a line of nil-rated, exempt or non-GST goods; nothing on a taxed line. */
+function untaxedMark(line: Pick<StoredLine, 'taxability' | 'cgstRate' | 'sgstRate' | 'documentType'>): { untaxed?: 'Nil-rated' | 'Exempt' | 'Non-GST' } {
+  // A shop outside GST (composition or unregistered) charges no tax on anything: its lines are not marked.
+  if (line.documentType === 'BILL_OF_SUPPLY') return {};
+  const kind = lineTaxability(line.taxability, line.cgstRate + line.sgstRate);
+  return kind === 'taxable' ? {} : { untaxed: TAXABILITY_LABELS[kind] as 'Nil-rated' | 'Exempt' | 'Non-GST' };
+}
+
+/**
+ * CGST Rule 49: a registered person supplying only exempt (nil-rated, exempt or non-GST) goods issues a bill of
+ * supply instead of a tax invoice; a bill that mixes them with taxed goods stays a tax invoice whose untaxed lines are
+ * marked (rule 46A's invoice-cum-bill of supply). A shop not registered for GST issues bills of supply only.
+ */
+export function documentTitle(bill: Pick<StoredPurchase, 'documentType'>, lines: Pick<StoredLine, 'taxability' | 'cgstRate' | 'sgstRate'>[]): 'Tax Invoice' | 'Bill of Supply' {
+  if (bill.documentType === 'BILL_OF_SUPPLY') return 'Bill of Supply';
+  return lines.length > 0 && lines.every((l) => isUntaxed(lineTaxability(l.taxability, l.cgstRate + l.sgstRate))) ? 'Bill of Supply' : 'Tax Invoice';
+}
+
 /** A stored line as the API answers it: rupees and percent. */
 export function lineView(line: StoredLine): PurchasedProduct {
   return {
@@ -61,6 +79,7 @@ export function lineView(line: StoredLine): PurchasedProduct {
     igstPrice: toRupees(line.igst ?? 0),
     ...(line.hsnCode ? { hsnCode: line.hsnCode } : {}),
     unit: line.unit ?? DEFAULT_UNIT,
+    ...untaxedMark(line),
     tax: toRupees(line.tax),
     netAmount: toRupees(line.net),
     purchasedPrice: toRupees(line.rate * line.quantity),
@@ -166,7 +185,7 @@ export function receiptView(tenant: ShopOfReceipt, opened: OpenedBill): Receipt 
   const summary = hsnSummary(hsnLines);
   return {
     shop: shopView(tenant),
-    title: bill.documentType === 'BILL_OF_SUPPLY' ? 'Bill of Supply' : 'Tax Invoice',
+    title: documentTitle(bill, issued),
     placeOfSupply: stateLabel(place),
     supply,
     reverseCharge: 'No',

@@ -23,6 +23,8 @@ export const product = z.object({
   hsnCode: z.string().optional(),
   /** The GST unit (UQC) quantities are counted in; `NOS` on products saved before units existed. */
   unit: z.string().optional(),
+  /** taxable, nil-rated, exempt or non-GST (shared/gst.ts TAXABILITIES); absent on products that never chose. */
+  taxability: z.enum(['taxable', 'nil-rated', 'exempt', 'non-gst']).optional(),
   ...imageFields,
   version,
   ...auditFields,

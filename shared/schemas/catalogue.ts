@@ -8,7 +8,7 @@ import {
   requiredText,
   version,
 } from './catalogue-fields.js';
-import { optionalHsn, unitOrDefault } from './gst.js';
+import { optionalHsn, optionalTaxability, unitOrDefault } from './gst.js';
 import { lazySchema } from '../lazy.js';
 
 export * from './catalogue-fields.js';
@@ -22,6 +22,8 @@ const productFields = {
   colour: lazySchema(() => requiredText('Colour is required.', 50)),
   hsnCode: lazySchema(() => optionalHsn),
   unit: lazySchema(() => unitOrDefault),
+  /** Nil-rated, exempt or non-GST for a 0 % good (GSTR-1 table 8); absent = nil-rated at 0 %, taxable above. */
+  taxability: lazySchema(() => optionalTaxability),
   ...imageChoiceFields,
 };
 

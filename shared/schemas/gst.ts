@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DEFAULT_UNIT, GSTIN_MESSAGES, HSN_FORMAT, HSN_MESSAGE, STATE_CODES, UNIT_CODES, UNIT_MESSAGE, gstinProblem, gstinState, stateLabel } from '../gst.js';
+import { DEFAULT_UNIT, GSTIN_MESSAGES, HSN_FORMAT, HSN_MESSAGE, STATE_CODES, TAXABILITIES, UNIT_CODES, UNIT_MESSAGE, gstinProblem, gstinState, stateLabel } from '../gst.js';
 import { lazySchema } from '../lazy.js';
 
 /**
@@ -63,3 +63,6 @@ export function stateMatchesGstin(party: { gstin?: string; state?: string }, ctx
 export const optionalHsn = lazySchema(() => blankAsAbsent(hsnSchema));
 /** A GST unit as chosen: blank means the default, `NOS`. */
 export const unitOrDefault = lazySchema(() => blankAsAbsent(unitSchema).transform((unit) => unit ?? DEFAULT_UNIT));
+
+/** A product's kind of supply (shared/gst.ts): left out, a 0 % good is nil-rated. */
+export const optionalTaxability = lazySchema(() => blankAsAbsent(z.enum(TAXABILITIES, { error: 'Choose taxable, nil-rated, exempt or non-GST.' })));

@@ -42,6 +42,8 @@ export const purchasedProduct = z.object({
   /** The product's HSN code and GST unit when billed. */
   hsnCode: z.string().optional(),
   unit: z.string(),
+  /** A line of nil-rated, exempt or non-GST goods, as the invoice marks it (rule 46A); absent on a taxed line. */
+  untaxed: z.enum(['Nil-rated', 'Exempt', 'Non-GST']).optional(),
   tax: z.number(),
   netAmount: z.number(),
   /** What the units still with the customer are worth: 0 once the whole line is returned. */

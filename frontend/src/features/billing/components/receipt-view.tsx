@@ -80,6 +80,7 @@ export function ReceiptView({ receipt, paper, provisionalNumber }: { receipt: Re
                 <br />
                 <Text span size="xs" c="dimmed">
                   {line.hsnCode ? `HSN ${line.hsnCode}` : line.artcode}
+                  {line.untaxed ? ` · ${line.untaxed}` : ''}
                 </Text>
                 {taxed && narrow && <TaxableNote taxable={line.taxable} />}
               </Table.Td>

@@ -262,6 +262,14 @@ function ProductNameInput({ field, error, index, productId, rowNames, rowLabel }
 /** The GST unit list as the select offers it: `KGS – Kilograms`. */
 const UNIT_OPTIONS = GST_UNITS.map((u) => ({ value: u.code, label: `${u.code} – ${u.name}` }));
 
+/** A good's kind of supply (GSTR-1 table 8): what a 0 % good is; a good above 0 % is taxed whatever is chosen. */
+const TAXABILITY_OPTIONS = [
+  { value: '', label: 'Taxable at its GST rate (0 % = nil-rated)' },
+  { value: 'nil-rated', label: 'Nil-rated (0 %)' },
+  { value: 'exempt', label: 'Exempt' },
+  { value: 'non-gst', label: 'Non-GST (outside GST)' },
+];
+
 const ProductRowCard = memo(function ProductRowCard({
   index,
   control,
@@ -391,6 +399,25 @@ const ProductRowCard = memo(function ProductRowCard({
               label="Unit (GST)"
               aria-label={`Unit, ${label.toLowerCase()}`}
               searchable
+              allowDeselect={false}
+              size="sm"
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name={`rows.${index}.taxability`}
+          render={({ field, fieldState }) => (
+            <Select
+              ref={field.ref}
+              name={field.name}
+              onBlur={field.onBlur}
+              value={field.value ?? ''}
+              onChange={(value) => field.onChange(value ?? '')}
+              data={TAXABILITY_OPTIONS}
+              label="GST supply"
+              aria-label={`GST supply, ${label.toLowerCase()}`}
               allowDeselect={false}
               size="sm"
               error={fieldState.error?.message}

@@ -16,15 +16,17 @@ export interface ProductRowValues {
   hsnCode: string;
   /** GST unit (UQC); NOS when not chosen. */
   unit: string;
+  /** Nil-rated, exempt or non-GST for a 0 % good; '' = taxed at its rate (a 0 % good then is nil-rated). */
+  taxability: string;
   /** The stored picture's key (bulk edit), kept when no file is chosen. */
   image?: string;
   imageUrl?: string;
   file: File | null;
 }
 
-export type RowField = 'productName' | 'categoryId' | 'description' | 'size' | 'colour' | 'hsnCode' | 'unit' | 'file';
+export type RowField = 'productName' | 'categoryId' | 'description' | 'size' | 'colour' | 'hsnCode' | 'unit' | 'taxability' | 'file';
 
-export const emptyRow = (): ProductRowValues => ({ productName: '', categoryId: '', description: '', size: '', colour: '', hsnCode: '', unit: DEFAULT_UNIT, file: null });
+export const emptyRow = (): ProductRowValues => ({ productName: '', categoryId: '', description: '', size: '', colour: '', hsnCode: '', unit: DEFAULT_UNIT, taxability: '', file: null });
 
 export const rowOf = (p: Product): ProductRowValues => ({
   productId: p.productId,
@@ -36,6 +38,7 @@ export const rowOf = (p: Product): ProductRowValues => ({
   colour: p.colour,
   hsnCode: p.hsnCode ?? '',
   unit: p.unit ?? DEFAULT_UNIT,
+  taxability: p.taxability === 'taxable' ? '' : (p.taxability ?? ''),
   image: p.image,
   imageUrl: p.imageUrl,
   file: null,
@@ -47,7 +50,7 @@ export const isBlank = (row: Pick<ProductRowValues, 'productName'>) => !row.prod
 export function rowFieldOf(path: string | undefined): RowField | undefined {
   const first = path?.split('.')[0];
   if (first === 'image' || first === 'imageContent') return 'file';
-  const fields: RowField[] = ['productName', 'categoryId', 'description', 'size', 'colour', 'hsnCode', 'unit'];
+  const fields: RowField[] = ['productName', 'categoryId', 'description', 'size', 'colour', 'hsnCode', 'unit', 'taxability'];
   return fields.find((f) => f === first);
 }
 
@@ -60,6 +63,7 @@ const payloadOf = (row: ProductRowValues, image: string | undefined) => ({
   colour: row.colour,
   hsnCode: row.hsnCode,
   unit: row.unit,
+  taxability: row.taxability,
   image,
 });
 
