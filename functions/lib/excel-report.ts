@@ -51,30 +51,42 @@ export async function tableWorkbook(table: SheetTable): Promise<Buffer> {
   return tablesWorkbook([table]);
 }
 
-/** Several tables, one sheet each, in the order given. */
+/**
+ * Several tables, one sheet each, in the order given. The workbook is streamed: each row is written out as it is
+ * added, so a 20,000-line report holds its compressed bytes, not every row's cells (exceljs' in-memory workbook
+ * took 440 MB for one).
+ */
 export async function tablesWorkbook(tables: SheetTable[]): Promise<Buffer> {
   // exceljs is large: loaded when a workbook is first made, not when the function starts.
-  const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.Workbook();
+  const [{ default: Excel }, { PassThrough }] = await Promise.all([import('exceljs'), import('node:stream')]);
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: true });
   workbook.creator = 'Shop back office';
   for (const table of tables) addSheet(workbook, table);
-  return Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+  await workbook.commit();
+  return Buffer.concat(chunks);
 }
 
-function addSheet(workbook: ExcelJS.Workbook, table: SheetTable) {
-  const sheet = workbook.addWorksheet(table.sheetName);
-  sheet.addRow([table.title]).font = { bold: true, size: 14 };
-  for (const line of table.subtitle ?? []) sheet.addRow([line]);
-  sheet.addRow([]);
+function addSheet(workbook: ExcelJS.stream.xlsx.WorkbookWriter, table: SheetTable) {
+  // The title, the subtitle lines and a blank row come before the header, which stays in view when scrolling.
+  const headerRow = 1 + (table.subtitle?.length ?? 0) + 2;
+  const sheet = workbook.addWorksheet(table.sheetName, { views: [{ state: 'frozen', ySplit: headerRow }] });
+  sheet.columns = table.columns.map((c) => ({ width: c.width }));
+  const commit = (row: ExcelJS.Row) => row.commit();
+
+  const title = sheet.addRow([table.title]);
+  title.font = { bold: true, size: 14 };
+  commit(title);
+  for (const line of table.subtitle ?? []) commit(sheet.addRow([line]));
+  commit(sheet.addRow([]));
   const header = sheet.addRow(table.columns.map((c) => c.header));
   header.font = { bold: true };
   header.eachCell((cell) => {
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE9ECF2' } };
   });
-  sheet.views = [{ state: 'frozen', ySplit: header.number }];
-  table.columns.forEach((c, i) => {
-    sheet.getColumn(i + 1).width = c.width;
-  });
+  commit(header);
 
   const addRow = (values: (string | number | undefined)[]) => {
     const row = sheet.addRow(table.columns.map((c, i) => cellValue(c.kind, values[i])));
@@ -91,13 +103,20 @@ function addSheet(workbook: ExcelJS.Workbook, table: SheetTable) {
         cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFFE5E0' } };
       });
     }
+    commit(row);
   });
-  if (table.totals) addRow(table.totals).font = { bold: true };
+  if (table.totals) {
+    const totals = addRow(table.totals);
+    totals.font = { bold: true };
+    commit(totals);
+  }
   if (table.figures?.length) {
-    sheet.addRow([]);
+    commit(sheet.addRow([]));
     for (const figure of table.figures) {
       const row = sheet.addRow([figure.label, figure.value]);
       row.getCell(2).numFmt = formats[figure.kind]!;
+      commit(row);
     }
   }
+  sheet.commit();
 }
