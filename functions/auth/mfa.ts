@@ -8,9 +8,11 @@ import { config } from '../lib/config.js';
 import type { Caller } from '../lib/context.js';
 import { Forbidden, Unauthorized, Validation } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
+import { userData } from '../users/data.js';
+import { twoStepRequired } from '../users/standing.js';
 import { challengeData } from './data.js';
 import { countFailures, signInTry } from './limits.js';
-import { answerChallenge, REFUSED, signInTenant } from './service.js';
+import { answerChallenge, keepTwoStep, REFUSED, signInTenant } from './service.js';
 
 /**
  * Two-step sign-in with an authenticator app, by Cognito's own software-token MFA (the pool offers it as optional):
@@ -18,6 +20,10 @@ import { answerChallenge, REFUSED, signInTenant } from './service.js';
  * sign-in answers the SOFTWARE_TOKEN_MFA challenge, which `mfaSignIn` answers with RespondToAuthChallenge. Cognito
  * keeps the secret; the API shows it once, at set-up. The local stack's emulator (cognito-local 5.3.0) runs the same
  * calls and checks the codes itself.
+ *
+ * Platform admins must have it on: their user record says whether it is (`twoStepOn`, set here at confirmation and
+ * kept to what each sign-in shows), and until it does every route but the set-up's refuses them
+ * (functions/users/standing.ts).
  */
 
 export const MFA_CODE_WRONG = 'The code is wrong. Enter the 6-digit code your authenticator app shows now.';
@@ -26,7 +32,7 @@ export const MFA_NOT_ALLOWED = 'Two-step sign-in is for platform admins, shop ow
 const ISSUER = 'Shop';
 
 /** Platform admins, shop owners (TENANT_MANAGER) and ADMINs may turn it on; platform admins must. */
-const mfaRequired = (caller: Caller) => caller.tenantId === config.platformTenant();
+const mfaRequired = (caller: Caller) => twoStepRequired(caller.tenantId);
 const mfaAllowed = (caller: Caller) =>
   mfaRequired(caller) || caller.roleNames.includes(ROLE.TENANT_MANAGER) || caller.roleNames.includes(ROLE.ADMIN);
 
@@ -70,11 +76,15 @@ export async function setUpMfa(me: Caller, refreshToken: string): Promise<MfaSet
   return { secret: out.SecretCode, uri: otpauthUri(me.userName, out.SecretCode) };
 }
 
-/** The app's first code turns two-step sign-in on; a wrong code is counted as a wrong password of the caller. */
+/**
+ * The app's first code turns two-step sign-in on; a wrong code is counted as a wrong password of the caller. A
+ * platform admin's record then says it is on (after Cognito does), which opens the admin tools from the next call.
+ */
 export async function confirmMfa(me: Caller, input: { refreshToken: string; code: string }, client: TryContext): Promise<MfaStatus> {
   if (!mfaAllowed(me)) throw new Forbidden(MFA_NOT_ALLOWED);
   const tries = await signInTry(me.tenantId, me.userName, client);
   await countFailures(tries, () => verifyFirstCode(me, input), (error) => error instanceof Validation);
+  if (mfaRequired(me) && me.appUserId !== undefined) await userData.setTwoStep(me.tenantId, me.appUserId, true);
   return { enabled: true, allowed: true, required: mfaRequired(me) };
 }
 
@@ -116,7 +126,9 @@ async function answerMfa(tenantId: string, input: { username: string; session: s
     throw new Unauthorized(MFA_SIGN_IN_EXPIRED);
   }
   try {
-    return await answerChallenge(tenantId, 'SOFTWARE_TOKEN_MFA', input.session, { USERNAME: input.username, SOFTWARE_TOKEN_MFA_CODE: input.code }, now);
+    const answer = await answerChallenge(tenantId, 'SOFTWARE_TOKEN_MFA', input.session, { USERNAME: input.username, SOFTWARE_TOKEN_MFA_CODE: input.code }, now);
+    await keepTwoStep(tenantId, answer.token, true, log);
+    return answer;
   } catch (error) {
     const name = (error as Error).name;
     if (name === 'CodeMismatchException') {

@@ -10,6 +10,7 @@ import { sendMail } from '../lib/mail.js';
 import { tenantData } from '../tenants/data.js';
 import { userData } from '../users/data.js';
 import { endAllSessions, endDeviceSession, resetAddress } from '../users/service.js';
+import { twoStepRequired } from '../users/standing.js';
 import { transactParts, writePart } from '../lib/db.js';
 import type { Caller } from '../lib/context.js';
 import { challengeData, deviceSessionData, resetCodeData } from './data.js';
@@ -59,6 +60,18 @@ function tokenEntry(idToken: string): { appUserId: number | undefined; tokens: R
   return { appUserId: Number.isInteger(appUserId) && claims.appUserId ? appUserId : undefined, tokens: claims.jti ? { [claims.jti]: Number(claims.exp) } : {} };
 }
 
+/**
+ * A platform admin's sign-in shows whether Cognito has their two-step sign-in on (it asks for the code then, and only
+ * then): the user record keeps what it showed for the per-request check (functions/users/standing.ts). So a second
+ * factor turned off in Cognito (by an AWS administrator) refuses the admin tools from the next sign-in, and one turned
+ * on outside the set-up screen opens them at the sign-in with the code.
+ */
+export async function keepTwoStep(tenantId: string, idToken: string, on: boolean, log: Logger) {
+  if (!twoStepRequired(tenantId)) return;
+  const { appUserId } = tokenEntry(idToken);
+  if (appUserId !== undefined && (await userData.setTwoStep(tenantId, appUserId, on))) log.info('two-step sign-in noted', { on });
+}
+
 /** A sign-in opens a device session: its refresh token and the ID tokens issued in it (see `signOut`). */
 export async function openDeviceSession(tenantId: string, answer: { token: string; refreshToken?: string }, now: Date) {
   const { appUserId, tokens } = tokenEntry(answer.token);
@@ -77,6 +90,7 @@ async function authenticate(username: string, password: string, tenantId: string
     // The challenge is kept with whom it was issued to: only this user may answer it, and only within its time.
     await challengeData.put(tenantId, answer.session, username, now, answer.challenge);
   } else {
+    await keepTwoStep(tenantId, answer.token, false, log);
     await openDeviceSession(tenantId, answer, now);
   }
   return answer;

@@ -10,7 +10,7 @@ import { AppError, Forbidden, isServiceBusy, SERVICE_BUSY, SERVICE_BUSY_RETRY_SE
 import { takeBudget } from './shop-share.js';
 import { rootLogger, type Logger } from './logger.js';
 import { parseMultipart } from './multipart.js';
-import { standingOf } from '../users/standing.js';
+import { standingOf, TWO_STEP_DUE, TwoStepDue } from '../users/standing.js';
 import { inRequest } from './tenant-scope.js';
 import { sourceMappedStack } from './stack-trace.js';
 
@@ -256,9 +256,9 @@ function isApiEvent(event: unknown): event is ApiEvent {
 export interface RequestGuards {
   /**
    * Why a verified caller may no longer act (a deleted user, a closed shop, an ended session), or the caller with
-   * the access their roles give now.
+   * the access their roles give now, or that they must turn on two-step sign-in first (a platform admin).
    */
-  standing: (caller: Caller) => Promise<string | undefined | Caller>;
+  standing: (caller: Caller) => Promise<string | undefined | Caller | TwoStepDue>;
   /**
    * Takes one request of the verified caller's budget (the shop's staff share, or a shopper's own and the shop's
    * storefront ceiling), or refuses it (functions/lib/shop-share.ts).
@@ -322,9 +322,14 @@ export function domainHandler<D extends Record<string, RouteDef>>(
     try {
       if (caller && entry.route.access !== 'public') {
         // The standing first: a stranger's, signed-out, deleted or closed-shop token is refused before it is
-        // counted, so it uses up no shop's budget; then the budget of who the caller now is.
-        const current = await standing(caller);
+        // counted, so it uses up no shop's budget, and so is a platform admin's without two-step sign-in outside its
+        // set-up; then the budget of who the caller now is.
+        let current = await standing(caller);
         if (typeof current === 'string') throw new Unauthorized(current);
+        if (current instanceof TwoStepDue) {
+          if (!entry.route.beforeTwoStep) throw new Forbidden(TWO_STEP_DUE);
+          current = current.caller;
+        }
         if (current) [caller, accessChanged] = [current, true];
         await share(caller, now);
       }

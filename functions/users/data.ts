@@ -173,6 +173,29 @@ export const userData = {
     });
   },
   /**
+   * Records whether a platform admin's two-step sign-in is on, as Cognito has just shown it (functions/auth/mfa.ts);
+   * false when it already said so. A change counts as an edit (the version moves), so an edit read before it cannot
+   * write the old value back.
+   */
+  async setTwoStep(tenantId: string, appUserId: number, on: boolean): Promise<boolean> {
+    try {
+      await dynamo().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: key(tenantId, appUserId),
+          UpdateExpression: on ? 'SET #twoStep = :true ADD #version :one' : 'REMOVE #twoStep ADD #version :one',
+          ConditionExpression: on ? 'attribute_exists(pk) AND (attribute_not_exists(#twoStep) OR #twoStep <> :true)' : 'attribute_exists(#twoStep)',
+          ExpressionAttributeNames: { '#twoStep': 'twoStepOn', '#version': 'version' },
+          ExpressionAttributeValues: { ':one': 1, ...(on ? { ':true': true } : {}) },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  },
+  /**
    * Ends every session of a user: tokens issued before carry the old session version and are refused at their next
    * call. Independent of the record's edit version, so it never collides with an edit.
    */

@@ -1,3 +1,4 @@
+import { config } from '../lib/config.js';
 import type { Caller } from '../lib/context.js';
 import { batchGet, strip, type Item } from '../lib/db.js';
 import type { AppUser, Role } from '../../shared/schemas/auth.js';
@@ -9,6 +10,18 @@ import { userData } from './data.js';
 export const ACCOUNT_CLOSED = 'Your account is no longer active. Please ask the shop.';
 export const SHOP_CLOSED = 'This shop is closed.';
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+export const TWO_STEP_DUE = 'Set up two-step sign-in with your authenticator app before using the platform admin tools.';
+
+/** Platform admins must use two-step sign-in (every user of the platform tenant administers shops). */
+export const twoStepRequired = (tenantId: string) => tenantId === config.platformTenant();
+
+/**
+ * A platform admin who has not turned two-step sign-in on: refused with 403 on every route but those its set-up
+ * needs (`beforeTwoStep` in the route table), where they stand as `caller`.
+ */
+export class TwoStepDue {
+  constructor(readonly caller: Caller | undefined) {}
+}
 
 /**
  * The caller's standing now: a refusal (why they may no longer act), undefined while the token still says the
@@ -22,9 +35,11 @@ export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
  *   taken, disabled) is refused, and so is a token signed out on its own device; neither it nor the refresh route
  *   it would call works any more;
  * - a token whose roles were edited since is judged by the roles' current features (a removed feature is refused
- *   at the very next call), and the answer tells the web app to fetch a token with the new features.
+ *   at the very next call), and the answer tells the web app to fetch a token with the new features;
+ * - a platform admin whose record does not say two-step sign-in is on gets `TwoStepDue`: the flag is kept with the
+ *   user (functions/auth/mfa.ts), so the check costs no read of its own and holds from the call after it is set.
  */
-export async function standingOf(caller: Caller): Promise<string | undefined | Caller> {
+export async function standingOf(caller: Caller): Promise<string | undefined | Caller | TwoStepDue> {
   if (caller.appUserId === undefined) return ACCOUNT_CLOSED;
   const userKey = userData.key(caller.tenantId, caller.appUserId);
   const tenantKey = tenantData.key(caller.tenantId);
@@ -43,6 +58,6 @@ export async function standingOf(caller: Caller): Promise<string | undefined | C
   if ((user.sessionVersion ?? 0) !== caller.sessionVersion) return SESSION_ENDED;
   if (caller.tokenId && user.revokedTokens?.[caller.tokenId] !== undefined) return SESSION_ENDED;
   const unchanged = roles.length === caller.roleIds.length && roles.every((r) => caller.roleVersions.get(r.roleId) === (r.version ?? 0));
-  if (unchanged) return undefined;
-  return { ...caller, roleNames: roles.map((r) => r.name), features: new Set(roles.flatMap(featuresOf)) };
+  const current = unchanged ? undefined : { ...caller, roleNames: roles.map((r) => r.name), features: new Set(roles.flatMap(featuresOf)) };
+  return twoStepRequired(caller.tenantId) && user.twoStepOn !== true ? new TwoStepDue(current) : current;
 }

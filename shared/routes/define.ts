@@ -38,6 +38,12 @@ export interface RouteDef<
   /** The request carries `X-TenantID` that must match the user name's tenant. */
   tenantHeader?: boolean;
   /**
+   * Open to a platform admin who has not turned on two-step sign-in yet (platform admins must): what setting it up
+   * needs (the web app's sign-in reads of the user, shop, roles and policies, the set-up itself, refresh) and sign
+   * out. Every other route refuses them with 403 until it is on (functions/users/standing.ts).
+   */
+  beforeTwoStep?: boolean;
+  /**
    * A catalogue read customers repeat: answered with an `ETag` (a repeat with `If-None-Match` gets 304 and no body)
    * and `Cache-Control: private, max-age=<seconds>`, so the browser reuses it for that long.
    */
@@ -88,6 +94,7 @@ type RouteInput<P, Q, B, R extends z.ZodType> = {
   bodyKind?: BodyKind;
   response: Answer<R>;
   tenantHeader?: boolean;
+  beforeTwoStep?: boolean;
   cache?: RouteCache;
 };
 

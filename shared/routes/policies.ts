@@ -11,6 +11,7 @@ export const policyRoutes = {
     method: 'GET',
     path: '/policy/all',
     access: 'signedIn',
+    beforeTwoStep: true,
     cache: catalogueCache,
     summary: 'Policies of the shop, linked from the footer, with image URLs',
     response: answer<z.ZodArray<typeof policy>>(),

@@ -10,6 +10,7 @@ export const roleRoutes = {
     method: 'POST',
     path: '/role/rolesByIds',
     access: 'signedIn',
+    beforeTwoStep: true,
     summary: "The user's roles with modules and features (a user may read only roles they hold, unless RoleList)",
     body: rolesByIdsBody,
     response: answer<z.ZodArray<typeof role>>(),

@@ -14,6 +14,7 @@ export const tenantRoutes = {
     method: 'GET',
     path: '/tenant/currentTenant',
     access: 'signedIn',
+    beforeTwoStep: true,
     summary: "The signed-in user's shop: display name, address and GSTIN for receipts",
     response: answer<typeof tenant>(),
   }),

@@ -17,6 +17,7 @@ export const userRoutes = {
     method: 'GET',
     path: '/appUser/user',
     access: 'signedIn',
+    beforeTwoStep: true,
     summary: 'The signed-in user with their roles',
     response: answer<typeof appUserView>(),
   }),

@@ -126,6 +126,11 @@ export const appUser = lazySchema(() => z.object({
    * before the change); equal to `emailId` once confirmed. Absent on records whose e-mail never changed.
    */
   confirmedEmail: z.string().optional(),
+  /**
+   * A platform admin's two-step sign-in is on (Cognito holds the truth): set when they confirm it and at each sign-in
+   * with its code, cleared at a sign-in without it. Platform admins without it are refused all but its set-up.
+   */
+  twoStepOn: z.boolean().optional(),
   ...auditFields,
 }));
 export type AppUser = z.output<typeof appUser>;

@@ -1,6 +1,7 @@
 import { inject } from 'vitest';
 import { DEMO_PASSWORD } from '../../infra/local/seed.js';
 import { tenantIdFromUserName } from '../../shared/tenant.js';
+import { totpCode } from './totp.js';
 
 export const apiUrl = () => inject('apiUrl');
 /** The web app's origin, which the API answers' relative URLs (`/media/...` images) are resolved against. */
@@ -47,15 +48,23 @@ export async function callAt<T = unknown>(api: string, method: string, path: str
 
 const tokens = new Map<string, { token: string; refreshToken: string }>();
 
-/** Signs a seeded user in once per test file and returns the tokens. */
+type SignInAnswer = { token: string; refreshToken: string; message?: string; challenge?: string; session?: string };
+
+/**
+ * Signs a seeded user in once per test file and returns the tokens. A user with two-step sign-in on (the platform
+ * admin, global-setup.ts) answers the challenge with the code of their authenticator secret.
+ */
 export async function signIn(userName: string, password = DEMO_PASSWORD) {
   const known = tokens.get(userName);
   if (known) return known;
-  const answer = await call<{ token: string; refreshToken: string; message?: string }>('POST', '/token/generate', {
-    body: { username: userName, password },
-    headers: { 'x-tenantid': tenantIdFromUserName(userName) ?? '' },
-  });
-  if (answer.status !== 200) throw new Error(`sign-in of ${userName} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  const headers = { 'x-tenantid': tenantIdFromUserName(userName) ?? '' };
+  let answer = await call<SignInAnswer>('POST', '/token/generate', { body: { username: userName, password }, headers });
+  if (answer.status === 200 && answer.body.challenge === 'SOFTWARE_TOKEN_MFA') {
+    const secret = inject('authenticatorSecrets')[userName];
+    if (!secret) throw new Error(`sign-in of ${userName} asks for an authenticator code, and the tests know no secret of theirs`);
+    answer = await call<SignInAnswer>('POST', '/token/mfa', { body: { username: userName, session: answer.body.session, code: totpCode(secret) }, headers });
+  }
+  if (answer.status !== 200 || !answer.body.token) throw new Error(`sign-in of ${userName} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   tokens.set(userName, answer.body);
   return answer.body;
 }

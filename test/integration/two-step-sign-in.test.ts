@@ -1,8 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MFA_CODE_WRONG, MFA_NOT_ALLOWED, MFA_SIGN_IN_EXPIRED } from '../../functions/auth/mfa.js';
+import { cognitoSend } from '../../functions/lib/cognito.js';
+import { config } from '../../functions/lib/config.js';
 import { ensurePlatformTenant } from '../../functions/tenants/platform.js';
+import { userData } from '../../functions/users/data.js';
+import { TWO_STEP_DUE } from '../../functions/users/standing.js';
 import { DEMO_PASSWORD } from '../../infra/local/seed.js';
 import { ROLE } from '../../shared/roles.js';
+import { allRoutes, buildPath, routeKey } from '../../shared/routes/index.js';
 import { call } from './client.js';
 import { seedStaffShop } from './people.js';
 import { totpCode, wrongCode } from './totp.js';
@@ -15,6 +20,8 @@ import { totpCode, wrongCode } from './totp.js';
 const TENANT = 'twostep';
 const at = (name: string) => `${name}@${TENANT}.shop`;
 const PLATFORM_ADMIN = 'twostep-admin@platform.shop';
+/** A platform admin who has not turned it on, for the refusals. */
+const NEW_PLATFORM_ADMIN = 'newcomer-admin@platform.shop';
 
 /** The owner's authenticator secret, once the first test has turned it on. */
 let ownerSecret = '';
@@ -37,6 +44,7 @@ beforeAll(async () => {
     ['cashier', ROLE.CASHIER, 'owner', 'owner'],
   ]);
   await ensurePlatformTenant({ adminUserName: PLATFORM_ADMIN, permanentPassword: DEMO_PASSWORD });
+  await ensurePlatformTenant({ adminUserName: NEW_PLATFORM_ADMIN, permanentPassword: DEMO_PASSWORD });
 });
 
 const tenantOf = (userName: string) => userName.split('@')[1]!.split('.')[0]!;
@@ -139,5 +147,70 @@ describe('platform admins', () => {
     const next = await passwordSignIn(PLATFORM_ADMIN);
     expect(next.body).toEqual({ challenge: 'SOFTWARE_TOKEN_MFA', session: expect.any(String) });
     expect((await codeSignIn(PLATFORM_ADMIN, next.body.session!, totpCode(secret))).status).toBe(200);
+  });
+
+  it('are refused every other route with 403 until it is on: the set-up, their profile, refresh and sign-out work; once on, the admin tools answer', async () => {
+    const tokens = (await passwordSignIn(NEW_PLATFORM_ADMIN)).body;
+    const refusal = { status: 403, body: { message: TWO_STEP_DUE } };
+    // Every signed-in route of the table but the set-up's, whatever its feature, before anything is read or written.
+    const closed = allRoutes.filter((e) => e.route.access !== 'public' && !e.route.beforeTwoStep).map((e) => e.route);
+    expect(closed.length).toBeGreaterThan(100);
+    const mismatches: string[] = [];
+    for (let i = 0; i < closed.length; i += 20) {
+      await Promise.all(closed.slice(i, i + 20).map(async (route) => {
+        const path = buildPath(route.path, new Proxy({}, { get: () => '1' }) as Record<string, unknown>);
+        const answer = await call(route.method, path, { token: tokens.token, body: route.bodyKind === 'none' ? undefined : {} });
+        if (answer.status !== 403 || (answer.body as { message?: string }).message !== TWO_STEP_DUE) mismatches.push(`${routeKey(route)}: ${answer.status} ${JSON.stringify(answer.body)}`);
+      }));
+    }
+    expect(mismatches).toEqual([]);
+
+    // What the web app's sign-in reads, the set-up screen and refresh answer.
+    const user = await call<{ appUserRole: { roleId: number }[] }>('GET', '/appUser/user', { token: tokens.token });
+    expect(user.status).toBe(200);
+    expect((await call('GET', '/tenant/currentTenant', { token: tokens.token })).status).toBe(200);
+    expect((await call('GET', '/policy/all', { token: tokens.token })).status).toBe(200);
+    expect((await call('POST', '/role/rolesByIds', { token: tokens.token, body: { roleIdList: user.body.appUserRole.map((r) => r.roleId) } })).status).toBe(200);
+    expect((await status(tokens.token)).body).toEqual({ enabled: false, allowed: true, required: true });
+    const refreshed = await call<Tokens>('POST', '/token/refresh', { token: tokens.token, body: { refreshToken: tokens.refreshToken } });
+    expect(refreshed.status).toBe(200);
+    expect(await call('GET', '/tenant/count', { token: refreshed.body.token })).toEqual(refusal);
+
+    // Set up and confirmed: the same token reaches the admin tools at its next call.
+    const secret = await enrol(tokens);
+    expect((await call('GET', '/tenant/count', { token: tokens.token })).status).toBe(200);
+    expect((await call('GET', '/tenant/demo', { token: refreshed.body.token })).status).toBe(200);
+
+    // Sign-out works for one without it, too.
+    const other = (await codeSignIn(NEW_PLATFORM_ADMIN, (await passwordSignIn(NEW_PLATFORM_ADMIN)).body.session!, totpCode(secret))).body;
+    expect((await call('POST', '/token/signOut', { token: other.token, body: { refreshToken: other.refreshToken } })).status).toBe(200);
+    expect((await call('GET', '/tenant/count', { token: other.token })).status).toBe(401);
+    // The sweep makes a call per route of the table.
+  }, 120_000);
+
+  it('follows Cognito: turned off there, the admin tools are refused from the next sign-in; a record that lost the mark regains it at the sign-in with the code', async () => {
+    const admin = 'cognito-admin@platform.shop';
+    await ensurePlatformTenant({ adminUserName: admin, permanentPassword: DEMO_PASSWORD });
+    const first = (await passwordSignIn(admin)).body;
+    const secret = await enrol(first);
+    expect((await call('GET', '/tenant/count', { token: first.token })).status).toBe(200);
+
+    // Cognito's own record is the truth: turned off there (as the user's own access token can, or an AWS administrator).
+    const { AuthenticationResult } = await cognitoSend((sdk) =>
+      new sdk.InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: config.userPoolClientId(), AuthParameters: { REFRESH_TOKEN: first.refreshToken } }),
+    );
+    await cognitoSend((sdk) => new sdk.SetUserMFAPreferenceCommand({ AccessToken: AuthenticationResult!.AccessToken!, SoftwareTokenMfaSettings: { Enabled: false } }));
+    const passwordOnly = await passwordSignIn(admin);
+    expect(passwordOnly.body.token).toBeDefined();
+    expect(await call('GET', '/tenant/count', { token: passwordOnly.body.token })).toEqual({ status: 403, body: { message: TWO_STEP_DUE } });
+
+    // On again in Cognito, but the record lost the mark (an admin who turned it on before the API checked it).
+    await cognitoSend((sdk) => new sdk.SetUserMFAPreferenceCommand({ AccessToken: AuthenticationResult!.AccessToken!, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
+    const record = await userData.byUserName('platform', admin);
+    expect(record?.twoStepOn).toBeUndefined();
+    const challenge = await passwordSignIn(admin);
+    expect(challenge.body.challenge).toBe('SOFTWARE_TOKEN_MFA');
+    const signedIn = await codeSignIn(admin, challenge.body.session!, totpCode(secret));
+    expect((await call('GET', '/tenant/count', { token: signedIn.body.token })).status).toBe(200);
   });
 });
