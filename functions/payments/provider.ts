@@ -109,6 +109,51 @@ export const refundsOf = (paymentId: string) =>
 export const refund = (paymentId: string, amount: number, notes: Record<string, string>) =>
   call(async (rzp) => (await rzp.payments.refund(paymentId, { amount, notes })) as unknown as ProviderRefund);
 
+/** A UPI QR code of Razorpay's QR Codes API (amounts in paise, times in Unix seconds). */
+export interface ProviderQrCode {
+  id: string;
+  status: 'active' | 'closed';
+  payment_amount: number | null;
+  payments_amount_received: number;
+  payments_count_received: number;
+  image_url: string;
+  /** The UPI link in the image, where Razorpay gives it (its image-content QR codes). */
+  image_content?: string;
+  close_by: number | null;
+  close_reason?: string | null;
+  notes?: Record<string, string | number | null>;
+}
+
+/** A single-use UPI QR code for exactly `amount` paise, closing itself at `closeBy` (at least 15 minutes ahead). */
+export const createUpiQr = (qr: { amount: number; closeBy: number; name: string; description: string; notes: Record<string, string> }) =>
+  call(
+    async (rzp) =>
+      (await rzp.qrCode.create({
+        type: 'upi_qr',
+        name: qr.name,
+        usage: 'single_use',
+        fixed_amount: true,
+        payment_amount: qr.amount,
+        description: qr.description,
+        close_by: qr.closeBy,
+        notes: qr.notes,
+      })) as unknown as ProviderQrCode,
+  );
+
+export const fetchUpiQr = (qrId: string) => call(async (rzp) => (await rzp.qrCode.fetch(qrId)) as unknown as ProviderQrCode);
+
+export const closeUpiQr = (qrId: string) => call(async (rzp) => (await rzp.qrCode.close(qrId)) as unknown as ProviderQrCode);
+
+/** Whether the platform has Razorpay keys, so a shop may take UPI through Razorpay's QR codes. */
+export async function hasRazorpay(): Promise<boolean> {
+  try {
+    await razorpayKeys();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * The SDK's signature checks, from the Razorpay package like the client: loaded when a payment is checked, so the
  * package stays out of what every cold start loads (the client shares a chunk with them).

@@ -34,6 +34,7 @@ import { paymentData, type PaidLine, type StoredPayment } from './data.js';
 import type { FlowInput, FlowState } from './flow.js';
 import { createOrder, fetchOrder, isGenuineWebhook, razorpayKeys } from './provider.js';
 import { inTenant } from '../lib/tenant-scope.js';
+import { handleQrWebhook, type QrWebhookEvent } from './till-qr.js';
 
 const DUPLICATE_REFUNDED = 'This order was paid already; the second payment has been refunded.';
 const STILL_RUNNING = 'Your payment is received and the order is being completed. Please look at Your Orders in a minute.';
@@ -77,6 +78,7 @@ export async function createProviderOrder(scope: WriteScope, me: Caller, body: {
     orderId: order.id,
     customerId: customer.customerId,
     customerName: customer.customerName,
+    ...(customer.legalName ? { legalName: customer.legalName } : {}),
     emailId: customer.emailId,
     mobileNumber: customer.mobileNumber,
     address: customer.address,
@@ -174,18 +176,18 @@ export async function recordCheckoutResult(scope: WriteScope, me: Caller, body: 
   return outcomeOf(orderId, state);
 }
 
-interface WebhookEvent {
-  event?: string;
-  payload?: { payment?: { entity?: { id?: string; order_id?: string } } };
+interface WebhookEvent extends QrWebhookEvent {
+  payload?: QrWebhookEvent['payload'] & { payment?: { entity?: { id?: string; order_id?: string } } };
 }
 
 /**
  * POST /payment/webhook/razorpay: `payment.captured` runs the same flow as the checkout's result, so an order is
  * made even when the browser never reports back. The shop is the one the provider order was created for (its
- * notes, read back from the provider with our keys); the signature proves the event came from Razorpay. Other
- * events are acknowledged and ignored.
+ * notes, read back from the provider with our keys); the signature proves the event came from Razorpay.
+ * `qr_code.credited` and `qr_code.closed` move a till's UPI QR code on (functions/payments/till-qr.ts). Other events
+ * are acknowledged and ignored.
  */
-export async function handleRazorpayWebhook(raw: string, signature: string | undefined, log: Logger): Promise<{ received: boolean; orderStatus?: string }> {
+export async function handleRazorpayWebhook(raw: string, signature: string | undefined, log: Logger): Promise<{ received: boolean; orderStatus?: string; qrStatus?: string }> {
   if (!signature || !(await isGenuineWebhook(raw, signature))) throw new Validation('The webhook signature does not match.');
   let event: WebhookEvent;
   try {
@@ -193,6 +195,7 @@ export async function handleRazorpayWebhook(raw: string, signature: string | und
   } catch {
     throw new Validation('The webhook body is not valid JSON.');
   }
+  if (event.event === 'qr_code.credited' || event.event === 'qr_code.closed') return handleQrWebhook(event, log);
   const entity = event.payload?.payment?.entity;
   if (event.event !== 'payment.captured' || !entity?.id || !entity.order_id) return { received: true };
   const order = await fetchOrder(entity.order_id);
@@ -213,7 +216,7 @@ export async function paymentOf(tenantId: string, me: Caller, orderId: string): 
   return {
     orderId: p.orderId,
     customerId: p.customerId,
-    name: shownName(p.customerName),
+    name: p.legalName ?? shownName(p.customerName),
     emailId: p.emailId,
     mobileNumber: p.mobileNumber,
     address: p.address,

@@ -253,6 +253,11 @@ export interface StoredPurchase extends BillTotals, InvoiceFields {
   reBills: number;
   /** The storefront order that paid for the bill (payments domain); till bills have none and may be edited. */
   orderId?: string;
+  /**
+   * What the bill put on the customer's account (its "On account" tender, docs/customer-credit.md), the customer's
+   * balance right after it, and the manager who approved it over the limit.
+   */
+  account?: { amount: number; balanceAfter: number; approvedBy?: string };
   version: number;
   createdOn: string;
   createdBy: string;
@@ -337,6 +342,14 @@ export interface SalesDay extends BillTotals {
   cardSold?: number;
   upiReturns?: number;
   cardReturns?: number;
+  /**
+   * Customer credit (docs/customer-credit.md): goods sold on account (in no takings), returns credited to the
+   * account, and dues the customer paid, all of it and its cash part (money received, though nothing was sold).
+   */
+  accountSold?: number;
+  accountReturns?: number;
+  duesCollected?: number;
+  duesCash?: number;
   pointsEarned: number;
   pointsUsed: number;
   /** Units and goods value of this day's sales returned on any later day (the order list's Return Qty total). */
@@ -830,6 +843,17 @@ export const purchaseData = {
       },
     );
   },
+
+  /** The bill's tenders as they now stand (a UPI part confirmed or paid another way), while it has the version read. */
+  tendersWrite: (tenantId: string, purchaseId: number, tenders: Tender[], version: number, stamp: { updatedBy: string; updatedOn: string }): TransactItem =>
+    op.update(
+      { pk: billPk(tenantId, purchaseId), sk: BILL_SK },
+      {
+        UpdateExpression: 'SET tenders = :tenders, updatedBy = :by, updatedOn = :on ADD version :one',
+        ConditionExpression: 'version = :read',
+        ExpressionAttributeValues: { ':tenders': tenders, ':by': stamp.updatedBy, ':on': stamp.updatedOn, ':one': 1, ':read': version },
+      },
+    ),
 
   /** Marks a bill as e-mailed, once the mail went out. */
   mailedWrite: (tenantId: string, purchaseId: number): TransactItem =>

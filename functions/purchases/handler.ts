@@ -6,6 +6,7 @@ import { purchaseData } from './data.js';
 import { creditNoteFileName, creditNoteOfReturn, creditNotePdf, creditNoteRollPdf, receiptFileName, receiptOf, receiptPdf } from './receipt.js';
 import * as report from './report.js';
 import { openBill, placeBill, reBill, redeemablePoints, returnAndMail } from './service.js';
+import { settleUpi } from './upi.js';
 import { purchaseView } from './view.js';
 
 export const handler = domainHandler('purchases', purchaseRoutes, {
@@ -22,6 +23,10 @@ export const handler = domainHandler('purchases', purchaseRoutes, {
   heldByKey: ({ params, ctx }) => heldBillByKey(ctx.me.tenantId, params.key),
   heldSell: ({ params, body, ctx }) => sellAgainstNegativeStock(writeScope(ctx), params.key, body.reason),
   heldDiscard: ({ params, body, ctx }) => discardHeld(writeScope(ctx), params.key, body.reason),
+  async settleUpi({ params, body, ctx }) {
+    const opened = await settleUpi(writeScope(ctx), params.purchaseId, body);
+    return { ...purchaseView(opened), redeemablePoints: await redeemablePoints(ctx.me.tenantId, opened.bill) };
+  },
   async update({ params, body, ctx }) {
     return placeBill(writeScope(ctx), body, params.purchaseId);
   },

@@ -13,7 +13,7 @@ import { createAppUser, sendTemporaryPassword, temporaryPassword } from '../user
 import { tenantData } from './data.js';
 import { provisionTenant, unprovisionTenant } from './provision.js';
 
-type TenantUpdate = Pick<Tenant, 'displayName' | 'address' | 'gstNumber' | 'state' | 'gstRegistered' | 'emailId' | 'phone' | 'reportEmails' | 'storefrontRequestsPerSecond' | 'upiId' | 'upiPayeeName' | 'version'>;
+type TenantUpdate = Pick<Tenant, 'displayName' | 'address' | 'gstNumber' | 'state' | 'gstRegistered' | 'emailId' | 'phone' | 'reportEmails' | 'storefrontRequestsPerSecond' | 'upiId' | 'upiPayeeName' | 'upiRazorpayQr' | 'version'>;
 type TenantCreate = Omit<TenantUpdate, 'version'> & { domain: string; managerName: string; managerEmailId: string; managerMobileNumber: string };
 
 /**
@@ -63,6 +63,7 @@ export async function updateTenant(me: Caller, tenantId: string, body: TenantUpd
     // Left out: kept; sent empty: removed.
     upiId: body.upiId === undefined ? current.upiId : body.upiId.toLowerCase() || undefined,
     upiPayeeName: body.upiPayeeName === undefined ? current.upiPayeeName : body.upiPayeeName || undefined,
+    upiRazorpayQr: body.upiRazorpayQr ?? current.upiRazorpayQr,
     ...updated(actor),
     version: (current.version ?? 0) + 1,
   };

@@ -6,7 +6,8 @@ import type { Emulator } from './emulators.js';
  * Razorpay for the local stack. It speaks the part of the API the product uses, as Razorpay does (basic auth with
  * the key id and secret, paise, Razorpay-shaped entities and errors):
  *   POST /v1/orders, GET /v1/orders/{id}, GET /v1/payments/{id}, GET /v1/payments/{id}/refunds,
- *   POST /v1/payments/{id}/refund;
+ *   POST /v1/payments/{id}/refund, and the UPI QR codes of the till: POST /v1/payments/qr_codes,
+ *   GET /v1/payments/qr_codes/{id}, POST /v1/payments/qr_codes/{id}/close;
  * serves the checkout script (`/v1/checkout.js`, defining `window.Razorpay` with `open()`, `on('payment.failed')`
  * and the `handler` callback) and the checkout page it opens, where a tester picks success or failure. A success
  * is signed with the key secret (HMAC-SHA256 of `order_id|payment_id`) and sends the `payment.captured` webhook to
@@ -14,7 +15,11 @@ import type { Emulator } from './emulators.js';
  *
  * For tests: `POST /sim/checkout/complete` does what the page's buttons do; `POST /sim/payments/{id}/webhook`
  * sends a payment's webhook again and answers the gateway's status; `GET /sim/state` lists orders, payments,
- * refunds and webhooks sent.
+ * refunds and webhooks sent. A QR code is paid with `POST /sim/qr_codes/{id}/pay` (`{ amount? }` in paise, its own
+ * amount by default: another amount tests a payment that does not match, and a QR already paid may be paid again,
+ * as a second credit), which sends `qr_code.credited` signed like `payment.captured`; `POST /sim/qr_codes/{id}/expire`
+ * closes it unpaid as its close_by would, with no webhook (Razorpay sends none when a QR code expires). Closing one by
+ * the API sends `qr_code.closed`.
  */
 
 export interface RazorpaySimulatorOptions {
@@ -47,8 +52,9 @@ interface SimPayment {
   amount: number;
   currency: string;
   status: 'captured' | 'failed' | 'refunded';
-  order_id: string;
-  method: 'card';
+  order_id: string | null;
+  method: 'card' | 'upi';
+  vpa?: string;
   amount_refunded: number;
   refund_status: null | 'partial' | 'full';
   captured: boolean;
@@ -77,15 +83,41 @@ interface SimRefund {
   created_at: number;
 }
 
+/** A UPI QR code as Razorpay's QR Codes API answers it. */
+interface SimQrCode {
+  id: string;
+  entity: 'qr_code';
+  created_at: number;
+  name: string | null;
+  usage: 'single_use' | 'multiple_use';
+  type: 'upi_qr';
+  image_url: string;
+  /** The UPI link the image holds (Razorpay's image-content field). */
+  image_content: string;
+  payment_amount: number | null;
+  status: 'active' | 'closed';
+  description: string | null;
+  fixed_amount: boolean;
+  payments_amount_received: number;
+  payments_count_received: number;
+  notes: Record<string, string>;
+  customer_id: string | null;
+  close_by: number | null;
+  closed_at: number | null;
+  close_reason: 'on_demand' | 'paid' | null;
+}
+
 interface SentWebhook {
   at: string;
   event: string;
   paymentId: string;
+  qrCodeId?: string;
   status: number;
 }
 
 export interface RazorpaySimulator extends Emulator {
   orders: Map<string, SimOrder>;
+  qrCodes: Map<string, SimQrCode>;
   payments: Map<string, SimPayment>;
   refunds: SimRefund[];
   webhooks: SentWebhook[];
@@ -208,18 +240,27 @@ button{display:block;width:100%;padding:12px;margin-top:12px;border:0;border-rad
 
 export async function startRazorpaySimulator(options: RazorpaySimulatorOptions): Promise<RazorpaySimulator> {
   const orders = new Map<string, SimOrder>();
+  const qrCodes = new Map<string, SimQrCode>();
+  /** The QR code each UPI payment paid, for its webhook's payload. */
+  const qrOfPayment = new Map<string, string>();
   const payments = new Map<string, SimPayment>();
   const refunds: SimRefund[] = [];
   const webhooks: SentWebhook[] = [];
   const basic = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
 
   async function sendWebhook(payment: SimPayment): Promise<number> {
+    const qr = qrCodes.get(qrOfPayment.get(payment.id) ?? '');
+    if (qr) return sendEvent('qr_code.credited', { qr_code: { entity: qr }, payment: { entity: payment } }, payment.id, qr.id);
+    return sendEvent('payment.captured', { payment: { entity: payment } }, payment.id);
+  }
+
+  async function sendEvent(event: string, payload: Record<string, unknown>, paymentId: string, qrCodeId?: string): Promise<number> {
     const body = JSON.stringify({
       entity: 'event',
       account_id: 'acc_SimulatorLocal1',
-      event: 'payment.captured',
-      contains: ['payment'],
-      payload: { payment: { entity: payment } },
+      event,
+      contains: Object.keys(payload),
+      payload,
       created_at: unixNow(),
     });
     let status = 0;
@@ -234,8 +275,93 @@ export async function startRazorpaySimulator(options: RazorpaySimulatorOptions):
     } catch {
       // The gateway was not reachable: recorded as status 0, as Razorpay records a failed delivery.
     }
-    webhooks.push({ at: new Date().toISOString(), event: 'payment.captured', paymentId: payment.id, status });
+    webhooks.push({ at: new Date().toISOString(), event, paymentId, ...(qrCodeId ? { qrCodeId } : {}), status });
     return status;
+  }
+
+  /** POST /v1/payments/qr_codes: a UPI QR code; a fixed amount is paise, and close_by at least 15 minutes ahead. */
+  function createQrCode(body: Record<string, unknown>, origin: string): [number, unknown] {
+    if (body.type !== 'upi_qr') return [400, badRequest('The type field is invalid.', 'type')];
+    const usage = body.usage;
+    if (usage !== 'single_use' && usage !== 'multiple_use') return [400, badRequest('The usage field is invalid.', 'usage')];
+    const fixed = body.fixed_amount === true;
+    const amount = body.payment_amount;
+    if (fixed && (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100)) {
+      return [400, badRequest('The payment amount must be atleast INR 1.00', 'payment_amount')];
+    }
+    const closeBy = body.close_by === undefined ? null : Number(body.close_by);
+    if (closeBy !== null && (!Number.isInteger(closeBy) || closeBy < unixNow() + 15 * 60 - 60)) {
+      return [400, badRequest('close_by should be at least 15 minutes after current time', 'close_by')];
+    }
+    if (usage === 'multiple_use' && closeBy !== null) return [400, badRequest('close_by is allowed only for single_use QR codes', 'close_by')];
+    const id = newId('qr');
+    const rupees = fixed ? String((amount as number) / 100) : '';
+    const qr: SimQrCode = {
+      id,
+      entity: 'qr_code',
+      created_at: unixNow(),
+      name: typeof body.name === 'string' ? body.name : null,
+      usage,
+      type: 'upi_qr',
+      image_url: `${origin}/sim/qr_codes/${id}/image`,
+      image_content: `upi://pay?pa=rzr.localshop@icic&pn=LocalShop&tr=RZP${id.slice(3)}qrv2&tn=${encodeURIComponent(String(body.description ?? 'Payment'))}&cu=INR${rupees ? `&am=${rupees}` : ''}`,
+      payment_amount: fixed ? (amount as number) : null,
+      status: 'active',
+      description: typeof body.description === 'string' ? body.description : null,
+      fixed_amount: fixed,
+      payments_amount_received: 0,
+      payments_count_received: 0,
+      notes: (body.notes as Record<string, string>) ?? {},
+      customer_id: null,
+      close_by: closeBy,
+      closed_at: null,
+      close_reason: null,
+    };
+    qrCodes.set(id, qr);
+    return [200, qr];
+  }
+
+  /** What a customer's UPI app does: a captured UPI payment to the QR code, of its amount or another. */
+  function payQrCode(qr: SimQrCode, body: Record<string, unknown>): [number, unknown] {
+    const amount = body.amount === undefined ? (qr.payment_amount ?? 100) : Number(body.amount);
+    if (!Number.isInteger(amount) || amount < 100) return [400, badRequest('The amount must be atleast INR 1.00', 'amount')];
+    const payment: SimPayment = {
+      id: newId('pay'),
+      entity: 'payment',
+      amount,
+      currency: 'INR',
+      status: 'captured',
+      order_id: null,
+      method: 'upi',
+      vpa: 'customer@okaxis',
+      amount_refunded: 0,
+      refund_status: null,
+      captured: true,
+      description: qr.description,
+      email: 'void@razorpay.com',
+      contact: '+919000090000',
+      notes: {},
+      error_code: null,
+      error_description: null,
+      error_source: null,
+      error_step: null,
+      error_reason: null,
+      created_at: unixNow(),
+    };
+    payments.set(payment.id, payment);
+    qrOfPayment.set(payment.id, qr.id);
+    qr.payments_amount_received += amount;
+    qr.payments_count_received += 1;
+    if (qr.usage === 'single_use' && qr.status === 'active') Object.assign(qr, { status: 'closed', closed_at: unixNow(), close_reason: 'paid' });
+    if (body.webhook !== false) setTimeout(() => void sendWebhook(payment), 0);
+    return [200, { payment, qr_code: qr }];
+  }
+
+  function closeQrCode(qr: SimQrCode, reason: 'on_demand' | null): [number, unknown] {
+    if (qr.status === 'closed') return [400, badRequest('The QR code is already closed.')];
+    Object.assign(qr, { status: 'closed', closed_at: unixNow(), close_reason: reason });
+    if (reason === 'on_demand') setTimeout(() => void sendEvent('qr_code.closed', { qr_code: { entity: qr } }, '', qr.id), 0);
+    return [200, qr];
   }
 
   /** What the checkout page's buttons do: a captured (signed) or a failed payment of the order. */
@@ -354,6 +480,14 @@ export async function startRazorpaySimulator(options: RazorpaySimulatorOptions):
     if (req.headers.authorization !== basic) return [401, badRequest('Authentication failed')];
     const method = req.method ?? 'GET';
     if (method === 'POST' && path === '/v1/orders') return createOrder(await readJson(req));
+    if (method === 'POST' && path === '/v1/payments/qr_codes') return createQrCode(await readJson(req), `http://${req.headers.host ?? `127.0.0.1:${options.port}`}`);
+    const qrPath = /^\/v1\/payments\/qr_codes\/([^/]+)(\/close)?$/.exec(path);
+    if (qrPath) {
+      const qr = qrCodes.get(qrPath[1]!);
+      if (!qr) return [400, badRequest('The id provided does not exist')];
+      if (method === 'GET' && !qrPath[2]) return [200, qr];
+      if (method === 'POST' && qrPath[2]) return closeQrCode(qr, 'on_demand');
+    }
     const order = /^\/v1\/orders\/([^/]+)$/.exec(path);
     if (method === 'GET' && order) {
       const found = orders.get(order[1]!);
@@ -388,6 +522,20 @@ export async function startRazorpaySimulator(options: RazorpaySimulatorOptions):
         const [status, body] = complete(await readJson(req));
         return reply(res, status, body);
       }
+      const image = /^\/sim\/qr_codes\/([^/]+)\/image$/.exec(path);
+      if (method === 'GET' && image) {
+        const qr = qrCodes.get(image[1]!);
+        if (!qr) return reply(res, 404, badRequest('No QR code with this id'));
+        const { toString } = await import('qrcode');
+        return reply(res, 200, await toString(qr.image_content, { type: 'svg', margin: 2 }), 'image/svg+xml');
+      }
+      const simQr = /^\/sim\/qr_codes\/([^/]+)\/(pay|expire)$/.exec(path);
+      if (method === 'POST' && simQr) {
+        const qr = qrCodes.get(simQr[1]!);
+        if (!qr) return reply(res, 404, badRequest('No QR code with this id'));
+        const [status, body] = simQr[2] === 'pay' ? payQrCode(qr, await readJson(req)) : closeQrCode(qr, null);
+        return reply(res, status, body);
+      }
       const resend = /^\/sim\/payments\/([^/]+)\/webhook$/.exec(path);
       if (method === 'POST' && resend) {
         const payment = payments.get(resend[1]!);
@@ -395,7 +543,7 @@ export async function startRazorpaySimulator(options: RazorpaySimulatorOptions):
         return reply(res, 200, { status: await sendWebhook(payment) });
       }
       if (method === 'GET' && path === '/sim/state') {
-        return reply(res, 200, { orders: [...orders.values()], payments: [...payments.values()], refunds, webhooks });
+        return reply(res, 200, { orders: [...orders.values()], qrCodes: [...qrCodes.values()], payments: [...payments.values()], refunds, webhooks });
       }
       if (path.startsWith('/v1/')) {
         const [status, body] = await api(req, path);
@@ -411,6 +559,7 @@ export async function startRazorpaySimulator(options: RazorpaySimulatorOptions):
   return {
     name: 'razorpay-simulator',
     orders,
+    qrCodes,
     payments,
     refunds,
     webhooks,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { externalOrderBody, internalOrderBody, payment, paymentOutcome, providerOrder } from '../schemas/payment.js';
+import { tillQr, tillQrBody, tillQrParams, tillQrQuery, tillUpi } from '../schemas/till-upi.js';
 import { answer, route } from './define.js';
 
 /**
@@ -37,9 +38,41 @@ export const paymentRoutes = {
     path: '/payment/webhook/razorpay',
     access: 'public',
     summary:
-      'Razorpay webhook (beyond the spec): payment.captured, X-Razorpay-Signature checked with the webhook secret, runs the same flow so a closed browser tab loses no order',
+      'Razorpay webhook (beyond the spec): payment.captured, X-Razorpay-Signature checked with the webhook secret, runs the same flow so a closed browser tab loses no order; qr_code.credited and qr_code.closed move a till QR code on',
     body: z.string(),
     bodyKind: 'text',
-    response: answer<z.ZodObject<{ received: z.ZodBoolean; orderStatus: z.ZodOptional<z.ZodString> }>>(),
+    response: answer<z.ZodObject<{ received: z.ZodBoolean; orderStatus: z.ZodOptional<z.ZodString>; qrStatus: z.ZodOptional<z.ZodString> }>>(),
+  }),
+  tillUpi: route({
+    method: 'GET',
+    path: '/payment/till-upi',
+    access: 'PurchaseEdit',
+    summary: "Whether the till takes UPI by Razorpay's QR codes (the shop's setting and the platform's Razorpay keys) or by the cashier's confirmation",
+    response: answer<typeof tillUpi>(),
+  }),
+  createTillQr: route({
+    method: 'POST',
+    path: '/payment/till-qr',
+    access: 'PurchaseEdit',
+    summary: "A single-use Razorpay UPI QR code of a fixed amount for what a saved bill's UPI part still waits for; its payment confirms the part through the webhook",
+    body: tillQrBody,
+    response: answer<typeof tillQr>(),
+  }),
+  tillQr: route({
+    method: 'GET',
+    path: '/payment/till-qr/{qrId}',
+    access: 'PurchaseEdit',
+    summary: "A till QR code's status (open, paid, closed, attention) as the webhook left it; asks Razorpay once its close time has passed, or with check=true",
+    params: tillQrParams,
+    query: tillQrQuery,
+    response: answer<typeof tillQr>(),
+  }),
+  closeTillQr: route({
+    method: 'POST',
+    path: '/payment/till-qr/{qrId}/close',
+    access: 'PurchaseEdit',
+    summary: 'Closes an unpaid till QR code at Razorpay, so the cashier can take the UPI part another way',
+    params: tillQrParams,
+    response: answer<typeof tillQr>(),
   }),
 } as const;

@@ -33,6 +33,7 @@ import {
   heldDecisionBody,
   heldKeyParams,
 } from '../schemas/purchase.js';
+import { upiSettleBody } from '../schemas/till-upi.js';
 import { answer, route } from './define.js';
 
 /** Screens that open one bill: place order (editing), the lists, re-bill and return. */
@@ -250,6 +251,16 @@ export const purchaseRoutes = {
     params: purchaseIdParams,
     body: returnBody,
     response: answer<typeof returnDone>(),
+  }),
+  settleUpi: route({
+    method: 'POST',
+    path: '/purchase/{purchaseId}/upi',
+    access: 'PurchaseEdit',
+    summary:
+      "The cashier's answer for a bill's UPI part to be confirmed (made offline, or a QR code that closed unpaid): the UPI arrived, or the customer paid that part by cash, card or bank; the day's figures move by method",
+    params: purchaseIdParams,
+    body: upiSettleBody,
+    response: answer<typeof purchaseDetail>(),
   }),
   reBill: route({
     method: 'POST',

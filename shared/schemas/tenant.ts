@@ -36,6 +36,8 @@ export const tenant = lazySchema(() => z.object({
   /** The shop's UPI ID and the payee name its customers' UPI apps show: Place Order's QR codes pay them. */
   upiId: z.string().optional(),
   upiPayeeName: z.string().optional(),
+  /** UPI at the till by Razorpay's single-use QR codes, confirmed by Razorpay's webhook instead of the cashier. */
+  upiRazorpayQr: z.boolean().optional(),
   version: z.number().int().optional(),
   ...auditFields,
 }));
@@ -63,6 +65,7 @@ export const shopFields = lazySchema(() => z.object({
   /** Empty removes it: UPI is then confirmed by the cashier without a QR code. */
   upiId: z.union([z.literal(''), z.string().trim().regex(UPI_ID_PATTERN, UPI_ID_INVALID)], { error: UPI_ID_INVALID }).optional(),
   upiPayeeName: z.union([z.literal(''), z.string().trim().regex(UPI_PAYEE_PATTERN, UPI_PAYEE_INVALID)], { error: UPI_PAYEE_INVALID }).optional(),
+  upiRazorpayQr: z.boolean().optional(),
   version: versionField,
 }));
 

@@ -52,6 +52,14 @@ export const sampleBodies: Record<string, unknown> = {
   'PUT /companyHolidays/{id}': { date: '2027-06-14', holiday: 'Shop anniversary' },
   'POST /expense/save': { expenseName: 'Sample courier charge', paymentMode: 'Cash', expenseDate: indiaToday(new Date()), expenseAmount: '250' },
   'PUT /expense/{id}': { expenseName: 'Sample courier charge', paymentMode: 'Online', expenseDate: indiaToday(new Date()), expenseAmount: 260 },
+  'POST /till/session/open': { tillName: 'Sample till', openingFloat: 500 },
+  'POST /till/session/{id}/move': { kind: 'in', amount: 10, reason: 'Sample change from the bank' },
+  'POST /till/session/{id}/close': { count: { n100: 1 }, reason: 'Sample close' },
+  'POST /till/session/{id}/reopen': { reason: 'Sample reopen' },
+  'PUT /account/{customerId}': { onAccount: true, limit: 5000 },
+  'POST /account/{customerId}/payment': { tenders: [{ method: 'cash', amount: 100 }], advance: true },
+  'POST /account/{customerId}/writeOff': { amount: 1, reason: 'Sample write-off' },
+  'POST /account/{customerId}/approval': { amount: 500 },
 };
 
 function catalogueSamples(): Record<string, unknown> {
@@ -96,6 +104,8 @@ function pointOfSaleSamples(): Record<string, unknown> {
     'PUT /purchase/{purchaseId}': bill,
     'POST /purchase/return/{purchaseId}': { paymentMode: 'CASH', purchasedProduct: [{ purchasedProductId: 1, returnQuantity: 1 }], returnAmount: 95 },
     'POST /purchase/reBill/{purchaseId}': { print: true },
+    'POST /purchase/{purchaseId}/upi': { method: 'cash' },
+    'POST /payment/till-qr': { purchaseId: 1 },
     'POST /purchase/held/{key}/sellAgainstNegativeStock': { reason: 'The shelf count was wrong' },
     'POST /purchase/held/{key}/discard': { reason: 'The customer did not take the goods' },
     // Typed at the till and confirmed: no customer of the sample shops has these addresses.
@@ -238,7 +248,7 @@ export const sampleQueries: Record<string, Record<string, string>> = {
 
 /** Statuses, and ids no shop has yet (cart and wish ids are per shop, so they name the caller's own records). */
 function storefrontParams(): Record<string, string> {
-  return { status: 'InCart', statuses: 'OrderSuccess,Shipped', customerCartId: '1', customerWishId: '1', orderId: 'order_Sample0000001' };
+  return { status: 'InCart', statuses: 'OrderSuccess,Shipped', customerCartId: '1', customerWishId: '1', orderId: 'order_Sample0000001', qrId: 'qr_Sample000000001' };
 }
 
 /** Bill 1 of every test shop is a seeded sale; the month is the current one; no held bill has the key. */
