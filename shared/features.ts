@@ -11,7 +11,7 @@ export const featureCatalogue = {
   ERP: [
     'EmployeeView', 'EmployeeEdit', 'EmployeeList', 'EmployeeDelete', 'RoleEdit', 'RoleList', 'RoleDelete',
     'LeaveEdit', 'LeaveList', 'LeaveDelete', 'PubHolidayEdit', 'PubHolidayList', 'PubHolidayDelete',
-    'CompHolidayEdit', 'CompHolidayList', 'CompHolidayDelete', 'AuditTrail',
+    'CompHolidayEdit', 'CompHolidayList', 'CompHolidayDelete', 'AuditTrail', 'TillCloses',
   ],
   IMS: [
     'StockList', 'PurchaseEdit', 'PurchaseList', 'MonthlyPurchaseList', 'PurchaseReturn', 'ProductEdit',

@@ -32,6 +32,7 @@ import { productData, type StoredProduct } from '../products/data.js';
 import { tenantData } from '../tenants/data.js';
 import type { InvoiceFields } from './data.js';
 import { purchaseView, shownName } from './view.js';
+import { billMoves, refundMoves, tillWrites } from '../tills/bill-moves.js';
 
 export { BILL_HAS_RETURNS, BILL_NOT_FOUND, ONLINE_ORDER_BILL };
 export const BILL_CHANGED = 'This bill was changed by someone else. Please reload it and try again.';
@@ -516,6 +517,8 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
   const byLine = lineSalesFigures([...lines.map((l) => soldByLine(l, 1)), ...(before?.lines ?? []).map((l) => soldByLine(l, -1))]);
   for (const item of purchaseData.lineSalesWrites(tenantId, bill.saleDate, byLine)) add(item);
   for (const { item, message } of options.also?.(bill) ?? []) add(item, message);
+  // The cashier's open till session takes the bill's tenders (an edit's difference) in the same transaction.
+  for (const { item, message } of await tillWrites(tenantId, actor.userName, billMoves(tendersOfBill(bill), before && tendersOfBill(before.bill)))) add(item, message);
   return { items, messages, result: { bill, lines, returns: before?.returns ?? [] } };
 }
 
@@ -696,6 +699,7 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
     };
     const saleDay: SalesFigures = { soldReturnedQuantity: units, soldReturnedValue: value };
     for (const item of salesWrites(tenantId, [[record.returnDate, returnDay], [bill.saleDate, saleDay]])) add(item);
+    for (const { item, message } of await tillWrites(tenantId, actor.userName, refundMoves(refundTenders))) add(item, message);
     const takenBack = lineSalesFigures(returned.map((r) => ({ stockId: r.line.stockId, units: -r.quantity, value: -r.value, cost: -r.cost })));
     for (const item of purchaseData.lineSalesWrites(tenantId, record.returnDate, takenBack)) add(item);
     return { items, messages, result: { opened: { bill: billAfter, lines: [...linesAfter.values()], returns: [...opened.returns, record] }, record } };

@@ -20,6 +20,7 @@ import { stockRoutes } from './stock.js';
 import { taxRoutes } from './taxes.js';
 import { templateRoutes } from './templates.js';
 import { tenantRoutes } from './tenants.js';
+import { tillRoutes } from './tills.js';
 import { uploadRoutes } from './uploads.js';
 import { userRoutes } from './users.js';
 import { wishRoutes } from './wish.js';
@@ -48,6 +49,7 @@ export const api = {
   purchases: purchaseRoutes,
   reports: reportRoutes,
   expenses: expenseRoutes,
+  tills: tillRoutes,
   messages: messageRoutes,
   cart: cartRoutes,
   wish: wishRoutes,

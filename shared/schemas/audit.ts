@@ -3,15 +3,15 @@ import { isoDate, pageQuery, userNameSchema } from './common.js';
 import { lazySchema } from '../lazy.js';
 
 /** What the audit trail records changes of (docs/security.md, "Audit"). */
-export const auditedEntities = ['bill', 'stock', 'product', 'role', 'employee', 'shop', 'policy', 'heldBill', 'message'] as const;
+export const auditedEntities = ['bill', 'stock', 'product', 'role', 'employee', 'shop', 'policy', 'heldBill', 'message', 'till'] as const;
 export type AuditedEntity = (typeof auditedEntities)[number];
 
 /**
  * How the record changed: a new record, an edit, a removal, goods returned on a bill, a bill printed or mailed again,
  * goods received on a stock line (inventory add or a spreadsheet upload), a bill or message sent to an address typed
- * at the till.
+ * at the till, a till session closed or reopened by the owner.
  */
-export const auditActions = ['create', 'update', 'delete', 'return', 'rebill', 'revealPassword', 'receive', 'sendTyped'] as const;
+export const auditActions = ['create', 'update', 'delete', 'return', 'rebill', 'revealPassword', 'receive', 'sendTyped', 'close', 'reopen'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
 const WRONG_RANGE = 'The start date must not be after the end date.';

@@ -15,6 +15,7 @@ export const entityLabels: Record<AuditedEntity, string> = {
   policy: 'Policy',
   heldBill: 'Held offline bill',
   message: 'Message without a bill',
+  till: 'Till session',
 };
 
 const actionLabels: Record<AuditAction, string> = {
@@ -26,6 +27,8 @@ const actionLabels: Record<AuditAction, string> = {
   revealPassword: 'Temporary password revealed',
   receive: 'Goods received',
   sendTyped: 'Sent to a typed address',
+  close: 'Till closed',
+  reopen: 'Till reopened',
 };
 
 /** Amounts are kept in paise; these fields are shown in rupees. */
