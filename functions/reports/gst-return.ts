@@ -1,5 +1,5 @@
 import { DELIVERY_LABEL } from '../../shared/bill.js';
-import { DEFAULT_UNIT, gstinProblem, gstinState, isStateCode } from '../../shared/gst.js';
+import { DEFAULT_UNIT, gstinProblem, gstinState, isStateCode, type Taxability } from '../../shared/gst.js';
 import { buildEinvoice, einvoiceProblems, type EinvoicePayload } from '../../shared/gst/einvoice.js';
 import { buildGstr1, placeOfSupplyLabel, type Gstr1, type Gstr1CreditNote, type Gstr1Input, type Gstr1Invoice, type Gstr1Line } from '../../shared/gst/gstr1.js';
 import { toRupees } from '../../shared/money.js';
@@ -29,6 +29,7 @@ type GstLineFields = Partial<{
   documentType: 'TAX_INVOICE' | 'BILL_OF_SUPPLY';
   hsnCode: string;
   unit: string;
+  taxability: Taxability;
   gstRate: number;
   igst: number;
 }>;
@@ -37,7 +38,7 @@ type MonthLine = StoredLine & GstLineFields;
 /** What GSTR-1 reads of a month's lines: a projection, so a large month moves a fraction of the lines' bytes. */
 const MONTH_LINE_FIELDS: (keyof MonthLine)[] = [
   'purchaseId', 'purchasedProductId', 'productId', 'productName', 'originalQuantity', 'cgstRate', 'sgstRate', 'taxable', 'cgst', 'sgst',
-  'saleDate', 'customerName', 'invoiceNumber', 'invoiceDate', 'placeOfSupply', 'customerGstin', 'documentType', 'hsnCode', 'unit', 'gstRate', 'igst',
+  'saleDate', 'customerName', 'invoiceNumber', 'invoiceDate', 'placeOfSupply', 'customerGstin', 'documentType', 'hsnCode', 'unit', 'taxability', 'gstRate', 'igst',
 ];
 
 interface StoredCreditNote extends GstLineFields {
@@ -76,6 +77,7 @@ const gstLine = (line: MonthLine): Gstr1Line => ({
   productName: line.productName,
   hsnCode: line.hsnCode,
   unit: line.unit ?? DEFAULT_UNIT,
+  ...(line.taxability ? { taxability: line.taxability } : {}),
   quantity: line.originalQuantity,
   gstRate: line.gstRate ?? line.cgstRate + line.sgstRate,
   taxable: line.taxable,
@@ -100,6 +102,8 @@ function withDeliveryLine(lines: MonthLine[], delivery: StoredDelivery | undefin
       productName: DELIVERY_LABEL,
       hsnCode: delivery.hsnCode,
       unit: delivery.unit,
+      // Part of a composite supply: nil-rated, exempt or non-GST when its principal supply is.
+      ...(principal?.taxability ? { taxability: principal.taxability } : {}),
       quantity: 0,
       gstRate: delivery.gstRate,
       taxable: delivery.taxable,
@@ -179,6 +183,7 @@ export async function gstr1Input(tenantId: string, month: string, shop: ShopTena
           productName: l.productName,
           hsnCode: l.hsnCode ?? billed?.hsnCode,
           unit: l.unit ?? billed?.unit ?? DEFAULT_UNIT,
+          ...((l.taxability ?? billed?.taxability) ? { taxability: l.taxability ?? billed?.taxability } : {}),
           quantity: l.quantity,
           gstRate: l.gstRate ?? (billed ? billed.cgstRate + billed.sgstRate : 0),
           taxable: l.taxable ?? 0,

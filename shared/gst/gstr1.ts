@@ -10,6 +10,10 @@
  * - b2cl (5): inter-state invoices to unregistered buyers above B2C_LARGE_LIMIT, one by one;
  * - b2cs (7): every other invoice to an unregistered buyer, summed per place of supply and rate; credit notes on
  *   such invoices are netted here, as the portal expects (they have no table of their own);
+ * - nil (8): the lines of nil-rated, exempt and non-GST goods (shared/gst.ts `lineTaxability`), of every invoice,
+ *   summed per kind of supply (inter- or intra-state, to registered or unregistered persons), credit notes netted in;
+ *   such lines are in no other section but table 12 (the other sections hold the taxed lines of an invoice, its
+ *   value as a whole);
  * - cdnr (9B): credit notes to a GSTIN; cdnur (9B): credit notes on B2C large invoices;
  * - hsn (12): lines per HSN code, unit and rate, credit notes subtracted; split into B2B and B2C from the May 2025
  *   return period;
@@ -25,8 +29,10 @@ import {
   isValidHsn,
   MAX_DOCUMENT_NUMBER_LENGTH,
   stateLabel,
+  lineTaxability,
   supplyKind,
   type HsnLine,
+  type Taxability,
   type HsnSummaryRow,
 } from '../gst.js';
 import { type Paise } from '../money.js';
@@ -55,6 +61,8 @@ export const DOCUMENT_NATURE = { invoices: { num: 1, label: 'Invoices for outwar
 export interface Gstr1Line extends HsnLine {
   productId: number;
   productName: string;
+  /** The product's kind of supply when billed; absent = nil-rated at 0 %, taxable above. */
+  taxability?: Taxability;
 }
 
 /** A tax invoice (a bill) of the month, as billed; credit notes say what came back. */
@@ -128,6 +136,24 @@ export interface Gstr1SmallRow extends Gstr1Amounts {
   rate: number;
 }
 
+/** Table 8's kinds of supply, in the portal's order (its Excel rows and JSON `sply_ty`). */
+export const NIL_SUPPLY_TYPES = [
+  { code: 'INTRB2B', description: 'Inter-State supplies to registered persons' },
+  { code: 'INTRAB2B', description: 'Intra-State supplies to registered persons' },
+  { code: 'INTRB2C', description: 'Inter-State supplies to unregistered persons' },
+  { code: 'INTRAB2C', description: 'Intra-State supplies to unregistered persons' },
+] as const;
+export type NilSupplyType = (typeof NIL_SUPPLY_TYPES)[number]['code'];
+
+/** One row of table 8: the month's nil-rated, exempt and non-GST values of a kind of supply, less credit notes. */
+export interface Gstr1NilRow {
+  supplyType: NilSupplyType;
+  description: string;
+  nilRated: Paise;
+  exempt: Paise;
+  nonGst: Paise;
+}
+
 export interface Gstr1HsnRow extends Omit<HsnSummaryRow, 'gstRate'> {
   tab: 'B2B' | 'B2C';
   description: string;
@@ -156,6 +182,8 @@ export interface Gstr1Sections {
   b2b: { totals: Gstr1Totals; rows: Gstr1DocumentRow[] };
   b2cl: { totals: Gstr1Totals; rows: Gstr1DocumentRow[] };
   b2cs: { totals: Gstr1Totals; rows: Gstr1SmallRow[] };
+  /** Totals: `count` the documents with such lines, `taxable` and `value` the three amounts together, no tax. */
+  nil: { totals: Gstr1Totals; rows: Gstr1NilRow[] };
   cdnr: { totals: Gstr1Totals; rows: Gstr1DocumentRow[] };
   cdnur: { totals: Gstr1Totals; rows: Gstr1DocumentRow[] };
   hsn: { totals: Gstr1Totals; rows: Gstr1HsnRow[] };
@@ -198,6 +226,7 @@ export interface Gstr1Json {
   b2cs?: { sply_ty: 'INTRA' | 'INTER'; pos: string; typ: 'OE'; txval: number; rt: number; iamt?: number; camt?: number; samt?: number; csamt: number }[];
   cdnr?: { ctin: string; nt: { ntty: 'C'; nt_num: string; nt_dt: string; val: number; pos: string; rchrg: 'N'; inv_typ: 'R'; itms: Gstr1Item[] }[] }[];
   cdnur?: { typ: 'B2CL'; ntty: 'C'; nt_num: string; nt_dt: string; val: number; pos: string; itms: Gstr1Item[] }[];
+  nil?: { inv: { sply_ty: NilSupplyType; nil_amt: number; expt_amt: number; ngsup_amt: number }[] };
   hsn?: { data: Gstr1HsnJsonRow[] } | { hsn_b2b: Gstr1HsnJsonRow[]; hsn_b2c: Gstr1HsnJsonRow[] };
   doc_issue?: { doc_det: { doc_num: number; docs: { num: number; from: string; to: string; totnum: number; cancel: number; net_issue: number }[] }[] };
 }
@@ -389,6 +418,7 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
     b2b: { totals: emptyTotals(), rows: [] },
     b2cl: { totals: emptyTotals(), rows: [] },
     b2cs: { totals: emptyTotals(), rows: [] },
+    nil: { totals: emptyTotals(), rows: NIL_SUPPLY_TYPES.map((t) => ({ supplyType: t.code, description: t.description, nilRated: 0, exempt: 0, nonGst: 0 })) },
     cdnr: { totals: emptyTotals(), rows: [] },
     cdnur: { totals: emptyTotals(), rows: [] },
     hsn: { totals: emptyTotals(), rows: [] },
@@ -411,6 +441,27 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
       b2cs.set(key, row);
     }
   };
+  /**
+   * A document's lines of nil-rated, exempt and non-GST goods go to table 8 by kind of supply; the rest, its taxed
+   * lines, to the section of the document. Returns the taxed lines.
+   */
+  const splitNil = (doc: Gstr1Invoice, registered: boolean, sign: number): Gstr1Line[] => {
+    const untaxed = doc.lines.filter((l) => lineTaxability(l.taxability, l.gstRate) !== 'taxable');
+    if (!untaxed.length) return doc.lines;
+    const type: NilSupplyType = `${isInter(doc.placeOfSupply) ? 'INTR' : 'INTRA'}${registered ? 'B2B' : 'B2C'}`;
+    const row = sections.nil.rows.find((r) => r.supplyType === type)!;
+    for (const line of untaxed) {
+      const kind = lineTaxability(line.taxability, line.gstRate);
+      const amount = sign * (line.taxable + line.igst + line.cgst + line.sgst);
+      if (kind === 'exempt') row.exempt += amount;
+      else if (kind === 'non-gst') row.nonGst += amount;
+      else row.nilRated += amount;
+      sections.nil.totals.taxable += amount;
+      sections.nil.totals.value += amount;
+    }
+    sections.nil.totals.count += 1;
+    return doc.lines.filter((l) => !untaxed.includes(l));
+  };
   const count = (totals: Gstr1Totals, lines: Gstr1Line[], sign = 1) => {
     totals.count += 1;
     const rates = byRate(lines);
@@ -427,26 +478,28 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
     addInto(net, byRate(invoice.lines).reduce((s, [, a]) => (addInto(s, a), s), zero()));
     net.value += value;
     const doc = { ...invoice, number: invoice.number ?? String(invoice.purchaseId) };
+    const taxed = splitNil(invoice, gstin !== undefined, 1);
+    const large = !gstin && isInter(invoice.placeOfSupply) && value > b2cLargeLimit(invoice.date);
+    hsnLines[gstin ? 'B2B' : 'B2C'].push(...invoice.lines.map((l) => ({ ...l, sign: 1 })));
+    // An invoice of nil-rated, exempt or non-GST goods only is in table 8 alone.
+    if (!taxed.length) continue;
     if (gstin) {
-      const rates = count(sections.b2b.totals, invoice.lines);
+      const rates = count(sections.b2b.totals, taxed);
       sections.b2b.rows.push(...documentRows(doc, rates, gstin));
-      hsnLines.B2B.push(...invoice.lines.map((l) => ({ ...l, sign: 1 })));
       if (!numbered) continue;
       const party = b2b.get(gstin) ?? { ctin: gstin, inv: [] };
       party.inv.push({ inum: doc.number, idt: portalDate(doc.date), val: rupees(value), pos: doc.placeOfSupply, rchrg: 'N', inv_typ: 'R', itms: itemsFor(rates, isInter(doc.placeOfSupply)) });
       b2b.set(gstin, party);
-    } else if (isInter(invoice.placeOfSupply) && value > b2cLargeLimit(invoice.date)) {
-      const rates = count(sections.b2cl.totals, invoice.lines);
+    } else if (large) {
+      const rates = count(sections.b2cl.totals, taxed);
       sections.b2cl.rows.push(...documentRows(doc, rates, undefined));
-      hsnLines.B2C.push(...invoice.lines.map((l) => ({ ...l, sign: 1 })));
       if (!numbered) continue;
       const place = b2cl.get(doc.placeOfSupply) ?? { pos: doc.placeOfSupply, inv: [] };
       place.inv.push({ inum: doc.number, idt: portalDate(doc.date), val: rupees(value), itms: interStateItems(rates) });
       b2cl.set(doc.placeOfSupply, place);
     } else {
-      const rates = count(sections.b2cs.totals, invoice.lines);
+      const rates = count(sections.b2cs.totals, taxed);
       addSmall(invoice.placeOfSupply, rates, 1);
-      hsnLines.B2C.push(...invoice.lines.map((l) => ({ ...l, sign: 1 })));
     }
   }
 
@@ -466,26 +519,26 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
     addInto(net, byRate(note.lines).reduce((s, [, a]) => (addInto(s, a), s), zero()), -1);
     net.value -= value;
     const original = note.original;
+    const taxed = splitNil(note, gstin !== undefined, -1);
+    hsnLines[gstin ? 'B2B' : 'B2C'].push(...note.lines.map((l) => ({ ...l, sign: -1 })));
+    if (!taxed.length) continue;
     if (gstin) {
-      const rates = count(sections.cdnr.totals, note.lines);
+      const rates = count(sections.cdnr.totals, taxed);
       sections.cdnr.rows.push(...documentRows(note, rates, gstin, original));
-      hsnLines.B2B.push(...note.lines.map((l) => ({ ...l, sign: -1 })));
       const party = cdnr.get(gstin) ?? { ctin: gstin, nt: [] };
       party.nt.push({ ntty: 'C', nt_num: note.number, nt_dt: portalDate(note.date), val: rupees(value), pos: note.placeOfSupply, rchrg: 'N', inv_typ: 'R', itms: itemsFor(rates, isInter(note.placeOfSupply)) });
       cdnr.set(gstin, party);
     } else if (isInter(note.placeOfSupply) && original.value > b2cLargeLimit(original.date)) {
-      const rates = count(sections.cdnur.totals, note.lines);
+      const rates = count(sections.cdnur.totals, taxed);
       sections.cdnur.rows.push(...documentRows(note, rates, undefined, original));
-      hsnLines.B2C.push(...note.lines.map((l) => ({ ...l, sign: -1 })));
       cdnur.push({ typ: 'B2CL', ntty: 'C', nt_num: note.number, nt_dt: portalDate(note.date), val: rupees(value), pos: note.placeOfSupply, itms: interStateItems(rates) });
     } else {
       // A credit note on a B2C small invoice lowers table 7 for its place of supply and rate; it is not a document
       // of its own in the return, but it is counted in the B2C small section's totals (as a subtraction).
-      const rates = byRate(note.lines);
+      const rates = byRate(taxed);
       for (const [, a] of rates) addInto(sections.b2cs.totals, a, -1);
-      sections.b2cs.totals.value -= value;
+      sections.b2cs.totals.value -= documentValue(taxed);
       addSmall(note.placeOfSupply, rates, -1);
-      hsnLines.B2C.push(...note.lines.map((l) => ({ ...l, sign: -1 })));
     }
   }
 
@@ -545,6 +598,8 @@ export function buildGstr1(input: Gstr1Input): Gstr1 {
       csamt: 0,
     }));
   }
+  const nil = sections.nil.rows.filter((r) => r.nilRated !== 0 || r.exempt !== 0 || r.nonGst !== 0);
+  if (nil.length) json.nil = { inv: nil.map((r) => ({ sply_ty: r.supplyType, nil_amt: rupees(r.nilRated), expt_amt: rupees(r.exempt), ngsup_amt: rupees(r.nonGst) })) };
   if (cdnr.size) json.cdnr = [...cdnr.values()];
   if (cdnur.length) json.cdnur = cdnur;
   if (sections.hsn.rows.length) {

@@ -6,18 +6,19 @@ import { lazySchema } from '../lazy.js';
  * counts and totals, the B2C small rows by place of supply and rate, the HSN quantities by unit, the document
  * ranges, and the problems to fix before the file can be downloaded.
  */
-export const GSTR1_SECTION_KEYS = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn', 'docs'] as const;
+export const GSTR1_SECTION_KEYS = ['b2b', 'b2cl', 'b2cs', 'nil', 'cdnr', 'cdnur', 'hsn', 'docs'] as const;
 export type Gstr1SectionKey = (typeof GSTR1_SECTION_KEYS)[number];
 
-/** Titles and GSTR-1 table numbers, shared by the screen and the spreadsheet's sheet names. */
-export const GSTR1_SECTIONS: Record<Gstr1SectionKey, { title: string; table: string; sheet: string }> = {
-  b2b: { title: 'B2B invoices', table: '4A', sheet: 'b2b' },
-  b2cl: { title: 'B2C large invoices', table: '5', sheet: 'b2cl' },
-  b2cs: { title: 'B2C small (by place of supply and rate)', table: '7', sheet: 'b2cs' },
-  cdnr: { title: 'Credit notes to registered buyers', table: '9B', sheet: 'cdnr' },
-  cdnur: { title: 'Credit notes to unregistered buyers', table: '9B', sheet: 'cdnur' },
-  hsn: { title: 'HSN summary', table: '12', sheet: 'hsn' },
-  docs: { title: 'Documents issued', table: '13', sheet: 'docs' },
+/** Titles and GSTR-1 table numbers as the screen shows them. */
+export const GSTR1_SECTIONS: Record<Gstr1SectionKey, { title: string; table: string }> = {
+  b2b: { title: 'B2B invoices', table: '4A' },
+  b2cl: { title: 'B2C large invoices', table: '5' },
+  b2cs: { title: 'B2C small (by place of supply and rate)', table: '7' },
+  nil: { title: 'Nil-rated, exempt and non-GST supplies', table: '8' },
+  cdnr: { title: 'Credit notes to registered buyers', table: '9B' },
+  cdnur: { title: 'Credit notes to unregistered buyers', table: '9B' },
+  hsn: { title: 'HSN summary', table: '12' },
+  docs: { title: 'Documents issued', table: '13' },
 };
 
 export const amounts = {

@@ -20,6 +20,8 @@ export interface StoredLineSpec {
   productName: string;
   hsnCode?: string;
   unit: string;
+  /** The product's kind of supply when sold (shared/gst.ts); left out, a 0 % line is nil-rated. */
+  taxability?: 'taxable' | 'nil-rated' | 'exempt' | 'non-gst';
   quantity: number;
   gstRate: number;
   taxable: number;

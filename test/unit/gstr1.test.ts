@@ -218,3 +218,58 @@ describe('problems to fix before the file', () => {
     expect(none.problems.map((p) => p.fix)).toEqual([{ to: 'shop' }, { to: 'shop' }]);
   });
 });
+
+describe('table 8: nil-rated, exempt and non-GST supplies', () => {
+  const nilLine = (productId: number, taxable: number, taxability?: Gstr1Line['taxability']): Gstr1Line => ({ ...line(productId, '1006', 1, 0, taxable, false), ...(taxability ? { taxability } : {}) });
+  // Karnataka shop: an intra-state B2B invoice with a nil-rated line beside an 18% one, an inter-state B2B invoice of
+  // exempt goods only, an inter-state walk-in with non-GST goods, a walk-in bill of nil-rated rice only (no kind
+  // stored: a 0 % line is nil-rated), and a 0 % good its owner marked taxable.
+  const mixedB2b = invoice(301, 1, '2026-06-02', '29', [line(1, '10063010', 1, 1800, 1_000_00, false), nilLine(2, 250_00)], BUYER_KA);
+  const exemptB2b = invoice(302, 2, '2026-06-03', '27', [nilLine(3, 400_00, 'exempt')], BUYER_MH);
+  const nonGstInter = invoice(303, 3, '2026-06-04', '33', [line(4, '6109', 1, 500, 100_00, true, 'PCS'), nilLine(5, 75_00, 'non-gst')]);
+  const riceOnly = invoice(304, 4, '2026-06-05', '29', [nilLine(6, 60_00), nilLine(6, 40_00)]);
+  const zeroTaxable = invoice(305, 5, '2026-06-06', '29', [nilLine(7, 10_00, 'taxable')]);
+  const month = buildGstr1({
+    month: '2026-06',
+    shop: { gstin: SHOP, state: '29' },
+    invoices: [mixedB2b, exemptB2b, nonGstInter, riceOnly, zeroTaxable],
+    // Half the rice comes back.
+    creditNotes: [creditNote(1, 1, '2026-06-20', riceOnly, [nilLine(6, 40_00)])],
+  });
+
+  it('splits the lines by kind of supply as the portal does, credit notes netted in', () => {
+    expect(month.sections.nil.rows).toEqual([
+      { supplyType: 'INTRB2B', description: 'Inter-State supplies to registered persons', nilRated: 0, exempt: 400_00, nonGst: 0 },
+      { supplyType: 'INTRAB2B', description: 'Intra-State supplies to registered persons', nilRated: 250_00, exempt: 0, nonGst: 0 },
+      { supplyType: 'INTRB2C', description: 'Inter-State supplies to unregistered persons', nilRated: 0, exempt: 0, nonGst: 75_00 },
+      { supplyType: 'INTRAB2C', description: 'Intra-State supplies to unregistered persons', nilRated: 60_00, exempt: 0, nonGst: 0 },
+    ]);
+    expect(month.json.nil).toEqual({
+      inv: [
+        { sply_ty: 'INTRB2B', nil_amt: 0, expt_amt: 400, ngsup_amt: 0 },
+        { sply_ty: 'INTRAB2B', nil_amt: 250, expt_amt: 0, ngsup_amt: 0 },
+        { sply_ty: 'INTRB2C', nil_amt: 0, expt_amt: 0, ngsup_amt: 75 },
+        { sply_ty: 'INTRAB2C', nil_amt: 60, expt_amt: 0, ngsup_amt: 0 },
+      ],
+    });
+    expect(validate(month.json), JSON.stringify(validate.errors)).toBe(true);
+  });
+
+  it('keeps those lines out of B2B and B2C small, an invoice of them only out of both, and the invoice value whole', () => {
+    expect(month.json.b2b).toEqual([
+      {
+        ctin: BUYER_KA,
+        inv: [{ inum: 'SLG/26-27/000001', idt: '02-06-2026', val: 1_430, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1801, itm_det: { txval: 1_000, rt: 18, camt: 90, samt: 90, csamt: 0 } }] }],
+      },
+    ]);
+    // The rice bill is in no B2C small row; the good marked taxable at 0 % is, at rate 0.
+    expect(month.json.b2cs?.map((r) => [r.pos, r.rt, r.txval])).toEqual([['29', 0, 10], ['33', 5, 100]]);
+    expect(month.sections.nil.totals).toMatchObject({ count: 5, taxable: 785_00, value: 785_00, igst: 0, cgst: 0, sgst: 0 });
+  });
+
+  it('ties out with the other sections to the month’s invoices less its credit notes', () => {
+    const { b2b, b2cl, b2cs, nil, cdnr, cdnur, hsn } = month.sections;
+    expect(b2b.totals.value + b2cl.totals.value + b2cs.totals.value + nil.totals.value - cdnr.totals.value - cdnur.totals.value).toBe(month.net.value);
+    expect(hsn.totals.taxable).toBe(month.net.taxable);
+  });
+});
