@@ -18,6 +18,8 @@ import { creditNoteItem, invoiceItems, karnatakaShop, writeItems, type StoredCre
  *   GST/26-27/000002  02/06  B2B  Karnataka buyer (29)   2 x HSN 85167910 taxable 20,000.00  CGST 1,800 SGST 1,800
  *   GST/26-27/000003  05/06  B2C  Tamil Nadu (33)         1 x HSN 85287217 taxable 1,00,000.00 IGST 18,000 (B2C large)
  *   GST/26-27/000004  09/06  B2C  Karnataka walk-in      3 kg HSN 0902    taxable 1,500.00   CGST 37.50 SGST 37.50
+ *                                                          10 kg HSN 1006 rice, nil-rated (0 %, no kind given) 600.00
+ *                                                          2 l HSN 0401 milk, exempt                             400.00
  *   GSTC/26-27/00001  12/06  note on 000003: 1 unit back, taxable 1,00,000.00 IGST 18,000 (B2C large note)
  *   GSTC/26-27/00002  14/06  note on GST/26-27/000001 of 30/05 (B2B): 1 x HSN 85167910 taxable 10,000 CGST 900 SGST 900
  */
@@ -56,6 +58,8 @@ async function storeCreditNote(purchaseId: number, returnId: number, number: str
 const IRON = { productId: 101, productName: 'Steam Iron 1200W', hsnCode: '85167910', unit: 'NOS' };
 const TV = { productId: 102, productName: 'LED TV 43 inch', hsnCode: '85287217', unit: 'NOS' };
 const TEA = { productId: 103, productName: 'Assam Tea loose', hsnCode: '0902', unit: 'KGS' };
+const RICE = { productId: 104, productName: 'Sona Masuri rice', hsnCode: '1006', unit: 'KGS' };
+const MILK = { productId: 105, productName: 'Fresh milk', hsnCode: '0401', unit: 'LTR', taxability: 'exempt' as const };
 
 let owner: string;
 let buyer: { customerId: number; customerName: string; gstin: string };
@@ -71,7 +75,11 @@ beforeAll(async () => {
   await storeInvoice(9001, invoice(1), '2026-05-30', buyer, '29', [{ ...IRON, quantity: 3, gstRate: 1800, taxable: 30_000_00, cgst: 2_700_00, sgst: 2_700_00, igst: 0 }]);
   await storeInvoice(9002, invoice(2), '2026-06-02', buyer, '29', [{ ...IRON, quantity: 2, gstRate: 1800, taxable: 20_000_00, cgst: 1_800_00, sgst: 1_800_00, igst: 0 }]);
   await storeInvoice(9003, invoice(3), '2026-06-05', unregistered, '33', [{ ...TV, quantity: 2, gstRate: 1800, taxable: 1_00_000_00, cgst: 0, sgst: 0, igst: 18_000_00 }]);
-  await storeInvoice(9004, invoice(4), '2026-06-09', unregistered, '29', [{ ...TEA, quantity: 3, gstRate: 500, taxable: 1_500_00, cgst: 37_50, sgst: 37_50, igst: 0 }]);
+  await storeInvoice(9004, invoice(4), '2026-06-09', unregistered, '29', [
+    { ...TEA, quantity: 3, gstRate: 500, taxable: 1_500_00, cgst: 37_50, sgst: 37_50, igst: 0 },
+    { ...RICE, quantity: 10, gstRate: 0, taxable: 600_00, cgst: 0, sgst: 0, igst: 0 },
+    { ...MILK, quantity: 2, gstRate: 0, taxable: 400_00, cgst: 0, sgst: 0, igst: 0 },
+  ]);
   await storeCreditNote(9003, 1, note(1), '2026-06-12', { number: invoice(3), date: '2026-06-05', placeOfSupply: '33', customerName: unregistered.customerName }, [
     { ...TV, purchasedProductId: 1, quantity: 1, gstRate: 1800, taxable: 50_000_00, cgst: 0, sgst: 0, igst: 9_000_00 },
   ]);
@@ -100,12 +108,14 @@ describe('GSTR-1 of a month (GET /report/gstr1/{month}/{year})', () => {
     expect(section('b2b')).toMatchObject({ count: 1, taxable: 20_000, cgst: 1_800, sgst: 1_800, value: 23_600 });
     expect(section('b2cl')).toMatchObject({ count: 1, taxable: 1_00_000, igst: 18_000, value: 1_18_000 });
     expect(section('b2cs')).toMatchObject({ count: 1, taxable: 1_500, cgst: 37.5, sgst: 37.5 });
+    // Table 8: the rice and the milk of invoice 000004, not a 0 % row of B2C small.
+    expect(section('nil')).toMatchObject({ count: 1, taxable: 1_000, value: 1_000, igst: 0, cgst: 0, sgst: 0 });
     expect(section('cdnr')).toMatchObject({ count: 1, taxable: 10_000, cgst: 900, sgst: 900 });
     expect(section('cdnur')).toMatchObject({ count: 1, taxable: 50_000, igst: 9_000 });
-    // 20,000 + 1,00,000 + 1,500 sold, 10,000 + 50,000 returned.
-    expect(body.net).toEqual({ value: 72_375, taxable: 61_500, igst: 9_000, cgst: 937.5, sgst: 937.5 });
-    expect(section('hsn')).toMatchObject({ taxable: 61_500, igst: 9_000, cgst: 937.5, sgst: 937.5 });
-    expect(body.quantities).toEqual([{ unit: 'KGS', quantity: 3 }, { unit: 'NOS', quantity: 2 }]);
+    // 20,000 + 1,00,000 + 1,500 + 1,000 sold, 10,000 + 50,000 returned.
+    expect(body.net).toEqual({ value: 73_375, taxable: 62_500, igst: 9_000, cgst: 937.5, sgst: 937.5 });
+    expect(section('hsn')).toMatchObject({ taxable: 62_500, igst: 9_000, cgst: 937.5, sgst: 937.5 });
+    expect(body.quantities).toEqual([{ unit: 'KGS', quantity: 13 }, { unit: 'LTR', quantity: 2 }, { unit: 'NOS', quantity: 2 }]);
     expect(body.documents).toEqual([
       { nature: 'Invoices for outward supply', from: invoice(2), to: invoice(4), total: 3, cancelled: 0, issued: 3 },
       { nature: 'Credit Note', from: note(1), to: note(2), total: 2, cancelled: 0, issued: 2 },
@@ -124,17 +134,49 @@ describe('GSTR-1 of a month (GET /report/gstr1/{month}/{year})', () => {
       { ctin: BUYER_GSTIN, nt: [{ ntty: 'C', nt_num: note(2), nt_dt: '14-06-2026', val: 11_800, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1801, itm_det: { txval: 10_000, rt: 18, camt: 900, samt: 900, csamt: 0 } }] }] },
     ]);
     expect(json.cdnur[0]).toMatchObject({ typ: 'B2CL', nt_num: note(1), val: 59_000, pos: '33' });
+    expect(json.nil).toEqual({ inv: [{ sply_ty: 'INTRAB2C', nil_amt: 600, expt_amt: 400, ngsup_amt: 0 }] });
+    expect(json.b2cs).toEqual([{ sply_ty: 'INTRA', pos: '29', typ: 'OE', txval: 1_500, rt: 5, camt: 37.5, samt: 37.5, csamt: 0 }]);
   });
 
-  it('downloads a workbook with one sheet per section', async () => {
+  it('downloads the offline tool’s Excel template: its sheets, summary rows and header rows, the data from row 5', async () => {
     const file = await download('/report/gstr1/6/2026/file?format=xlsx');
     expect(file.status).toBe(200);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(file.bytes as unknown as ArrayBuffer);
-    expect(workbook.worksheets.map((s) => s.name)).toEqual(['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn', 'docs']);
-    const docs = workbook.getWorksheet('docs')!;
-    const rows = docs.getSheetValues().filter(Boolean).map((r) => (r as unknown[]).slice(1));
-    expect(rows).toContainEqual(['Invoices for outward supply', invoice(2), invoice(4), 3, 0, 3]);
+    // GSTR1_Excel_Workbook_Template: b2b with SEZ and deemed exports, table 12 in two tabs from May 2025.
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['b2b,sez,de', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'exp', 'at', 'atadj', 'exemp', 'hsn(b2b)', 'hsn(b2c)', 'docs']);
+    // Cells left empty read as null (Array.from fills the holes exceljs leaves).
+    const rows = (name: string) => Array.from(workbook.getWorksheet(name)!.getSheetValues(), (r) => (r ? Array.from((r as unknown[]).slice(1), (v) => v ?? null) : []));
+    const headers = (name: string) => rows(name)[4];
+    expect(headers('b2b,sez,de')).toEqual(['GSTIN/UIN of Recipient', 'Receiver Name', 'Invoice Number', 'Invoice date', 'Invoice Value', 'Place Of Supply', 'Reverse Charge', 'Applicable % of Tax Rate', 'Invoice Type', 'E-Commerce GSTIN', 'Rate', 'Taxable Value', 'Cess Amount']);
+    expect(headers('b2cl')).toEqual(['Invoice Number', 'Invoice date', 'Invoice Value', 'Place Of Supply', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount', 'E-Commerce GSTIN']);
+    expect(headers('b2cs')).toEqual(['Type', 'Place Of Supply', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount', 'E-Commerce GSTIN']);
+    expect(headers('cdnr')).toEqual(['GSTIN/UIN of Recipient', 'Receiver Name', 'Note Number', 'Note Date', 'Note Type', 'Place Of Supply', 'Reverse Charge', 'Note Supply Type', 'Note Value', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount']);
+    expect(headers('cdnur')).toEqual(['UR Type', 'Note Number', 'Note Date', 'Note Type', 'Place Of Supply', 'Note Value', 'Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount']);
+    expect(headers('exp')).toEqual(['Export Type', 'Invoice Number', 'Invoice date', 'Invoice Value', 'Port Code', 'Shipping Bill Number', 'Shipping Bill Date', 'Rate', 'Taxable Value', 'Cess Amount']);
+    expect(headers('at')).toEqual(['Place Of Supply', 'Applicable % of Tax Rate', 'Rate', 'Gross Advance Received', 'Cess Amount']);
+    expect(headers('atadj')).toEqual(['Place Of Supply', 'Applicable % of Tax Rate', 'Rate', 'Gross Advance Adjusted', 'Cess Amount']);
+    expect(headers('exemp')).toEqual(['Description', 'Nil Rated Supplies', 'Exempted(other than nil rated/non GST supply)', 'Non-GST Supplies']);
+    const hsnHeaders = ['HSN', 'Description', 'UQC', 'Total Quantity', 'Total Value', 'Rate', 'Taxable Value', 'Integrated Tax Amount', 'Central Tax Amount', 'State/UT Tax Amount', 'Cess Amount'];
+    expect(headers('hsn(b2b)')).toEqual(hsnHeaders);
+    expect(headers('hsn(b2c)')).toEqual(hsnHeaders);
+    expect(headers('docs')).toEqual(['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled']);
+
+    expect(rows('b2b,sez,de')[1]).toEqual(['Summary For B2B, SEZ, DE (4A, 4B, 6B, 6C)']);
+    expect(rows('b2b,sez,de')[5]).toEqual([BUYER_GSTIN, 'Mysuru Traders', invoice(2), '02-Jun-2026', 23_600, '29-Karnataka', 'N', null, 'Regular B2B', null, 18, 20_000, 0]);
+    expect(rows('b2cl')[5]).toEqual([invoice(3), '05-Jun-2026', 1_18_000, '33-Tamil Nadu', null, 18, 1_00_000, 0]);
+    expect(rows('b2cs').slice(5)).toEqual([['OE', '29-Karnataka', null, 5, 1_500, 0]]);
+    expect(rows('cdnr')[5]).toEqual([BUYER_GSTIN, 'Mysuru Traders', note(2), '14-Jun-2026', 'C', '29-Karnataka', 'N', 'Regular B2B', 11_800, null, 18, 10_000, 0]);
+    expect(rows('cdnur')[5]).toEqual(['B2CL', note(1), '12-Jun-2026', 'C', '33-Tamil Nadu', 59_000, null, 18, 50_000, 0]);
+    expect(rows('exemp').slice(2, 4)).toEqual([[null, 'Total Nil Rated Supplies', 'Total Exempted Supplies', 'Total Non-GST Supplies'], [null, 600, 400, 0]]);
+    expect(rows('exemp').slice(5)).toEqual([
+      ['Inter-State supplies to registered persons', 0, 0, 0],
+      ['Intra-State supplies to registered persons', 0, 0, 0],
+      ['Inter-State supplies to unregistered persons', 0, 0, 0],
+      ['Intra-State supplies to unregistered persons', 600, 400, 0],
+    ]);
+    expect(rows('hsn(b2c)').slice(5)).toContainEqual(['1006', 'Sona Masuri rice', 'KGS', 10, 600, 0, 600, 0, 0, 0, 0]);
+    expect(rows('docs')[5]).toEqual(['Invoices for outward supply', invoice(2), invoice(4), 3, 0]);
   });
 
   it('lists what to fix and refuses the file until it is fixed', async () => {
