@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { featureCatalogue } from '../shared/features.js';
 import { defaultRoles, platformRoles } from '../shared/roles.js';
+import { DATA_UPGRADE_STEPS } from '../shared/words.js';
 
 /** What the shop upgrade (functions/tenants/upgrade.ts) brings every shop to: the feature catalogue and built-in roles. */
 export interface UpgradeTarget {
@@ -10,9 +11,11 @@ export interface UpgradeTarget {
 }
 
 /**
- * A short hash of what the upgrade brings. The deploy's custom resource carries it, so a release that adds a feature
- * or changes a built-in role changes the resource and CloudFormation upgrades every shop again.
+ * A short hash of what the upgrade brings: the feature catalogue, the built-in roles and the one-time data steps
+ * (such as writing the word index of names). The deploy's custom resource carries it, so a release that adds a
+ * feature, changes a built-in role or adds a data step changes the resource and CloudFormation upgrades every shop
+ * again.
  */
-export function upgradeFingerprint(target: UpgradeTarget = { featureCatalogue, defaultRoles, platformRoles }): string {
-  return createHash('sha256').update(JSON.stringify(target)).digest('hex').slice(0, 16);
+export function upgradeFingerprint(target: UpgradeTarget = { featureCatalogue, defaultRoles, platformRoles }, dataSteps: readonly string[] = DATA_UPGRADE_STEPS): string {
+  return createHash('sha256').update(JSON.stringify({ ...target, dataSteps })).digest('hex').slice(0, 16);
 }

@@ -18,7 +18,9 @@ import {
   type TransactItem,
 } from '../lib/db.js';
 import { uniquelyNamed, type Writes } from '../lib/unique-names.js';
-import { counterKey, idSk, searchKey, tenantPk } from '../lib/keys.js';
+import { wordSearchText } from '../../shared/words.js';
+import { counterKey, idSk, searchKey, tenantPk, wordPk } from '../lib/keys.js';
+import { wordSearchPage, wordWrites, type WordRecord } from '../lib/word-index.js';
 
 /**
  * Categories. Besides the category item there are two companions written in the same transactions:
@@ -34,6 +36,12 @@ const categoryCounter = (tenantId: string) => counterKey(tenantId, 'category');
 const countKey = (tenantId: string, categoryId: number) => ({ pk: tenantPk(tenantId, 'CATEGORY_PRODUCTS'), sk: idSk(categoryId) });
 
 export type StoredCategory = Category & { image: string; version: number };
+
+/** The word index of category names (`lib/word-index.ts`): the storefront's "oil" finds "Edible Oils". */
+export const CATEGORY_WORDS = 'CATEGORY';
+export const categoryWordRecord = (c: Pick<StoredCategory, 'categoryId' | 'categoryName'>): WordRecord => ({ id: c.categoryId, name: c.categoryName });
+const categoryWordWrites = (tenantId: string, before: StoredCategory | undefined, after: StoredCategory | undefined) =>
+  wordWrites(tenantId, CATEGORY_WORDS, before && categoryWordRecord(before), after && categoryWordRecord(after));
 
 const toCategory = (item: Record<string, unknown>) => strip(item as Item) as StoredCategory;
 
@@ -80,12 +88,17 @@ export const categoryData = {
 
   count: (tenantId: string) => readCounter(categoryCounter(tenantId)),
 
+  /** A page of the categories with a word of the name starting with `text`, whole words first (the word index, then the categories by id). */
   async searchPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<StoredCategory>> {
-    return mapPage(await queryCursorPage({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, request), toCategory);
+    const page = await wordSearchPage<{ id: number }>(tenantId, CATEGORY_WORDS, text, request);
+    const items = await batchGet(page.items.map((w) => ({ pk: categoryPk(tenantId), sk: idSk(Number(w.id)) })));
+    const byId = new Map(items.map((i) => [Number(i.categoryId), toCategory(i)]));
+    return { items: page.items.flatMap((w) => byId.get(Number(w.id)) ?? []), next: page.next };
   },
 
-  /** How many categories have a name starting with `text`, counting at most `cap`. */
-  searchCount: (tenantId: string, text: string, cap: number) => queryCountUpTo({ index: 'gsi1', pk: byNamePk(tenantId), skPrefix: searchKey(text) }, cap),
+  /** How many categories have a word starting with `text`, counting at most `cap` (a name holding it twice counts twice). */
+  searchCount: (tenantId: string, text: string, cap: number) =>
+    wordSearchText(text) ? queryCountUpTo({ pk: wordPk(tenantId, CATEGORY_WORDS), skPrefix: wordSearchText(text) }, cap) : Promise.resolve(0),
 
   async all(tenantId: string): Promise<StoredCategory[]> {
     return (await queryAll({ index: 'gsi1', pk: byNamePk(tenantId) })).map(toCategory);
@@ -109,7 +122,16 @@ export const categoryData = {
       Put: { TableName: tableName(), Item: { ...countKey(tenantId, category.categoryId), entity: 'categoryProducts', productCount: 0 } },
     });
     writes.push(op.count(categoryCounter(tenantId), 1));
-    return { writes, messages: [...messages, undefined, undefined] };
+    const words = categoryWordWrites(tenantId, undefined, category);
+    writes.push(...words);
+    return { writes, messages: [...messages, undefined, undefined, ...words.map(() => undefined)] };
+  },
+
+  /** Writes renaming a category or changing its image (`uniquelyNamed`), with its word items. */
+  updateWrites(tenantId: string, before: StoredCategory, after: StoredCategory): Writes {
+    const { writes, messages } = names.updateWrites(tenantId, before, after);
+    const words = categoryWordWrites(tenantId, before, after);
+    return { writes: [...writes, ...words], messages: [...messages, ...words.map(() => undefined)] };
   },
 
   /** Writes deleting a category; refused while any product belongs to it. */
@@ -126,7 +148,8 @@ export const categoryData = {
     messages.push('This category still has products. Please move them to another category or delete them first.');
     writes.push(op.count(categoryCounter(tenantId), -1));
     messages.push(undefined);
-    return { writes, messages };
+    const words = categoryWordWrites(tenantId, category, undefined);
+    return { writes: [...writes, ...words], messages: [...messages, ...words.map(() => undefined)] };
   },
 
   /**

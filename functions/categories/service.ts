@@ -45,7 +45,7 @@ export async function updateCategory(scope: WriteScope, categoryId: number, inpu
   await categoryData.names.assertRenameFree(tenantId, before, input.categoryName);
   const after = await saveWithImage(scope, input, before.image, async (image) => {
     const record: StoredCategory = { ...before, categoryName: input.categoryName, image, version: before.version + 1, ...updated(actor) };
-    const { writes, messages } = categoryData.names.updateWrites(tenantId, before, record);
+    const { writes, messages } = categoryData.updateWrites(tenantId, before, record);
     await transact(writes, messages);
     return record;
   });

@@ -3,6 +3,8 @@ import { indiaToday } from '../../shared/leave-days.js';
 import { splitInclusiveGst, toBasisPoints, toPaise, toRupees } from '../../shared/money.js';
 import type { Inventory, InventorySave, InventorySuggestion, Stock } from '../../shared/schemas/inventory.js';
 import { VALID_PRODUCT } from '../../shared/schemas/inventory-messages.js';
+import { wordRank } from '../../shared/words.js';
+import { searchKey } from '../lib/keys.js';
 import type { WriteScope } from '../lib/context.js';
 import { mapPage, nextId, type CursorPage, type PageRequest } from '../lib/db.js';
 import { Validation } from '../lib/errors.js';
@@ -99,19 +101,38 @@ function suggestionOf(line: StoredStock): InventorySuggestion {
   };
 }
 
+/** The received lines of these products, in the products' order: their shelf items, then the lines (two batch reads). */
+async function linesOf(tenantId: string, productIds: number[]): Promise<StoredStock[]> {
+  const shelves = await productData.shelves(tenantId, productIds);
+  const unshelved = productIds.filter((id) => !shelves.has(id));
+  const [shelved, older] = await Promise.all([
+    stockData.byIds(tenantId, productIds.flatMap((id) => (shelves.get(id) ?? []).map((l) => l.stockId))),
+    Promise.all(unshelved.map((id) => stockData.ofProduct(tenantId, id))),
+  ]);
+  return [...shelved, ...older.flat()];
+}
+
+/** Where a suggestion ranks: its artcode or barcode is the text, then a whole word of the name, then a word's start, then a code's start. */
+function suggestionRank(s: InventorySuggestion, text: string): number {
+  const code = searchKey(text);
+  if (searchKey(s.artcode) === code || (s.barcode && searchKey(s.barcode) === code)) return -1;
+  return wordRank(s.productName, text) ?? 2;
+}
+
 /**
- * Suggestions (spec 2 sections 3 and 5): received lines whose product name, artcode or barcode starts with the text,
- * in name order. With `all`, catalogue products never received are added (no codes or prices yet), so inventory
- * add can pick a product for its first receipt.
+ * Suggestions (spec 2 sections 3 and 5): received lines of the products with a word of the name starting with the
+ * text (the word index, whole words first), and lines whose artcode or barcode starts with it (a scanned code is
+ * exact, so first). With `all`, catalogue products never received are added (no codes or prices yet), so
+ * inventory add can pick a product for its first receipt.
  */
 export async function suggestions(tenantId: string, text: string, all: boolean): Promise<InventorySuggestion[]> {
-  const [byName, byArtcode, byBarcode, products] = await Promise.all([
-    stockData.byName(tenantId, text, SUGGESTION_LIMIT),
+  const [byName, byArtcode, byBarcode] = await Promise.all([
+    productData.suggestions(tenantId, text, SUGGESTION_LIMIT).then(async (products) => ({ products, lines: await linesOf(tenantId, products.map((p) => p.productId)) })),
     stockData.byArtcode(tenantId, text, SUGGESTION_LIMIT),
     stockData.byBarcode(tenantId, text, SUGGESTION_LIMIT),
-    all ? productData.byNamePrefix(tenantId, text, SUGGESTION_LIMIT) : Promise.resolve([]),
   ]);
-  const lines = [...new Map([...byName, ...byArtcode, ...byBarcode].map((l) => [l.stockId, l])).values()];
+  const products = all ? byName.products : [];
+  const lines = [...new Map([...byName.lines, ...byArtcode, ...byBarcode].map((l) => [l.stockId, l])).values()];
   const received = new Set(lines.map((l) => l.productId));
   const neverReceived: InventorySuggestion[] = products
     .filter((p) => !received.has(p.productId))
@@ -132,6 +153,6 @@ export async function suggestions(tenantId: string, text: string, all: boolean):
       quantity: 0,
     }));
   return [...lines.map(suggestionOf), ...neverReceived]
-    .sort((a, b) => a.productName.localeCompare(b.productName) || a.artcode.localeCompare(b.artcode))
+    .sort((a, b) => suggestionRank(a, text) - suggestionRank(b, text) || a.productName.localeCompare(b.productName) || a.artcode.localeCompare(b.artcode))
     .slice(0, SUGGESTION_LIMIT);
 }

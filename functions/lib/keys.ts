@@ -34,3 +34,13 @@ export const counterKey = (tenantId: string, counted: string) => ({ pk: tenantPk
 
 /** A counter of tries (sign-in, reset codes, sign-ups) by one user name or one client address in a tenant. */
 export const limitKey = (tenantId: string, counter: string, subject: string) => ({ pk: tenantPk(tenantId, 'LIMIT'), sk: `${counter}#${searchKey(subject)}` });
+
+/**
+ * The word index of one kind of named record (`PRODUCT`, `CATEGORY`): an item per word of a record's name, sorted by
+ * the name from that word on (`shared/words.ts` nameTails), then the record's id.
+ */
+export const wordPk = (tenantId: string, kind: string) => tenantPk(tenantId, 'WORD', kind);
+export const wordKey = (tenantId: string, kind: string, tail: string, id: number) => ({ pk: wordPk(tenantId, kind), sk: `${tail}#${idSk(id)}` });
+
+/** The mark of a one-time data upgrade done in a shop (e.g. `words#1`), so the upgrade runs it once. */
+export const upgradeStepKey = (tenantId: string, step: string) => ({ pk: tenantPk(tenantId, 'UPGRADE'), sk: step });

@@ -64,8 +64,15 @@ async function storeAll(tenantId: string, checked: CheckedImage[], scope: WriteS
   return stored;
 }
 
-/** Runs the writes as one transaction; on failure removes the images the request stored. */
-async function commit(scope: WriteScope, writes: ProductWrite[], images: StoredImage[]): Promise<void> {
+/**
+ * Runs the writes as one transaction; on failure removes the images the request stored. The names' word index
+ * writes ride in that transaction when it has room; a save too big for it (25 products of many words) writes them
+ * in the transactions right after, as puts and deletes that a retry or the shop upgrade may repeat.
+ */
+async function commit(scope: WriteScope, all: ProductWrite[], images: StoredImage[]): Promise<void> {
+  const fits = all.length <= MAX_TRANSACTION_WRITES;
+  const writes = fits ? all : all.filter((w) => !w.words);
+  const words = fits ? [] : all.filter((w) => w.words).map((w) => w.write);
   if (writes.length > MAX_TRANSACTION_WRITES) {
     await discardObjects(images.filter((i) => i.created).map((i) => i.key), scope.log);
     throw new Validation('Too many changes to save at once. Please save fewer products at a time.');
@@ -79,6 +86,7 @@ async function commit(scope: WriteScope, writes: ProductWrite[], images: StoredI
     await discardObjects(images.filter((i) => i.created).map((i) => i.key), scope.log);
     throw error;
   }
+  for (let i = 0; i < words.length; i += MAX_TRANSACTION_WRITES) await transact(words.slice(i, i + MAX_TRANSACTION_WRITES));
   await discardObjects(images.map((i) => i.upload), scope.log);
 }
 

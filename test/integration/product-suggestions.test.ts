@@ -6,8 +6,8 @@ import { createCategory, createProducts, productRow, unique } from './catalogue-
 import { call, tokenOf } from './client.js';
 
 /**
- * Product suggestions and prefix counts stay a small read at any catalogue size: at most 20 names per prefix, in
- * name order, names starting with the text only, the caller's shop only; counts stop at 1,000.
+ * Product suggestions and search counts stay a small read at any catalogue size: at most 20 names per text, names
+ * with a word starting with the text, whole words first, the caller's shop only; counts stop at 1,000.
  */
 
 const admin = () => tokenOf('admin@demo.shop');
@@ -32,7 +32,7 @@ beforeAll(async () => {
 });
 
 describe('product suggestions', () => {
-  it('answer the first 20 names in name order that start with the text, in any letter case, of the caller\'s shop only', async () => {
+  it('answer the first 20 names with a word starting with the text, the name from that word on in order, in any letter case, of the caller\'s shop only', async () => {
     const answer = await call<Suggestion[]>('GET', `/product/suggestion/${prefix.toLowerCase()}`, { token: await tokenOf('cashier@demo.shop') });
     expect(answer.status).toBe(200);
     expect(PRODUCT_SUGGESTIONS).toBe(20);
@@ -59,13 +59,15 @@ describe('product suggestions', () => {
   });
 });
 
-describe('prefix search counts', () => {
-  it('count the names starting with the text in the caller\'s shop, up to 1,000', async () => {
+describe('search counts', () => {
+  it('count the names with a word starting with the text in the caller\'s shop, up to 1,000', async () => {
     const token = await admin();
     expect(SEARCH_COUNT_CAP).toBe(1000);
-    expect((await call('GET', `/product/searchCount/${prefix.toUpperCase()}`, { token })).body).toBe(30);
+    // The 30 names starting with it and 'Other <prefix>'; not 'x<prefix>', where it is inside a word.
+    expect((await call('GET', `/product/searchCount/${prefix.toUpperCase()}`, { token })).body).toBe(31);
     expect((await call('GET', `/product/searchCount/${encodeURIComponent(`${prefix} item 1`)}`, { token })).body).toBe(10);
     const page = await call<{ productName: string }[]>('GET', `/product/search/${prefix}?page=0&size=50`, { token });
-    expect(page.body).toHaveLength(30);
+    expect(page.body).toHaveLength(31);
+    expect(page.body.at(-1)!.productName).toBe(`Other ${prefix}`);
   });
 });

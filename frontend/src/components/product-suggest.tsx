@@ -7,6 +7,7 @@ import { formatRupees } from '../../../shared/format.js';
 import { inventoryRoutes } from '../../../shared/routes/inventory.js';
 import type { InventorySuggestion } from '../../../shared/schemas/inventory.js';
 import { NO_SUGGESTION, SUGGESTION_MAX, SUGGESTION_MIN } from '../../../shared/schemas/inventory-messages.js';
+import { wordRank } from '../../../shared/words.js';
 import { callApi } from '../lib/api-client.js';
 
 interface ProductSuggestProps {
@@ -35,10 +36,10 @@ export function suggestionQueryText(text: string): string | undefined {
   return trimmed.slice(0, SUGGESTION_MAX).trim();
 }
 
-/** The suggestions that still start with the whole text (name, artcode or barcode), as the server matches them. */
+/** The suggestions the whole text still matches (a word of the name, the start of the artcode or barcode), as the server matches them. */
 export function narrowSuggestions(suggestions: InventorySuggestion[], text: string): InventorySuggestion[] {
   const wanted = normal(text);
-  return suggestions.filter((s) => [s.productName, s.artcode, s.barcode].some((field) => normal(field).startsWith(wanted)));
+  return suggestions.filter((s) => wordRank(s.productName, text) !== undefined || [s.artcode, s.barcode].some((field) => normal(field).startsWith(wanted)));
 }
 
 /**

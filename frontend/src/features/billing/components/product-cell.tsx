@@ -5,6 +5,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { formatRupees } from '../../../../../shared/format.js';
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
 import { NO_SUGGESTION, SUGGESTION_MAX, SUGGESTION_MIN } from '../../../../../shared/schemas/inventory-messages.js';
+import { wordRank } from '../../../../../shared/words.js';
 import { billingKeys, productSuggestions } from '../api/billing.js';
 
 const normal = (text: string) => text.trim().toLowerCase();
@@ -12,7 +13,8 @@ const normal = (text: string) => text.trim().toLowerCase();
 /** The server is asked for 4 to 10 characters; a longer text (a 13-digit barcode) asks for its first 10. */
 export const askedText = (text: string) => (text.trim().length < SUGGESTION_MIN ? undefined : text.trim().slice(0, SUGGESTION_MAX).trim());
 
-const matches = (s: InventorySuggestion, text: string) => [s.productName, s.artcode, s.barcode].some((f) => normal(f).startsWith(normal(text)));
+const matches = (s: InventorySuggestion, text: string) =>
+  wordRank(s.productName, text) !== undefined || [s.artcode, s.barcode].some((f) => normal(f).startsWith(normal(text)));
 
 /** Enter without a highlighted option takes the line whose barcode, artcode or name is the text, else the only one. */
 export function exactMatch(found: InventorySuggestion[], text: string): InventorySuggestion | undefined {

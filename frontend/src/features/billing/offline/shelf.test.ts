@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
+import { wordRank } from '../../../../../shared/words.js';
 import { keptShelf, shelfOf, suggestionsOn, SUGGESTIONS_SHOWN } from './shelf.js';
 
 const line = (n: number, productName: string, artcode: string, barcode = ''): InventorySuggestion => ({
@@ -20,20 +21,31 @@ const line = (n: number, productName: string, artcode: string, barcode = ''): In
   quantity: 5,
 });
 
-/** The lookup as it was written first: every line filtered, then sorted, then cut to 20. */
-const plainLookup = (lines: InventorySuggestion[], text: string) =>
-  lines
-    .filter((l) => [l.productName, l.artcode, l.barcode].some((f) => f.trim().toLowerCase().startsWith(text.trim().toLowerCase())))
-    .sort((a, b) => a.productName.localeCompare(b.productName))
+/**
+ * The lookup written plainly: every line whose artcode or barcode is the text, has a word of the name starting with
+ * it, or whose artcode or barcode starts with it, in that order, then by name, cut to 20.
+ */
+const plainLookup = (lines: InventorySuggestion[], text: string) => {
+  const typed = text.trim().toLowerCase();
+  const codes = (l: InventorySuggestion) => [l.artcode, l.barcode].map((c) => c.toLowerCase()).filter(Boolean);
+  const rank = (l: InventorySuggestion) =>
+    codes(l).includes(typed) ? -1 : (wordRank(l.productName, text) ?? (codes(l).some((c) => c.startsWith(typed)) || !typed ? 2 : undefined));
+  return lines
+    .filter((l) => rank(l) !== undefined)
+    .sort((a, b) => rank(a)! - rank(b)! || a.productName.localeCompare(b.productName))
     .slice(0, SUGGESTIONS_SHOWN);
+};
 
 describe("the till's shelf in memory", () => {
-  it('answers a typed artcode, barcode or name start by name, whatever the case', () => {
+  it('answers a typed artcode, barcode, any word of a name or its start, whatever the case', () => {
     const shelf = shelfOf([line(1, 'Tata Salt', 'HSN1001', '8901000007919'), line(2, 'Parle-G Biscuits', 'HSN1002'), line(3, 'Parle Monaco', 'BULK3')]);
     expect(suggestionsOn(shelf, 'hsn1001').map((s) => s.productId)).toEqual([1]);
     expect(suggestionsOn(shelf, ' 8901000007919 ').map((s) => s.productId)).toEqual([1]);
     expect(suggestionsOn(shelf, 'PARLE').map((s) => s.productName)).toEqual(['Parle Monaco', 'Parle-G Biscuits']);
     expect(suggestionsOn(shelf, 'nothing')).toEqual([]);
+    // A later word of the name, and its start: whole words first.
+    expect(suggestionsOn(shelf, 'mona').map((s) => s.productName)).toEqual(['Parle Monaco']);
+    expect(suggestionsOn(shelfOf([line(4, 'Salted Peanuts', 'P4'), line(1, 'Tata Salt', 'HSN1001')]), 'salt').map((s) => s.productName)).toEqual(['Tata Salt', 'Salted Peanuts']);
   });
 
   it('answers exactly what filtering, sorting and cutting every line answers', () => {

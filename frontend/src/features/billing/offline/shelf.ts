@@ -6,6 +6,7 @@
  * kept beside it in the same transaction, so one small read tells whether the lines in memory are still the copy.
  */
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
+import { wordRank } from '../../../../../shared/words.js';
 
 /** How many suggestions a lookup answers, as the server's list. */
 export const SUGGESTIONS_SHOWN = 20;
@@ -28,15 +29,22 @@ export function shelfOf(lines: InventorySuggestion[]): Shelf {
   return { lines: sorted.map((line) => ({ line, codes: [normal(line.productName), normal(line.artcode), normal(line.barcode)] })) };
 }
 
-/** Lines whose name, artcode or barcode starts with the text, by name, at most 20: what the server answers online. */
+/**
+ * Lines with a word of the name starting with the text, or whose artcode or barcode starts with it, at most 20: what
+ * the server answers online (a code that is the text first, then whole words, then a word's start, by name).
+ */
 export function suggestionsOn(shelf: Shelf, text: string): InventorySuggestion[] {
   const typed = normal(text);
-  const found: InventorySuggestion[] = [];
-  for (const { line, codes } of shelf.lines) {
-    if (codes[0].startsWith(typed) || codes[1].startsWith(typed) || codes[2].startsWith(typed)) found.push({ ...line });
-    if (found.length === SUGGESTIONS_SHOWN) break;
-  }
-  return found;
+  const rank = ({ line, codes }: Shelf['lines'][number]) =>
+    codes[1] === typed || (codes[2] !== '' && codes[2] === typed) ? -1 : (wordRank(line.productName, text) ?? (codes[1].startsWith(typed) || codes[2].startsWith(typed) ? 2 : undefined));
+  return shelf.lines
+    .flatMap((entry) => {
+      const r = rank(entry);
+      return r === undefined ? [] : [{ r, entry }];
+    })
+    .sort((a, b) => a.r - b.r)
+    .slice(0, SUGGESTIONS_SHOWN)
+    .map(({ entry }) => ({ ...entry.line }));
 }
 
 export interface ShelfSource {

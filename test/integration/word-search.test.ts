@@ -1,0 +1,155 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalogue, loadCategory } from '../../infra/local/bulk-catalogue.js';
+import { queryAll, transact, op } from '../../functions/lib/db.js';
+import { upgradeStepKey, wordPk } from '../../functions/lib/keys.js';
+import { inTenant } from '../../functions/lib/tenant-scope.js';
+import { upgradeWords } from '../../functions/tenants/word-upgrade.js';
+import type { Product } from '../../shared/schemas/catalogue.js';
+import type { Category } from '../../shared/schemas/category.js';
+import type { InventorySuggestion } from '../../shared/schemas/inventory.js';
+import { WORDS_STEP } from '../../shared/words.js';
+import { createCategory, createProducts, productRow } from './catalogue-fixtures.js';
+import { call, tokenOf } from './client.js';
+
+/**
+ * Search by any word of a name (docs/catalogue.md, "Search"): the till's suggestions, the product suggestion and the
+ * back office's product and category lists, and the storefront's category search find a word in the middle of a
+ * name and the start of a later word, whole words first; a code by its exact artcode or barcode; never another
+ * shop's names; and a rename or delete takes the old words away in its own transaction. Shops saved before the index
+ * get their words from the shop upgrade, once.
+ */
+
+const admin = () => tokenOf('admin@demo.shop');
+const cashier = () => tokenOf('cashier@demo.shop');
+const customer = () => tokenOf('customer@demo.shop');
+/** A word no seeded or earlier record has (letters only). */
+const word = () => `w${Math.random().toString(36).replace(/[^a-z]/g, '').slice(0, 7)}`;
+const enc = encodeURIComponent;
+const randomDigits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
+
+let category: Category;
+beforeAll(async () => {
+  category = await createCategory(await admin(), `Words ${word()}`);
+});
+
+async function received(productId: number) {
+  const artcode = `WS${randomDigits(6)}`;
+  const barcode = `89${randomDigits(11)}`;
+  const answer = await call('POST', '/inventory/save', {
+    token: await admin(),
+    body: { productId, vendor: 'Test Wholesale', artcode, barcode, quantity: 5, cgst: 2.5, sgst: 2.5, mrp: 120, buyingPrice: 90, sellingPrice: 110 },
+  });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return { artcode, barcode };
+}
+
+const till = async (text: string) => {
+  const answer = await call<InventorySuggestion[]>('GET', `/inventory/anyList/false/${enc(text)}`, { token: await cashier() });
+  expect(answer.status).toBe(200);
+  return answer.body;
+};
+const productSuggestions = async (text: string, token?: string) =>
+  (await call<{ productName: string }[]>('GET', `/product/suggestion/${enc(text)}`, { token: token ?? (await admin()) })).body.map((s) => s.productName);
+
+describe("the till's suggestions", () => {
+  it("find the demo shop's India Gate Basmati Rice by 'Basmati', a word in the middle of its name", async () => {
+    const found = await till('Basmati');
+    expect(found.map((s) => s.productName)).toContain('India Gate Basmati Rice');
+  });
+
+  it('find a word in the middle and the start of a later word, whole words first, and a line by its exact artcode or barcode', async () => {
+    // The till asks for 4 to 10 characters.
+    const w = word().slice(0, 7);
+    const [whole, prefixed] = await createProducts(await admin(), [productRow(category.categoryId, `Sona ${w} Rice`), productRow(category.categoryId, `Sona ${w}x Atta`)]);
+    const codes = await received(whole!.productId);
+    await received(prefixed!.productId);
+    expect((await till(w)).map((s) => s.productName)).toEqual([`Sona ${w} Rice`, `Sona ${w}x Atta`]);
+    expect((await till(w.slice(0, 5))).map((s) => s.productName).sort()).toEqual([`Sona ${w} Rice`, `Sona ${w}x Atta`].sort());
+    expect((await till(`${w} ri`)).map((s) => s.productName)).toEqual([`Sona ${w} Rice`]);
+    expect((await till(w.slice(1))).length).toBe(0);
+    const byArtcode = await till(codes.artcode);
+    expect(byArtcode[0]).toMatchObject({ productName: `Sona ${w} Rice`, artcode: codes.artcode });
+    const byBarcode = await till(codes.barcode.slice(0, 10));
+    expect(byBarcode[0]).toMatchObject({ productName: `Sona ${w} Rice`, barcode: codes.barcode });
+  });
+});
+
+describe('product search and suggestions', () => {
+  it('find any word, rank whole words first, and a rename or delete takes the old words away', async () => {
+    const w = word();
+    const renamed = word();
+    const token = await admin();
+    const [a, b] = await createProducts(token, [productRow(category.categoryId, `Tata ${w}ab Salt`), productRow(category.categoryId, `Aashirvaad Select ${w}`)]);
+    expect(await productSuggestions(w)).toEqual([`Aashirvaad Select ${w}`, `Tata ${w}ab Salt`]);
+    const page = await call<Product[]>('GET', `/product/search/${enc(w)}?page=0&size=10`, { token });
+    expect(page.body.map((p) => p.productName)).toEqual([`Aashirvaad Select ${w}`, `Tata ${w}ab Salt`]);
+    expect((await call('GET', `/product/searchCount/${enc(w)}`, { token })).body).toBe(2);
+
+    const edit = await call<Product[]>('PUT', '/product/listOfProducts', {
+      token,
+      body: [{ ...productRow(category.categoryId, `Tata ${renamed} Salt`), productId: a!.productId, imageContent: undefined, image: a!.image, version: 1 }],
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(await productSuggestions(w)).toEqual([`Aashirvaad Select ${w}`]);
+    expect(await productSuggestions(renamed)).toEqual([`Tata ${renamed} Salt`]);
+    expect((await call('DELETE', '/product/deleteAllById', { token, body: [b!.productId] })).status).toBe(200);
+    expect(await productSuggestions(w)).toEqual([]);
+    expect((await call('GET', `/product/searchCount/${enc(w)}`, { token })).body).toBe(0);
+  });
+
+  it("of another shop never show, though a word of its names matches", async () => {
+    const w = word();
+    const actor = { userName: 'admin@alpha.shop', now: new Date() };
+    const shelf = await inTenant('alpha', () => loadCategory('alpha', `Words ${w}`, 't/alpha/images/none.png', actor));
+    await inTenant('alpha', () => loadCatalogue('alpha', [{ productName: `Alpha ${w} Dal`, categoryId: shelf.categoryId, image: shelf.image, quantity: 3, mrp: 5000, sellingPrice: 5000, cgst: 0, sgst: 0 }], actor));
+    expect(await productSuggestions(w)).toEqual([]);
+    expect(await till(w)).toEqual([]);
+    expect(await productSuggestions(w, await tokenOf('admin@alpha.shop'))).toEqual([`Alpha ${w} Dal`]);
+    const categories = await call<Category[]>('GET', `/category/search/${enc(w)}?page=0&size=10`, { token: await admin() });
+    expect(categories.body).toEqual([]);
+  });
+});
+
+describe('category search', () => {
+  it("finds the demo shop's Edible Oils by 'oil' on the storefront, and a category by a later word; a rename moves its words", async () => {
+    const storefront = await call<Category[]>('GET', '/category/image/search/oil?page=0&size=12', { token: await customer() });
+    expect(storefront.status).toBe(200);
+    expect(storefront.body.map((c) => c.categoryName)).toContain('Edible Oils');
+    const w = word();
+    const made = await createCategory(await admin(), `Pooja ${w} Items`);
+    const staff = await call<Category[]>('GET', `/category/search/${enc(`${w} it`)}?page=0&size=10`, { token: await admin() });
+    expect(staff.body.map((c) => c.categoryName)).toEqual([`Pooja ${w} Items`]);
+    const renamed = await call('PUT', `/category/${made.categoryId}`, { token: await admin(), body: { categoryName: `Pooja Samagri ${w}z`, image: made.image, version: made.version } });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    expect((await call<Category[]>('GET', `/category/search/${enc(`${w} it`)}?page=0&size=10`, { token: await admin() })).body).toEqual([]);
+    expect((await call<Category[]>('GET', `/category/search/samagri?page=0&size=10`, { token: await admin() })).body.map((c) => c.categoryName)).toContain(`Pooja Samagri ${w}z`);
+  });
+});
+
+describe('the shop upgrade', () => {
+  it("writes the words of records saved before the index, once, and running it again changes nothing", async () => {
+    const tenantId = 'alpha';
+    const w = word();
+    const actor = { userName: 'admin@alpha.shop', now: new Date() };
+    const shelf = await inTenant(tenantId, () => loadCategory(tenantId, `Older ${w} Shelf`, 't/alpha/images/none.png', actor));
+    await inTenant(tenantId, () => loadCatalogue(tenantId, [{ productName: `Older ${w} Jaggery`, categoryId: shelf.categoryId, image: shelf.image, quantity: 3, mrp: 5000, sellingPrice: 5000, cgst: 0, sgst: 0 }], actor));
+    const items = (kind: string) => inTenant(tenantId, () => queryAll<{ pk: string; sk: string }>({ pk: wordPk(tenantId, kind), skPrefix: 'older ' }));
+    // As an earlier release left the shop: no word items, and no mark of the upgrade step.
+    const before = [...(await items('PRODUCT')), ...(await items('CATEGORY'))];
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    const all = await inTenant(tenantId, () => queryAll<{ pk: string; sk: string }>({ pk: wordPk(tenantId, 'PRODUCT') }));
+    const allCategories = await inTenant(tenantId, () => queryAll<{ pk: string; sk: string }>({ pk: wordPk(tenantId, 'CATEGORY') }));
+    const removals = [...all, ...allCategories, upgradeStepKey(tenantId, WORDS_STEP)].map((item) => op.remove({ pk: item.pk, sk: item.sk }));
+    for (let i = 0; i < removals.length; i += 100) await inTenant(tenantId, () => transact(removals.slice(i, i + 100)));
+    const alpha = await tokenOf('admin@alpha.shop');
+    expect(await productSuggestions(w, alpha)).toEqual([]);
+
+    const first = await inTenant(tenantId, () => upgradeWords(tenantId));
+    expect(first?.written).toBeGreaterThanOrEqual(all.length + allCategories.length);
+    expect(await productSuggestions(w, alpha)).toEqual([`Older ${w} Jaggery`]);
+    expect((await call<Category[]>('GET', `/category/search/${w}?page=0&size=5`, { token: alpha })).body.map((c) => c.categoryName)).toEqual([`Older ${w} Shelf`]);
+    expect(await inTenant(tenantId, () => upgradeWords(tenantId))).toBeUndefined();
+    const after = await inTenant(tenantId, () => queryAll<{ pk: string; sk: string }>({ pk: wordPk(tenantId, 'PRODUCT') }));
+    expect(after.map((i) => i.sk).sort()).toEqual(all.map((i) => i.sk).sort());
+  });
+});
