@@ -6,7 +6,8 @@ export const featureCatalogue = {
   ADMIN: ['TenantEdit', 'TenantList', 'TenantDelete', 'TemplateEdit', 'TemplateList', 'PolicyEdit', 'PolicyList', 'PolicyTemplate'],
   CRM: [
     'CustomerEdit', 'CustomerList', 'CustomerDelete', 'BusinessPartnerEdit', 'BusinessPartnerList',
-    'BusinessPartnerDelete', 'CartEdit', 'CartList', 'OrderEdit', 'OrderList', 'CustomerView',
+    'BusinessPartnerDelete', 'CartEdit', 'CartList', 'OrderEdit', 'OrderList', 'CustomerView', 'CustomerCredit',
+    'CreditWriteOff',
   ],
   ERP: [
     'EmployeeView', 'EmployeeEdit', 'EmployeeList', 'EmployeeDelete', 'RoleEdit', 'RoleList', 'RoleDelete',

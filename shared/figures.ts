@@ -22,7 +22,10 @@
  *   off on the return day: net cost = cost − returned cost ("Bought" of the yearly report).
  * - **Profit**: Net sold − net cost − expenses.
  * - **Cash in hand**: cash takings − cash refunds − expenses paid in cash. Online takings, refunds and expenses are
- *   a separate balance; the two are never mixed.
+ *   a separate balance; the two are never mixed. Dues customers pay against their accounts are takings (their cash
+ *   part in the drawer), never sales.
+ * - **On account** (docs/customer-credit.md): goods sold on a customer's account are sold (the goods left the shop)
+ *   but no money received: not in Sold by mode nor in any takings, and in the profit's sold.
  * - **Return percentage**: returns × 100 / cost (spec 3 section 9).
  */
 import { shopDay } from './bill.js';
@@ -55,6 +58,11 @@ export interface DayCounters {
   cardSold?: number;
   upiReturns?: number;
   cardReturns?: number;
+  /** Customer credit (docs/customer-credit.md): goods sold on account, returns credited to it, dues paid (and in cash). */
+  accountSold?: number;
+  accountReturns?: number;
+  duesCollected?: number;
+  duesCash?: number;
 }
 
 /** An amount split by method: cash, UPI, card and every other online method (bank transfer, Razorpay, unrecorded). */
@@ -97,6 +105,12 @@ export interface SalesFigures {
    * those by mode, and the online ones add up to the online figures.
    */
   byMethod?: { sold: ByMethod; returns: ByMethod; netSold: ByMethod };
+  /**
+   * Customer credit, when a period has any (docs/customer-credit.md): goods sold on account (sold, the goods left the
+   * shop, but no money received, so in no takings and not in `sold`), returns credited back to accounts, and dues the
+   * customers paid (money received for goods sold earlier: takings, never sales), with their cash part.
+   */
+  onAccount?: { sold: Paise; returns: Paise; net: Paise; duesCollected: Paise; duesCash: Paise };
 }
 
 /** The online part of a mode split by method: what is not UPI or card is other online. */
@@ -127,7 +141,13 @@ export function salesFigures(days: Iterable<DayCounters>): SalesFigures {
     netSold: byMode(sold.cash - returns.cash, sold.online - returns.online),
     cost: { billed, returned: returnedCost, net: billed - returnedCost },
     ...methodFigures(sold, returns, { upiSold: sum((d) => d.upiSold), cardSold: sum((d) => d.cardSold), upiReturns: sum((d) => d.upiReturns), cardReturns: sum((d) => d.cardReturns) }),
+    ...accountFigures(sum((d) => d.accountSold), sum((d) => d.accountReturns), sum((d) => d.duesCollected), sum((d) => d.duesCash)),
   };
+}
+
+function accountFigures(sold: Paise, returns: Paise, duesCollected: Paise, duesCash: Paise): Pick<SalesFigures, 'onAccount'> {
+  if (!sold && !returns && !duesCollected) return {};
+  return { onAccount: { sold, returns, net: sold - returns, duesCollected, duesCash } };
 }
 
 function methodFigures(sold: ByMode, returns: ByMode, m: { upiSold: Paise; cardSold: Paise; upiReturns: Paise; cardReturns: Paise }): Pick<SalesFigures, 'byMethod'> {
@@ -173,10 +193,16 @@ export interface CashSummary {
   online: { takings: Paise; refunds: Paise; expenses: Paise; balance: Paise };
 }
 
+/**
+ * Takings are money received: bills' cash and online parts, and dues customers paid against their accounts (their
+ * cash to the drawer); goods sold on account are in neither until the customer pays.
+ */
 export function cashSummary(sales: SalesFigures, expenses: ByMode): CashSummary {
+  const duesCash = sales.onAccount?.duesCash ?? 0;
+  const duesOnline = (sales.onAccount?.duesCollected ?? 0) - duesCash;
   return {
-    cash: { takings: sales.sold.cash, refunds: sales.returns.cash, expenses: expenses.cash, inHand: sales.netSold.cash - expenses.cash },
-    online: { takings: sales.sold.online, refunds: sales.returns.online, expenses: expenses.online, balance: sales.netSold.online - expenses.online },
+    cash: { takings: sales.sold.cash + duesCash, refunds: sales.returns.cash, expenses: expenses.cash, inHand: sales.netSold.cash + duesCash - expenses.cash },
+    online: { takings: sales.sold.online + duesOnline, refunds: sales.returns.online, expenses: expenses.online, balance: sales.netSold.online + duesOnline - expenses.online },
   };
 }
 
@@ -189,9 +215,12 @@ export interface Profit {
   profit: Paise;
 }
 
-/** Profit = net sold − net cost − expenses (spec 3 section 9: Sold − Bought − Expense). */
+/**
+ * Profit = net sold − net cost − expenses (spec 3 section 9: Sold − Bought − Expense). Goods sold on account are
+ * sold (net of returns credited to the account) though not paid yet; dues collected are no sale.
+ */
 export function profitOf(sales: SalesFigures, expense: Paise): Profit {
-  const sold = sales.netSold.total;
+  const sold = sales.netSold.total + (sales.onAccount?.net ?? 0);
   const bought = sales.cost.net;
   return { sold, bought, expense, profit: sold - bought - expense };
 }
@@ -216,6 +245,11 @@ export function salesLines(f: SalesFigures): string[] {
     `Sold ${m(f.sold.total)} − Returns ${m(f.returns.total)} (refunds booked on the day of the return) = Net sold ${m(f.netSold.total)}`,
     `Units sold ${f.units.sold} − returned ${f.units.returned} = net ${f.units.net} · Cost ${m(f.cost.billed)} − returned ${m(f.cost.returned)} = net cost ${m(f.cost.net)}`,
     ...(f.byMethod ? [`By method: ${methodLine(f.byMethod.sold, 'Sold')} · ${methodLine(f.byMethod.returns, 'Returns')} · ${methodLine(f.byMethod.netSold, 'Net sold')}`] : []),
+    ...(f.onAccount
+      ? [
+          `On account (sold, not paid yet): sold ${m(f.onAccount.sold)} − credited back by returns ${m(f.onAccount.returns)} = ${m(f.onAccount.net)} · Dues collected ${m(f.onAccount.duesCollected)} (cash ${m(f.onAccount.duesCash)}), in the takings, not in Sold`,
+        ]
+      : []),
   ];
 }
 

@@ -28,7 +28,8 @@ export const defaultRoles: { name: string; features: FeatureName[] }[] = [
     name: ROLE.MANAGER,
     features: [
       ...ims,
-      ...without(crm, 'BusinessPartnerDelete'),
+      // Writing off a customer's dues is the owner's alone (docs/customer-credit.md).
+      ...without(crm, 'BusinessPartnerDelete', 'CreditWriteOff'),
       'EmployeeView', 'EmployeeList', 'LeaveEdit', 'LeaveList', 'PubHolidayList', 'CompHolidayList',
     ],
   },

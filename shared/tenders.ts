@@ -9,7 +9,7 @@
 import { formatPaise } from './format.js';
 import type { Paise } from './money.js';
 
-export const TENDER_METHODS = ['cash', 'upi', 'card', 'bank', 'razorpay'] as const;
+export const TENDER_METHODS = ['cash', 'upi', 'card', 'bank', 'razorpay', 'account'] as const;
 export type TenderMethod = (typeof TENDER_METHODS)[number];
 /** A method as stored: `online` is the one tender of a bill from before methods, paid Online by a method not recorded. */
 export type StoredTenderMethod = TenderMethod | 'online';
@@ -20,13 +20,23 @@ export const TENDER_LABELS: Record<StoredTenderMethod, string> = {
   card: 'Card',
   bank: 'Bank transfer',
   razorpay: 'Razorpay',
+  account: 'On account',
   online: 'Online',
 };
 
+/**
+ * "On account" (docs/customer-credit.md): the part of a bill the customer owes the shop, added to their balance in the
+ * bill's own transaction. It is a tender of the bill but no money received: it is never cash nor online takings.
+ */
+export const ON_ACCOUNT: StoredTenderMethod = 'account';
+export const isMoneyTender = (method: StoredTenderMethod) => method !== 'account';
+/** What of these tenders the customer put on account. */
+export const onAccountOf = (tenders: readonly Pick<Tender, 'amount' | 'method'>[]): Paise => sumTenders(tenders.filter((t) => t.method === 'account'));
+
 /** The figures' groups of methods: cash, UPI, card, and every other online method. */
-export type MethodGroup = 'cash' | 'upi' | 'card' | 'otherOnline';
+export type MethodGroup = 'cash' | 'upi' | 'card' | 'otherOnline' | 'account';
 export const methodGroup = (method: StoredTenderMethod): MethodGroup =>
-  method === 'cash' || method === 'upi' || method === 'card' ? method : 'otherOnline';
+  method === 'cash' || method === 'upi' || method === 'card' || method === 'account' ? method : 'otherOnline';
 
 /** A bill is paid by at most this many tenders. */
 export const MAX_TENDERS = 6;
@@ -65,12 +75,14 @@ export function tendersProblem(tenders: readonly Pick<Tender, 'amount' | 'method
 
 /**
  * The Bill Type of a bill paid by these tenders: the mode that took the larger part (cash on a tie), so a bill's
- * single Cash or Online still says how most of it was paid. A bill without tenders keeps `fallback`.
+ * single Cash or Online still says how most of it was paid. A bill without tenders, or wholly on account (no money
+ * taken), keeps `fallback`.
  */
 export function modeOfTenders(tenders: readonly Pick<Tender, 'amount' | 'method'>[], fallback: PaymentModeOfTender): PaymentModeOfTender {
-  if (!tenders.length) return fallback;
-  const cash = sumTenders(tenders.filter((t) => t.method === 'cash'));
-  return cash * 2 >= sumTenders(tenders) ? 'Cash' : 'Online';
+  const money = tenders.filter((t) => isMoneyTender(t.method));
+  if (!money.length) return fallback;
+  const cash = sumTenders(money.filter((t) => t.method === 'cash'));
+  return cash * 2 >= sumTenders(money) ? 'Cash' : 'Online';
 }
 
 /**
@@ -96,7 +108,7 @@ export function withRest(net: Paise, typed: readonly Tender[], restMethod: Store
 
 /** Amounts by figures' group: what these tenders took (or refunded) in cash, UPI, card and other online methods. */
 export function byMethodGroup(tenders: readonly Pick<Tender, 'amount' | 'method'>[]): Record<MethodGroup, Paise> {
-  const sums: Record<MethodGroup, Paise> = { cash: 0, upi: 0, card: 0, otherOnline: 0 };
+  const sums: Record<MethodGroup, Paise> = { cash: 0, upi: 0, card: 0, otherOnline: 0, account: 0 };
   for (const t of tenders) sums[methodGroup(t.method)] += t.amount;
   return sums;
 }
@@ -157,6 +169,8 @@ export function refundByMode(mode: PaymentModeOfTender, refund: Paise, paid: rea
   const out: RefundTender[] = [];
   let rest = refund;
   for (const [method, can] of refundableByMethod(paid, refunded)) {
+    // An online refund is money: it never goes back to the account, which a return credits only when chosen.
+    if (!isMoneyTender(method)) continue;
     const take = Math.min(Math.max(can, 0), rest);
     if (take > 0) out.push({ method, amount: take });
     rest -= take;

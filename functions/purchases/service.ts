@@ -3,7 +3,8 @@ import { DEFAULT_UNIT, lineRates } from '../../shared/gst.js';
 import { formatPaise } from '../../shared/format.js';
 import { refundBookedOn } from '../../shared/figures.js';
 import { divideRounded, toBasisPoints, toPaise, toRupees } from '../../shared/money.js';
-import { byMethodGroup, refundByMode, refundProblem, refundsOfReturns, tendersOfBill, tendersProblem, type RefundTender, type Tender } from '../../shared/tenders.js';
+import { billOnAccount, ACCOUNT_CHANGED, returnToAccount } from '../accounts/ledger.js';
+import { byMethodGroup, onAccountOf, refundByMode, refundProblem, refundsOfReturns, tendersOfBill, tendersProblem, type RefundTender, type Tender } from '../../shared/tenders.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import { createHash } from 'node:crypto';
 import type { CreditNote, Purchase, PurchaseBody, ReturnBody } from '../../shared/schemas/purchase.js';
@@ -65,7 +66,7 @@ const auditedBill = ({ bill, lines }: Pick<OpenedBill, 'bill' | 'lines'>) => ({
 // ---------------------------------------------------------------- one atomic write, retried on a lost race
 
 const isRetryable = (error: unknown) =>
-  (error instanceof Conflict && [STOCK_CHANGED, POINTS_CHANGED, BILL_CHANGED, NUMBER_TAKEN].includes(error.message)) || isTransactionConflict(error);
+  (error instanceof Conflict && [STOCK_CHANGED, POINTS_CHANGED, BILL_CHANGED, NUMBER_TAKEN, ACCOUNT_CHANGED].includes(error.message)) || isTransactionConflict(error);
 
 export interface Prepared<T> {
   items: TransactItem[];
@@ -233,7 +234,9 @@ function saleFigures(bill: StoredPurchase): SalesFigures {
     net: bill.net,
     redeemed: bill.redeemed,
     cashSold: cashPaid,
-    onlineSold: bill.paid - cashPaid,
+    // What went on the customer's account is sold but no takings (docs/customer-credit.md).
+    onlineSold: bill.paid - cashPaid - paidBy.account,
+    ...(paidBy.account ? { accountSold: paidBy.account } : {}),
     ...(paidBy.upi ? { upiSold: paidBy.upi } : {}),
     ...(paidBy.card ? { cardSold: paidBy.card } : {}),
     cashCost,
@@ -474,6 +477,7 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
   }
   const productsById = new Map(products.map((p) => [p.productId, p]));
   const { bill, lines } = draftBill({ purchaseId: id, customer, body, priced, figures, before, scope, pointsAfter, invoice, products: productsById, saleDate, tenders });
+  const accountMove = await accountMoveOf(scope, { bill, before: before?.bill, customerName: shownCustomer(customer), approvalCode: body.accountApproval });
 
   const items: TransactItem[] = [];
   const messages: (string | undefined)[] = [];
@@ -519,7 +523,41 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
   for (const { item, message } of options.also?.(bill) ?? []) add(item, message);
   // The cashier's open till session takes the bill's tenders (an edit's difference) in the same transaction.
   for (const { item, message } of await tillWrites(tenantId, actor.userName, billMoves(tendersOfBill(bill), before && tendersOfBill(before.bill)))) add(item, message);
+  for (const [item, message] of accountMove) add(item, message);
   return { items, messages, result: { bill, lines, returns: before?.returns ?? [] } };
+}
+
+// ---------------------------------------------------------------- the customer's account (docs/customer-credit.md)
+
+const shownCustomer = (customer: Customer) => customer.legalName ?? shownName(customer.customerName);
+
+/**
+ * A bill's "On account" part moves the customer's balance in the bill's transaction (an edit: by the difference),
+ * and the bill records the amount and the balance after it for its invoice: called before the bill's own write is
+ * built, which it completes.
+ */
+async function accountMoveOf(
+  scope: WriteScope,
+  input: { bill: StoredPurchase; before?: StoredPurchase; customerName: string; approvalCode?: string },
+): Promise<[TransactItem, string | undefined][]> {
+  const { bill, before } = input;
+  const amount = onAccountOf(tendersOfBill(bill));
+  const adds = amount - (before?.account?.amount ?? 0);
+  const move = await billOnAccount(scope, {
+    customerId: bill.customerId,
+    customerName: input.customerName,
+    purchaseId: bill.purchaseId,
+    invoiceNumber: bill.invoiceNumber,
+    adds,
+    approvalCode: input.approvalCode,
+  });
+  if (amount > 0) {
+    const approvedBy = move?.approvedBy ?? before?.account?.approvedBy;
+    bill.account = { amount, balanceAfter: move?.balanceAfter ?? before?.account?.balanceAfter ?? 0, ...(approvedBy ? { approvedBy } : {}) };
+  } else {
+    delete bill.account;
+  }
+  return move ? move.items.map((item, i) => [item, move.messages[i]]) : [];
 }
 
 // ---------------------------------------------------------------- returns
@@ -691,7 +729,8 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
       returnedValue: value,
       returnedCost: cost,
       cashReturns: cashRefund,
-      onlineReturns: settlement.refund - cashRefund,
+      onlineReturns: settlement.refund - cashRefund - refundedBy.account,
+      ...(refundedBy.account ? { accountReturns: refundedBy.account } : {}),
       ...(refundedBy.upi ? { upiReturns: refundedBy.upi } : {}),
       ...(refundedBy.card ? { cardReturns: refundedBy.card } : {}),
       pointsEarned: -pointsTakenBack,
@@ -702,6 +741,10 @@ export async function returnGoods(scope: WriteScope, purchaseId: number, body: R
     for (const { item, message } of await tillWrites(tenantId, actor.userName, refundMoves(refundTenders))) add(item, message);
     const takenBack = lineSalesFigures(returned.map((r) => ({ stockId: r.line.stockId, units: -r.quantity, value: -r.value, cost: -r.cost })));
     for (const item of purchaseData.lineSalesWrites(tenantId, record.returnDate, takenBack)) add(item);
+    if (refundedBy.account > 0) {
+      const credit = await returnToAccount(scope, { customerId: bill.customerId, purchaseId, invoiceNumber: bill.invoiceNumber, returnId: record.returnId, amount: refundedBy.account });
+      credit.items.forEach((item, i) => add(item, credit.messages[i]));
+    }
     return { items, messages, result: { opened: { bill: billAfter, lines: [...linesAfter.values()], returns: [...opened.returns, record] }, record } };
   });
 }

@@ -1,3 +1,4 @@
+import { accountRoutes } from './accounts.js';
 import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { cartRoutes } from './cart.js';
@@ -55,6 +56,7 @@ export const api = {
   wish: wishRoutes,
   payments: paymentRoutes,
   audit: auditRoutes,
+  accounts: accountRoutes,
 } as const;
 
 export type DomainName = keyof typeof api;

@@ -3,7 +3,7 @@ import { isoDate, pageQuery, userNameSchema } from './common.js';
 import { lazySchema } from '../lazy.js';
 
 /** What the audit trail records changes of (docs/security.md, "Audit"). */
-export const auditedEntities = ['bill', 'stock', 'product', 'role', 'employee', 'shop', 'policy', 'heldBill', 'message', 'till'] as const;
+export const auditedEntities = ['bill', 'stock', 'product', 'role', 'employee', 'shop', 'policy', 'heldBill', 'message', 'till', 'account'] as const;
 export type AuditedEntity = (typeof auditedEntities)[number];
 
 /**

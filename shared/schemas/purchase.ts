@@ -54,7 +54,7 @@ export const rupees = (label: string) =>
 
 const percent = lazySchema(() => z.number().min(0).max(100).refine((v) => Number(v.toFixed(2)) === v, 'A GST rate has at most two decimals.'));
 
-const tenderMethod = lazySchema(() => z.enum(TENDER_METHODS, { error: 'Choose how this part is paid: cash, upi, card, bank or razorpay.' }));
+const tenderMethod = lazySchema(() => z.enum(TENDER_METHODS, { error: 'Choose how this part is paid: cash, upi, card, bank, razorpay or account.' }));
 
 /**
  * One part of a bill's payment (docs/point-of-sale.md, "Payments"): its method and amount in rupees; the parts add
@@ -157,6 +157,11 @@ export const purchaseBody = lazySchema(() => z
     idempotencyKey: idempotencyKey.optional(),
     /** Set by a till that made the bill without network and sends it from its queue. */
     offline: offlineBlock.optional(),
+    /**
+     * A manager's approval code for a bill that puts the customer over their credit limit (docs/customer-credit.md),
+     * used up by the bill's transaction.
+     */
+    accountApproval: z.string().trim().regex(/^\d{6}$/, 'An approval code has 6 digits.').optional(),
   })
   .superRefine((bill, ctx) => {
     if (bill.offline && !bill.idempotencyKey) ctx.addIssue({ code: 'custom', message: OFFLINE_NEEDS_KEY, path: ['idempotencyKey'] });

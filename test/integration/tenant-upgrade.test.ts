@@ -14,7 +14,7 @@ import { defaultRoles, ROLE } from '../../shared/roles.js';
  * and never gives back a feature the owner took from a role.
  */
 const stamp = () => ({ updatedBy: 'earlier-release', updatedOn: new Date().toISOString() });
-const NEW_FEATURES: FeatureName[] = ['AuditTrail', 'HeldBills', 'GstReturn', 'TillCloses'];
+const NEW_FEATURES: FeatureName[] = ['AuditTrail', 'HeldBills', 'GstReturn', 'TillCloses', 'CustomerCredit', 'CreditWriteOff'];
 
 async function oldShop(tenantId: string) {
   const alpha = (await inTenant('alpha', () => tenantData.get('alpha')))!;
@@ -58,7 +58,7 @@ describe('upgrading a shop made by an earlier release', () => {
       expect(role.version, role.name).toBe(gained.length ? was.version! + 1 : was.version);
     }
     const owner = after.find((r) => r.name === ROLE.TENANT_MANAGER)!;
-    expect(featuresOf(owner)).toEqual(expect.arrayContaining(['AuditTrail', 'HeldBills', 'GstReturn', 'TillCloses']));
+    expect(featuresOf(owner)).toEqual(expect.arrayContaining(['AuditTrail', 'HeldBills', 'GstReturn', 'TillCloses', 'CustomerCredit', 'CreditWriteOff']));
     expect(featuresOf(after.find((r) => r.name === ROLE.MANAGER)!)).not.toContain('ExpenseDelete');
 
     expect(await upgradeTenant(tenantId)).toEqual({ added: [], roles: [] });

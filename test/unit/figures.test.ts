@@ -114,3 +114,23 @@ describe('Indian financial year', () => {
     expect(currentFinancialYear(new Date('2027-03-31T18:15:00Z'))).toBe(2026);
   });
 });
+
+describe('customer credit in the figures', () => {
+  // ₹1,000 sold for cash, ₹600 on account, ₹100 of it returned to the account, ₹300 of old dues paid (₹200 in cash).
+  const day = { bills: 2, cashBills: 2, net: 160_000, cashSold: 100_000, onlineSold: 0, cashCost: 120_000, accountSold: 60_000, accountReturns: 10_000, duesCollected: 30_000, duesCash: 20_000 };
+
+  it('counts goods sold on account as sold in the profit but in no takings, and dues paid as takings but no sale', () => {
+    const f = salesFigures([day]);
+    expect(f.sold.total).toBe(100_000);
+    expect(f.onAccount).toEqual({ sold: 60_000, returns: 10_000, net: 50_000, duesCollected: 30_000, duesCash: 20_000 });
+    expect(profitOf(f, 0)).toEqual({ sold: 150_000, bought: 120_000, expense: 0, profit: 30_000 });
+    const cash = cashSummary(f, expenseFigures(5_000, 0));
+    expect(cash.cash).toEqual({ takings: 120_000, refunds: 0, expenses: 5_000, inHand: 115_000 });
+    expect(cash.online).toEqual({ takings: 10_000, refunds: 0, expenses: 0, balance: 10_000 });
+    expect(salesLines(f).at(-1)).toBe('On account (sold, not paid yet): sold ₹600.00 − credited back by returns ₹100.00 = ₹500.00 · Dues collected ₹300.00 (cash ₹200.00), in the takings, not in Sold');
+  });
+
+  it('leaves the figures of a shop without credit as they were', () => {
+    expect(salesFigures([{ cashSold: 100, cashCost: 50, bills: 1, cashBills: 1 }]).onAccount).toBeUndefined();
+  });
+});

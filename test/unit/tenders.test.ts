@@ -82,11 +82,12 @@ describe('tenders of a bill', () => {
     expect(tendersOfBill({ paymentMode: 'Cash', paid: 0 })).toEqual([]);
   });
 
-  it('the groups of the figures add up to what was paid', () => {
+  it('the groups of the figures add up to what was paid, the part on account apart from the money', () => {
     fc.assert(
       fc.property(billWithTenders, ({ net: total, tenders }) => {
         const g = byMethodGroup(tenders);
-        expect(g.cash + g.upi + g.card + g.otherOnline).toBe(total);
+        expect(g.cash + g.upi + g.card + g.otherOnline + g.account).toBe(total);
+        expect(g.account).toBe(tenders.filter((t) => t.method === 'account').reduce((sum, t) => sum + t.amount, 0));
       }),
     );
   });

@@ -16,6 +16,7 @@ export const entityLabels: Record<AuditedEntity, string> = {
   heldBill: 'Held offline bill',
   message: 'Message without a bill',
   till: 'Till session',
+  account: 'Customer account',
 };
 
 const actionLabels: Record<AuditAction, string> = {

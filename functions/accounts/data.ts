@@ -1,0 +1,189 @@
+import type { Tender } from '../../shared/tenders.js';
+import { getItem, mapPage, op, queryCursorPage, strip, type CursorPage, type Item, type PageRequest, type TransactItem } from '../lib/db.js';
+import { idSk, tenantPk } from '../lib/keys.js';
+
+/**
+ * Customer accounts (docs/customer-credit.md). One partition per customer: the account item (terms, balance, the
+ * number of ledger entries) and its ledger entries in order, so a page of the ledger is one Query from a cursor.
+ * Every account is also on gsi1 under the shop's `ACCOUNTS`, the receivables screen's one partition to read.
+ * Money is paise; `balance` above 0 is what the customer owes.
+ */
+const accountPk = (tenantId: string, customerId: number) => tenantPk(tenantId, 'ACCOUNT', customerId);
+const ACCOUNT_SK = 'ACCOUNT';
+const entrySk = (entryNo: number) => `E#${idSk(entryNo)}`;
+const approvalSk = (code: string) => `APPROVAL#${code}`;
+const paymentKeySk = (key: string) => `KEY#${key}`;
+const accountsPk = (tenantId: string) => tenantPk(tenantId, 'ACCOUNTS');
+
+export interface StoredAccount {
+  customerId: number;
+  onAccount: boolean;
+  creditLimit: number;
+  balance: number;
+  entries: number;
+  version: number;
+  updatedOn?: string;
+  updatedBy?: string;
+}
+
+export type LedgerKind = 'bill' | 'payment' | 'return' | 'writeOff';
+
+export interface StoredEntry {
+  customerId: number;
+  entryNo: number;
+  kind: LedgerKind;
+  amount: number;
+  balanceAfter: number;
+  day: string;
+  at: string;
+  by: string;
+  purchaseId?: number;
+  invoiceNumber?: string;
+  returnId?: number;
+  tenders?: Tender[];
+  reason?: string;
+  note?: string;
+  approvedBy?: string;
+  advance?: boolean;
+}
+
+export interface StoredApproval {
+  customerId: number;
+  code: string;
+  amount: number;
+  approvedBy: string;
+  /** ISO time after which the code is refused (the item's TTL removes it later). */
+  validUntil: string;
+}
+
+/** An account never opened: no credit, nothing owed. */
+export const noAccount = (customerId: number): StoredAccount => ({ customerId, onAccount: false, creditLimit: 0, balance: 0, entries: 0, version: 0 });
+
+/** What a ledger move asks of the account at the moment of the write. */
+export interface AccountCondition {
+  /** The number of entries the account had when read: the entry's number and running balance follow from it. */
+  entriesBefore: number;
+  /** A bill on account: the terms it was checked against still hold. */
+  terms?: { creditLimit: number };
+  /** The balance may not go above this (the limit, for a bill not approved over it). */
+  maxBalance?: number;
+  /** The balance may not go below this (a payment that is no advance, a write-off). */
+  minBalance?: number;
+}
+
+export const accountData = {
+  async get(tenantId: string, customerId: number, consistent = false): Promise<StoredAccount | undefined> {
+    const item = await getItem<StoredAccount & Item>(accountPk(tenantId, customerId), ACCOUNT_SK, consistent);
+    return item ? (strip(item) as unknown as StoredAccount) : undefined;
+  },
+
+  /** Sets the terms of an account, creating it, only if it is still at the version read. */
+  settingsWrite(tenantId: string, customerId: number, terms: { onAccount: boolean; creditLimit: number }, version: number, stamp: { updatedOn: string; updatedBy: string }): TransactItem {
+    return op.update(
+      { pk: accountPk(tenantId, customerId), sk: ACCOUNT_SK },
+      {
+        UpdateExpression:
+          'SET customerId = :c, onAccount = :on, creditLimit = :limit, entity = :entity, gsi1pk = :g, gsi1sk = :gs, updatedOn = :on2, updatedBy = :by, balance = if_not_exists(balance, :zero), entries = if_not_exists(entries, :zero) ADD version :one',
+        ConditionExpression: version ? 'version = :v' : 'attribute_not_exists(version)',
+        ExpressionAttributeValues: {
+          ':c': customerId,
+          ':on': terms.onAccount,
+          ':limit': terms.creditLimit,
+          ':entity': 'account',
+          ':g': accountsPk(tenantId),
+          ':gs': idSk(customerId),
+          ':on2': stamp.updatedOn,
+          ':by': stamp.updatedBy,
+          ':zero': 0,
+          ':one': 1,
+          ...(version ? { ':v': version } : {}),
+        },
+      },
+    );
+  },
+
+  /**
+   * The move of the balance by `entry.amount` and the entry that records it with its running balance, as two items
+   * of the transaction that causes it. The account's entry count must be what was read (so the running balance is
+   * exact), and the balance within the bounds asked, checked by DynamoDB at the write: two tills can never both
+   * pass the limit, and a retry reads again.
+   */
+  moveWrites(tenantId: string, entry: StoredEntry, condition: AccountCondition): TransactItem[] {
+    const values: Record<string, unknown> = {
+      ':delta': entry.amount,
+      ':n': entry.entryNo,
+      ':one': 1,
+      ':c': entry.customerId,
+      ':entity': 'account',
+      ':g': accountsPk(tenantId),
+      ':gs': idSk(entry.customerId),
+    };
+    const conditions = [condition.entriesBefore ? 'entries = :before' : '(attribute_not_exists(entries) OR entries = :before)'];
+    values[':before'] = condition.entriesBefore;
+    if (condition.terms) {
+      conditions.push('onAccount = :true AND creditLimit = :limit');
+      values[':true'] = true;
+      values[':limit'] = condition.terms.creditLimit;
+    }
+    if (condition.maxBalance !== undefined) {
+      conditions.push('(attribute_not_exists(balance) OR balance <= :max)');
+      values[':max'] = condition.maxBalance - entry.amount;
+    }
+    if (condition.minBalance !== undefined) {
+      conditions.push('balance >= :min');
+      values[':min'] = condition.minBalance - entry.amount;
+    }
+    return [
+      op.update(
+        { pk: accountPk(tenantId, entry.customerId), sk: ACCOUNT_SK },
+        {
+          UpdateExpression: 'SET entries = :n, customerId = :c, entity = :entity, gsi1pk = :g, gsi1sk = :gs ADD balance :delta, version :one',
+          ConditionExpression: conditions.join(' AND '),
+          ExpressionAttributeValues: values,
+        },
+      ),
+      op.create({ pk: accountPk(tenantId, entry.customerId), sk: entrySk(entry.entryNo), entity: 'ledgerEntry', ...entry }),
+    ];
+  },
+
+  /** A page of the ledger, newest first. */
+  async entries(tenantId: string, customerId: number, page: PageRequest): Promise<CursorPage<StoredEntry>> {
+    const found = await queryCursorPage<StoredEntry & Item>({ pk: accountPk(tenantId, customerId), skPrefix: 'E#', descending: true }, page);
+    return mapPage(found, (item) => strip(item) as unknown as StoredEntry);
+  },
+
+  async entry(tenantId: string, customerId: number, entryNo: number): Promise<StoredEntry | undefined> {
+    const item = await getItem<StoredEntry & Item>(accountPk(tenantId, customerId), entrySk(entryNo), true);
+    return item ? (strip(item) as unknown as StoredEntry) : undefined;
+  },
+
+  approvalWrite(tenantId: string, approval: StoredApproval): TransactItem {
+    return op.create({
+      pk: accountPk(tenantId, approval.customerId),
+      sk: approvalSk(approval.code),
+      entity: 'creditApproval',
+      ...approval,
+      expiresAt: Math.ceil(Date.parse(approval.validUntil) / 1000) + 3600,
+    });
+  },
+
+  async approval(tenantId: string, customerId: number, code: string): Promise<StoredApproval | undefined> {
+    const item = await getItem<StoredApproval & Item>(accountPk(tenantId, customerId), approvalSk(code), true);
+    return item ? (strip(item) as unknown as StoredApproval) : undefined;
+  },
+
+  /** Uses an approval up in the bill's transaction: a code approves one bill. */
+  useApprovalWrite(tenantId: string, customerId: number, code: string): TransactItem {
+    return op.remove({ pk: accountPk(tenantId, customerId), sk: approvalSk(code) }, { ConditionExpression: 'attribute_exists(pk)' });
+  },
+
+  /** The claim of a payment's idempotency key, naming the entry it saved. */
+  paymentKeyWrite(tenantId: string, customerId: number, key: string, entryNo: number): TransactItem {
+    return op.create({ pk: accountPk(tenantId, customerId), sk: paymentKeySk(key), entity: 'accountPaymentKey', entryNo, expiresAt: Math.ceil(Date.now() / 1000) + 7 * 86_400 });
+  },
+
+  async paymentByKey(tenantId: string, customerId: number, key: string): Promise<number | undefined> {
+    const item = await getItem<{ entryNo: number }>(accountPk(tenantId, customerId), paymentKeySk(key), true);
+    return item?.entryNo;
+  },
+};

@@ -1,0 +1,25 @@
+import { accountRoutes } from '../../shared/routes/accounts.js';
+import { writeScope } from '../lib/context.js';
+import { domainHandler, listPage } from '../lib/handler.js';
+import { accountOf, approveOverLimit, ledgerPage, receivePayment, setTerms, writeOff } from './service.js';
+
+export const handler = domainHandler('accounts', accountRoutes, {
+  async get({ params, ctx }) {
+    return accountOf(ctx.me.tenantId, params.customerId);
+  },
+  async settings({ params, body, ctx }) {
+    return setTerms(writeScope(ctx), params.customerId, body);
+  },
+  async entries({ params, query, ctx }) {
+    return listPage(await ledgerPage(ctx.me.tenantId, params.customerId, query));
+  },
+  async payment({ params, body, ctx }) {
+    return receivePayment(writeScope(ctx), params.customerId, body);
+  },
+  async writeOff({ params, body, ctx }) {
+    return writeOff(writeScope(ctx), params.customerId, body);
+  },
+  async approve({ params, body, ctx }) {
+    return approveOverLimit(writeScope(ctx), params.customerId, body);
+  },
+});

@@ -1,0 +1,111 @@
+import { formatPaise } from '../../shared/format.js';
+import { shopDay } from '../../shared/bill.js';
+import type { Paise } from '../../shared/money.js';
+import { auditWrite } from '../lib/audit.js';
+import type { TransactItem } from '../lib/db.js';
+import { Conflict, Validation } from '../lib/errors.js';
+import type { WriteScope } from '../lib/context.js';
+import { accountData, noAccount, type AccountCondition, type StoredAccount, type StoredEntry } from './data.js';
+
+/**
+ * The ledger moves other domains make in their own transactions (docs/customer-credit.md): a bill that puts part
+ * of its net on the customer's account, and a return that credits the account back. Each is the balance's atomic
+ * move with its condition, the entry with its running balance, and the audit record, built from the account as read
+ * now; the caller's retry after a lost race builds them again from a new read.
+ */
+
+/** Another till moved this customer's account first: read it again and retry. */
+export const ACCOUNT_CHANGED = "The customer's account was just changed by another till. Please try again.";
+export const APPROVAL_USED = 'This approval code has already been used. Ask the manager for a new one.';
+export const APPROVAL_INVALID = 'This approval code is not valid for this customer, or has expired. Ask the manager for a new one.';
+
+export const notOnAccount = (name: string) => `${name} may not buy on account. The owner or a manager can allow it on the customer's account.`;
+
+export const limitExceeded = (name: string, balance: Paise, limit: Paise, adds: Paise) =>
+  `Credit limit exceeded: ${name} owes ${formatPaise(balance)} of a ${formatPaise(limit)} limit; this bill puts ${formatPaise(adds)} on account. A manager can approve it.`;
+
+export interface WritesWithMessages {
+  items: TransactItem[];
+  messages: (string | undefined)[];
+}
+
+/** The account's moves with the message each failed condition reports. */
+function entryWrites(scope: WriteScope, entry: StoredEntry, condition: AccountCondition, before: StoredAccount): WritesWithMessages {
+  const [move, put] = accountData.moveWrites(scope.tenantId, entry, condition);
+  const audit = auditWrite(scope, {
+    entity: 'account',
+    entityId: entry.customerId,
+    action: 'create',
+    before: { balance: before.balance },
+    after: { ...entry, balance: entry.balanceAfter },
+  });
+  return { items: [move!, put!, audit], messages: [ACCOUNT_CHANGED, ACCOUNT_CHANGED, undefined] };
+}
+
+/** The next entry of an account read as `account`, moving its balance by `amount`. */
+export function nextEntry(scope: WriteScope, account: StoredAccount, fields: Omit<StoredEntry, 'customerId' | 'entryNo' | 'balanceAfter' | 'day' | 'at' | 'by'>): StoredEntry {
+  return {
+    customerId: account.customerId,
+    entryNo: account.entries + 1,
+    balanceAfter: account.balance + fields.amount,
+    day: shopDay(scope.actor.now),
+    at: scope.actor.now.toISOString(),
+    by: scope.actor.userName,
+    ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+  } as StoredEntry;
+}
+
+export const readAccount = async (tenantId: string, customerId: number): Promise<StoredAccount> =>
+  (await accountData.get(tenantId, customerId, true)) ?? noAccount(customerId);
+
+/**
+ * What a bill (or an edit of one) does to the customer's account: `adds`, the change of what it puts on account
+ * (an edit: the new amount less the old). More on account needs the customer allowed to buy on account and the
+ * balance within the limit after it, or a manager's approval code for this customer covering the amount; the code
+ * is used up in the same transaction and its manager named on the entry. Nothing when the amount is unchanged.
+ */
+export async function billOnAccount(
+  scope: WriteScope,
+  input: { customerId: number; customerName: string; purchaseId: number; invoiceNumber?: string; adds: Paise; approvalCode?: string },
+): Promise<(WritesWithMessages & { balanceAfter: Paise; approvedBy?: string }) | undefined> {
+  if (input.adds === 0) return undefined;
+  const account = await readAccount(scope.tenantId, input.customerId);
+  const condition: AccountCondition = { entriesBefore: account.entries };
+  let approvedBy: string | undefined;
+  const extra: WritesWithMessages = { items: [], messages: [] };
+  if (input.adds > 0) {
+    if (!account.onAccount) throw new Validation(notOnAccount(input.customerName), { field: 'tenders' });
+    condition.terms = { creditLimit: account.creditLimit };
+    if (account.balance + input.adds > account.creditLimit) {
+      if (!input.approvalCode) throw new Conflict(limitExceeded(input.customerName, account.balance, account.creditLimit, input.adds));
+      const approval = await accountData.approval(scope.tenantId, input.customerId, input.approvalCode);
+      if (!approval || approval.validUntil < scope.actor.now.toISOString() || approval.amount < input.adds) throw new Conflict(APPROVAL_INVALID);
+      approvedBy = approval.approvedBy;
+      extra.items.push(accountData.useApprovalWrite(scope.tenantId, input.customerId, input.approvalCode));
+      extra.messages.push(APPROVAL_USED);
+    } else {
+      condition.maxBalance = account.creditLimit;
+    }
+  }
+  const entry = nextEntry(scope, account, {
+    kind: 'bill',
+    amount: input.adds,
+    purchaseId: input.purchaseId,
+    invoiceNumber: input.invoiceNumber,
+    approvedBy,
+  });
+  const writes = entryWrites(scope, entry, condition, account);
+  return { items: [...writes.items, ...extra.items], messages: [...writes.messages, ...extra.messages], balanceAfter: entry.balanceAfter, approvedBy };
+}
+
+/** A return that credits `amount` of its refund to the customer's account (below zero: an advance the shop holds). */
+export async function returnToAccount(
+  scope: WriteScope,
+  input: { customerId: number; purchaseId: number; invoiceNumber?: string; returnId: number; amount: Paise },
+): Promise<WritesWithMessages & { balanceAfter: Paise }> {
+  const account = await readAccount(scope.tenantId, input.customerId);
+  const entry = nextEntry(scope, account, { kind: 'return', amount: -input.amount, purchaseId: input.purchaseId, invoiceNumber: input.invoiceNumber, returnId: input.returnId });
+  return { ...entryWrites(scope, entry, { entriesBefore: account.entries }, account), balanceAfter: entry.balanceAfter };
+}
+
+export { entryWrites };

@@ -1,0 +1,67 @@
+import * as z from 'zod';
+import { accountPaymentBody, accountSettingsBody, approvalBody, writeOffBody } from '../schemas/account.js';
+import type { accountView, approval, ledgerEntry } from '../schemas/account-answers.js';
+import { idParam, pageQuery } from '../schemas/common.js';
+import { answer, route } from './define.js';
+
+const byCustomerId = z.object({ customerId: idParam });
+
+/**
+ * Customer credit (docs/customer-credit.md). The shop's terms and write-offs are the owner's and manager's; the till
+ * reads the balance and takes payments against it.
+ */
+export const accountRoutes = {
+  get: route({
+    method: 'GET',
+    path: '/account/{customerId}',
+    access: ['CustomerCredit', 'CustomerView', 'PurchaseEdit'],
+    summary: "A customer's account: may they buy on account, the limit and what they owe",
+    params: byCustomerId,
+    response: answer<typeof accountView>(),
+  }),
+  settings: route({
+    method: 'PUT',
+    path: '/account/{customerId}',
+    access: 'CustomerCredit',
+    summary: 'Let a customer buy on account (or stop it) and set the credit limit',
+    params: byCustomerId,
+    body: accountSettingsBody,
+    response: answer<typeof accountView>(),
+  }),
+  entries: route({
+    method: 'GET',
+    path: '/account/{customerId}/entries',
+    access: ['CustomerCredit', 'CustomerView'],
+    summary: "A page of the customer's ledger, newest first, each entry with the balance after it (X-Next-Page carries the cursor)",
+    params: byCustomerId,
+    query: pageQuery,
+    response: answer<z.ZodArray<typeof ledgerEntry>>(),
+  }),
+  payment: route({
+    method: 'POST',
+    path: '/account/{customerId}/payment',
+    access: ['CustomerCredit', 'PurchaseEdit'],
+    summary: 'Receive a payment against the balance (cash, UPI, card, bank transfer; split allowed), answered with its receipt entry',
+    params: byCustomerId,
+    body: accountPaymentBody,
+    response: answer<typeof ledgerEntry>(),
+  }),
+  writeOff: route({
+    method: 'POST',
+    path: '/account/{customerId}/writeOff',
+    access: 'CreditWriteOff',
+    summary: "Write off part or all of a customer's dues, with the reason (the owner only)",
+    params: byCustomerId,
+    body: writeOffBody,
+    response: answer<typeof ledgerEntry>(),
+  }),
+  approve: route({
+    method: 'POST',
+    path: '/account/{customerId}/approval',
+    access: 'CustomerCredit',
+    summary: 'A manager approves one bill over the credit limit: a 6-digit code the till enters, good for 15 minutes',
+    params: byCustomerId,
+    body: approvalBody,
+    response: answer<typeof approval>(),
+  }),
+};

@@ -1,0 +1,49 @@
+import * as z from 'zod';
+import { tenderView } from './purchase-answers.js';
+
+/** What the server answers about customer credit; amounts in rupees, `balance` above 0 what the customer owes. */
+
+export const accountView = z.object({
+  customerId: z.number().int(),
+  customerName: z.string(),
+  mobileNumber: z.string(),
+  onAccount: z.boolean(),
+  limit: z.number(),
+  /** What the customer owes; below 0 an advance the shop holds for them. */
+  balance: z.number(),
+  /** The number of ledger entries so far. */
+  entries: z.number().int(),
+  version: z.number().int(),
+});
+export type AccountView = z.output<typeof accountView>;
+
+export const LEDGER_KINDS = ['bill', 'payment', 'return', 'writeOff'] as const;
+
+export const ledgerEntry = z.object({
+  entryNo: z.number().int(),
+  kind: z.enum(LEDGER_KINDS),
+  /** What the entry adds to the balance: a bill above 0, a payment, return or write-off below 0. */
+  amount: z.number(),
+  /** The balance after this entry. */
+  balanceAfter: z.number(),
+  day: z.string(),
+  at: z.string(),
+  by: z.string(),
+  purchaseId: z.number().int().optional(),
+  invoiceNumber: z.string().optional(),
+  returnId: z.number().int().optional(),
+  tenders: z.array(tenderView).optional(),
+  reason: z.string().optional(),
+  note: z.string().optional(),
+  /** The manager whose approval let this bill pass the limit. */
+  approvedBy: z.string().optional(),
+  advance: z.boolean().optional(),
+});
+export type LedgerEntry = z.output<typeof ledgerEntry>;
+
+export const approval = z.object({
+  code: z.string(),
+  amount: z.number(),
+  expiresAt: z.string(),
+});
+export type Approval = z.output<typeof approval>;

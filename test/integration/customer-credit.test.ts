@@ -1,0 +1,227 @@
+import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { computeBill } from '../../shared/bill.js';
+import { toPaise, toRupees } from '../../shared/money.js';
+import type { AccountView, Approval, LedgerEntry } from '../../shared/schemas/account.js';
+import type { AuditRecord } from '../../shared/schemas/audit.js';
+import type { Customer } from '../../shared/schemas/customer.js';
+import { openBill } from '../../functions/purchases/service.js';
+import { call, tokenOf } from './client.js';
+import { adminToken, cashierToken, line, newCustomer, placeBill, stockedProduct, type Shelf } from './pos-fixtures.js';
+
+/**
+ * Customer credit (docs/customer-credit.md): a bill's "On account" part moves the customer's balance in the bill's
+ * own transaction under the limit, a manager's code lets one bill past it, payments, returns and write-offs are
+ * ledger entries with their running balance, and no till, however many at once, takes a customer over the limit.
+ */
+const managerToken = () => tokenOf('manager@demo.shop');
+
+let shelf: Shelf;
+beforeAll(async () => {
+  shelf = await stockedProduct({ name: 'Khata Rice 5kg', quantity: 500, mrp: 200, buyingPrice: 150, gst: 0 });
+});
+
+/** A bill of `quantity` bags, `onAccount` rupees of it on account and the rest in cash. */
+function billOf(customer: Customer, quantity: number, onAccount: number, extra: Record<string, unknown> = {}) {
+  const figures = computeBill({ lines: [{ mrp: toPaise(shelf.mrp), rate: toPaise(shelf.sellingPrice), quantity, cgstRate: 0, sgstRate: 0 }] });
+  const net = toRupees(figures.paid);
+  const tenders = [{ method: 'account', amount: onAccount }, ...(net > onAccount ? [{ method: 'cash', amount: net - onAccount }] : [])];
+  return {
+    mobileNumber: customer.mobileNumber,
+    tenders,
+    purchasedProduct: [line(shelf, quantity)],
+    grossAmount: toRupees(figures.totals.gross),
+    discount: toRupees(figures.totals.discount),
+    tax: toRupees(figures.totals.tax),
+    netAmount: net,
+    ...extra,
+  };
+}
+
+const accountOf = async (customer: Customer) => {
+  const answer = await call<AccountView>('GET', `/account/${customer.customerId}`, { token: await cashierToken() });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return answer.body;
+};
+
+async function allEntries(customer: Customer): Promise<LedgerEntry[]> {
+  const entries: LedgerEntry[] = [];
+  let cursor: string | undefined;
+  do {
+    const answer = await call<LedgerEntry[]>('GET', `/account/${customer.customerId}/entries?size=3${cursor ? `&cursor=${cursor}` : ''}`, { token: await managerToken() });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    entries.push(...answer.body);
+    cursor = answer.headers.get('x-next-page') ?? undefined;
+  } while (cursor);
+  return entries;
+}
+
+/** The ledger is whole: entries numbered 1…n, each balance the one before plus its amount, the last the balance. */
+async function expectLedgerAdds(customer: Customer) {
+  const entries = (await allEntries(customer)).reverse();
+  let balance = 0;
+  entries.forEach((e, i) => {
+    expect(e.entryNo).toBe(i + 1);
+    balance = Math.round((balance + e.amount) * 100) / 100;
+    expect(e.balanceAfter).toBe(balance);
+  });
+  expect((await accountOf(customer)).balance).toBe(balance);
+  return entries;
+}
+
+async function creditCustomer(limit: number): Promise<Customer> {
+  const customer = await newCustomer();
+  const set = await call<AccountView>('PUT', `/account/${customer.customerId}`, { token: await managerToken(), body: { onAccount: true, limit } });
+  expect(set.status, JSON.stringify(set.body)).toBe(200);
+  expect(set.body).toMatchObject({ onAccount: true, limit, balance: 0 });
+  return customer;
+}
+
+const nameOf = (customer: Customer) => customer.legalName ?? customer.customerName.split('@')[0];
+
+describe('the shop sets who may buy on account', () => {
+  it('refuses an account sale to a customer not allowed one, and lets only the owner or a manager set the terms', async () => {
+    const customer = await newCustomer();
+    const refused = await placeBill(billOf(customer, 1, 200));
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(`${nameOf(customer)} may not buy on account. The owner or a manager can allow it on the customer's account.`);
+    const byCashier = await call('PUT', `/account/${customer.customerId}`, { token: await cashierToken(), body: { onAccount: true, limit: 100000 } });
+    expect(byCashier.status).toBe(403);
+    expect((await accountOf(customer)).onAccount).toBe(false);
+  });
+});
+
+describe('a bill on account', () => {
+  it('adds its on-account part to the balance in the bill, and refuses one that passes the limit naming the due and the limit', async () => {
+    const customer = await creditCustomer(5000);
+    // 20 bags make ₹4,000.00: all of it on account.
+    const first = await placeBill(billOf(customer, 20, 4000));
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const { bill } = await openBill('demo', first.body.purchaseId, true);
+    expect(bill.account).toEqual({ amount: 400000, balanceAfter: 400000 });
+    expect(bill.tenders).toEqual([{ method: 'account', amount: 400000 }]);
+
+    const second = await placeBill(billOf(customer, 5, 500));
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect((await accountOf(customer)).balance).toBe(4500);
+
+    const over = await placeBill(billOf(customer, 6, 1200));
+    expect(over.status).toBe(409);
+    expect(over.body.message).toBe(
+      `Credit limit exceeded: ${nameOf(customer)} owes ₹4,500.00 of a ₹5,000.00 limit; this bill puts ₹1,200.00 on account. A manager can approve it.`,
+    );
+    expect((await accountOf(customer)).balance).toBe(4500);
+  });
+
+  it('passes the limit with a manager’s code, once, naming the manager on the entry and the bill', async () => {
+    const customer = await creditCustomer(1000);
+    const asCashier = await call('POST', `/account/${customer.customerId}/approval`, { token: await cashierToken(), body: { amount: 1200 } });
+    expect(asCashier.status).toBe(403);
+    const approval = await call<Approval>('POST', `/account/${customer.customerId}/approval`, { token: await managerToken(), body: { amount: 1200 } });
+    expect(approval.status, JSON.stringify(approval.body)).toBe(200);
+    expect(approval.body.code).toMatch(/^\d{6}$/);
+
+    const tooMuch = await placeBill(billOf(customer, 7, 1400, { accountApproval: approval.body.code }));
+    expect(tooMuch.status).toBe(409);
+    expect(tooMuch.body.message).toBe('This approval code is not valid for this customer, or has expired. Ask the manager for a new one.');
+
+    const approved = await placeBill(billOf(customer, 6, 1200, { accountApproval: approval.body.code }));
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    expect((await openBill('demo', approved.body.purchaseId, true)).bill.account).toEqual({ amount: 120000, balanceAfter: 120000, approvedBy: 'manager@demo.shop' });
+    const [entry] = await allEntries(customer);
+    expect(entry).toMatchObject({ kind: 'bill', amount: 1200, balanceAfter: 1200, approvedBy: 'manager@demo.shop', purchaseId: approved.body.purchaseId });
+
+    const again = await placeBill(billOf(customer, 1, 200, { accountApproval: approval.body.code }));
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This approval code is not valid for this customer, or has expired. Ask the manager for a new one.');
+    expect((await accountOf(customer)).balance).toBe(1200);
+  });
+
+  it('never lets bills made at once at several tills take the customer past the limit', async () => {
+    const customer = await creditCustomer(1000);
+    // Eight tills each put ₹200.00 on account at the same moment: five fit the ₹1,000.00 limit.
+    const answers = await Promise.all(Array.from({ length: 8 }, () => placeBill(billOf(customer, 1, 200))));
+    const saved = answers.filter((a) => a.status === 200);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 409, 409, 409]);
+    for (const refused of answers.filter((a) => a.status !== 200)) expect(refused.body.message).toMatch(/^Credit limit exceeded: .* owes ₹1,000\.00 of a ₹1,000\.00 limit/);
+    expect(saved).toHaveLength(5);
+    const entries = await expectLedgerAdds(customer);
+    expect(entries.map((e) => e.balanceAfter)).toEqual([200, 400, 600, 800, 1000]);
+  }, 60_000);
+});
+
+describe('payments, returns and write-offs', () => {
+  it('takes a split payment against the balance, refusing more than is owed unless it is an advance', async () => {
+    const customer = await creditCustomer(3000);
+    expect((await placeBill(billOf(customer, 10, 2000))).status).toBe(200);
+    const over = await call<{ message: string }>('POST', `/account/${customer.customerId}/payment`, { token: await cashierToken(), body: { tenders: [{ method: 'cash', amount: 2500 }] } });
+    expect(over.status).toBe(400);
+    expect(over.body.message).toBe(`${nameOf(customer)} owes ₹2,000.00; this payment is ₹2,500.00. Take at most ₹2,000.00, or record the rest as an advance.`);
+
+    const key = randomUUID();
+    const paid = await call<LedgerEntry>('POST', `/account/${customer.customerId}/payment`, {
+      token: await cashierToken(),
+      body: { tenders: [{ method: 'cash', amount: 500 }, { method: 'upi', amount: 700, reference: 'UTR123' }], idempotencyKey: key },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body).toMatchObject({ kind: 'payment', amount: -1200, balanceAfter: 800 });
+    expect(paid.body.tenders?.map((t) => [t.label, t.amount])).toEqual([['Cash', 500], ['UPI', 700]]);
+    // The same payment sent again (a network retry) is the one payment.
+    const repeat = await call<LedgerEntry>('POST', `/account/${customer.customerId}/payment`, {
+      token: await cashierToken(),
+      body: { tenders: [{ method: 'cash', amount: 500 }, { method: 'upi', amount: 700, reference: 'UTR123' }], idempotencyKey: key },
+    });
+    expect(repeat.body.entryNo).toBe(paid.body.entryNo);
+
+    const advance = await call<LedgerEntry>('POST', `/account/${customer.customerId}/payment`, { token: await cashierToken(), body: { tenders: [{ method: 'cash', amount: 1000 }], advance: true } });
+    expect(advance.status, JSON.stringify(advance.body)).toBe(200);
+    expect(advance.body).toMatchObject({ balanceAfter: -200, advance: true });
+    await expectLedgerAdds(customer);
+  });
+
+  it('credits a return refunded to the account', async () => {
+    const customer = await creditCustomer(3000);
+    const sold = await placeBill(billOf(customer, 5, 1000));
+    expect(sold.status).toBe(200);
+    const back = await call('POST', `/purchase/return/${sold.body.purchaseId}`, {
+      token: await cashierToken(),
+      body: { refundTenders: [{ method: 'account', amount: 400 }], purchasedProduct: [{ purchasedProductId: 1, returnQuantity: 2 }], returnAmount: 400 },
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const entries = await expectLedgerAdds(customer);
+    expect(entries.at(-1)).toMatchObject({ kind: 'return', amount: -400, balanceAfter: 600, purchaseId: sold.body.purchaseId, returnId: 1 });
+  });
+
+  it('lets only the owner write dues off, with a reason, never more than is owed, in the audit trail', async () => {
+    const customer = await creditCustomer(3000);
+    expect((await placeBill(billOf(customer, 3, 600))).status).toBe(200);
+    const byManager = await call('POST', `/account/${customer.customerId}/writeOff`, { token: await managerToken(), body: { amount: 100, reason: 'Damaged in transit' } });
+    expect(byManager.status).toBe(403);
+    const tooMuch = await call<{ message: string }>('POST', `/account/${customer.customerId}/writeOff`, { token: await adminToken(), body: { amount: 700, reason: 'Customer left town' } });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.message).toBe(`${nameOf(customer)} owes ₹600.00: at most that can be written off.`);
+    const off = await call<LedgerEntry>('POST', `/account/${customer.customerId}/writeOff`, { token: await adminToken(), body: { amount: 150, reason: 'Customer left town' } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(off.body).toMatchObject({ kind: 'writeOff', amount: -150, balanceAfter: 450, reason: 'Customer left town', by: 'admin@demo.shop' });
+    await expectLedgerAdds(customer);
+
+    const audit = await call<AuditRecord[]>('GET', `/audit?entity=account&entityId=${customer.customerId}&size=20`, { token: await adminToken() });
+    expect(audit.status).toBe(200);
+    const kinds = audit.body.map((r) => r.after.kind ?? (r.after.onAccount !== undefined ? 'terms' : undefined));
+    expect(kinds).toEqual(['writeOff', 'bill', 'terms']);
+  });
+});
+
+describe('another shop', () => {
+  it('never reads nor moves this shop’s account', async () => {
+    const customer = await creditCustomer(3000);
+    expect((await placeBill(billOf(customer, 2, 400))).status).toBe(200);
+    const beta = await tokenOf('admin@beta.shop');
+    const read = await call('GET', `/account/${customer.customerId}`, { token: beta });
+    expect(JSON.stringify(read.body)).not.toContain(customer.mobileNumber);
+    await call('POST', `/account/${customer.customerId}/payment`, { token: beta, body: { tenders: [{ method: 'cash', amount: 400 }], advance: true } });
+    await call('POST', `/account/${customer.customerId}/writeOff`, { token: beta, body: { amount: 400, reason: 'Not mine to write off' } });
+    expect((await accountOf(customer)).balance).toBe(400);
+    expect(await allEntries(customer)).toHaveLength(1);
+  });
+});
