@@ -19,6 +19,9 @@ test.describe('two-step sign-in', () => {
     await expect(page.getByText('Two-step sign-in is on', { exact: true })).toBeVisible();
     await page.getByRole('link', { name: 'Continue' }).click();
     await expect(page).toHaveURL('/home');
+    // The API opens the platform admin's tools once it is on: the shop list shows the demo shop.
+    await page.goto('/tenant');
+    await expect(page.getByText('Sri Lakshmi General Stores', { exact: true })).toBeVisible();
 
     // The next sign-in asks for the app's code after the password.
     await page.goto('/logout');
