@@ -199,11 +199,11 @@ function checkTenantHeader(headers: Record<string, string | undefined>, caller: 
  * sign-up, reset) the shop the request names in `X-TenantID`, whose services then check it against the user name,
  * or, on the public catalogue, the shop its address names.
  */
-function requestTenant(event: ApiEvent, route: RouteDef | undefined): string | undefined {
+function requestTenant(event: ApiEvent, route: RouteDef | undefined, pathParameters: Record<string, string | undefined> = {}): string | undefined {
   if (!isApiEvent(event) || !route) return undefined;
   if (route.access !== 'public') return callerFrom(event)?.tenantId;
   // The public catalogue names its shop in the address (`/public/{shop}/...`), the same for everyone.
-  const inPath = event.pathParameters?.shop;
+  const inPath = pathParameters.shop;
   if (inPath !== undefined) return TENANT_ID.test(inPath) ? inPath : undefined;
   const named = lowerHeaders(event.headers)['x-tenantid']?.toLowerCase();
   return named && TENANT_ID.test(named) ? named : undefined;
@@ -252,6 +252,44 @@ function isApiEvent(event: unknown): event is ApiEvent {
   return isStringMap(event.headers) && isStringMap(event.pathParameters) && isStringMap(event.queryStringParameters);
 }
 
+type RouteFound =
+  | { key: string; entry: { route: RouteDef; handle: RouteHandler<RouteDef> }; pathParameters: Record<string, string | undefined>; refusal?: undefined }
+  | { key: string; entry?: undefined; pathParameters?: undefined; refusal: ApiResult };
+
+const GREEDY = '/{proxy+}';
+
+/**
+ * The path a greedy gateway route was called with, from its route key and the `proxy` parameter (which API Gateway
+ * has decoded), without the stage or a custom domain's base path that `rawPath` may carry; undefined for an event
+ * of no greedy route.
+ */
+function requestPath(event: ApiEvent): string | undefined {
+  const [, template] = event.routeKey.split(' ', 2);
+  if (!template || (template.includes('{') && !template.endsWith(GREEDY))) return undefined;
+  if (!template.endsWith(GREEDY)) return template;
+  const rest = event.pathParameters?.proxy;
+  return rest ? `${template.slice(0, -GREEDY.length)}/${rest}` : undefined;
+}
+
+/** A documented path against a decoded one, segment by segment: literals equal, each `{param}` one whole segment. */
+function matchDecodedPath<E>(pattern: string, path: string, entry: E): { entry: E; params: Record<string, string>; rank: number[] }[] {
+  const [wanted, actual] = [pattern.split('/'), path.split('/')];
+  if (wanted.length !== actual.length) return [];
+  const params: Record<string, string> = {};
+  for (const [i, segment] of wanted.entries()) {
+    const value = actual[i]!;
+    const name = /^\{(\w+)\}$/.exec(segment)?.[1];
+    if (name === undefined ? segment !== value : value === '') return [];
+    if (name !== undefined) params[name] = value;
+  }
+  return [{ entry, params, rank: wanted.map((segment) => (segment.startsWith('{') ? 0 : 1)) }];
+}
+
+const bySpecificity = (a: { rank: number[] }, b: { rank: number[] }) => {
+  for (let i = 0; i < a.rank.length; i++) if (a.rank[i] !== b.rank[i]) return b.rank[i]! - a.rank[i]!;
+  return 0;
+};
+
 /** What every signed-in request passes before its route runs; the stored records by default (tests give their own). */
 export interface RequestGuards {
   /**
@@ -267,8 +305,9 @@ export interface RequestGuards {
 }
 
 /**
- * The Lambda handler of one domain: finds the route by the API Gateway route key, checks access from the token's
- * claims, validates path, query and body with the route's zod schemas, runs the route's handler and maps errors.
+ * The Lambda handler of one domain: finds the route by the API Gateway route key or, behind a greedy route, by the
+ * method and path, checks access from the token's claims, validates path, query and body with the route's zod
+ * schemas, runs the route's handler and maps errors.
  */
 export function domainHandler<D extends Record<string, RouteDef>>(
   domain: string,
@@ -281,6 +320,28 @@ export function domainHandler<D extends Record<string, RouteDef>>(
   for (const [name, route] of Object.entries(routes)) {
     byKey.set(routeKey(route), { route, handle: handlers[name] as RouteHandler<RouteDef> });
   }
+  const entries = [...byKey.values()];
+
+  /**
+   * The table route of a request and its path parameters. A gateway route that is a table route's own carries its
+   * parameters; a domain's greedy route (`ANY /expense/{proxy+}`, infra/api-routes.ts) carries the rest of the path,
+   * which is matched here against the domain's routes as API Gateway would: literal segments before parameters.
+   * A path no route has is answered 404; one whose routes take other methods, 405 with the methods they take.
+   */
+  const routeOf = (event: ApiEvent): RouteFound => {
+    const own = byKey.get(event.routeKey);
+    if (own) return { key: event.routeKey, entry: own, pathParameters: event.pathParameters ?? {} };
+    const path = requestPath(event);
+    const method = event.requestContext.http?.method ?? '';
+    const matching = path === undefined ? [] : entries.flatMap((e) => matchDecodedPath(e.route.path, path, e));
+    const chosen = matching.filter((m) => m.entry.route.method === method).sort(bySpecificity)[0];
+    if (chosen) return { key: routeKey(chosen.entry.route), entry: chosen.entry, pathParameters: chosen.params };
+    const key = `${method} ${path ?? event.routeKey}`;
+    if (!matching.length) return { key, refusal: json(404, { message: `No route ${key}` }) };
+    const allow = [...new Set(matching.map((m) => m.entry.route.method))].sort().join(', ');
+    const refusal = json(405, { message: `${method} is not allowed here; this address takes ${allow}.` });
+    return { key, refusal: { ...refusal, headers: { ...refusal.headers, allow } } };
+  };
 
   const dispatch = async (event: ApiEvent, context: Context): Promise<ApiResult> => {
     // API Gateway always sends these; anything else reaching the function is refused, not half read.
@@ -296,9 +357,10 @@ export function domainHandler<D extends Record<string, RouteDef>>(
     const requestId = event.requestContext?.requestId ?? context?.awsRequestId ?? 'local';
     let caller = callerFrom(event);
     let accessChanged = false;
-    const log = rootLogger.child({ domain, route: event.routeKey, requestId, tenantId: caller?.tenantId, user: caller?.userName });
-    const entry = byKey.get(event.routeKey);
-    if (!entry) return { result: json(404, { message: `No route ${event.routeKey}` }), changed: false };
+    const found = routeOf(event);
+    const log = rootLogger.child({ domain, route: found.key, requestId, tenantId: caller?.tenantId, user: caller?.userName });
+    if (!found.entry) return { result: found.refusal, changed: false };
+    const { entry, pathParameters } = found;
     const now = new Date();
     const headers = lowerHeaders(event.headers);
     const ctx: RequestContext = {
@@ -335,7 +397,7 @@ export function domainHandler<D extends Record<string, RouteDef>>(
       }
       checkAccess(entry.route, caller);
       checkTenantHeader(ctx.headers, caller);
-      const params = parse(entry.route.params, event.pathParameters ?? {});
+      const params = parse(entry.route.params, pathParameters);
       const query = parse(entry.route.query, event.queryStringParameters ?? {});
       const body = entry.route.bodyKind === 'none' ? undefined : parse(entry.route.body, readBody(event, entry.route, ctx.headers));
       refuseUnsafeText(entry.route, { params, query, body });
@@ -366,7 +428,9 @@ export function domainHandler<D extends Record<string, RouteDef>>(
   };
 
   // Every data access of a request runs as one tenant: the token's, or on a public route the shop it names.
-  const scoped = (event: ApiEvent, context: Context) =>
-    inRequest(requestTenant(event, byKey.get(event?.routeKey)?.route), () => dispatch(event, context));
+  const scoped = (event: ApiEvent, context: Context) => {
+    const found = isApiEvent(event) ? routeOf(event) : undefined;
+    return inRequest(requestTenant(event, found?.entry?.route, found?.pathParameters), () => dispatch(event, context));
+  };
   return middy<ApiEvent, ApiResult>().handler(scoped);
 }

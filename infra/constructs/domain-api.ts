@@ -8,7 +8,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import { Construct } from 'constructs';
-import { allRoutes, type DomainName } from '../../shared/routes/index.js';
+import type { DomainName } from '../../shared/routes/index.js';
+import type { GatewayRoute } from '../api-routes.js';
 import { AppFunction } from './app-function.js';
 import { grantDirectoryRead, useTenantAccess } from './tenant-table-access.js';
 
@@ -36,6 +37,8 @@ export interface DomainNeeds {
 export interface DomainApiProps {
   domain: DomainName;
   httpApi: IHttpApi;
+  /** The gateway routes of this domain (infra/api-routes.ts): a greedy route per path segment and access kind. */
+  gatewayRoutes: GatewayRoute[];
   /** Verifies the caller's token on every route that is not public. */
   authorizer: IHttpRouteAuthorizer;
   environment: Record<string, string>;
@@ -44,8 +47,9 @@ export interface DomainApiProps {
 }
 
 /**
- * One domain of the route table in AWS: its Lambda function, one HTTP API route per route-table entry pointing at
- * it, and the least access the function needs. Routes come only from the table, so the API cannot drift from it.
+ * One domain of the route table in AWS: its Lambda function, its HTTP API routes (by path segment and access kind,
+ * planned from the route table in infra/api-routes.ts) pointing at it, and the least access the function needs.
+ * Routes come only from the table, so the API cannot drift from it.
  */
 export class DomainApi extends Construct {
   readonly function: AppFunction;
@@ -65,17 +69,15 @@ export class DomainApi extends Construct {
 
     const integration = new HttpLambdaIntegration('Integration', this.function, { scopePermissionToRoute: false });
     const open = new HttpNoneAuthorizer();
-    this.routes = allRoutes
-      .filter((entry) => entry.domain === domain)
-      .map(
-        ({ name, route }) =>
-          new HttpRoute(this, name, {
-            httpApi: props.httpApi,
-            routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-            integration,
-            authorizer: route.access === 'public' ? open : props.authorizer,
-          }),
-      );
+    this.routes = props.gatewayRoutes.map((gateway) => {
+      const [method, path] = gateway.key.split(' ', 2) as [keyof typeof HttpMethod, string];
+      return new HttpRoute(this, gatewayRouteId(gateway.key), {
+        httpApi: props.httpApi,
+        routeKey: HttpRouteKey.with(path, HttpMethod[method]),
+        integration,
+        authorizer: gateway.access === 'jwt' ? props.authorizer : open,
+      });
+    });
 
     // The function's own role reaches no shop's items or files: those need the tenant role, assumed per request.
     useTenantAccess(this.function, resources.tenantRole);
@@ -85,3 +87,6 @@ export class DomainApi extends Construct {
     for (const secret of needs.secrets ?? []) secret.grantRead(this.function);
   }
 }
+
+/** A construct id for a gateway route key: `ANY /expense/{proxy+}` → `ANY-expense-proxy`. */
+const gatewayRouteId = (key: string) => key.replace(/[{}+]/g, '').replace(/[^A-Za-z0-9]+/g, '-');

@@ -13,7 +13,8 @@ import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IEmailIdentity } from 'aws-cdk-lib/aws-ses';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import { allRoutes, domainNames, routeKey, type DomainName } from '../../shared/routes/index.js';
+import { domainNames, type DomainName } from '../../shared/routes/index.js';
+import { planGatewayRoutes, type GatewayRoute } from '../api-routes.js';
 import { AppFunction } from '../constructs/app-function.js';
 import { upgradeFingerprint } from '../upgrade-fingerprint.js';
 import { DomainApi, type DomainResources, type DomainNeeds } from '../constructs/domain-api.js';
@@ -48,13 +49,18 @@ export const stageThrottle = { rateLimit: 100, burstLimit: 200 };
 /**
  * Routes anyone may call without a token (sign-in, reset codes, sign-up, the shop list) get a small slice, so a
  * flood of them cannot use up the stage's share that signed-in shops need. The payment webhook is public too but
- * signed by Razorpay, and its deliveries are not ours to slow.
+ * signed by Razorpay, and its deliveries are not ours to slow. The slice is per public route of the table: a gateway
+ * route carrying several public routes (`ANY /public/{proxy+}`) gets as many slices.
  */
 export const publicRouteThrottle = { rateLimit: 10, burstLimit: 20 };
-const unthrottledPublicRoutes = new Set(['POST /payment/webhook/razorpay']);
-export const throttledPublicRouteKeys = allRoutes
-  .filter((e) => e.route.access === 'public' && !unthrottledPublicRoutes.has(routeKey(e.route)))
-  .map((e) => routeKey(e.route));
+/** The HTTP API's routes, by domain and access kind (infra/api-routes.ts). */
+export const gatewayRoutes: GatewayRoute[] = planGatewayRoutes();
+/** The throttle of each public gateway route by its key. */
+export const publicRouteSettings = Object.fromEntries(
+  gatewayRoutes
+    .filter((r) => r.access === 'public')
+    .map((r) => [r.key, { rateLimit: publicRouteThrottle.rateLimit * r.routes.length, burstLimit: publicRouteThrottle.burstLimit * r.routes.length }]),
+);
 
 /** Cognito calls the code makes on behalf of users; signing in itself needs no IAM permission. */
 const userAdminActions = [
@@ -95,8 +101,9 @@ const providerSecrets = (props: ApiStackProps): Partial<Record<DomainName, ISecr
 });
 
 /**
- * The HTTP API: routes generated from the route table, one Lambda per domain, and the Cognito JWT authorizer on
- * every route that is not public. The authorizer trusts only tokens the pool issued to the web client; of those,
+ * The HTTP API: routes planned from the route table by domain and access kind (a greedy `ANY /<segment>/{proxy+}`
+ * route per path segment, the function matching method and path itself), one Lambda per domain, and the Cognito JWT
+ * authorizer on every route that carries routes that are not public. The authorizer trusts only tokens the pool issued to the web client; of those,
  * only the ID token carries `custom:tenantId`, without which the handlers refuse the call.
  */
 export class ApiStack extends Stack {
@@ -169,6 +176,7 @@ export class ApiStack extends Stack {
         new DomainApi(this, domain, {
           domain,
           httpApi: this.httpApi,
+          gatewayRoutes: gatewayRoutes.filter((r) => r.domain === domain),
           authorizer,
           environment,
           resources,
@@ -179,7 +187,7 @@ export class ApiStack extends Stack {
     const stage = this.stage.node.defaultChild as CfnStage;
     stage.routeSettings = Object.fromEntries(
       // A JSON property: CloudFormation's own (PascalCase) names, which CDK passes through as written.
-      throttledPublicRouteKeys.map((key) => [key, { ThrottlingRateLimit: publicRouteThrottle.rateLimit, ThrottlingBurstLimit: publicRouteThrottle.burstLimit }]),
+      Object.entries(publicRouteSettings).map(([key, limit]) => [key, { ThrottlingRateLimit: limit.rateLimit, ThrottlingBurstLimit: limit.burstLimit }]),
     );
     // Route settings name routes by key: the routes must exist before the stage that refers to them.
     for (const domain of Object.values(this.domains)) for (const route of domain.routes) this.stage.node.addDependency(route);
