@@ -59,6 +59,12 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/purchaseEdit/{id}', access: 'signedIn', screen: () => import('../features/billing/routes/place-order.js') },
   { path: '/purchaseUpdated/new', access: 'signedIn', screen: () => import('../features/billing/routes/place-order.js') },
   { path: '/purchase/queue', access: 'signedIn', screen: () => import('../features/billing/routes/bill-queue.js') },
+  // A customer's account: balance, payments against it, terms and ledger (docs/customer-credit.md).
+  { path: '/customerAccount/{id}', access: 'signedIn', screen: () => import('../features/accounts/routes/customer-account.js') },
+  // The day's close (docs/point-of-sale.md); spec 1's table has no paths for it.
+  { path: '/till', access: 'signedIn', screen: () => import('../features/tills/routes/till.js') },
+  { path: '/tillCloses', access: 'signedIn', screen: () => import('../features/tills/routes/till-closes.js') },
+  { path: '/tillCloses/{id}', access: 'signedIn', screen: () => import('../features/tills/routes/till-close.js') },
   { path: '/reBill/{id}', access: 'signedIn', screen: () => import('../features/billing/routes/re-bill.js') },
   { path: '/productReturn/{id}', access: 'signedIn', screen: () => import('../features/billing/routes/product-return.js') },
   { path: '/user', access: 'signedIn', screen: () => import('../features/employees/routes/employee-list.js') },

@@ -8,6 +8,7 @@ import type { BodyIn } from '../../../../../shared/routes/define.js';
 import { callApi, isApiError, NO_ANSWER } from '../../../lib/api-client.js';
 import { readSetting, tillDb, writeSetting } from './device-db.js';
 import { drainQueue, isUnsent, resendAs, type DrainResult, type QueuedBill, type QueueStore } from './queue.js';
+import { sendPendingOpening } from './till-opening.js';
 
 export const QUEUE_LOCK = 'shopdesk-bill-queue';
 
@@ -99,6 +100,8 @@ export function onQueueChange(listener: () => void): () => void {
  */
 export async function sendWaitingBills(tenantId: string, force = false, waitForOtherTab = false): Promise<DrainResult | undefined> {
   const round = async () => {
+    // A till opened offline goes first: the bills made after it then find their session open.
+    await sendPendingOpening(tenantId).catch(() => undefined);
     const result = await drainQueue(deviceQueueStore, sendBill, { tenantId, now: Date.now, force });
     if (result.sent + result.refused > 0) markOffline(false);
     await countWaiting(tenantId);

@@ -111,6 +111,8 @@ export const dashboardSections: DashboardSection[] = [
           { label: 'Customer Orders', to: '/customerPurchase/new', features: ['CustomerPurchaseList'] },
           { label: 'Monthly Sales', to: '/monthlyPurchase', features: ['MonthlyPurchaseList'] },
           { label: 'Held Bills', to: '/heldBills', features: ['HeldBills'] },
+          { label: 'Till', to: '/till', features: ['PurchaseEdit'] },
+          { label: 'Till Closes', to: '/tillCloses', features: ['TillCloses'] },
         ],
       },
       {
