@@ -82,7 +82,7 @@ export async function receive(scope: WriteScope, form: InventorySave): Promise<{
   return { inventory: inventoryView(saved!.receipt), stock: stockView(saved!.line) };
 }
 
-function suggestionOf(line: StoredStock): InventorySuggestion {
+function suggestionOf(line: SuggestedLine): InventorySuggestion {
   return {
     productId: line.productId,
     productName: line.productName,
@@ -101,15 +101,31 @@ function suggestionOf(line: StoredStock): InventorySuggestion {
   };
 }
 
-/** The received lines of these products, in the products' order: their shelf items, then the lines (two batch reads). */
-async function linesOf(tenantId: string, productIds: number[]): Promise<StoredStock[]> {
-  const shelves = await productData.shelves(tenantId, productIds);
-  const unshelved = productIds.filter((id) => !shelves.has(id));
-  const [shelved, older] = await Promise.all([
-    stockData.byIds(tenantId, productIds.flatMap((id) => (shelves.get(id) ?? []).map((l) => l.stockId))),
-    Promise.all(unshelved.map((id) => stockData.ofProduct(tenantId, id))),
+/** What a suggestion shows of a line. */
+type SuggestedLine = Pick<StoredStock, 'productId' | 'productName' | 'artcode' | 'barcode' | 'mrp' | 'sellingPrice' | 'buyingPrice' | 'cgst' | 'sgst' | 'inventoryId' | 'stockId' | 'quantity'>;
+
+/**
+ * The received lines of these products: from their shelf items (one batch read), which keep every figure a
+ * suggestion shows; lines of shelves written before they kept the barcode and buying price, and products without a
+ * shelf, are read from the lines themselves.
+ */
+async function linesOf(tenantId: string, products: { productId: number; productName: string }[]): Promise<SuggestedLine[]> {
+  const shelves = await productData.shelves(tenantId, products.map((p) => p.productId));
+  const complete: SuggestedLine[] = [];
+  const older: number[] = [];
+  for (const { productId, productName } of products) {
+    for (const line of shelves.get(productId) ?? []) {
+      const { barcode, buyingPrice } = line;
+      if (barcode === undefined || buyingPrice === undefined) older.push(line.stockId);
+      else complete.push({ ...line, barcode, buyingPrice, productId, productName });
+    }
+  }
+  const unshelved = products.filter((p) => !shelves.has(p.productId));
+  const [read, unshelvedLines] = await Promise.all([
+    older.length ? stockData.byIds(tenantId, older) : Promise.resolve([]),
+    Promise.all(unshelved.map((p) => stockData.ofProduct(tenantId, p.productId))),
   ]);
-  return [...shelved, ...older.flat()];
+  return [...complete, ...read, ...unshelvedLines.flat()];
 }
 
 /** Where a suggestion ranks: its artcode or barcode is the text, then a whole word of the name, then a word's start, then a code's start. */
@@ -127,7 +143,7 @@ function suggestionRank(s: InventorySuggestion, text: string): number {
  */
 export async function suggestions(tenantId: string, text: string, all: boolean): Promise<InventorySuggestion[]> {
   const [byName, byArtcode, byBarcode] = await Promise.all([
-    productData.suggestions(tenantId, text, SUGGESTION_LIMIT).then(async (products) => ({ products, lines: await linesOf(tenantId, products.map((p) => p.productId)) })),
+    productData.suggestions(tenantId, text, SUGGESTION_LIMIT).then(async (products) => ({ products, lines: await linesOf(tenantId, products) })),
     stockData.byArtcode(tenantId, text, SUGGESTION_LIMIT),
     stockData.byBarcode(tenantId, text, SUGGESTION_LIMIT),
   ]);

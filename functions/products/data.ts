@@ -46,7 +46,23 @@ export interface ShelfLine {
   cgst: number;
   sgst: number;
   quantity: number;
+  /** The line's barcode and buying price (paise), for the till's suggestions; absent on shelves written before. */
+  barcode?: string;
+  buyingPrice?: number;
 }
+/** A shelf line's fields as its item keeps them (the line's own fields, nothing else of a stock record). */
+const shelfFields = ({ stockId, inventoryId, artcode, sellingPrice, mrp, cgst, sgst, quantity, barcode, buyingPrice }: ShelfLine): ShelfLine => ({
+  stockId,
+  inventoryId,
+  artcode,
+  sellingPrice,
+  mrp,
+  cgst,
+  sgst,
+  quantity,
+  ...(barcode === undefined ? {} : { barcode }),
+  ...(buyingPrice === undefined ? {} : { buyingPrice }),
+});
 /**
  * Products without an HSN code are also in gsi3 under this key (a sparse index): the owner's list to fill them.
  * Their count is a counter item moved by every transaction that creates or deletes such a product or sets or clears
@@ -151,12 +167,7 @@ export const productData = {
    * read, it wins and this write is dropped.
    */
   async repairShelf(tenantId: string, productId: number, lines: ShelfLine[]): Promise<void> {
-    const fields = Object.fromEntries(
-      lines.map(({ stockId, inventoryId, artcode, sellingPrice, mrp, cgst, sgst, quantity }) => [
-        `${SHELF_LINE}${stockId}`,
-        { stockId, inventoryId, artcode, sellingPrice, mrp, cgst, sgst, quantity },
-      ]),
-    );
+    const fields = Object.fromEntries(lines.map((line) => [`${SHELF_LINE}${line.stockId}`, shelfFields(line)]));
     try {
       await putNew({ ...shelfKey(tenantId, productId), entity: 'productShelf', productId, ...fields });
     } catch (error) {
@@ -166,12 +177,7 @@ export const productData = {
 
   /** Copies a line's listed figures onto its product's shelf item, in the transaction that changes the line. */
   shelfWrite(tenantId: string, productId: number, line: ShelfLine): TransactItem {
-    const { stockId, inventoryId, artcode, sellingPrice, mrp, cgst, sgst, quantity } = line;
-    return op.setFields(shelfKey(tenantId, productId), {
-      entity: 'productShelf',
-      productId,
-      [`${SHELF_LINE}${stockId}`]: { stockId, inventoryId, artcode, sellingPrice, mrp, cgst, sgst, quantity },
-    });
+    return op.setFields(shelfKey(tenantId, productId), { entity: 'productShelf', productId, [`${SHELF_LINE}${line.stockId}`]: shelfFields(line) });
   },
 
   /** A page of the products with a word of the name starting with `text`, ranked (whole word first); one read of the products' ids. */

@@ -114,7 +114,10 @@ describe('shelf figures on the product', () => {
   /** The product's shelf item against its stock lines, figure by figure. */
   async function expectShelfInStep(productId: number) {
     const [shelves, lines] = await Promise.all([productData.shelves('demo', [productId]), stockData.ofProduct('demo', productId)]);
-    const pick = (l: { stockId: number; inventoryId: number; artcode: string; sellingPrice: number; mrp: number; cgst: number; sgst: number; quantity: number }) => ({
+    const pick = (l: { stockId: number; inventoryId: number; artcode: string; sellingPrice: number; mrp: number; cgst: number; sgst: number; quantity: number; barcode?: string; buyingPrice?: number }) => ({
+      // The barcode and buying price too: the till's suggestions show them from the shelf.
+      barcode: l.barcode,
+      buyingPrice: l.buyingPrice,
       stockId: l.stockId,
       inventoryId: l.inventoryId,
       artcode: l.artcode,
