@@ -49,6 +49,8 @@ export interface StoredPayment {
   orderId: string;
   customerId: number;
   customerName: string;
+  /** The customer's name as typed at registration ("Kaveri Traders"): what the invoice and the mail print. */
+  legalName?: string;
   emailId?: string;
   mobileNumber: string;
   address?: string;

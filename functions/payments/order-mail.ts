@@ -3,7 +3,7 @@ import { formatDate, formatPaise } from '../../shared/format.js';
 import { addDays, indiaToday } from '../../shared/leave-days.js';
 import { DELIVERY_DAYS } from '../../shared/schemas/cart-messages.js';
 import type { Mail } from '../lib/mail.js';
-import { shownName } from '../purchases/view.js';
+import { addressLine, shownName } from '../purchases/view.js';
 import type { StoredPurchase } from '../purchases/data.js';
 import type { StoredPayment } from './data.js';
 
@@ -20,7 +20,8 @@ function deliveryTax(bill: StoredPurchase | undefined): string {
  * the delivery charge, which is what was paid), or the payment refunded because stock ran out.
  */
 export function orderMail(payment: StoredPayment, shopName: string, status: 'OrderSuccess' | 'OrderFail', bill?: StoredPurchase): Mail {
-  const name = shownName(payment.customerName);
+  // The name as the customer typed it, not the sign-in name made from it.
+  const name = payment.legalName ?? shownName(payment.customerName);
   const items = payment.lines.map((l) => `  ${l.productName} (${l.artcode}) × ${l.quantity}  ${formatPaise(l.price * l.quantity)}`);
   const paidOn = new Date(payment.paymentDateTime ?? payment.createdOn);
   if (status === 'OrderFail') {
@@ -54,7 +55,8 @@ export function orderMail(payment: StoredPayment, shopName: string, status: 'Ord
       ...(bill?.invoiceNumber ? [`  ${bill.documentType === 'BILL_OF_SUPPLY' ? 'Bill of supply' : 'Tax invoice'} ${bill.invoiceNumber}: total ${formatPaise(bill.net)}, tax ${formatPaise(bill.tax)}`] : []),
       `  You saved  ${formatPaise(payment.mrpTotal - payment.subtotal)}`,
       '',
-      `Estimated delivery: ${formatDate(addDays(indiaToday(paidOn), DELIVERY_DAYS))}, to ${payment.address ?? 'your address'}.`,
+      // Where the order is shipped (its state is the place of supply), not the profile's address.
+      `Estimated delivery: ${formatDate(addDays(indiaToday(paidOn), DELIVERY_DAYS))}, to ${payment.shippingAddress ? addressLine(payment.shippingAddress) : (payment.address ?? 'your address')}.`,
       `Bill ${payment.purchaseId ?? ''}, order ${payment.orderId}.`,
       '',
       `${shopName}`,

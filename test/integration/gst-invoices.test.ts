@@ -10,7 +10,7 @@ import { returnGoods, saveBill } from '../../functions/purchases/service.js';
 import { apiUrl, call } from './client.js';
 import { completeCheckout, createOrder, reportCheckout } from './payment-fixtures.js';
 import { mustAdd, newShopper, stocked } from './storefront-fixtures.js';
-import { latestMailTo } from './mail.js';
+import { latestMailTo, sentMail } from './mail.js';
 import { pdfText } from './pdf-text.js';
 import { adminToken, bill, cashierToken, line, mustPlace, newCustomer, stockedProduct, type Shelf } from './pos-fixtures.js';
 
@@ -218,8 +218,9 @@ describe('credit notes', () => {
 });
 
 describe('storefront orders', () => {
-  it('are supplied where they are shipped: another state is IGST', async () => {
-    const shopper = await newShopper();
+  it('are supplied where they are shipped: another state is IGST; the invoice and the order mail name the customer as typed and the shipping address', async () => {
+    const typedName = `Kavya Raman ${String(Date.now()).slice(-6)}`;
+    const shopper = await newShopper('demo', typedName);
     const [tea] = await stocked([{ quantity: 5, mrp: 200, gst: 5, name: 'GST Shipped Tea' }]);
     await mustAdd(shopper, tea, 2);
     const shippingAddress = { name: 'Kavya', line: '4 Beach Road', city: 'Chennai', pincode: '600001', state: '33' };
@@ -241,6 +242,14 @@ describe('storefront orders', () => {
     const text = (await pdfText(Buffer.from(await pdf.arrayBuffer()))).join('\n').split('\n');
     expect(text).toContain('Ship to: Kavya, 4 Beach Road, Chennai 600001, 33-Tamil Nadu');
     expect(text.slice(-3, -1)).toEqual([`For ${receipt.shop.displayName}`, 'Authorised Signatory']);
+    // The name as the customer typed it, not the sign-in name made from it, on the invoice and in the order mail,
+    // which says where the order goes: the shipping address, not the profile's Bengaluru address.
+    expect(saved.customerName).toBe(typedName);
+    const mailTo = shopper.customer.emailId!;
+    await expect.poll(async () => (await sentMail()).some((m) => m.to.includes(mailTo) && m.subject.includes('order confirmed'))).toBe(true);
+    const mail = await latestMailTo(mailTo);
+    expect(mail.text).toContain(`Dear ${typedName},`);
+    expect(mail.text).toContain('to Kavya, 4 Beach Road, Chennai 600001, 33-Tamil Nadu.');
     // The customer's next checkout starts from this address.
     const own = await call<Customer>('GET', `/customer/appUser/${shopper.customer.appUserId}`, { token: shopper.token });
     expect(own.body.shippingAddress).toEqual(shippingAddress);

@@ -17,11 +17,12 @@ export interface Shopper {
 }
 
 /** A customer who signed up in the demo shop and signed in. */
-export async function newShopper(tenantId = 'demo'): Promise<Shopper> {
-  const name = `Shopper${digits(8)}`;
+/** A customer signed up on the storefront; `typedName` is the name as typed (spaces kept), `Shopper12345678` by default. */
+export async function newShopper(tenantId = 'demo', typedName?: string): Promise<Shopper> {
+  const name = typedName ?? `Shopper${digits(8)}`;
   const mobileNumber = `8${digits(9)}`;
   const signedUp = await call<Customer>('POST', '/customer/signUp', {
-    body: { tenantId, customerName: name, mobileNumber, emailId: `${name.toLowerCase()}@example.in`, address: '7, Church Street, Bengaluru 560001', password: SHOPPER_PASSWORD, passwordVerify: SHOPPER_PASSWORD },
+    body: { tenantId, customerName: name, mobileNumber, emailId: `${name.toLowerCase().replace(/\s+/g, '')}@example.in`, address: '7, Church Street, Bengaluru 560001', password: SHOPPER_PASSWORD, passwordVerify: SHOPPER_PASSWORD },
   });
   expect(signedUp.status, JSON.stringify(signedUp.body)).toBe(200);
   const userName = signedUp.body.customerName.toLowerCase();
