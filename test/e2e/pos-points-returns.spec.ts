@@ -100,12 +100,28 @@ test('a return from the customer order list: two of three units back, Return don
   // 2 × ₹134.00
   await expect(page.getByLabel('Return Amount')).toHaveText('₹268.00');
   await page.getByLabel('CASH').check();
+  // Print prints what the return issued: its credit note (the printer is counted, not opened).
+  await page.evaluate(() => {
+    const counted = window as unknown as { printed: number };
+    counted.printed = 0;
+    window.print = () => {
+      counted.printed += 1;
+    };
+  });
+  await page.getByLabel('Print').check();
   await page.getByRole('button', { name: 'Submit' }).click();
 
   const done = page.getByRole('dialog');
   await expect(done.getByText('Return done.')).toBeVisible({ timeout: 30_000 });
   // ₹402.00 paid earned 4 points; ₹134.00 kept earns 1, so 3 are taken back.
   await expect(done.getByText('Refund ₹268.00 (CASH); 3 points earned on this bill taken back.')).toBeVisible();
+  const note = done.getByLabel('Credit note');
+  await expect(note).toContainText('Credit Note No:');
+  await expect(note).toContainText(/Against invoice [A-Z]+\/\d{2}-\d{2}\/\d{6}/);
+  await expect(note).toContainText('Credit note value ₹268.00');
+  await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+  // The invoice, which never changes, is not what was printed.
+  await expect(done.getByText('Payment Status: Paid')).toHaveCount(0);
   await done.getByRole('button', { name: 'OK' }).click();
 
   await expect(page).toHaveURL(`/customerPurchase/${customer.mobileNumber}`);

@@ -123,6 +123,56 @@ describe('Return Order screen', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/customerPurchase/9740000001'));
   });
 
+  it('prints the credit note the return issued, not the invoice, which never changes', async () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const creditNote = {
+      shop: { displayName: 'Demo Stores', address: '1, MG Road, Bengaluru 560001', gstNumber: '29AAACD1234F1Z5', state: '29-Karnataka' },
+      purchaseId: 41,
+      returnId: 2,
+      creditNoteNumber: 'DEMC/26-27/00002',
+      creditNoteDate: '2026-06-12',
+      originalInvoiceNumber: 'DEM/26-27/000041',
+      originalInvoiceDate: '2026-06-01',
+      customerName: 'Ravi Kumar',
+      mobileNumber: '9740000001',
+      placeOfSupply: '29-Karnataka',
+      supply: 'intra' as const,
+      documentType: 'TAX_INVOICE' as const,
+      lines: [{ productName: 'Bath Soap', artcode: 'BS1', hsnCode: '3401', unit: 'NOS', quantity: 2, rate: 45, gst: 18, taxable: 76.28, cgst: 6.86, sgst: 6.86, igst: 0, value: 90 }],
+      taxable: 76.28,
+      cgst: 6.86,
+      sgst: 6.86,
+      igst: 0,
+      tax: 13.72,
+      value: 90,
+      valueInWords: 'Rupees Ninety Only',
+      paymentMode: 'CASH',
+      refund: 90,
+    };
+    const calls: Call[] = serve([
+      ['GET /purchase/review/41', [200, bill]],
+      ['POST /purchase/return/41', [200, { message: RETURN_DONE, returnId: 2, refund: 90, pointsBack: 0, pointsTakenBack: 0, purchase: { ...bill, version: 2 }, creditNote }]],
+    ]);
+    const user = userEvent.setup();
+    renderScreen(<ProductReturn />, { path: '/productReturn/:id', url: '/productReturn/41', elsewhere: ['/customerPurchase/:id'] });
+    await screen.findByRole('table', { name: 'Return lines' });
+    await user.click(screen.getByLabelText('Return Bath Soap'));
+    await user.click(screen.getByRole('button', { name: 'Calculate' }));
+    await user.click(screen.getByLabelText('CASH'));
+    await user.click(screen.getByLabelText('Print'));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    const done = await screen.findByRole('dialog');
+    const note = await within(done).findByLabelText('Credit note');
+    expect(note).toHaveTextContent('Credit Note No: DEMC/26-27/00002');
+    expect(note).toHaveTextContent('Against invoice DEM/26-27/000041');
+    expect(note).toHaveTextContent('Authorised Signatory');
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    // The invoice is not read, so not printed.
+    expect(calls.some((c) => c.key.startsWith('GET /purchase/receipt'))).toBe(false);
+  });
+
   it("keeps the server's refusal on screen and reads the units left again", async () => {
     let reviews = 0;
     serve([

@@ -2,7 +2,7 @@ import { Alert, Button, Checkbox, Group, Loader, Modal, Paper, Radio, Stack, Tab
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { formatPaise, formatRupees } from '../../../../../shared/format.js';
-import type { Purchase } from '../../../../../shared/schemas/purchase.js';
+import type { CreditNote, Purchase } from '../../../../../shared/schemas/purchase.js';
 import { RETURN_DONE } from '../../../../../shared/schemas/purchase-messages.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
@@ -10,6 +10,7 @@ import { isApiError } from '../../../lib/api-client.js';
 import { useSaveFailure } from '../../../lib/save-failure.js';
 import { useReturnGoods, useReview } from '../api/billing.js';
 import { BillHeader, customerListOf } from '../components/bill-header.js';
+import { CreditNotePanel } from '../components/credit-note-view.js';
 import { ReceiptPanel } from '../components/receipt-panel.js';
 import {
   RETURN_MODES_SHOWN,
@@ -32,8 +33,8 @@ interface Done {
   mode: ReturnMode;
   print: boolean;
   mailProblem?: string;
-  /** The credit note the return issued, against the bill's invoice. */
-  creditNoteNumber?: string;
+  /** The credit note the return issued, against the bill's invoice: what Print prints (the invoice never changes). */
+  creditNote?: CreditNote;
 }
 
 /**
@@ -96,9 +97,9 @@ function ProductReturnContent() {
               {done.pointsBack > 0 ? `; ${done.pointsBack} credit points back to the customer` : ''}
               {done.pointsTakenBack > 0 ? `; ${done.pointsTakenBack} points earned on this bill taken back` : ''}.
             </Text>
-            {done.creditNoteNumber && (
+            {done.creditNote?.creditNoteNumber && (
               <Text size="sm">
-                Credit note {done.creditNoteNumber}
+                Credit note {done.creditNote.creditNoteNumber}
                 {bill.invoiceNumber ? ` against invoice ${bill.invoiceNumber}` : ''}
               </Text>
             )}
@@ -107,7 +108,7 @@ function ProductReturnContent() {
                 The receipt was not mailed: {done.mailProblem}
               </Alert>
             )}
-            {done.print && <ReceiptPanel purchaseId={purchaseId} autoPrint />}
+            {done.print && (done.creditNote ? <CreditNotePanel note={done.creditNote} autoPrint /> : <ReceiptPanel purchaseId={purchaseId} autoPrint />)}
             <Group justify="flex-end">
               <Button onClick={() => navigate(customerListOf(bill))} data-autofocus>
                 OK
@@ -172,7 +173,7 @@ function ReturnForm({ bill, onRefused, onStart, onDone }: ReturnFormProps) {
         mode,
         print,
         mailProblem: answer.mailSent === false ? answer.mailProblem : undefined,
-        creditNoteNumber: answer.creditNote?.creditNoteNumber,
+        creditNote: answer.creditNote,
       });
     } catch (error) {
       setCalculated(null);
