@@ -3,6 +3,7 @@ import * as z from 'zod';
 import sample from '../../events/api-gateway-v2.json' with { type: 'json' };
 import { Conflict, NotFound } from '../../functions/lib/errors.js';
 import { domainHandler, type ApiEvent, type ApiResult } from '../../functions/lib/handler.js';
+import { TWO_STEP_DUE, TwoStepDue } from '../../functions/users/standing.js';
 import { answer, route } from '../../shared/routes/define.js';
 import { idParam } from '../../shared/schemas/common.js';
 
@@ -98,6 +99,26 @@ describe('domain handler', () => {
     expect({ status: allowed.statusCode, body: JSON.parse(String(allowed.body)), changed: allowed.headers?.['x-access-changed'] }).toEqual({ status: 200, body: 4, changed: '1' });
     // An unchanged token's answers carry no mark.
     expect((await handler(event('POST /stock', { body: JSON.stringify({ quantity: 4 }) }), {} as never) as ApiResult).headers?.['x-access-changed']).toBeUndefined();
+  });
+
+  it('refuses a platform admin without two-step sign-in on every route but its set-up (403), before counting the request', async () => {
+    let counted = 0;
+    const setUp = route({ method: 'GET', path: '/setUp', access: 'signedIn', beforeTwoStep: true, summary: 'test', response: answer<z.ZodString>() });
+    const due = domainHandler('test', { ...routes, setUp }, {
+      stock: async () => ({ id: 1, tenant: 'platform', by: 'x' }),
+      save: async () => 1,
+      open: async () => 'open',
+      setUp: async ({ ctx }) => ctx.me.userName,
+    }, { standing: async () => new TwoStepDue(undefined), share: async () => void (counted += 1) });
+    const send = async (e: ApiEvent) => {
+      const result = (await due(e, {} as never)) as ApiResult;
+      return { status: result.statusCode, body: JSON.parse(String(result.body)) };
+    };
+    const claims = { 'custom:tenantId': 'platform', email: 'admin@platform.shop', appUserId: '1', features: 'StockList' };
+    expect(await send(event('GET /stock/{id}', { pathParameters: { id: '7' } }, claims))).toEqual({ status: 403, body: { message: TWO_STEP_DUE } });
+    expect(counted).toBe(0);
+    expect(await send(event('GET /setUp', {}, claims))).toEqual({ status: 200, body: 'admin@platform.shop' });
+    expect(counted).toBe(1);
   });
 
   it('accepts any one of several features', async () => {
