@@ -84,6 +84,8 @@ function summary(receipt: Receipt): string[] {
       ...(t.returnAmount ? [`Refunded ${rupees(t.returnAmount)}`] : []),
       `Net Amount ${rupees(t.netAmount)}`,
     ].join(' · '),
+    // GST is due on supply: a bill on account is an ordinary tax invoice that also says what the customer now owes.
+    ...(p.account ? [`On account ${rupees(p.account.amount)} · Balance on account after this bill ${rupees(p.account.balanceAfter)}`] : []),
   ];
 }
 

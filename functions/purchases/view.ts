@@ -131,6 +131,9 @@ export function purchaseView({ bill, lines }: Pick<OpenedBill, 'bill' | 'lines'>
     printed: bill.printed,
     reBills: bill.reBills,
     orderId: bill.orderId,
+    ...(bill.account
+      ? { account: { amount: toRupees(bill.account.amount), balanceAfter: toRupees(bill.account.balanceAfter), ...(bill.account.approvedBy ? { approvedBy: bill.account.approvedBy } : {}) } }
+      : {}),
     purchasedProduct: [...lines].sort((a, b) => a.purchasedProductId - b.purchasedProductId).map(lineView),
     version: bill.version,
     createdOn: bill.createdOn,

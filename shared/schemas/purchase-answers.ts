@@ -91,6 +91,11 @@ export const purchase = z.object({
   reBills: z.number().int(),
   /** The storefront order that paid for this bill; absent for bills made at the till. */
   orderId: z.string().optional(),
+  /**
+   * The bill's part on the customer's account (docs/customer-credit.md) and the customer's balance right after it;
+   * `approvedBy` the manager who let it pass the credit limit.
+   */
+  account: z.object({ amount: z.number(), balanceAfter: z.number(), approvedBy: z.string().optional() }).optional(),
   purchasedProduct: z.array(purchasedProduct),
   version: z.number().int(),
   ...auditFields,

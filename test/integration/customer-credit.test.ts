@@ -97,6 +97,9 @@ describe('a bill on account', () => {
     // 20 bags make ₹4,000.00: all of it on account.
     const first = await placeBill(billOf(customer, 20, 4000));
     expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // The invoice says what went on account and what the customer owes after it.
+    expect(first.body.account).toEqual({ amount: 4000, balanceAfter: 4000 });
+    expect(first.body.tenders).toEqual([{ method: 'account', label: 'On account', amount: 4000 }]);
     const { bill } = await openBill('demo', first.body.purchaseId, true);
     expect(bill.account).toEqual({ amount: 400000, balanceAfter: 400000 });
     expect(bill.tenders).toEqual([{ method: 'account', amount: 400000 }]);

@@ -56,7 +56,7 @@ export function ReceiptView({ receipt, paper, provisionalNumber }: { receipt: Re
       {receipt.deliveryAddress && <Text size="xs">Ship to: {receipt.deliveryAddress}</Text>}
       <Text size="xs">Place of supply: {receipt.placeOfSupply}</Text>
       <Text size="xs">Payment Mode: {purchase.paymentMode}</Text>
-      <TenderLines tenders={purchase.tenders} reference={provisionalNumber ?? purchase.invoiceNumber ?? String(purchase.purchaseId)} />
+      <TenderLines tenders={purchase.tenders} reference={provisionalNumber ?? purchase.invoiceNumber ?? String(purchase.purchaseId)} account={purchase.account} />
       <Divider my="xs" variant="dashed" />
       <Table fz="xs" verticalSpacing={2} horizontalSpacing={4} className={classes.lines}>
         <Table.Thead>

@@ -12,10 +12,13 @@ import { balanceOf, MAX_TENDERS, TENDER_LABELS, withRest, type Tender, type Tend
 const TILL_METHODS = ['cash', 'upi', 'card', 'bank'] as const satisfies readonly TenderMethod[];
 type TillMethod = (typeof TILL_METHODS)[number];
 const ONLINE_METHODS = TILL_METHODS.filter((m) => m !== 'cash');
+/** A part may also go on the account of a customer who may buy on account (docs/customer-credit.md). */
+type PartMethod = TillMethod | 'account';
+const PART_METHODS: readonly PartMethod[] = [...TILL_METHODS, 'account'];
 
 /** What the cashier entered: parts typed with their amounts, and the method the rest of the bill is paid by. */
 export interface TenderDraft {
-  parts: { method: TillMethod; amount: number | string }[];
+  parts: { method: PartMethod; amount: number | string }[];
   /** Online bills name their method; a cash bill's rest is cash. */
   onlineMethod: Exclude<TillMethod, 'cash'>;
   /** The cashier saw the UPI payment arrive (a shop with a UPI ID shows its QR code until then). */
@@ -24,7 +27,7 @@ export interface TenderDraft {
 
 export const emptyTenderDraft = (): TenderDraft => ({ parts: [], onlineMethod: 'upi' });
 
-const isTillMethod = (m: string): m is TillMethod => (TILL_METHODS as readonly string[]).includes(m);
+const isTillMethod = (m: string): m is PartMethod => (PART_METHODS as readonly string[]).includes(m);
 
 /**
  * The draft of a saved bill's parts when it is edited: its last part of the Bill Type's mode is the rest (it takes up
@@ -33,10 +36,10 @@ const isTillMethod = (m: string): m is TillMethod => (TILL_METHODS as readonly s
 export function draftOfTenders(tenders: readonly TenderView[] | undefined, mode: PaymentMode): TenderDraft {
   const all = tenders ?? [];
   if (!all.length || !all.every((t) => isTillMethod(t.method))) return emptyTenderDraft();
-  const rest = all.findLastIndex((t) => (mode === 'Cash' ? t.method === 'cash' : t.method !== 'cash'));
+  const rest = all.findLastIndex((t) => (mode === 'Cash' ? t.method === 'cash' : t.method !== 'cash' && t.method !== 'account'));
   if (rest === -1) return emptyTenderDraft();
   return {
-    parts: all.filter((_, i) => i !== rest).map((t) => ({ method: t.method as TillMethod, amount: t.amount })),
+    parts: all.filter((_, i) => i !== rest).map((t) => ({ method: t.method as PartMethod, amount: t.amount })),
     onlineMethod: mode === 'Online' ? (all[rest]!.method as TenderDraft['onlineMethod']) : 'upi',
   };
 }
@@ -98,7 +101,22 @@ export function tenderDraftProblem(draft: TenderDraft, net: number, mode?: Payme
  * card, bank transfer); "Add part" splits the bill ("₹500 cash, the rest on UPI"), the rest always going to the
  * Bill Type's method, so the parts add up to the net to the paisa.
  */
-export function TenderPanel({ mode, net, draft, onChange, upi }: { mode: PaymentMode; net: number; draft: TenderDraft; onChange: (draft: TenderDraft) => void; upi?: UpiAtTill }) {
+export function TenderPanel({
+  mode,
+  net,
+  draft,
+  onChange,
+  upi,
+  onAccount,
+}: {
+  mode: PaymentMode;
+  net: number;
+  draft: TenderDraft;
+  onChange: (draft: TenderDraft) => void;
+  upi?: UpiAtTill;
+  /** The customer may buy on account: a part may be "On account". */
+  onAccount?: boolean;
+}) {
   const tenders = tendersOfDraft(draft, mode, net);
   const rest = tenders.length > draft.parts.length ? tenders[tenders.length - 1]! : undefined;
   const problem = tenderDraftProblem(draft, net);
@@ -127,8 +145,8 @@ export function TenderPanel({ mode, net, draft, onChange, upi }: { mode: Payment
             w={150}
             allowDeselect={false}
             value={part.method}
-            onChange={(v) => v && setPart(i, { method: v as TillMethod })}
-            data={TILL_METHODS.map((m) => ({ value: m, label: TENDER_LABELS[m] }))}
+            onChange={(v) => v && setPart(i, { method: v as PartMethod })}
+            data={(onAccount || part.method === 'account' ? PART_METHODS : TILL_METHODS).map((m) => ({ value: m, label: TENDER_LABELS[m] }))}
           />
           <NumberInput
             aria-label={`Part ${i + 1} amount`}

@@ -39,7 +39,7 @@ import { CustomerBox } from '../components/customer-box.js';
 import { ProductCell } from '../components/product-cell.js';
 import { focusedRowKey, TILL_KEYS, TillKeysLegend, useFocusRequest, useTillKeys } from '../components/till-keys.js';
 import { loadReceiptDialog, ReceiptModal } from '../components/receipt-modal.js';
-import { draftOfTenders, TenderPanel, tenderDraftProblem, tendersBody, upiReference } from '../components/tender-panel.js';
+import { draftOfTenders, TenderPanel, tenderDraftProblem, tendersBody, tendersOfDraft, upiReference } from '../components/tender-panel.js';
 import { shopPayee } from '../../../../../shared/upi.js';
 import { LocalCopyAge } from '../offline/local-copy-age.js';
 import { knownOffline } from '../offline/local-copy.js';
@@ -47,6 +47,9 @@ import { describeDifference } from '../offline/fix-bill.js';
 import { openRefusedBill, type FixOpening } from '../offline/fix-bill-opening.js';
 import { keepOfflineBill, resendFixedBill } from '../offline/keep-offline-bill.js';
 import { noteCallFailure } from '../offline/till-queue.js';
+import { onAccountOf } from '../../../../../shared/tenders.js';
+import { useCustomerAccount } from '../api/account.js';
+import { AccountAtTill } from '../components/account-at-till.js';
 
 /** Calculate's message dialog, loaded the first time a bill has something to put right. */
 export const loadBillProblemDialog = () => import('../components/bill-problem-dialog.js');
@@ -252,6 +255,9 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
   const [calculated, setCalculated] = useState<BillFigures | null>(null);
   // An edited bill starts from its saved parts; its last part is the rest, on its Bill Type's method.
   const [tenderDraft, setTenderDraft] = useState(() => draftOfTenders(editing?.tenders, editing?.paymentMode ?? 'Cash'));
+  // The customer's account: a part of the bill may go on it, with a manager's code past the limit.
+  const account = useCustomerAccount(customer?.customerId);
+  const [accountApproval, setAccountApproval] = useState('');
   const [problem, setProblem] = useState<CalculateProblem>();
   // Calculate's message is told in a dialog with OK (spec 2 section 8); the row's own message stays until fixed.
   const [problemShown, setProblemShown] = useState(false);
@@ -353,6 +359,7 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
         idempotencyKey: saveKey,
       }),
       tenders: tendersBody(tenderDraft, paymentMode, calculated.paid, upi),
+      ...(accountApproval ? { accountApproval } : {}),
     };
     const notKept = (message: string) => {
       setRefusal(message);
@@ -576,7 +583,13 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
             </Group>
           ) : (
             <Stack gap="sm">
-              <TenderPanel mode={paymentMode} net={calculated.paid} draft={tenderDraft} onChange={setTenderDraft} upi={upi} />
+              <TenderPanel mode={paymentMode} net={calculated.paid} draft={tenderDraft} onChange={setTenderDraft} upi={upi} onAccount={account.data?.onAccount} />
+              <AccountAtTill
+                account={account.data}
+                onAccount={onAccountOf(tendersOfDraft(tenderDraft, paymentMode, calculated.paid))}
+                approval={accountApproval}
+                onApproval={setAccountApproval}
+              />
               <Group gap="lg">
                 <Tooltip label="Offered above 100 credit points" disabled={redeemOffered(points)}>
                   <Checkbox label="Redeem" checked={redeem} disabled={!redeemOffered(points)} onChange={(e) => toggleRedeem(e.currentTarget.checked)} />

@@ -1,0 +1,208 @@
+import { Alert, Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { formatDateTime, formatRupees } from '../../../../../shared/format.js';
+import type { Approval, LedgerEntry } from '../../../../../shared/schemas/account.js';
+import { RequireFeature } from '../../../components/feature-gate.js';
+import { Page } from '../../../components/page.js';
+import { isApiError } from '../../../lib/api-client.js';
+import { useCan } from '../../../lib/use-can.js';
+import { useAccount, useApprove, useSetTerms, useWriteOff } from '../api/accounts.js';
+import { LedgerTable } from '../components/ledger-table.js';
+import { PaymentForm } from '../components/payment-form.js';
+
+const messageOf = (e: unknown) => (isApiError(e) ? e.message : 'That did not go through. Try again.');
+
+/** The shop's terms for the customer: may they buy on account, and up to what balance (owner and managers). */
+function TermsForm({ customerId, onAccount, limit, version }: { customerId: number; onAccount: boolean; limit: number; version: number }) {
+  const [allowed, setAllowed] = useState(onAccount);
+  const [amount, setAmount] = useState<number | string>(limit);
+  const [told, setTold] = useState<string>();
+  const save = useSetTerms(customerId);
+  useEffect(() => {
+    setAllowed(onAccount);
+    setAmount(limit);
+  }, [onAccount, limit]);
+  return (
+    <Stack gap="xs">
+      <Checkbox label="May buy on account" checked={allowed} onChange={(e) => setAllowed(e.currentTarget.checked)} />
+      <NumberInput label="Credit limit" w={200} min={0} decimalScale={2} prefix="₹" value={amount} onChange={setAmount} />
+      <Group>
+        <Button
+          onClick={() => {
+            setTold(undefined);
+            save.mutate({ onAccount: allowed, limit: Number(amount) || 0, version }, { onSuccess: () => setTold('Saved.'), onError: (e) => setTold(messageOf(e)) });
+          }}
+          loading={save.isPending}
+        >
+          Save terms
+        </Button>
+        {told && <Text size="sm">{told}</Text>}
+      </Group>
+    </Stack>
+  );
+}
+
+/** A manager's one-time code that lets one bill take the customer past the limit. */
+function ApprovalForm({ customerId }: { customerId: number }) {
+  const [amount, setAmount] = useState<number | string>('');
+  const [approval, setApproval] = useState<Approval>();
+  const [error, setError] = useState<string>();
+  const approve = useApprove(customerId);
+  return (
+    <Stack gap="xs">
+      <Group align="flex-end">
+        <NumberInput label="A bill may put on account up to" w={220} min={0} decimalScale={2} prefix="₹" value={amount} onChange={setAmount} />
+        <Button variant="light" onClick={() => approve.mutate({ amount: Number(amount) || 0 }, { onSuccess: setApproval, onError: (e) => setError(messageOf(e)) })} loading={approve.isPending}>
+          Approve over the limit
+        </Button>
+      </Group>
+      {approval && (
+        <Text data-approval-code>
+          Code <b>{approval.code}</b> for one bill of up to {formatRupees(approval.amount)} on account, until {formatDateTime(approval.expiresAt)}.
+        </Text>
+      )}
+      {error && <Text c="red" size="sm">{error}</Text>}
+    </Stack>
+  );
+}
+
+/** The owner writes dues off with the reason. */
+function WriteOffForm({ customerId }: { customerId: number }) {
+  const [amount, setAmount] = useState<number | string>('');
+  const [reason, setReason] = useState('');
+  const [told, setTold] = useState<string>();
+  const writeOff = useWriteOff(customerId);
+  return (
+    <Group align="flex-end">
+      <NumberInput label="Write off" w={160} min={0} decimalScale={2} prefix="₹" value={amount} onChange={setAmount} />
+      <TextInput label="Reason" w={280} maxLength={200} value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
+      <Button
+        color="red"
+        variant="light"
+        loading={writeOff.isPending}
+        onClick={() =>
+          writeOff.mutate({ amount: Number(amount) || 0, reason }, { onSuccess: (e) => setTold(`Written off; the balance is now ${formatRupees(e.balanceAfter)}.`), onError: (e) => setTold(messageOf(e)) })
+        }
+      >
+        Write off
+      </Button>
+      {told && <Text size="sm">{told}</Text>}
+    </Group>
+  );
+}
+
+/** The receipt of a payment against the balance, printed from the screen. */
+function PaymentReceipt({ entry, customerName }: { entry: LedgerEntry; customerName: string }) {
+  return (
+    <Paper withBorder p="md" data-payment-receipt>
+      <Stack gap={4}>
+        <Title order={3}>Receipt of payment No. {entry.entryNo}</Title>
+        <Text>
+          Received {formatRupees(-entry.amount)} from {customerName} on {formatDateTime(entry.at)}
+          {entry.advance ? ' (with an advance)' : ''}
+        </Text>
+        {entry.tenders?.map((t, i) => (
+          <Text key={i} size="sm">
+            {t.label} {formatRupees(t.amount)}
+            {t.reference ? ` (ref ${t.reference})` : ''}
+          </Text>
+        ))}
+        <Text fw={600}>Balance on account now {formatRupees(entry.balanceAfter)}</Text>
+        <Group>
+          <Button variant="default" onClick={() => window.print()}>
+            Print
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function AccountScreen({ customerId }: { customerId: number }) {
+  const can = useCan();
+  const account = useAccount(customerId);
+  const [paid, setPaid] = useState<LedgerEntry>();
+  if (account.isPending) return <Text c="dimmed">Loading…</Text>;
+  if (account.isError) return <Alert color="red">{messageOf(account.error)}</Alert>;
+  const a = account.data;
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <Paper withBorder p="md">
+          <Text c="dimmed" size="sm">Owes</Text>
+          <Text fz={24} fw={700} data-account-balance>
+            {formatRupees(a.balance)}
+          </Text>
+        </Paper>
+        <Paper withBorder p="md">
+          <Text c="dimmed" size="sm">Credit limit</Text>
+          <Text fz={24} fw={700}>
+            {a.onAccount ? formatRupees(a.limit) : 'Not on account'}
+          </Text>
+        </Paper>
+        <Paper withBorder p="md">
+          <Text c="dimmed" size="sm">Customer</Text>
+          <Text fw={600}>
+            {a.customerName} ({a.mobileNumber})
+          </Text>
+        </Paper>
+      </SimpleGrid>
+      {can('PurchaseEdit', 'CustomerCredit') && (
+        <Paper withBorder p="md">
+          <Title order={2} fz={18} mb="sm">
+            Take a payment
+          </Title>
+          {paid ? (
+            <Stack>
+              <PaymentReceipt entry={paid} customerName={a.customerName} />
+              <Button variant="light" w="fit-content" onClick={() => setPaid(undefined)}>
+                Another payment
+              </Button>
+            </Stack>
+          ) : (
+            <PaymentForm customerId={customerId} owes={Math.round(a.balance * 100)} onPaid={setPaid} />
+          )}
+        </Paper>
+      )}
+      {can('CustomerCredit') && (
+        <Paper withBorder p="md">
+          <Title order={2} fz={18} mb="sm">
+            Terms
+          </Title>
+          <TermsForm customerId={customerId} onAccount={a.onAccount} limit={a.limit} version={a.version} />
+          <Title order={3} fz={16} mt="md" mb="xs">
+            Manager&apos;s approval
+          </Title>
+          <ApprovalForm customerId={customerId} />
+        </Paper>
+      )}
+      {can('CreditWriteOff') && (
+        <Paper withBorder p="md">
+          <WriteOffForm customerId={customerId} />
+        </Paper>
+      )}
+      {can('CustomerCredit', 'CustomerView') && (
+        <Paper withBorder p="md">
+          <Title order={2} fz={18} mb="sm">
+            Ledger
+          </Title>
+          <LedgerTable customerId={customerId} />
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+/** A customer's account (docs/customer-credit.md): balance and limit, payments at the till, terms, ledger. */
+export default function CustomerAccountScreen() {
+  const { id } = useParams();
+  const customerId = Number(id);
+  return (
+    <Page title="Customer account" description="What the customer owes, payments against it and the ledger">
+      <RequireFeature anyOf={['CustomerCredit', 'CustomerView', 'PurchaseEdit']} what="customer accounts">
+        <AccountScreen customerId={customerId} />
+      </RequireFeature>
+    </Page>
+  );
+}
