@@ -30,4 +30,5 @@ export const auditQuery = lazySchema(() => pageQuery
 export type AuditQuery = z.output<typeof auditQuery>;
 
 /** What the server answers, as types: the schemas are in audit-answers.ts, which requests never load. */
-export type { auditRecord, AuditRecord } from './audit-answers.js';
+import type { auditRecord, AuditRecord } from './audit-answers.js';
+export type { auditRecord, AuditRecord };

@@ -2,7 +2,6 @@ import * as z from 'zod';
 import { PASSWORD_MISMATCH, passwordSchema } from './password.js';
 import { featureCatalogue, moduleNames, type ModuleName } from '../features.js';
 import { auditFields, userNameSchema, versionField } from './common.js';
-import type { newPasswordChallenge, SignInResponse } from './auth-answers.js';
 
 export * from './password.js';
 
@@ -136,7 +135,7 @@ export const appUser = lazySchema(() => z.object({
 export type AppUser = z.output<typeof appUser>;
 
 /** What the server answers, as types: the schemas are in auth-answers.ts, which requests never load. */
-export type {
+import type {
   signInResponse,
   SignInResponse,
   tokenResponse,
@@ -150,4 +149,8 @@ export type {
   appUserView,
   AppUserView,
 } from './auth-answers.js';
+export type {
+  signInResponse, SignInResponse, tokenResponse, newPasswordChallenge, mfaChallenge, mfaSetup, MfaSetup, mfaStatus,
+  MfaStatus, resetResult, appUserView, AppUserView,
+};
 import { lazySchema } from '../lazy.js';

@@ -75,4 +75,5 @@ export const mobileListQuery = lazySchema(() => z.object({
 }));
 
 /** What the server answers, as types: the schemas are in customer-answers.ts, which requests never load. */
-export type { customerOrFalse } from './customer-answers.js';
+import type { customerOrFalse } from './customer-answers.js';
+export type { customerOrFalse };

@@ -82,7 +82,7 @@ export const yearBasisQuery = lazySchema(() => z.object({
 export const returnSearchText = lazySchema(() => z.string().trim().min(1, 'Search text should not be empty!').max(20));
 
 /** What the server answers, as types: the schemas are in expense-answers.ts, which requests never load. */
-export type {
+import type {
   expense,
   Expense,
   expenseSum,
@@ -96,4 +96,8 @@ export type {
   yearlyReturns,
   YearlyReturns,
 } from './expense-answers.js';
+export type {
+  expense, Expense, expenseSum, ExpenseSum, returnRow, ReturnRow, returnsSummary, ReturnsSummary, yearlyRow,
+  YearlyRow, yearlyReturns, YearlyReturns,
+};
 import { lazySchema } from '../lazy.js';

@@ -37,4 +37,5 @@ export const einvoiceParams = lazySchema(() => z.object({
 }));
 
 /** What the server answers, as types: the schemas are in gstr1-answers.ts, which requests never load. */
-export type { gstr1Problem, Gstr1ProblemView, gstr1Summary, Gstr1Summary } from './gstr1-answers.js';
+import type { gstr1Problem, Gstr1ProblemView, gstr1Summary, Gstr1Summary } from './gstr1-answers.js';
+export type { gstr1Problem, Gstr1ProblemView, gstr1Summary, Gstr1Summary };

@@ -80,7 +80,7 @@ export const internalOrderBody = lazySchema(() => z
 export type InternalOrderBody = z.output<typeof internalOrderBody>;
 
 /** What the server answers, as types: the schemas are in payment-answers.ts, which requests never load. */
-export type {
+import type {
   providerOrder,
   ProviderOrder,
   paymentOutcome,
@@ -88,4 +88,5 @@ export type {
   payment,
   Payment,
 } from './payment-answers.js';
+export type { providerOrder, ProviderOrder, paymentOutcome, PaymentOutcome, payment, Payment };
 import { lazySchema } from '../lazy.js';

@@ -15,7 +15,7 @@ export const monthYearParams = lazySchema(() => z.object({
 }));
 
 /** What the server answers, as types: the schemas are in purchase-rows-answers.ts, which requests never load. */
-export type {
+import type {
   purchasedProduct,
   PurchasedProduct,
   orderRow,
@@ -23,4 +23,5 @@ export type {
   salesRow,
   SalesRow,
 } from './purchase-rows-answers.js';
+export type { purchasedProduct, PurchasedProduct, orderRow, OrderRow, salesRow, SalesRow };
 import { lazySchema } from '../lazy.js';

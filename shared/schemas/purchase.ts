@@ -308,7 +308,7 @@ export const heldDecisionBody = lazySchema(() => z.object({
 export type HeldDecisionBody = z.output<typeof heldDecisionBody>;
 
 /** What the server answers, as types: the schemas are in purchase-answers.ts, which requests never load. */
-export type {
+import type {
   billProblem,
   BillProblem,
   purchase,
@@ -337,6 +337,11 @@ export type {
   HeldBill,
   heldCount,
 } from './purchase-answers.js';
+export type {
+  billProblem, BillProblem, purchase, Purchase, purchaseDetail, PurchaseDetail, purchaseSaved, lineTotals, LineTotals,
+  orderTotals, creditNoteLine, creditNote, CreditNote, returnDone, reBillDone, shopInfo, hsnSummaryRow, deliveryLine,
+  receipt, Receipt, DeliveryLine, monthlySales, MonthlySales, heldLine, heldBill, HeldBill, heldCount,
+};
 import { lazySchema } from '../lazy.js';
 import { toPaise } from '../money.js';
 import { MAX_TENDERS, modeOfTenders, TENDER_METHODS, type TenderMethod } from '../tenders.js';

@@ -59,7 +59,7 @@ export const reportPage = {
 };
 
 /** What the server answers, as types: the schemas are in report-answers.ts, which requests never load. */
-export type {
+import type {
   inventoryReportRow,
   inventoryReport,
   purchaseReport,
@@ -75,4 +75,8 @@ export type {
   StockReportRow,
   SalesReportRow,
 } from './report-answers.js';
+export type {
+  inventoryReportRow, inventoryReport, purchaseReport, stockReportRow, stockReport, salesReportRow, salesReport,
+  InventoryReport, PurchaseReport, StockReport, SalesReport, InventoryReportRow, StockReportRow, SalesReportRow,
+};
 import { lazySchema } from '../lazy.js';

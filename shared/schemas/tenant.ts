@@ -116,4 +116,5 @@ export const reportEmailsBody = lazySchema(() => z.object({
 }));
 
 /** What the server answers, as types: the schemas are in tenant-answers.ts, which requests never load. */
-export type { tenantCreated } from './tenant-answers.js';
+import type { tenantCreated } from './tenant-answers.js';
+export type { tenantCreated };

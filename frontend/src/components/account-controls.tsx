@@ -1,25 +1,11 @@
-import { ActionIcon, Avatar, Badge, Box, Button, Group, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconHome, IconShoppingCart } from '@tabler/icons-react';
-import { forwardRef, lazy, startTransition, Suspense, useState, type ComponentPropsWithoutRef } from 'react';
+import { ActionIcon, Badge, Box, Button, Group } from '@mantine/core';
+import { IconHome, IconShoppingCart } from '@tabler/icons-react';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { displayName, landingPath, type Session } from '../lib/session.js';
+import { landingPath, type Session } from '../lib/session.js';
+import { MeButton } from './me-button.js';
 
 const AccountMenu = lazy(() => import('./account-menu.js'));
-
-/** The Me button: the menu's target, and before the menu's code has arrived a button that fetches it. */
-export const MeButton = forwardRef<HTMLButtonElement, { session: Session } & ComponentPropsWithoutRef<'button'>>(function MeButton({ session, ...props }, ref) {
-  return (
-    <UnstyledButton ref={ref} aria-label="Me menu" aria-haspopup="menu" px={6} py={4} style={{ borderRadius: 'var(--mantine-radius-md)' }} {...props}>
-      <Group gap={6} wrap="nowrap">
-        <Avatar size={32} radius="xl" color="brand" name={displayName(session)} />
-        <Text size="sm" fw={600} visibleFrom="sm">
-          Me
-        </Text>
-        <IconChevronDown size={14} aria-hidden />
-      </Group>
-    </UnstyledButton>
-  );
-});
 
 /**
  * The Me menu's code (a popover) is fetched when the pointer or the focus comes to the button; the button stays as

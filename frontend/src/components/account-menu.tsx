@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ROLE } from '../../../shared/roles.js';
 import { displayName, type Session } from '../lib/session.js';
-import { MeButton } from './account-controls.js';
+import { MeButton } from './me-button.js';
 
 interface AccountMenuProps {
   session: Session;

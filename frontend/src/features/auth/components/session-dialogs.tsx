@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconClockHour4 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { errorText } from '../../../lib/query-client.js';
 import { useRefreshSession } from '../api/refresh-session.js';
-import type { SessionPhase } from './session-popup.js';
+import type { SessionPhase } from './session-phase.js';
 
 const modalProps = {
   withCloseButton: false,

@@ -4,7 +4,8 @@ import { useSession, type Session } from '../../../lib/session.js';
 /** The popup warns this long before the token expires (spec 1 section 9). */
 export const SESSION_WARNING_MS = 60_000;
 
-export type SessionPhase = 'active' | 'expiring' | 'expired';
+import type { SessionPhase } from './session-phase.js';
+export type { SessionPhase };
 
 export function sessionPhase(session: Session, now: number): SessionPhase {
   const left = session.expiresAtMs - now;

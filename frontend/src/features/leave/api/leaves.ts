@@ -4,10 +4,10 @@ import type { LeaveForm } from '../../../../../shared/schemas/leave.js';
 import { pageQueryFor } from '../../../components/paged-table.js';
 import { callApi, callApiPage } from '../../../lib/api-client.js';
 import { fetchCursorPage, itemsOf } from '../../../lib/cursor-pages.js';
-import { isUsableDate } from '../components/leave-rules.js';
+import { isUsableDate, type LeaveView } from '../components/leave-rules.js';
 
-/** Whose leaves the list shows: the user's own, or (managers) their reportees'. */
-export type LeaveView = 'EMPLOYEE' | 'MANAGER';
+/** Whose leaves the list shows (the type lives with the leave rules, which this module uses). */
+export type { LeaveView };
 
 const leaveKeys = {
   all: ['leave'] as const,

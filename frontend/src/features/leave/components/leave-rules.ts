@@ -1,7 +1,9 @@
 import { checkLeaveDates, type LeaveDayCount } from '../../../../../shared/leave-days.js';
 import { ROLE } from '../../../../../shared/roles.js';
 import { isIsoDate, isOpenLeave, LEAVE_MESSAGES, type Leave } from '../../../../../shared/schemas/leave.js';
-import type { LeaveView } from '../api/leaves.js';
+
+/** Whose leaves the list shows: the user's own, or (managers) their reportees'. */
+export type LeaveView = 'EMPLOYEE' | 'MANAGER';
 
 /** Roles whose holders have reportees and so get the MANAGER view (spec 3 section 6). */
 const MANAGER_ROLES: readonly string[] = [ROLE.MANAGER, ROLE.TENANT_MANAGER];
