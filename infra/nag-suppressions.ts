@@ -49,7 +49,7 @@ const libraryFunctions: NagPackSuppression[] = [
 
 const secretRotation = {
   id: 'AwsSolutions-SMG4',
-  reason: 'The secret holds a value issued by an outside provider (or a signing key for page cursors); it is replaced by hand with the provider, there is no rotation Lambda for it',
+  reason: 'The secret holds a value issued by an outside provider (or a signing key for page cursors, or the origin secret CloudFront sends the API, which CloudFormation reads at deploy); it is replaced by hand, there is no rotation Lambda for it',
 };
 
 export function suppressNagFindings(stacks: {

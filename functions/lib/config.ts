@@ -71,6 +71,12 @@ export const config = {
    */
   viewerAddressHeader: () => optional('VIEWER_ADDRESS_HEADER'),
   /**
+   * The value CloudFront sends the API in `X-Origin-Verify` (a generated secret, docs/aws.md): a request without it
+   * came to the execute-api address past CloudFront and its web ACL, and is refused. Unset locally, where the
+   * gateway is the only way in.
+   */
+  originVerify: () => optional('ORIGIN_VERIFY'),
+  /**
    * WhatsApp Cloud API (Graph API). Locally the simulator's URL, token and phone number id come from the
    * environment; in AWS the token and phone number id come from the secret WHATSAPP_SECRET_ARN names.
    */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
@@ -252,6 +252,18 @@ function isApiEvent(event: unknown): event is ApiEvent {
   return isStringMap(event.headers) && isStringMap(event.pathParameters) && isStringMap(event.queryStringParameters);
 }
 
+/** The header CloudFront adds to every request it sends the API, with the deploy's secret value. */
+export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
+
+/** Whether the request carries CloudFront's origin secret; always, where none is set (the local stack). */
+function cameThroughCloudFront(event: ApiEvent): boolean {
+  const expected = config.originVerify();
+  if (!expected) return true;
+  const given = Buffer.from(lowerHeaders(event.headers)[ORIGIN_VERIFY_HEADER] ?? '');
+  const wanted = Buffer.from(expected);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
 type RouteFound =
   | { key: string; entry: { route: RouteDef; handle: RouteHandler<RouteDef> }; pathParameters: Record<string, string | undefined>; refusal?: undefined }
   | { key: string; entry?: undefined; pathParameters?: undefined; refusal: ApiResult };
@@ -359,6 +371,10 @@ export function domainHandler<D extends Record<string, RouteDef>>(
     let accessChanged = false;
     const found = routeOf(event);
     const log = rootLogger.child({ domain, route: found.key, requestId, tenantId: caller?.tenantId, user: caller?.userName });
+    if (!cameThroughCloudFront(event)) {
+      log.warn('request past CloudFront refused');
+      return { result: json(403, { message: 'Forbidden' }), changed: false };
+    }
     if (!found.entry) return { result: found.refusal, changed: false };
     const { entry, pathParameters } = found;
     const now = new Date();

@@ -110,6 +110,8 @@ export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
   readonly domains: Record<DomainName, DomainApi>;
+  /** CloudFront's origin secret (`X-Origin-Verify`), generated at the first deploy. */
+  readonly originVerify: Secret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -148,6 +150,12 @@ export class ApiStack extends Stack {
       description: 'Signs the opaque page cursors of list answers',
       generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'key', passwordLength: 48, excludePunctuation: true },
     });
+    // CloudFront sends this value with every request to the API; the functions refuse requests without it, which
+    // came to the execute-api address past CloudFront and its web ACL (docs/aws.md, "Only through CloudFront").
+    this.originVerify = new Secret(this, 'OriginVerify', {
+      description: 'The value CloudFront sends the API in X-Origin-Verify; requests without it are refused',
+      generateSecretString: { passwordLength: 48, excludePunctuation: true },
+    });
     const environment = {
       TABLE_NAME: props.table.tableName,
       CURSOR_SECRET_ARN: cursorKey.secretArn,
@@ -162,6 +170,7 @@ export class ApiStack extends Stack {
       ...(props.siteOrigin ? { SITE_ORIGIN: props.siteOrigin } : {}),
       // Browsers come through CloudFront, whose own address is what API Gateway sees; per-client limits count the viewer's.
       VIEWER_ADDRESS_HEADER: 'CloudFront-Viewer-Address',
+      ORIGIN_VERIFY: this.originVerifyValue,
     };
     const resources = {
       table: props.table,
@@ -232,6 +241,14 @@ export class ApiStack extends Stack {
         setupCode: ((setup.node.defaultChild as CfnFunction).code as CfnFunction.CodeProperty).s3Key ?? '',
       },
     });
+  }
+
+  /**
+   * The origin secret as a CloudFormation dynamic reference: resolved by CloudFormation at deploy time into the
+   * functions' environment and CloudFront's origin header, never written into a template.
+   */
+  get originVerifyValue(): string {
+    return this.originVerify.secretValue.unsafeUnwrap();
   }
 
   /** The host CloudFront forwards `/api/*` to. */

@@ -96,6 +96,7 @@ export function defineShop(scope: Construct, options: ShopOptions) {
     env,
     description: 'Shop: web app on CloudFront, with /api/* forwarded to the API',
     apiDomainName: api.apiDomainName,
+    apiOriginHeaders: { 'X-Origin-Verify': api.originVerifyValue },
     assetsBucket: data.assetsBucket,
     webAclArn: waf?.webAcl.attrArn,
     domain: options.domain,

@@ -39,6 +39,8 @@ import { contentSecurityPolicy, HSTS_SECONDS, razorpayOrigins } from '../web-sec
 export interface WebStackProps extends StackProps {
   /** The HTTP API's execute-api host; its stage is named `api`, matching the `/api/*` path. */
   apiDomainName: string;
+  /** Headers CloudFront adds to every request it sends the API (the origin secret the functions check). */
+  apiOriginHeaders?: Record<string, string>;
   /** Browsers upload to and download from this bucket with presigned URLs. */
   assetsBucket: IBucket;
   /** The React build to upload; defaults to `frontend/dist`. */
@@ -144,7 +146,7 @@ export class WebStack extends Stack {
       enableAcceptEncodingBrotli: true,
     });
     const webOrigin = S3BucketOrigin.withOriginAccessControl(this.webBucket, { originAccessControl });
-    const apiOrigin = new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+    const apiOrigin = new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY, customHeaders: props.apiOriginHeaders });
     // The public catalogue's cache key: the path (which names the shop) and the page asked for; nothing of the
     // viewer (no cookie, no Authorization), so every visitor of a shop shares its answers.
     const publicCatalogueCache = new CachePolicy(this, 'PublicCatalogueCache', {

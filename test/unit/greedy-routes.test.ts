@@ -18,7 +18,7 @@ const routes = {
     params: z.object({ id: idParam, text: z.string() }),
     response: answer<z.ZodString>(),
   }),
-  remove: route({ method: 'DELETE', path: '/stock/{id}', access: 'StockEdit', summary: 'test', params: z.object({ id: idParam }), response: answer<z.ZodString>() }),
+  remove: route({ method: 'DELETE', path: '/stock/{id}', access: 'InventoryEdit', summary: 'test', params: z.object({ id: idParam }), response: answer<z.ZodString>() }),
   root: route({ method: 'GET', path: '/stock', access: 'StockList', summary: 'test', response: answer<z.ZodString>() }),
   shelf: route({ method: 'GET', path: '/public/{shop}/shelf', access: 'public', summary: 'test', params: z.object({ shop: z.string() }), response: answer<z.ZodString>() }),
 };
@@ -92,5 +92,23 @@ describe('a domain behind its greedy routes', () => {
     const own = greedy('GET', 'GET /stock/{id}', undefined);
     own.pathParameters = { id: '9' };
     expect((await invoke(own)).body).toBe('item 9');
+  });
+});
+
+describe('a request past CloudFront', () => {
+  it('is refused when the deploy set an origin secret and the request does not carry it', async () => {
+    process.env.ORIGIN_VERIFY = 'a-secret-value-of-the-deploy';
+    try {
+      expect((await invoke(greedy('GET', 'ANY /stock/{proxy+}', '7'))).status).toBe(403);
+      expect((await invoke(greedy('GET', 'ANY /stock/{proxy+}', 'nothing/here'))).status).toBe(403);
+      const wrong = greedy('GET', 'ANY /stock/{proxy+}', '7');
+      wrong.headers = { 'X-Origin-Verify': 'a-secret-value-of-the-deplo' };
+      expect((await invoke(wrong)).status).toBe(403);
+      const through = greedy('GET', 'ANY /stock/{proxy+}', '7');
+      through.headers = { 'X-Origin-Verify': 'a-secret-value-of-the-deploy' };
+      expect((await invoke(through)).body).toBe('item 7');
+    } finally {
+      delete process.env.ORIGIN_VERIFY;
+    }
   });
 });
