@@ -46,13 +46,6 @@ export const GSTR1_TEMPLATE_HEADERS = {
   docs: ['Nature of Document', 'Sr. No. From', 'Sr. No. To', 'Total Number', 'Cancelled'],
 } as const;
 
-/** The template's sheet names, in its order; table 12 is one sheet before the May 2025 return period, two from it. */
-export const gstr1SheetNames = (month: string): string[] => [
-  'b2b,sez,de', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'exp', 'at', 'atadj', 'exemp',
-  ...(month >= HSN_SPLIT_FROM_MONTH ? ['hsn(b2b)', 'hsn(b2c)'] : ['hsn']),
-  'docs',
-];
-
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 /** The template's date: `05-Apr-2026`. */
 const templateDate = (day: string | undefined) => (day ? `${day.slice(8, 10)}-${MONTHS[Number(day.slice(5, 7)) - 1]}-${day.slice(0, 4)}` : '');
@@ -82,7 +75,7 @@ function hsnSheet(name: string, rows: Gstr1HsnRow[]): TemplateSheet {
   };
 }
 
-/** The sheets of a month's GSTR-1, in the template's order. */
+/** The sheets of a month's GSTR-1, in the template's order; table 12 is one sheet before the May 2025 return period, two from it. */
 export function gstr1TemplateSheets(gstr1: Gstr1): TemplateSheet[] {
   const { b2b, b2cl, b2cs, cdnr, cdnur, nil, hsn, docs } = gstr1.sections;
   const empty = (name: string, title: string, headers: readonly string[], summary: TemplateSheet['summary'] = []): TemplateSheet => ({ name, title, summary, headers: [...headers], rows: [] });

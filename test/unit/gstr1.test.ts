@@ -273,3 +273,19 @@ describe('table 8: nil-rated, exempt and non-GST supplies', () => {
     expect(hsn.totals.taxable).toBe(month.net.taxable);
   });
 });
+
+describe('the offline tool’s Excel template', () => {
+  it('has one HSN sheet before the May 2025 return period and two from it, and always the four kinds of table 8', async () => {
+    const { gstr1TemplateSheets } = await import('../../functions/reports/gst-workbook.js');
+    const april2025 = buildGstr1({ ...june, month: '2025-04', creditNotes: [], invoices: [{ ...b2cSmallIntra, date: '2025-04-10', number: 'SLG/25-26/000001' }] });
+    expect(gstr1TemplateSheets(april2025).map((s) => s.name)).toEqual(['b2b,sez,de', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'exp', 'at', 'atadj', 'exemp', 'hsn', 'docs']);
+    const sheets = gstr1TemplateSheets(buildGstr1(june));
+    expect(sheets.map((s) => s.name)).toContain('hsn(b2c)');
+    expect(sheets.find((s) => s.name === 'exemp')?.rows.map((r) => r[0])).toEqual([
+      'Inter-State supplies to registered persons',
+      'Intra-State supplies to registered persons',
+      'Inter-State supplies to unregistered persons',
+      'Intra-State supplies to unregistered persons',
+    ]);
+  });
+});
