@@ -7,7 +7,6 @@ import {
   op,
   query,
   queryAll,
-  queryCountUpTo,
   queryCursorPage,
   readCounter,
   strip,
@@ -18,9 +17,8 @@ import {
   type TransactItem,
 } from '../lib/db.js';
 import { uniquelyNamed, type Writes } from '../lib/unique-names.js';
-import { wordSearchText } from '../../shared/words.js';
-import { counterKey, idSk, searchKey, tenantPk, wordPk } from '../lib/keys.js';
-import { wordSearchPage, wordWrites, type WordRecord } from '../lib/word-index.js';
+import { counterKey, idSk, searchKey, tenantPk } from '../lib/keys.js';
+import { wordSearchCount, wordSearchPage, wordWrites, type WordRecord } from '../lib/word-index.js';
 
 /**
  * Categories. Besides the category item there are two companions written in the same transactions:
@@ -96,9 +94,8 @@ export const categoryData = {
     return { items: page.items.flatMap((w) => byId.get(Number(w.id)) ?? []), next: page.next };
   },
 
-  /** How many categories have a word starting with `text`, counting at most `cap` (a name holding it twice counts twice). */
-  searchCount: (tenantId: string, text: string, cap: number) =>
-    wordSearchText(text) ? queryCountUpTo({ pk: wordPk(tenantId, CATEGORY_WORDS), skPrefix: wordSearchText(text) }, cap) : Promise.resolve(0),
+  /** How many categories have a word starting with `text`, counting at most `cap`. */
+  searchCount: (tenantId: string, text: string, cap: number) => wordSearchCount(tenantId, CATEGORY_WORDS, text, cap),
 
   async all(tenantId: string): Promise<StoredCategory[]> {
     return (await queryAll({ index: 'gsi1', pk: byNamePk(tenantId) })).map(toCategory);

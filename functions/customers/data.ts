@@ -1,6 +1,7 @@
 import type { Customer } from '../../shared/schemas/customer.js';
 import type { ShippingAddressBody as ShippingAddress } from '../../shared/schemas/payment.js';
 import {
+  batchGet,
   getItem,
   mapPage,
   op,
@@ -18,6 +19,7 @@ import {
   type WritePart,
 } from '../lib/db.js';
 import { counterKey, idSk, searchKey, tenantPk, uniqueKey } from '../lib/keys.js';
+import { wordSearchCount, wordSearchPage, wordWrites, type WordRecord } from '../lib/word-index.js';
 
 const customerPk = (tenantId: string) => tenantPk(tenantId, 'CUSTOMER');
 /** gsi1: customers by mobile number (the till's look-up and suggestions, search by mobile). */
@@ -33,6 +35,21 @@ const customerCounter = (tenantId: string) => counterKey(tenantId, 'customer');
 
 type CustomerItem = Customer & Item;
 const toCustomer = (item: CustomerItem) => strip(item) as Customer;
+
+/**
+ * The word index of customer names (`lib/word-index.ts`): the name as the customer wrote it ('Kaveri Traders') and
+ * the sign-in name made from it ('KaveriTraders'), so "traders" and "kaverit" both find it. A customer's name never
+ * changes: its words are written on create and removed on delete.
+ */
+export const CUSTOMER_WORDS = 'CUSTOMER';
+export const customerWordRecord = (c: Pick<Customer, 'customerId' | 'customerName' | 'legalName'>): WordRecord => {
+  // The sign-in name without the shop's '@domain' ('KaveriTraders') is searched too, after the name as typed.
+  const account = c.customerName.split('@')[0]!;
+  const typed = c.legalName?.trim();
+  return { id: c.customerId, name: typed && typed.toLowerCase() !== account.toLowerCase() ? `${typed} ${account}` : account };
+};
+const customerWordEntries = (tenantId: string, before: Customer | undefined, after: Customer | undefined) =>
+  wordWrites(tenantId, CUSTOMER_WORDS, before && customerWordRecord(before), after && customerWordRecord(after)).map((write) => [write] as const);
 
 export const customerData = {
   toItem(tenantId: string, customer: Customer): Item {
@@ -58,6 +75,7 @@ export const customerData = {
       [op.claim(customerData.mobileClaim(tenantId, customer.mobileNumber), owner), messages.mobileTaken],
       [op.claim(customerData.nameClaim(tenantId, customer.customerName), owner), messages.nameTaken],
       [op.count(customerCounter(tenantId), 1)],
+      ...customerWordEntries(tenantId, undefined, customer),
     );
   },
   replace(tenantId: string, customer: Customer, expectedVersion: number | undefined): TransactItem {
@@ -96,6 +114,7 @@ export const customerData = {
       [op.release(customerData.mobileClaim(tenantId, customer.mobileNumber))],
       [op.release(customerData.nameClaim(tenantId, customer.customerName))],
       [op.count(customerCounter(tenantId), -1)],
+      ...customerWordEntries(tenantId, customer, undefined),
     );
   },
   async byId(tenantId: string, customerId: number): Promise<Customer | undefined> {
@@ -124,15 +143,22 @@ export const customerData = {
     return mapPage(await queryCursorPage<CustomerItem>({ pk: customerPk(tenantId), descending: true }, request), toCustomer);
   },
   count: (tenantId: string) => readCounter(customerCounter(tenantId)),
-  /** Customers whose mobile (digits) or lower-case name starts with `text`, in that key's order. */
+  /**
+   * Customers whose mobile number starts with `text` (digits), in number order; or with a word of the name starting
+   * with it, whole words first (the word index, then the customers by id).
+   */
   async searchPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<Customer>> {
-    return mapPage(await queryCursorPage<CustomerItem>(searchQuery(tenantId, text), request), toCustomer);
+    if (isMobileSearch(text)) return mapPage(await queryCursorPage<CustomerItem>({ index: 'gsi1', pk: mobilePk(tenantId), skPrefix: text }, request), toCustomer);
+    const page = await wordSearchPage<{ id: number }>(tenantId, CUSTOMER_WORDS, text, request);
+    const items = await batchGet<CustomerItem>(page.items.map((w) => key(tenantId, Number(w.id))));
+    const byId = new Map(items.map((i) => [Number(i.customerId), toCustomer(i)]));
+    return { items: page.items.flatMap((w) => byId.get(Number(w.id)) ?? []), next: page.next };
   },
-  /** How many customers the search finds, counting at most `cap` (one bounded read of the index). */
-  searchCount: (tenantId: string, text: string, cap: number) => queryCountUpTo(searchQuery(tenantId, text), cap),
+  /** How many customers the search finds, counting at most `cap` (one bounded read of an index, each customer once). */
+  searchCount: (tenantId: string, text: string, cap: number) =>
+    isMobileSearch(text)
+      ? queryCountUpTo({ index: 'gsi1', pk: mobilePk(tenantId), skPrefix: text }, cap)
+      : wordSearchCount(tenantId, CUSTOMER_WORDS, text, cap),
 };
 
-const searchQuery = (tenantId: string, text: string) =>
-  /^\d+$/.test(text)
-    ? { index: 'gsi1', pk: mobilePk(tenantId), skPrefix: text }
-    : { index: 'gsi3', pk: namePk(tenantId), skPrefix: searchKey(text) };
+const isMobileSearch = (text: string) => /^\d+$/.test(text);

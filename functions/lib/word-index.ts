@@ -60,19 +60,37 @@ const firstOfRecord = (item: Record<string, unknown>, text: string) => {
 
 /**
  * The first `limit` records whose name has a word starting with the text, ranked (whole word, then prefix, then by
- * the name from that word on). Reads `limit` index items, more only when a record matched twice.
+ * the name from that word on): each item's id, name and the `fields` asked for. Reads `limit` index items, more only
+ * when a record matched twice.
  */
-export async function wordSearch<T = Record<string, unknown>>(tenantId: string, kind: string, text: string, limit: number): Promise<T[]> {
+export async function wordSearch<T = Record<string, unknown>>(tenantId: string, kind: string, text: string, limit: number, fields: string[] = []): Promise<T[]> {
   const prefix = wordSearchText(text);
   if (!prefix || limit <= 0) return [];
   const found: Record<string, unknown>[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
-    const out = await query({ pk: wordPk(tenantId, kind), skPrefix: prefix, limit: limit - found.length, startKey });
+    const out = await query({ pk: wordPk(tenantId, kind), skPrefix: prefix, limit: limit - found.length, startKey, attributes: ['pk', 'sk', 'id', 'name', ...fields] });
     found.push(...out.items.filter((item) => firstOfRecord(item, text)));
     startKey = out.next;
   } while (startKey && found.length < limit);
   return found as T[];
+}
+
+/**
+ * How many records the word search finds, counting at most `cap`: each record once however many of its words match
+ * (the items' keys and names are read, at most `cap` records' worth and the few duplicates among them).
+ */
+export async function wordSearchCount(tenantId: string, kind: string, text: string, cap: number): Promise<number> {
+  const prefix = wordSearchText(text);
+  if (!prefix) return 0;
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const out = await query({ pk: wordPk(tenantId, kind), skPrefix: prefix, limit: cap - count, startKey, attributes: ['sk', 'name'] });
+    count += out.items.filter((item) => firstOfRecord(item, text)).length;
+    startKey = out.next;
+  } while (startKey && count < cap);
+  return Math.min(count, cap);
 }
 
 /** A page of the word search with the cursor of the next (a cursor read costs the page's items, at any depth). */

@@ -15,9 +15,8 @@ import {
   type PageRequest,
   type TransactItem,
 } from '../lib/db.js';
-import { wordSearchText } from '../../shared/words.js';
-import { counterKey, idSk, searchKey, tenantPk, wordPk } from '../lib/keys.js';
-import { wordSearch, wordSearchPage, wordWrites, type WordRecord } from '../lib/word-index.js';
+import { counterKey, idSk, searchKey, tenantPk } from '../lib/keys.js';
+import { wordSearch, wordSearchCount, wordSearchPage, wordWrites, type WordRecord } from '../lib/word-index.js';
 
 /**
  * Products. Each product has a name item (lower-cased name) written in the same transaction with
@@ -190,10 +189,9 @@ export const productData = {
 
   /**
    * How many products have a word starting with `text`, counting at most `cap` (one bounded read of the word index;
-   * a name holding the text in two words counts twice).
+   * each once).
    */
-  searchCount: (tenantId: string, text: string, cap: number) =>
-    wordSearchText(text) ? queryCountUpTo({ pk: wordPk(tenantId, PRODUCT_WORDS), skPrefix: wordSearchText(text) }, cap) : Promise.resolve(0),
+  searchCount: (tenantId: string, text: string, cap: number) => wordSearchCount(tenantId, PRODUCT_WORDS, text, cap),
 
   /**
    * Suggestions: id, name and category of the first `limit` products with a word of the name starting with `text`
@@ -201,7 +199,7 @@ export const productData = {
    * index: the read is about `limit` items at any catalogue size.
    */
   async suggestions(tenantId: string, text: string, limit: number): Promise<ProductSuggestion[]> {
-    const words = await wordSearch<{ id: number; name: string; categoryId: number }>(tenantId, PRODUCT_WORDS, text, limit);
+    const words = await wordSearch<{ id: number; name: string; categoryId: number }>(tenantId, PRODUCT_WORDS, text, limit, ['categoryId']);
     return words.map((w) => ({ productId: Number(w.id), productName: w.name, categoryId: Number(w.categoryId) }));
   },
 

@@ -126,6 +126,26 @@ describe('category search', () => {
   });
 });
 
+describe('customer search', () => {
+  it('finds a customer by any word of the name as typed and by the sign-in name made from it, each once; a delete takes the words away', async () => {
+    const w = word();
+    const mobileNumber = `9${randomDigits(9)}`;
+    const saved = await call<{ customerId: number; customerName: string }>('POST', '/customer/save', {
+      token: await cashier(),
+      body: { customerName: `Kaveri ${w} Traders`, mobileNumber, emailId: `kaveri${mobileNumber}@example.in`, address: 'Jayanagar, Bengaluru' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const search = async (text: string) =>
+      (await call<{ customerId: number }[]>('GET', `/customer/search/${enc(text)}?page=0&size=10`, { token: await cashier() })).body.map((c) => c.customerId);
+    expect(await search(`${w} tr`)).toEqual([saved.body.customerId]);
+    expect(await search(`kaveri${w}`)).toEqual([saved.body.customerId]);
+    expect((await call('GET', `/customer/searchCount/${enc(w)}`, { token: await cashier() })).body).toBe(1);
+    expect(await search(mobileNumber.slice(0, 7))).toContain(saved.body.customerId);
+    expect((await call('DELETE', `/customer/${saved.body.customerId}`, { token: await admin() })).status).toBe(200);
+    expect(await search(w)).toEqual([]);
+  });
+});
+
 describe('the shop upgrade', () => {
   it("writes the words of records saved before the index, once, and running it again changes nothing", async () => {
     const tenantId = 'alpha';
