@@ -7,7 +7,7 @@ import { renderWithApp, tokenAnswer } from '../../../../../test/web/render.js';
 import { clearSession, startSession, updateSession } from '../../../lib/session.js';
 import { billLine, storedBill, storedReceipt } from '../test-fixtures.js';
 import { ReceiptView } from './receipt-view.js';
-import { draftOfTenders, emptyTenderDraft, TenderPanel, tenderDraftProblem, tendersBody, UPI_NOT_CONFIRMED, type TenderDraft, type UpiAtTill } from './tender-panel.js';
+import { draftOfTenders, emptyTenderDraft, TenderPanel, tenderDraftProblem, tendersBody, UPI_BY_RAZORPAY, UPI_NOT_CONFIRMED, type TenderDraft, type UpiAtTill } from './tender-panel.js';
 
 /** The panel as Place Order holds it, with what Save would send shown beside it. */
 function Harness({ mode, net, upi }: { mode: PaymentMode; net: number; upi?: UpiAtTill }) {
@@ -77,6 +77,23 @@ describe('UPI by the shop\'s QR code', () => {
     expect(screen.queryByAltText(/UPI QR code/)).not.toBeInTheDocument();
     expect(screen.getByTestId('problem')).toBeEmptyDOMElement();
     expect(sent()).toEqual([{ method: 'upi', amount: 540 }]);
+  });
+});
+
+describe('UPI by Razorpay\'s QR code', () => {
+  it('draws no QR before saving and does not wait for UPI received: the part is saved to be confirmed by Razorpay', () => {
+    const upi: UpiAtTill = { payee: { upiId: 'sharmastores@okhdfcbank', payeeName: 'Sharma Stores' }, reference: 'BILL-0123456789AB', razorpay: true };
+    renderWithApp(<Harness mode="Cash" net={54_000} upi={upi} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Add part' }));
+    fireEvent.change(screen.getByLabelText('Part 1 amount'), { target: { value: '340' } });
+    expect(screen.queryByAltText(/UPI QR code/)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('UPI ₹340.00 received')).not.toBeInTheDocument();
+    expect(screen.getByText(`UPI ₹340.00: ${UPI_BY_RAZORPAY}`)).toBeInTheDocument();
+    expect(screen.getByTestId('problem')).toBeEmptyDOMElement();
+    expect(sent()).toEqual([
+      { method: 'upi', amount: 340, pending: true },
+      { method: 'cash', amount: 200 },
+    ]);
   });
 });
 

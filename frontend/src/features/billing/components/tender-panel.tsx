@@ -47,11 +47,17 @@ export function draftOfTenders(tenders: readonly TenderView[] | undefined, mode:
 /** What the bill's UPI parts ask, in paise: the amount of its QR code. */
 export const upiAmountOf = (tenders: readonly Tender[]) => tenders.filter((t) => t.method === 'upi').reduce((sum, t) => sum + t.amount, 0);
 
-/** What UPI takes at the till: the shop's payee (when its settings have a UPI ID) and the reference of the bill. */
+/**
+ * What UPI takes at the till: the shop's payee (when its settings have a UPI ID) and the reference of the bill; or
+ * Razorpay's QR code once the bill is saved (`razorpay`), whose payment confirms the UPI part by itself.
+ */
 export interface UpiAtTill {
   payee?: UpiPayee;
   reference: string;
+  razorpay?: boolean;
 }
+
+export const UPI_BY_RAZORPAY = 'Razorpay\'s QR code for the UPI part shows when the bill is saved; it confirms itself.';
 
 /** The reference a bill's UPI QR code asks for before the bill has its invoice number: from the bill's save key. */
 export const upiReference = (saveKey: string) => `BILL-${saveKey.slice(0, 12).toUpperCase()}`;
@@ -81,8 +87,9 @@ export function tendersBody(draft: TenderDraft, mode: PaymentMode, net: number, 
   return tendersOfDraft(draft, mode, net).map((t) => ({
     method: t.method as TenderMethod,
     amount: toRupees(t.amount),
-    // A UPI part paid by the shop's QR code carries the reference the QR asked for, to match it in the bank's list.
-    ...(t.method === 'upi' && upi?.payee ? { reference: upi.reference } : {}),
+    // A UPI part paid by the shop's QR code carries the reference the QR asked for, to match it in the bank's list;
+    // one paid by Razorpay's QR code is saved to be confirmed, and its payment confirms it.
+    ...(t.method === 'upi' && upi?.razorpay ? { pending: true } : t.method === 'upi' && upi?.payee ? { reference: upi.reference } : {}),
   }));
 }
 
@@ -92,7 +99,7 @@ export function tenderDraftProblem(draft: TenderDraft, net: number, mode?: Payme
   if (typed.some((a) => a <= 0)) return 'Enter the amount of each part, or remove it.';
   const rest = balanceOf(net, typed.map((amount) => ({ amount })));
   if (rest < 0) return `The parts are ${formatPaise(-rest)} more than the Net Amount ${formatPaise(net)}.`;
-  if (mode && upi?.payee && !draft.upiReceived && upiAmountOf(tendersOfDraft(draft, mode, net)) > 0) return UPI_NOT_CONFIRMED;
+  if (mode && upi?.payee && !upi.razorpay && !draft.upiReceived && upiAmountOf(tendersOfDraft(draft, mode, net)) > 0) return UPI_NOT_CONFIRMED;
   return undefined;
 }
 
@@ -183,7 +190,12 @@ export function TenderPanel({
           </Text>
         )}
       </Group>
-      {!problem && upiAmount > 0 && upi?.payee && (
+      {!problem && upiAmount > 0 && upi?.razorpay && (
+        <Text size="sm" data-upi-razorpay>
+          UPI {formatPaise(upiAmount)}: {UPI_BY_RAZORPAY}
+        </Text>
+      )}
+      {!problem && upiAmount > 0 && upi?.payee && !upi.razorpay && (
         <Group gap="lg" align="center">
           <UpiQr payee={upi.payee} amount={upiAmount} reference={upi.reference} />
           <Checkbox

@@ -37,6 +37,8 @@ export interface QueuedBill<Body = Record<string, unknown>, Printed = unknown> {
   /** What the provisional receipt prints (kept to print it again). */
   printed: Printed;
   state: QueuedState;
+  /** Its UPI part, held "to be confirmed", was answered by the cashier once the bill was sent. */
+  upiSettled?: boolean;
 }
 
 export interface QueueStore {

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { Session } from '../../../lib/session.js';
 import { loadReceiptDialog } from '../components/receipt-modal.js';
 import { knownOffline, refreshLocalCopy, tillTenant } from './local-copy.js';
+import { UpiToConfirm } from './upi-to-confirm.js';
 import { checkHeldBills, countWaiting, markOffline, sendWaitingBills, useTillStatus } from './till-queue.js';
 
 /** Waiting bills are tried every half minute (each with its own back-off); the local copy is read every 15 minutes. */
@@ -83,15 +84,19 @@ export function TillKeeper({ session }: { session: Session }) {
     // The features arrive with the profile, after the token: the copy starts again with what they allow.
   }, [tenantId, mayStock, mayCustomers]);
 
-  if (!offline && waiting === 0) return null;
   const bills = `${waiting} ${waiting === 1 ? 'bill' : 'bills'}`;
   return (
-    <Alert color={offline ? 'orange' : 'blue'} variant="light" radius={0} icon={offline ? <IconWifiOff size={18} /> : undefined} role="status" aria-label="Till status">
-      {offline ? `You are offline — ${bills} waiting to be sent.` : `${bills} waiting to be sent.`}{' '}
-      <Anchor component={Link} to="/purchase/queue" size="sm">
-        Bills on this device
-      </Anchor>
-    </Alert>
+    <>
+      {!offline && <UpiToConfirm />}
+      {(offline || waiting > 0) && (
+        <Alert color={offline ? 'orange' : 'blue'} variant="light" radius={0} icon={offline ? <IconWifiOff size={18} /> : undefined} role="status" aria-label="Till status">
+          {offline ? `You are offline — ${bills} waiting to be sent.` : `${bills} waiting to be sent.`}{' '}
+          <Anchor component={Link} to="/purchase/queue" size="sm">
+            Bills on this device
+          </Anchor>
+        </Alert>
+      )}
+    </>
   );
 }
 

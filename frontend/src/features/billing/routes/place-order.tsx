@@ -39,8 +39,9 @@ import { CustomerBox } from '../components/customer-box.js';
 import { ProductCell } from '../components/product-cell.js';
 import { focusedRowKey, TILL_KEYS, TillKeysLegend, useFocusRequest, useTillKeys } from '../components/till-keys.js';
 import { loadReceiptDialog, ReceiptModal } from '../components/receipt-modal.js';
-import { draftOfTenders, TenderPanel, tenderDraftProblem, tendersBody, tendersOfDraft, upiReference } from '../components/tender-panel.js';
+import { draftOfTenders, TenderPanel, tenderDraftProblem, tendersBody, tendersOfDraft, upiAmountOf, upiReference } from '../components/tender-panel.js';
 import { shopPayee } from '../../../../../shared/upi.js';
+import { useTillUpi } from '../api/till-upi.js';
 import { LocalCopyAge } from '../offline/local-copy-age.js';
 import { knownOffline } from '../offline/local-copy.js';
 import { describeDifference } from '../offline/fix-bill.js';
@@ -54,6 +55,8 @@ import { AccountAtTill } from '../components/account-at-till.js';
 /** Calculate's message dialog, loaded the first time a bill has something to put right. */
 export const loadBillProblemDialog = () => import('../components/bill-problem-dialog.js');
 const BillProblemDialog = lazy(loadBillProblemDialog);
+/** Razorpay's UPI QR code after a bill is saved: loaded only by shops that take UPI that way, when first needed. */
+const RazorpayUpiDialog = lazy(() => import('../components/razorpay-upi.js'));
 
 /** The rows of a bill being edited: its lines, their units counting as stock for them. */
 function rowsOf(purchase: Purchase): BillRow[] {
@@ -272,7 +275,11 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
   // A fixed bill keeps the key it was made with: the server settles the bill it holds under it.
   const [saveKey] = useState(() => fixing?.bill.idempotencyKey ?? newSaveKey());
   // UPI by the shop's QR code, referenced by this save (the invoice number comes with the saved bill).
-  const upi = { payee: shopPayee(session?.tenant), reference: upiReference(saveKey) };
+  // Asked once the bill has a UPI part: whether Razorpay's QR code takes it (else the shop's QR and UPI received).
+  const tillUpi = useTillUpi(calculated !== null && upiAmountOf(tendersOfDraft(tenderDraft, paymentMode, calculated.paid)) > 0);
+  const upi = { payee: shopPayee(session?.tenant), reference: upiReference(saveKey), razorpay: tillUpi.data?.razorpay === true };
+  // A saved bill whose UPI part waits for Razorpay's QR code to be paid: the receipt follows once it is.
+  const [upiWaiting, setUpiWaiting] = useState<{ purchaseId: number; label: string }>();
   const [resending, setResending] = useState(false);
   const save = useSaveBill();
   const stock = useMemo(() => stockMessages(rows), [rows]);
@@ -389,6 +396,10 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
       }
       const told = problems.filter(Boolean).join(' ');
       if (told) setAfterSave(`Bill ${saved.purchaseId} is saved. ${told}`);
+      if (upi.razorpay && saved.tenders?.some((t) => t.method === 'upi' && t.pending)) {
+        setUpiWaiting({ purchaseId: saved.purchaseId, label: saved.invoiceNumber ?? String(saved.purchaseId) });
+        return;
+      }
       setSavedId(saved.purchaseId);
     } catch (error) {
       // A new bill that got no answer (or a busy server's) is kept under the same key: if the server did save it,
@@ -406,7 +417,15 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
   // The receipt stays a second on screen, then the day's order list (spec 2 section 4).
   const leaveSoon = useCallback(() => window.setTimeout(() => navigate('/purchase'), 1000), [navigate]);
 
-  const receiptOpen = savedId !== undefined || provisional !== undefined;
+  const receiptOpen = savedId !== undefined || provisional !== undefined || upiWaiting !== undefined;
+  const upiSettled = useCallback(() => {
+    setSavedId(upiWaiting?.purchaseId);
+    setUpiWaiting(undefined);
+  }, [upiWaiting]);
+  const upiLater = useCallback(() => {
+    if (upiWaiting) setAfterSave(`Bill ${upiWaiting.label} is saved with its UPI payment to be confirmed: open it from the day's bills when it arrives.`);
+    upiSettled();
+  }, [upiWaiting, upiSettled]);
   useTillKeys(
     receiptOpen || problemShown
       ? {}
@@ -600,7 +619,7 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
                 {!fixing && <Checkbox label="WhatsApp" checked={whatsApp} onChange={(e) => setWhatsApp(e.currentTarget.checked)} />}
               </Group>
               <Group>
-                <Button onClick={() => void submit()} aria-keyshortcuts={TILL_KEYS.save} loading={save.isPending || resending} disabled={calculated.totals.gross <= 0 || savedId !== undefined || provisional !== undefined || tenderDraftProblem(tenderDraft, calculated.paid, paymentMode, upi) !== undefined}>
+                <Button onClick={() => void submit()} aria-keyshortcuts={TILL_KEYS.save} loading={save.isPending || resending} disabled={calculated.totals.gross <= 0 || savedId !== undefined || provisional !== undefined || upiWaiting !== undefined || tenderDraftProblem(tenderDraft, calculated.paid, paymentMode, upi) !== undefined}>
                   Save
                 </Button>
                 <Button variant="default" onClick={() => (fixing ? void navigate('/purchase/queue') : window.location.reload())}>
@@ -615,6 +634,11 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
       {problemShown && problem !== undefined && (
         <Suspense fallback={null}>
           <BillProblemDialog message={problem.message} onClose={closeProblem} />
+        </Suspense>
+      )}
+      {upiWaiting && (
+        <Suspense fallback={null}>
+          <RazorpayUpiDialog purchaseId={upiWaiting.purchaseId} billLabel={upiWaiting.label} onDone={upiSettled} onLater={upiLater} />
         </Suspense>
       )}
       <ReceiptModal

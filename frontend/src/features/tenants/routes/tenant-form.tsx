@@ -53,7 +53,7 @@ function Problem({ message }: { message: string | null }) {
 }
 
 /** The fields both shop forms have. */
-type ShopFieldValues = Pick<z.input<typeof tenantEditForm>, 'displayName' | 'address' | 'gstNumber' | 'state' | 'gstRegistered' | 'emailId' | 'phone' | 'reportEmails' | 'upiId' | 'upiPayeeName'>;
+type ShopFieldValues = Pick<z.input<typeof tenantEditForm>, 'displayName' | 'address' | 'gstNumber' | 'state' | 'gstRegistered' | 'emailId' | 'phone' | 'reportEmails' | 'upiId' | 'upiPayeeName' | 'upiRazorpayQr'>;
 
 /** Shop name, address, GSTIN and contacts: the details printed on receipts. */
 function ShopFields() {
@@ -124,6 +124,17 @@ function ShopFields() {
           />
         )}
       />
+      <Controller
+        control={control}
+        name="upiRazorpayQr"
+        render={({ field }) => (
+          <Switch
+            checked={Boolean(field.value)}
+            onChange={(event) => field.onChange(event.currentTarget.checked)}
+            label="Take UPI at the till by Razorpay's QR codes: the payment confirms itself (needs the shop's Razorpay account)"
+          />
+        )}
+      />
     </>
   );
 }
@@ -177,6 +188,7 @@ function TenantEditor({ tenant }: { tenant: Tenant }) {
       reportEmails: tenant.reportEmails ?? true,
       upiId: tenant.upiId ?? '',
       upiPayeeName: tenant.upiPayeeName ?? '',
+      upiRazorpayQr: tenant.upiRazorpayQr ?? false,
       ...(platformAdmin ? { storefrontRequestsPerSecond: tenant.storefrontRequestsPerSecond ?? DEFAULT_STOREFRONT_REQUESTS_PER_SECOND } : {}),
       version: tenant.version,
     },
