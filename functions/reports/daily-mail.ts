@@ -35,6 +35,12 @@ async function* everyTenant(): AsyncGenerator<Tenant> {
   for await (const tenant of tenantData.every(TENANT_PAGE)) if (tenant.tenantId !== config.platformTenant()) yield tenant;
 }
 
+/** A page of shops from the tenant directory (one Query from the cursor of the last), without the platform. */
+export async function shopsPage(cursor: Record<string, unknown> | undefined): Promise<{ shops: Tenant[]; next?: Record<string, unknown> }> {
+  const page = await tenantData.directoryPage(TENANT_PAGE, cursor);
+  return { shops: page.items.filter((t) => t.tenantId !== config.platformTenant()), ...(page.next ? { next: page.next } : {}) };
+}
+
 export async function managerAddresses(tenantId: string): Promise<string[]> {
   const roles = (await roleData.all(tenantId)).filter((r) => RECIPIENT_ROLES.includes(r.name));
   const members = (await Promise.all(roles.map((r) => userData.members(tenantId, r.roleId)))).flat();
@@ -93,52 +99,63 @@ export async function dailyReport(tenant: Tenant, day: string, now: Date) {
   return { subject: `Daily report · ${shop} · ${formatDate(day)}`, text, html, attachment: { fileName, contentType: 'application/pdf', data: pdf } };
 }
 
-/** Mails one shop's daily report, or says in `outcome` why not. */
-async function reportShop(tenant: Tenant, day: string, event: Partial<DailyReportEvent>, now: Date, outcome: DailyMailOutcome, log: Logger) {
+/** What became of one shop's daily report. */
+export type ShopReportOutcome = { tenantId: string; mailed: string[] } | { tenantId: string; skipped: string };
+
+/**
+ * Mails one shop's daily report, or answers why not (closed, report e-mails off, no manager with an address,
+ * already mailed that day). A failure is thrown, with the day's claim given back, so the report can be tried again.
+ */
+export async function mailShopReport(tenant: Tenant, day: string, resend: boolean, now: Date, log: Logger): Promise<ShopReportOutcome> {
   const tenantId = tenant.tenantId;
-  const shopLog = log.child({ tenantId, day });
-  if (tenant.enabled === false) {
-    outcome.skipped.push({ tenantId, reason: 'closed' });
-    return;
-  }
-  if (tenant.reportEmails === false) {
-    outcome.skipped.push({ tenantId, reason: 'report e-mails off' });
-    return;
-  }
+  if (tenant.enabled === false) return { tenantId, skipped: 'closed' };
+  if (tenant.reportEmails === false) return { tenantId, skipped: 'report e-mails off' };
   let claimed = false;
   try {
     const to = await managerAddresses(tenantId);
-    if (!to.length) {
-      outcome.skipped.push({ tenantId, reason: 'no manager with an e-mail address' });
-      return;
-    }
-    if (!event.resend) {
+    if (!to.length) return { tenantId, skipped: 'no manager with an e-mail address' };
+    if (!resend) {
       claimed = await reportData.claimDailyMail(tenantId, day, to, now);
-      if (!claimed) {
-        outcome.skipped.push({ tenantId, reason: 'already mailed' });
-        return;
-      }
+      if (!claimed) return { tenantId, skipped: 'already mailed' };
     }
     const report = await dailyReport(tenant, day, now);
     await sendMail({ to, subject: report.subject, text: report.text, html: report.html, attachments: [report.attachment] });
-    outcome.mailed.push({ tenantId, to });
-    shopLog.info('daily report mailed', { recipients: to.length });
+    log.child({ tenantId, day }).info('daily report mailed', { recipients: to.length });
+    return { tenantId, mailed: to };
   } catch (error) {
     if (claimed) await reportData.releaseDailyMail(tenantId, day).catch(() => undefined);
-    outcome.failed.push({ tenantId, message: (error as Error).message });
-    shopLog.error('daily report failed', { error: (error as Error).message });
+    throw error;
   }
+}
+
+/** Mails one shop's daily report, or says in `outcome` why not. */
+async function reportShop(tenant: Tenant, day: string, event: Partial<DailyReportEvent>, now: Date, outcome: DailyMailOutcome, log: Logger) {
+  try {
+    const result = await mailShopReport(tenant, day, event.resend === true, now, log);
+    if ('mailed' in result) outcome.mailed.push({ tenantId: result.tenantId, to: result.mailed });
+    else outcome.skipped.push({ tenantId: result.tenantId, reason: result.skipped });
+  } catch (error) {
+    outcome.failed.push({ tenantId: tenant.tenantId, message: (error as Error).message });
+    log.child({ tenantId: tenant.tenantId, day }).error('daily report failed', { error: (error as Error).message });
+  }
+}
+
+/** The shop day a run reports: that of the time it was scheduled for, or of now. */
+export function reportDay(event: Partial<DailyReportEvent>, now: Date): string {
+  const at = event.scheduledTime ? new Date(event.scheduledTime) : now;
+  return indiaToday(Number.isNaN(at.getTime()) ? now : at);
 }
 
 /**
  * The scheduled run: for every open shop that has not switched report e-mails off (on unless `reportEmails` is
  * false), the day's sales summary and low-stock list to its TENANT_MANAGER and MANAGER role holders. A shop is
  * mailed once per day however often the schedule is delivered, unless the run asks to resend. One shop's failure
- * is logged and the run goes on with the next.
+ * is logged and the run goes on with the next. The schedule runs the same per shop through the daily-reports state
+ * machine (daily-reports.asl.json), shops in parallel, each retried and dead-lettered on its own; this whole-round
+ * run is the manual one (`npm run reports:send-now`).
  */
 export async function sendDailyReports(event: Partial<DailyReportEvent> = {}, now = new Date(), log: Logger = rootLogger): Promise<DailyMailOutcome> {
-  const at = event.scheduledTime ? new Date(event.scheduledTime) : now;
-  const day = indiaToday(Number.isNaN(at.getTime()) ? now : at);
+  const day = reportDay(event, now);
   const outcome: DailyMailOutcome = { day, mailed: [], skipped: [], failed: [] };
   for await (const tenant of everyTenant()) {
     // Each shop's report reads and writes as that shop only (the tenant fence, docs/aws.md).

@@ -40,6 +40,11 @@ export const tenantData = {
       startKey = out.next;
     } while (startKey);
   },
+  /** `size` shops of the directory from a query's own cursor (the daily reports' round, carried between its steps). */
+  directoryPage: async (size: number, startKey: Record<string, unknown> | undefined): Promise<{ items: Tenant[]; next?: Record<string, unknown> }> => {
+    const out = await asPlatform(() => query<Tenant & Item>({ ...directory, limit: size, startKey }));
+    return { items: out.items.map((i) => strip(i) as Tenant), next: out.next };
+  },
   /** A page of the directory in tenant id order, with the cursor of the next (one Query by cursor, whatever the depth). */
   page: (request: PageRequest): Promise<CursorPage<Tenant>> =>
     asPlatform(async () => mapPage(await queryCursorPage<Tenant & Item>(directory, request), (i) => strip(i) as Tenant)),

@@ -223,8 +223,13 @@ async function startOnPorts(options: LocalStackOptions, ports: Ports): Promise<L
     });
 
     if (options.scheduledReports) {
+      // As EventBridge Scheduler starts the daily-reports state machine in AWS: the same ASL, run in this process.
+      const runner = await localWorkflowRunner();
       stopReportTimer = startReportTimer(
-        async (scheduledTime) => (await import('../../functions/reports/scheduled.js')).handler({ report: 'daily', scheduledTime }),
+        async (scheduledTime) => {
+          const outcome = await runner('dailyReports', { report: 'daily', scheduledTime });
+          if (outcome.status !== 'SUCCEEDED') throw new Error(`${outcome.status}: ${outcome.error ?? ''} ${outcome.cause ?? ''}`);
+        },
         (message) => console.error(message),
       );
     }

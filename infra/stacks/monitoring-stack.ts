@@ -14,6 +14,7 @@ import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { Operation, type ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { FilterPattern, MetricFilter, type ILogGroup } from 'aws-cdk-lib/aws-logs';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -47,6 +48,8 @@ export interface MonitoringStackProps extends StackProps {
   functions: WatchedFunction[];
   table: ITable;
   paymentToOrder: IStateMachine;
+  /** The nightly report round and the queue of shops whose report failed after its retries. */
+  dailyReports: { round: IStateMachine; deadLetters: IQueue };
   logLines: WatchedLogLine[];
   /** The HTTP API's id and stage, for the dashboard's request figures. */
   apiId: string;
@@ -78,7 +81,8 @@ const tableOperations = [
  * - the payment flow: failed or timed-out executions, and the log lines that mean money needs a person (a flow that
  *   did not finish, a refund that failed, a payment the sweeper found without its order);
  * - the table: throttled requests and system errors of every operation;
- * - the nightly report: its function's alarms and the log line of a shop whose report failed.
+ * - the nightly report: its function's alarms, the log line of a shop whose report failed, a shop in its
+ *   dead-letter queue (its tries spent) and a round that failed or timed out.
  * Alarms treat missing data as fine: no invocations is not an error.
  */
 export class MonitoringStack extends Stack {
@@ -126,6 +130,16 @@ export class MonitoringStack extends Stack {
     const flow = props.paymentToOrder;
     alarm('PaymentFlowFailed', flow.metricFailed({ period: FIVE_MINUTES, statistic: 'Sum' }), 1, 'Payment to order: an execution failed');
     alarm('PaymentFlowTimedOut', flow.metricTimedOut({ period: FIVE_MINUTES, statistic: 'Sum' }), 1, 'Payment to order: an execution timed out');
+
+    const { round, deadLetters } = props.dailyReports;
+    alarm(
+      'DailyReportDeadLetters',
+      deadLetters.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES, statistic: 'Maximum' }),
+      1,
+      "Nightly report: a shop's report failed after its retries and waits in the dead-letter queue (shop, day and error in the message)",
+    );
+    alarm('DailyReportRoundFailed', round.metricFailed({ period: FIVE_MINUTES, statistic: 'Sum' }), 1, 'Nightly report: the round of shops failed');
+    alarm('DailyReportRoundTimedOut', round.metricTimedOut({ period: FIVE_MINUTES, statistic: 'Sum' }), 1, 'Nightly report: the round of shops timed out');
 
     for (const line of props.logLines) {
       const metric = new MetricFilter(this, `${line.name}Filter`, {

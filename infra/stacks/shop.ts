@@ -104,7 +104,7 @@ export function defineShop(scope: Construct, options: ShopOptions) {
   });
   const reports = new ReportsStack(scope, 'ShopReports', {
     env,
-    description: 'Shop: daily report e-mails on an EventBridge Scheduler schedule',
+    description: 'Shop: daily report e-mails, a state machine of shops started by an EventBridge Scheduler schedule',
     table: data.table,
     tenantRole: data.tenantAccess.readWrite,
     mailIdentity: integrations.mailIdentity,
@@ -125,6 +125,7 @@ export function defineShop(scope: Construct, options: ShopOptions) {
     ],
     table: data.table,
     paymentToOrder: payments.paymentToOrder,
+    dailyReports: { round: reports.dailyReports, deadLetters: reports.deadLetters },
     logLines: [
       {
         name: 'PaymentFlowUnfinished',

@@ -71,6 +71,12 @@ describe('alarms', () => {
     expect(alarmNamed('DailyReportFailed').Properties).toMatchObject({ MetricName: 'DailyReportFailed', Threshold: 1 });
     monitoring.hasResourceProperties('AWS::Logs::MetricFilter', { FilterPattern: '{ $.message = "daily report failed" }' });
   });
+
+  it("watch the nightly report's dead-letter queue and its round of shops", () => {
+    expect(alarmNamed('DailyReportDeadLetters').Properties).toMatchObject({ Namespace: 'AWS/SQS', MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
+    expect(alarmNamed('DailyReportRoundFailed').Properties).toMatchObject({ Namespace: 'AWS/States', MetricName: 'ExecutionsFailed' });
+    expect(alarmNamed('DailyReportRoundTimedOut').Properties).toMatchObject({ Namespace: 'AWS/States', MetricName: 'ExecutionsTimedOut' });
+  });
 });
 
 describe('dashboard and tracing', () => {

@@ -4,8 +4,11 @@ import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { CfnQueue } from 'aws-cdk-lib/aws-sqs';
+import type { CfnStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineShop, shopAppContext } from '../../infra/stacks/shop.js';
+import { definitionText } from '../../infra/workflows.js';
 import { dailyReportCron } from '../../shared/report-schedule.js';
 
 type Resource = ReturnType<Template['findResources']>[string];
@@ -37,28 +40,69 @@ function statementsOfRole(roleLogicalId: string): Statement[] {
 }
 const actionsOf = (s: Statement) => [s.Action].flat();
 
+const roundId = () => stacks.reports.getLogicalId(stacks.reports.dailyReports.node.defaultChild as CfnStateMachine);
+const queueId = () => stacks.reports.getLogicalId(stacks.reports.deadLetters.node.defaultChild as CfnQueue);
+
 describe('daily report schedule', () => {
-  it('runs the report function at 21:00 in Asia/Kolkata with the scheduled time as input', () => {
+  it('starts the daily-reports state machine at 21:00 in Asia/Kolkata with the scheduled time as input', () => {
     const [[, schedule]] = resources('AWS::Scheduler::Schedule') as [[string, Resource]];
     expect(schedule.Properties.ScheduleExpression).toBe(dailyReportCron);
     expect(dailyReportCron).toBe('cron(0 21 * * ? *)');
     expect(schedule.Properties.ScheduleExpressionTimezone).toBe('Asia/Kolkata');
     expect(schedule.Properties.State).not.toBe('DISABLED');
     const target = schedule.Properties.Target;
-    expect(target.Arn).toEqual({ 'Fn::GetAtt': [functionId(), 'Arn'] });
+    expect(target.Arn).toEqual({ Ref: roundId() });
     expect(JSON.parse(target.Input as string)).toEqual({ report: 'daily', scheduledTime: '<aws.scheduler.scheduled-time>' });
     expect(target.RetryPolicy.MaximumRetryAttempts).toBe(2);
   });
 
-  it("lets the scheduler's role invoke that one function only", () => {
+  it("lets the scheduler's role start that one state machine only", () => {
     const [[, schedule]] = resources('AWS::Scheduler::Schedule') as [[string, Resource]];
     const roleId = schedule.Properties.Target.RoleArn['Fn::GetAtt'][0] as string;
     const statements = statementsOfRole(roleId);
-    expect(statements.flatMap(actionsOf)).toEqual(['lambda:InvokeFunction']);
-    const targets = statements.flatMap((s) => [s.Resource].flat());
-    for (const target of targets) expect(JSON.stringify(target)).toContain(functionId());
+    expect(statements.flatMap(actionsOf)).toEqual(['states:StartExecution']);
+    for (const target of statements.flatMap((s) => [s.Resource].flat())) expect(JSON.stringify(target)).toContain(roundId());
     const role = reports.toJSON().Resources[roleId] as Resource;
     expect(JSON.stringify(role.Properties.AssumeRolePolicyDocument)).toContain('scheduler.amazonaws.com');
+  });
+});
+
+describe('daily report round', () => {
+  const definition = () => {
+    const machine = reports.toJSON().Resources[roundId()] as Resource;
+    return { machine, substitutions: machine.Properties.DefinitionSubstitutions as Record<string, unknown> };
+  };
+
+  it('is a STANDARD state machine of the ASL file, its tasks calling the report function, its dead letters going to the queue', () => {
+    const { machine, substitutions } = definition();
+    expect(machine.Properties.StateMachineType).toBe('STANDARD');
+    expect(machine.Properties.DefinitionString).toBe(definitionText('dailyReports'));
+    expect(substitutions.DailyReportStepsFunctionArn).toEqual({ 'Fn::GetAtt': [functionId(), 'Arn'] });
+    expect(substitutions.DeadLetterQueueUrl).toEqual({ Ref: queueId() });
+    expect(machine.Properties.TracingConfiguration).toEqual({ Enabled: true });
+  });
+
+  it('retries each shop on its own inside the Map and catches its last failure to the dead-letter queue', () => {
+    const asl = JSON.parse(definitionText('dailyReports')) as {
+      States: Record<string, { Type: string; ItemProcessor?: { States: Record<string, { Retry?: { MaxAttempts: number }[]; Catch?: { Next: string }[]; Resource?: string }> } }>;
+    };
+    const map = asl.States.ReportShops!;
+    expect(map.Type).toBe('Map');
+    const shop = map.ItemProcessor!.States.ReportShop!;
+    expect(shop.Retry![0]!.MaxAttempts).toBe(2);
+    expect(shop.Catch![0]!.Next).toBe('DeadLetter');
+    expect(map.ItemProcessor!.States.DeadLetter!.Resource).toBe('arn:aws:states:::sqs:sendMessage');
+  });
+
+  it("may invoke the report function and send to the dead-letter queue, nothing else but its logs and traces", () => {
+    const { machine } = definition();
+    const statements = statementsOfRole(machine.Properties.RoleArn['Fn::GetAtt'][0] as string);
+    const actions = statements.flatMap(actionsOf).filter((a) => !/^(logs|xray):/.test(a));
+    expect(new Set(actions)).toEqual(new Set(['lambda:InvokeFunction', 'sqs:SendMessage', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl']));
+  });
+
+  it('keeps dead letters 14 days, encrypted', () => {
+    reports.hasResourceProperties('AWS::SQS::Queue', { MessageRetentionPeriod: 14 * 24 * 3600, SqsManagedSseEnabled: true });
   });
 });
 
