@@ -23,10 +23,12 @@ import { INVENTORY_TEMPLATE_COLUMNS } from '../../shared/spreadsheets.js';
 import { categoryData } from '../categories/data.js';
 import type { WriteScope } from '../lib/context.js';
 import { created, nextIds, transact, updated, type TransactItem } from '../lib/db.js';
+import { inParallel } from '../lib/in-parallel.js';
 import { Conflict, Forbidden, NotFound, Validation } from '../lib/errors.js';
 import { searchKey } from '../lib/keys.js';
 import { putObject, readObject } from '../lib/storage.js';
-import { productData, type ProductMove, type StoredProduct } from '../products/data.js';
+import { PRODUCT_WORDS, productData, productWordRecord, type ProductMove, type StoredProduct } from '../products/data.js';
+import { wordWrites } from '../lib/word-index.js';
 import { STOCK_CHANGED, lowCountWrites, nextStockIds, stockCountWrite, transactWithStock, type PreparedStockChange } from '../stock/changes.js';
 import { stockData } from '../stock/data.js';
 import { templateData } from '../templates/data.js';
@@ -40,13 +42,26 @@ import { headerKey, readSheet, templateHeaders, type Sheet } from './spreadsheet
  * 1. `stageUpload` reads the whole file and checks every row against the tenant's template and the catalogue. Any
  *    problem refuses the file with every problem listed (row, column, reason). A good file is cut into batches of
  *    250 rows, each cut again into transactions sized to fit DynamoDB's 100 writes, and staged in S3.
- * 2. `commitBatch` saves one batch, a transaction at a time. Each transaction creates a marker item for itself, so
- *    a batch sent again (a retry after a timeout) skips what was saved and never raises stock twice.
+ * 2. `commitBatch` saves one batch, its transactions a few at a time. Each transaction creates a marker item for
+ *    itself, so a batch sent again (a retry after a timeout, or while the first call is still saving) skips what
+ *    was saved and never raises stock twice.
  */
 
 export const MAX_UPLOAD_ROWS = 10_000;
 /** A batch is one request: a few seconds of transactions in AWS, well inside the function's timeout. */
 export const BATCH_ROWS = 250;
+/**
+ * Parts of a batch saved at once. Each part is its own transaction with its own marker, so parts finish in any
+ * order and a batch sent again skips those saved. Parts raising the same stock line or making or updating the same
+ * product wait for each other (`recordsOf`); the others share only counters, and a transaction that meets another
+ * on one (TransactionConflict in AWS) is built again and retried like any lost race.
+ */
+export const PARTS_AT_ONCE = 4;
+
+/** The stock lines and products a part writes, by which parts that would contend for them are kept apart. */
+const recordsOf = (rows: StagedRow[]) => [
+  ...new Set(rows.flatMap((r) => [`line ${stockData.pairKey(r.productId, r.artcode)}`, ...(r.newProduct || r.productGst ? [`product ${r.productId}`] : [])])),
+];
 /** Problems listed in one answer: enough to fix a file, small enough to show. */
 const MAX_LISTED_PROBLEMS = 1000;
 const MAX_TRANSACTION_WRITES = 100;
@@ -60,8 +75,9 @@ const FIXED_WRITES = 8;
  * its audit record (one per stock line changed, so the line's own history finds it).
  */
 const LINE_WRITES = 6;
-/** Per new product: the product, its name claim, its empty shelf, its category's product count. */
+/** Per new product: the product, its name claim, its empty shelf, its category's product count; then its name's words. */
 const PRODUCT_WRITES = 4;
+const newProductWrites = (tenantId: string, p: NewProduct) => PRODUCT_WRITES + wordWrites(tenantId, PRODUCT_WORDS, undefined, productWordRecord(p)).length;
 /** Per existing product given another HSN code or unit: the product. */
 const PRODUCT_UPDATE_WRITES = 1;
 
@@ -329,18 +345,38 @@ function refuse(problems: UploadProblem[]): never {
 
 // ------------------------------------------------------------------ staging
 
+/** The writes a part's transaction needs at most: the fixed ones, then each row's as `partsOf` counts them. */
+function writesAtMost(tenantId: string, rows: StagedRow[]): number {
+  const lines = new Set<string>();
+  const products = new Set<number>();
+  let writes = FIXED_WRITES;
+  for (const row of rows) {
+    const line = stockData.pairKey(row.productId, row.artcode);
+    writes += rowWrites(tenantId, row, lines.has(line), products.has(row.productId));
+    lines.add(line);
+    if (row.newProduct) products.add(row.productId);
+  }
+  return writes;
+}
+
+/** A row's writes: its receipt, its line's when the part has not met the line, its new product's, its product's update. */
+const rowWrites = (tenantId: string, row: StagedRow, lineMet: boolean, productMet: boolean) =>
+  1 +
+  (lineMet ? 0 : LINE_WRITES) +
+  (row.newProduct && !productMet ? newProductWrites(tenantId, row.newProduct) : 0) +
+  (row.productGst ? PRODUCT_UPDATE_WRITES : 0);
+
 /**
  * Cuts a batch into transactions by the writes each would need at most: the cut depends only on the staged rows,
  * so a retried batch meets the same transactions and their markers.
  */
-function partsOf(rows: StagedRow[]): StagedRow[][] {
+function partsOf(tenantId: string, rows: StagedRow[]): StagedRow[][] {
   const parts: StagedRow[][] = [];
   let part: StagedRow[] = [];
   let lines = new Set<string>();
   let products = new Set<number>();
   let writes = FIXED_WRITES;
-  const costOf = (row: StagedRow, line: string) =>
-    1 + (lines.has(line) ? 0 : LINE_WRITES) + (row.newProduct && !products.has(row.productId) ? PRODUCT_WRITES : 0) + (row.productGst ? PRODUCT_UPDATE_WRITES : 0);
+  const costOf = (row: StagedRow, line: string) => rowWrites(tenantId, row, lines.has(line), products.has(row.productId));
   for (const row of rows) {
     const line = stockData.pairKey(row.productId, row.artcode);
     if (part.length && writes + costOf(row, line) > MAX_TRANSACTION_WRITES) {
@@ -372,7 +408,7 @@ export async function stageUpload(scope: WriteScope, file: UploadedFile, confirm
   const uploadId = randomUUID();
   const batches: StagedBatch[] = [];
   for (let i = 0; i < rows.length; i += BATCH_ROWS) {
-    batches.push({ batch: batches.length + 1, parts: partsOf(rows.slice(i, i + BATCH_ROWS)) });
+    batches.push({ batch: batches.length + 1, parts: partsOf(tenantId, rows.slice(i, i + BATCH_ROWS)) });
   }
   await Promise.all(
     batches.map((b) => putObject(inventoryData.stagedKey(tenantId, uploadId, b.batch), Buffer.from(JSON.stringify(b)), 'application/json')),
@@ -421,10 +457,11 @@ function productWrites(tenantId: string, products: NewProduct[], scope: WriteSco
   for (const p of products) {
     const stored: StoredProduct = { ...p, image: '', version: 1, ...created(scope.actor) };
     moves.push({ after: stored });
-    // A name claimed by someone a moment ago: build the part again, which then uses their product.
+    // A name claimed by someone a moment ago, or the product made meanwhile by another part of this upload saved at
+    // the same time: build the part again, which then uses that product.
     for (const w of productData.createWrites(tenantId, stored, STOCK_CHANGED)) {
       items.push(w.write);
-      messages.push(w.message);
+      messages.push(w.message ?? STOCK_CHANGED);
     }
     perCategory.set(p.categoryId, (perCategory.get(p.categoryId) ?? 0) + 1);
   }
@@ -521,9 +558,17 @@ export async function commitBatch(scope: WriteScope, uploadId: string, batch: nu
   if (!body) throw new NotFound(UPLOAD_NOT_FOUND);
   const staged = JSON.parse(body.toString('utf8')) as StagedBatch;
   const done = await inventoryData.committedParts(tenantId, uploadId, batch, staged.parts.length);
-  for (const [part, rows] of staged.parts.entries()) {
-    if (!done.has(part)) await commitPart(scope, upload, batch, part, rows);
-  }
+  // A part cut by an earlier version of the server that no longer fits one transaction stops the batch there; the
+  // parts before it are saved, so the message's "rows before row N are saved" holds.
+  const tooLarge = staged.parts.findIndex((rows) => writesAtMost(tenantId, rows) > MAX_TRANSACTION_WRITES);
+  const savable = tooLarge < 0 ? staged.parts : staged.parts.slice(0, tooLarge);
+  await inParallel(
+    [...savable.entries()].filter(([part]) => !done.has(part)),
+    PARTS_AT_ONCE,
+    ([part, rows]) => commitPart(scope, upload, batch, part, rows),
+    ([, rows]) => recordsOf(rows),
+  );
+  if (tooLarge >= 0) throw new Validation(stagedTooLarge(staged.parts[tooLarge]![0]!.row));
   const after = (await inventoryData.upload(tenantId, uploadId))!;
   scope.log.info('inventory upload batch saved', { uploadId, batch, savedRows: after.savedRows });
   return { uploadId, batch, batches: upload.batches, rows: upload.rows, savedRows: after.savedRows, done: after.savedRows >= upload.rows };

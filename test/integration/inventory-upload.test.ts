@@ -192,6 +192,47 @@ describe('inventory file: a good file', () => {
   });
 });
 
+describe('inventory file: parts saved in parallel', () => {
+  it('raises each line once by its rows when every batch is sent twice at once, parts of one batch meeting on the same lines', { timeout: 300_000 }, async () => {
+    const stamp = Date.now().toString(36).toUpperCase();
+    const ROWS = 600;
+    // 30 lines of 3 new products, each line on every 30th row: the parts of a batch all raise the same lines.
+    const rows: Row[] = Array.from({ length: ROWS }, (_, k) => ({
+      ...good(`Parallel Staple ${stamp} ${k % 3}`, `PAR${stamp}${k % 30}`, 1 + (k % 5)),
+      category: 'Rice, Atta & Dal',
+      size: '1 kg',
+      colour: 'NA',
+      description: 'Loose packed staple',
+    }));
+    const expected = new Map<string, number>();
+    for (const r of rows) expected.set(String(r.artcode), (expected.get(String(r.artcode)) ?? 0) + Number(r.quantity));
+    const before = await inventoryCount();
+    const answer = await upload(await workbook(rows), { fileName: 'Parallel.xlsx' });
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
+    const { uploadId, batches } = answer.body;
+    expect(batches).toBe(3);
+    for (let batch = 1; batch <= batches; batch++) {
+      const [first, second] = await Promise.all([commit(uploadId, batch), commit(uploadId, batch)]);
+      expect([first.status, second.status], JSON.stringify([first.body, second.body])).toEqual([200, 200]);
+    }
+    const last = await commit(uploadId, batches);
+    expect(last.body).toMatchObject({ savedRows: ROWS, done: true });
+    expect(await inventoryCount()).toBe(before + ROWS);
+
+    const owners = await productData.nameOwners('demo', [0, 1, 2].map((p) => `Parallel Staple ${stamp} ${p}`));
+    const lines = await stockData.byProducts(
+      'demo',
+      Array.from({ length: 30 }, (_, line) => ({ productId: owners.get(searchKey(`Parallel Staple ${stamp} ${line % 3}`))!, artcode: `PAR${stamp}${line}` })),
+    );
+    expect(lines.size).toBe(30);
+    for (const line of lines.values()) {
+      expect(line.quantity, line.artcode).toBe(expected.get(line.artcode));
+      const moves = await stockData.movements('demo', line.stockId);
+      expect(moves.reduce((sum, m) => sum + m.delta, 0)).toBe(line.quantity);
+    }
+  });
+});
+
 describe('inventory file: staged by an earlier version of the server', () => {
   it('refuses a part that no longer fits one transaction with what to do, and saves none of it', async () => {
     const stamp = Date.now().toString(36).toUpperCase();
