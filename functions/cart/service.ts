@@ -140,7 +140,8 @@ async function setQuantity(scope: WriteScope, line: StoredCartLine, quantity: nu
   const shelf = await stockData.get(tenantId, line.stockId);
   const units = shelf?.quantity ?? 0;
   // Going down is always allowed, so a line left above the shelf by a sale can be brought back within it.
-  if (quantity > line.cartQuantity && quantity > units) throw new Conflict(capMessage(units), { available: Math.max(units, 0) });
+  // The message tells what may still be added beyond the line's quantity ('3 in Stock', or 'Out of Stock' at the shelf's last unit).
+  if (quantity > line.cartQuantity && quantity > units) throw new Conflict(capMessage(units - line.cartQuantity), { available: Math.max(units, 0) });
   const base = shelf ? repriced(line, shelf) : line;
   const after = { ...base, cartQuantity: quantity, version: line.version + 1, ...updated(scope.actor) };
   await transact([cartData.replaceWrite(tenantId, after, line.version)], [CART_CHANGED]);

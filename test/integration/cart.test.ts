@@ -88,10 +88,12 @@ describe('cart line transitions', () => {
   it('plus and minus stay within the shelf; minus at 1 removes the line', async () => {
     const line = await mustAdd(shopper, dal, 1);
     expect((await changeLine(shopper, line, { status: 'InCart', cartQuantity: 4 })).body).toMatchObject({ cartQuantity: 4 });
+    // At the shelf's last unit nothing is left to add; from 1, 3 are (what is left, not the shelf's 4).
     const above = await changeLine(shopper, line, { status: 'InCart', cartQuantity: 5 });
     expect(above.status).toBe(409);
-    expect(above.body?.message).toBe('4 in Stock');
+    expect(above.body?.message).toBe('Out of Stock');
     expect((await changeLine(shopper, line, { status: 'InCart', cartQuantity: 1 })).body).toMatchObject({ cartQuantity: 1 });
+    expect((await changeLine(shopper, line, { status: 'InCart', cartQuantity: 6 })).body?.message).toBe('3 in Stock');
     const removed = await changeLine(shopper, line, { status: 'InCart', cartQuantity: 0 });
     expect(removed.status).toBe(200);
     expect(removed.body).toBeNull();

@@ -73,9 +73,10 @@ describe('Your Cart', () => {
     await waitFor(() => expect(screen.getByLabelText('Quantity of Basmati Rice 1kg')).toHaveTextContent('3'));
     expect(calls.find((c) => c.key === 'PUT /cart/1')!.body).toEqual({ status: 'InCart', cartQuantity: 3, version: 1 });
 
-    // The pickle's shelf holds 1, which is in the cart already: no call, the shelf's count instead.
+    // The pickle's shelf holds 1, which is in the cart already: no call, and the message says what is left (nothing).
     await user.click(screen.getByRole('button', { name: 'Increase quantity of Mango Pickle' }));
-    expect(card('Cart lines', 'Mango Pickle')).toHaveTextContent('1 in Stock');
+    expect(card('Cart lines', 'Mango Pickle')).toHaveTextContent('Out of Stock');
+    expect(card('Cart lines', 'Mango Pickle')).not.toHaveTextContent('1 in Stock');
     expect(calls.some((c) => c.key === 'PUT /cart/2')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Decrease quantity of Mango Pickle' }));

@@ -65,9 +65,9 @@ export default function CartScreen() {
     });
 
   const changeQuantity = (line: CartMasterRow, quantity: number) => {
-    // Plus never passes the shelf: the cap's message instead of a refused call.
+    // Plus never passes the shelf: the cap's message, with what may still be added, instead of a refused call.
     if (quantity > line.cartQuantity && quantity > line.quantity) {
-      lineMessage(line, capMessage(line.quantity));
+      lineMessage(line, capMessage(line.quantity - line.cartQuantity));
       return;
     }
     lineMessage(line);
