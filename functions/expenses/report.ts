@@ -4,6 +4,7 @@ import { toRupees } from '../../shared/money.js';
 import { dayModeRows, profitOf, returnPercentage, salesFigures, salesLines, type SalesFigures } from '../../shared/figures.js';
 import { financialYearLabel, financialYearSpan } from '../../shared/financial-year.js';
 import type { ReturnRow, ReturnsSummary, YearBasis, YearlyReturns, YearlyRow } from '../../shared/schemas/expense.js';
+import { salesSummaryView } from '../../shared/schemas/figures.js';
 import { FileResponse } from '../lib/handler.js';
 import { tablePdf } from '../lib/pdf.js';
 import { purchaseData, type SalesDay } from '../purchases/data.js';
@@ -173,7 +174,9 @@ async function yearlyPaise(tenantId: string, year: number, basis: YearBasis, now
   const expenseOf = new Map(expenses.flatMap((e) => e.months).map((m) => [m.month, m.amount]));
   const rows = months.map((m, i) => ({ transactionMonth: m, ...yearlyFigures(salesByMonth[i]!, expenseOf.get(m) ?? 0) }));
   const totals = yearlyFigures(salesByMonth.flat(), rows.reduce((sum, r) => sum + r.expense, 0));
-  return { rows, totals, returnPercentage: returnPercentage(totals.returns, totals.cost) };
+  // The year's figures by method, as the monthly report has them: the one figures module's.
+  const figures = salesFigures(salesByMonth.flat());
+  return { rows, totals, returnPercentage: returnPercentage(totals.returns, totals.cost), figures };
 }
 
 export async function yearlyReturns(tenantId: string, year: number, basis: YearBasis, now: Date): Promise<YearlyReturns> {
@@ -186,6 +189,7 @@ export async function yearlyReturns(tenantId: string, year: number, basis: YearB
     totals: inRupees(y.totals),
     returnPercentage: y.returnPercentage,
     profit: toRupees(y.totals.profit),
+    ...(salesSummaryView(y.figures).byMethod ? { byMethod: salesSummaryView(y.figures).byMethod } : {}),
   };
 }
 
@@ -202,6 +206,7 @@ export async function yearlyReturnsPdf(tenantId: string, year: number, basis: Ye
       `Sold ${formatPaise(t.grossSold)} − Returns ${formatPaise(t.returns)} = Net sold ${formatPaise(t.soldAmount)} (points redeemed ${formatPaise(t.pointsRedeemed)} not counted as sold)`,
       `Net sold ${formatPaise(t.soldAmount)} · Bought ${formatPaise(t.boughtAmount)} · Expense ${formatPaise(t.expense)} · Profit ${formatPaise(t.profit)}`,
       `Returns ${formatPaise(t.returns)} · Cost ${formatPaise(t.cost)} · Return % ${percent(y.returnPercentage)} (returns × 100 / cost)`,
+      ...salesLines(y.figures).filter((line) => line.startsWith('By method:')),
       `Printed ${formatDateTime(now)}`,
     ].filter(Boolean),
     columns: [

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { PAYMENT_MODES } from './purchase-messages.js';
 import { auditFields } from './common.js';
 import { salesRow } from './purchase-rows-answers.js';
+import { salesSummary } from './figures-answers.js';
 import { YEAR_BASES } from './expense.js';
 
 /**
@@ -100,6 +101,8 @@ export const yearlyReturns = z.object({
   returnPercentage: z.number(),
   /** Sold − Bought − Expense over the year. */
   profit: z.number(),
+  /** The year's Sold, Returns and Net sold by method (shared/figures.ts), when any money went by UPI or card. */
+  byMethod: salesSummary.shape.byMethod,
 });
 
 export type YearlyReturns = z.output<typeof yearlyReturns>;

@@ -63,6 +63,11 @@ async function until(qrId: string, done: (qr: TillQr) => boolean): Promise<TillQ
 }
 
 const today = () => indiaToday(new Date());
+async function yearByMethod() {
+  const answer = await call<{ byMethod?: { sold: { cash: number; upi: number } } }>('GET', `/expense/yearlyReturns/${today().slice(0, 4)}`, { token: await tokenOf('admin@demo.shop') });
+  expect(answer.status).toBe(200);
+  return answer.body.byMethod!;
+}
 const salesToday = () => inTenant('demo', () => purchaseData.salesDay('demo', today()));
 
 describe('a till UPI QR code by Razorpay', () => {
@@ -140,12 +145,17 @@ describe('a till UPI QR code by Razorpay', () => {
     expect((await qrStatus(qrId, true)).body).toMatchObject({ status: 'closed', message: QR_CLOSED });
 
     const before = await salesToday();
+    const yearBeforeSettle = await yearByMethod();
     const settled = await call<Purchase>('POST', `/purchase/${saved.purchaseId}/upi`, { token: await cashierToken(), body: { method: 'cash' } });
     expect(settled.status, JSON.stringify(settled.body)).toBe(200);
     expect(settled.body.tenders).toEqual([
       { method: 'cash', label: 'Cash', amount: 200 },
       { method: 'cash', label: 'Cash', amount: 100 },
     ]);
+    // The yearly report's figures by method follow (the one figures module's); cash in hand stays cash only.
+    const yearAfter = await yearByMethod();
+    expect(Math.round((yearAfter.sold.cash - yearBeforeSettle.sold.cash) * 100)).toBe(10_000);
+    expect(Math.round((yearAfter.sold.upi - yearBeforeSettle.sold.upi) * 100)).toBe(-10_000);
     const after = await salesToday();
     expect((after?.cashSold ?? 0) - (before?.cashSold ?? 0)).toBe(10_000);
     expect((after?.upiSold ?? 0) - (before?.upiSold ?? 0)).toBe(-10_000);

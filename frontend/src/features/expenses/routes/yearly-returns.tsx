@@ -1,3 +1,4 @@
+import { MethodFigures } from '../../../components/method-figures.js';
 import { Alert, Button, Group, Paper, SegmentedControl, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDownload } from '@tabler/icons-react';
@@ -115,6 +116,7 @@ function YearlyReturns() {
           <Figure label="Return %" value={data && percentText(data.returnPercentage)} />
         </SimpleGrid>
       </section>
+      <MethodFigures byMethod={data?.byMethod} />
       <TableOfMonths year={label} withYear={basis === 'financial'} rows={data?.rows} totals={t} loading={report.isPending} />
       {t && (
         <Text size="sm" c="dimmed">
