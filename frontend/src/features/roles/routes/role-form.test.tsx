@@ -46,6 +46,7 @@ describe('role editor', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await screen.findByText('page /role');
+    expect(router.state.location.search).toBe('?role=9');
     expect(calls.find((c) => c.key === 'POST /role/save')!.body).toEqual({
       name: 'SHELF STAFF',
       roleModule: [
@@ -86,6 +87,15 @@ describe('role editor', () => {
 });
 
 describe('role list', () => {
+  it('opens on the page holding the role just saved, not on the first page', async () => {
+    const made = Array.from({ length: 6 }, (_, i) => ({ ...roles.CASHIER, roleId: 10 + i, name: `SHIFT ${i + 1}` }));
+    serve([['GET /role/all', [200, [roles.ADMIN, roles.MANAGER, ...made]]]]);
+    renderScreen(<RoleListScreen />, { path: '/role', url: '/role?role=15', elsewhere: ['/role/:id', '/home'] });
+    expect(await screen.findByText('SHIFT 6')).toBeInTheDocument();
+    expect(screen.queryByText('MANAGER')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('asks before deleting a role, keeps one someone holds with the server’s reason, and offers no Delete for built-in roles', async () => {
     const night = { ...roles.CASHIER, roleId: 9, name: 'NIGHT SHIFT', holders: 1 };
     const calls = serve([

@@ -60,7 +60,8 @@ function RoleEditor({ role }: { role?: Role }) {
   const submit = form.handleSubmit((values) => {
     setProblem(null);
     save.mutate(values, {
-      onSuccess: (saved) => void navigate('/role', { state: { notice: `${role ? 'Saved' : 'Created'} the role ${saved.name}.` } }),
+      // The list opens on the page that holds the role saved (a new role is last in the list).
+      onSuccess: (saved) => void navigate(`/role?role=${saved.roleId}`, { state: { notice: `${role ? 'Saved' : 'Created'} the role ${saved.name}.` } }),
       onError: onFailure,
     });
   });

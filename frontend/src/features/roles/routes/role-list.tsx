@@ -1,5 +1,6 @@
 import { Badge, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { builtInRoles } from '../../../../../shared/roles.js';
 import type { Role } from '../../../../../shared/schemas/auth.js';
 import { PAGE_SIZE } from '../../../../../shared/schemas/common.js';
@@ -39,6 +40,16 @@ function RoleTable() {
   const [page, setPage] = useState(1);
   const all = roles.data ?? [];
   const lastPage = pageCount(all.length);
+  // `/role?role=<id>` (after a save) opens on the page holding that role, once the list is read.
+  const [params] = useSearchParams();
+  const wanted = Number(params.get('role'));
+  const [landed, setLanded] = useState(false);
+  useEffect(() => {
+    if (landed || !roles.data) return;
+    const at = roles.data.findIndex((r) => r.roleId === wanted);
+    if (at >= 0) setPage(Math.floor(at / PAGE_SIZE) + 1);
+    setLanded(true);
+  }, [roles.data, wanted, landed]);
   useEffect(() => {
     if (roles.data && page > lastPage) setPage(lastPage);
   }, [roles.data, page, lastPage]);
