@@ -60,7 +60,8 @@ export function planGatewayRoutes(entries: readonly RouteEntry[] = allRoutes): G
     for (const entry of group) counts.set(classOf(entry), (counts.get(classOf(entry)) ?? 0) + 1);
     const owner = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
     const own = new Set<RouteEntry>();
-    for (const entry of group) if (classOf(entry) !== owner) own.add(entry);
+    // A greedy route needs a literal segment before it (the function rebuilds the path from the route key).
+    for (const entry of group) if (classOf(entry) !== owner || isParam(segment) || segment === '') own.add(entry);
     // A route of the owner that a route of its own could catch gets its own too (API Gateway would not reach the
     // greedy route for it), until nothing changes.
     for (let grew = true; grew; ) {

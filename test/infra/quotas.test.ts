@@ -82,3 +82,24 @@ describe('room to grow', () => {
     expect(planned.filter((r) => r.key.endsWith('{proxy+}')).length).toBeLessThanOrEqual(domainNames.length * 4);
   });
 });
+
+describe('the gateway route plan', () => {
+  const entry = (domain: string, method: string, path: string, access: string) =>
+    ({ domain, name: `${method} ${path}`, route: { method, path, access } }) as unknown as (typeof allRoutes)[number];
+
+  it('gives a route of its own to a route of another domain or access kind, and to the routes it would catch', () => {
+    const planned = planGatewayRoutes([
+      entry('stock', 'GET', '/stock/{id}', 'StockList'),
+      entry('stock', 'GET', '/stock/low/shelf', 'StockList'),
+      entry('stock', 'PUT', '/stock/{id}', 'StockList'),
+      entry('shelf', 'GET', '/stock/{id}/shelf', 'public'),
+      entry('shelf', 'GET', '/{shop}/items', 'public'),
+    ]);
+    expect(planned.map((r) => [r.key, r.domain, r.access])).toEqual([
+      ['GET /stock/low/shelf', 'stock', 'jwt'],
+      ['GET /stock/{id}/shelf', 'shelf', 'public'],
+      ['ANY /stock/{proxy+}', 'stock', 'jwt'],
+      ['GET /{shop}/items', 'shelf', 'public'],
+    ]);
+  });
+});
