@@ -1,3 +1,10 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { computeBill, shopDay } from '../shared/bill.js';
 import { toRupees } from '../shared/money.js';
 import { ROLE } from '../shared/roles.js';
@@ -13,6 +20,7 @@ import { returnGoods, saveBill } from '../functions/purchases/service.js';
 import { stockData, type StoredStock } from '../functions/stock/data.js';
 import { demoCatalogue, seedCatalogue } from '../infra/local/seed-catalogue.js';
 import { DEMO_PASSWORD, seedTenant } from '../infra/local/seed.js';
+import { seedLines } from './inventory.js';
 import { countReads, measure, random, readsOf, signIn, timed, timingOf, withStack, type Reads, type Timing } from './lib.js';
 
 /**
@@ -247,8 +255,50 @@ function printFigures(measured: Measured[]) {
   console.log(`Scans while answering reports: ${scans}`);
 }
 
+/** Lines of the large stock report, its budget on this machine, and the bundle its probe runs from. */
+const FILE_LINES = 20_000;
+const FILE_BUDGET = { rssMb: 256, seconds: 10 };
+
+/**
+ * The stock report of a shop with 20,000 lines, as PDF and as Excel, each made in a fresh process running the
+ * stock function's report code bundled as Lambda runs it (bench/report-file-probe.ts): elapsed and processor time,
+ * peak RSS of that process (Node itself about 45 MB), and the file's size, against the 256 MB and 10 s budget.
+ */
+async function largeFileFigures() {
+  await seedLines('demo');
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'report-probe-'));
+  try {
+    await build({
+      entryPoints: [fileURLToPath(new URL('./report-file-probe.ts', import.meta.url))],
+      bundle: true,
+      platform: 'node',
+      target: 'node20',
+      format: 'esm',
+      outfile: path.join(dir, 'probe.mjs'),
+      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);" },
+      logLevel: 'error',
+    });
+    cpSync(fileURLToPath(new URL('../functions/lib/fonts', import.meta.url)), path.join(dir, 'fonts'), { recursive: true });
+    console.log(`\nStock report of ${FILE_LINES.toLocaleString('en-IN')} lines (Full View), each in a fresh process as Lambda runs it: budget ${FILE_BUDGET.rssMb} MB, ${FILE_BUDGET.seconds} s`);
+    console.log(`${'file'.padEnd(8)} ${'elapsed s'.padStart(10)} ${'CPU s'.padStart(8)} ${'peak RSS MB'.padStart(12)} ${'size KB'.padStart(9)}`);
+    for (const format of ['pdf', 'excel'] as const) {
+      // Asynchronously: this process serves the emulators the probe reads from.
+      const { stdout: line } = await promisify(execFile)(process.execPath, [path.join(dir, 'probe.mjs'), 'demo', format], { env: process.env, encoding: 'utf8', maxBuffer: 1 << 20 });
+      const r = JSON.parse(line.trim().split('\n').at(-1)!) as { ms: number; cpuMs: number; rssMb: number; bytes: number };
+      const over = r.rssMb > FILE_BUDGET.rssMb || r.ms / 1000 > FILE_BUDGET.seconds ? '  OVER BUDGET' : '';
+      console.log(
+        `${format.padEnd(8)} ${(r.ms / 1000).toFixed(1).padStart(10)} ${(r.cpuMs / 1000).toFixed(1).padStart(8)} ${r.rssMb.toFixed(0).padStart(12)} ${(r.bytes / 1024).toFixed(0).padStart(9)}${over}`,
+      );
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 export async function reportsBenchmark(runs: number) {
   await withStack(async (stack) => {
+    await largeFileFigures();
+    if (process.env.REPORT_FILES_ONLY === '1') return;
     countReads();
     const plan = planBills(Math.max(...VOLUMES));
     const prepared = await timed(() => prepareShop(plan));
