@@ -17,6 +17,7 @@ import { saledayBenchmark } from './saleday.js';
 import { storefrontBenchmark } from './storefront.js';
 import { upiTillBenchmark } from './upi-till.js';
 import { webBenchmark } from './web.js';
+import { wordSearchBenchmark } from './word-search.js';
 
 /**
  * Benchmarks print figures; they never pass or fail. `npm run bench` runs all, `npm run bench -- platform` one.
@@ -42,6 +43,7 @@ const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   points: pointsBenchmark,
   saleday: saledayBenchmark,
   'upi-till': upiTillBenchmark,
+  'word-search': wordSearchBenchmark,
 };
 
 const runs = Number(process.env.RUNS ?? 200);
