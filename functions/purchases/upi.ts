@@ -8,6 +8,7 @@ import { transact } from '../lib/db.js';
 import { Validation } from '../lib/errors.js';
 import { purchaseData, type SalesFigures, type StoredPurchase } from './data.js';
 import { openBill } from './service.js';
+import { billMoves, tillWrites } from '../tills/bill-moves.js';
 
 /**
  * A bill's UPI part "to be confirmed" (docs/point-of-sale.md, "UPI to be confirmed"): made offline, or paid by a
@@ -61,7 +62,9 @@ export async function settleUpi(scope: { tenantId: string; actor: Actor }, purch
   const opened = await openBill(scope.tenantId, purchaseId);
   const pending = pendingUpi(opened.bill);
   if (!pending.amount) throw new Validation(NO_UPI_TO_CONFIRM);
-  await transact(settleWrites(scope, opened.bill, body.method, body.reference), [BILL_CHANGED_WHILE_CONFIRMING]);
+  // Paid another way: the cashier's open till moves the part from UPI to that method (cash goes into the drawer).
+  const till = body.method === 'upi' ? [] : await tillWrites(scope.tenantId, scope.actor.userName, billMoves([{ method: body.method, amount: pending.amount }], pending.parts));
+  await transact([...settleWrites(scope, opened.bill, body.method, body.reference), ...till.map((t) => t.item)], [BILL_CHANGED_WHILE_CONFIRMING]);
   return openBill(scope.tenantId, purchaseId, true);
 }
 

@@ -100,6 +100,28 @@ describe('a till session from opening to close', () => {
     session = after;
   });
 
+  it('a UPI part to be confirmed that the customer pays in cash moves from UPI to the drawer', async () => {
+    const sale = await placeBill(bill(customer, [line(dal, 3), line(soap, 2)], TOTALS, { paymentMode: undefined, tenders: [{ method: 'upi', amount: 540, pending: true }] }), await tokenOf(CASHIER));
+    expect(sale.status, JSON.stringify(sale.body)).toBe(200);
+    const before = await ok<TillSession>(CASHIER, 'GET', '/till/session/current');
+    expect(before).toMatchObject({ upiSales: 880, cashSales: 200, bills: 2, expected: 2165 });
+    await ok(CASHIER, 'POST', `/purchase/${sale.body.purchaseId}/upi`, { method: 'cash' });
+    const after = await ok<TillSession>(CASHIER, 'GET', '/till/session/current');
+    expect(after).toMatchObject({ upiSales: 340, cashSales: 740, bills: 2, expected: 2705 });
+    // The customer takes the goods back, refunded in cash: the drawer is where it was.
+    const back = await as(CASHIER, 'POST', `/purchase/return/${sale.body.purchaseId}`, {
+      purchasedProduct: [
+        { purchasedProductId: 1, whole: true },
+        { purchasedProductId: 2, whole: true },
+      ],
+      returnAmount: 540,
+      refundTenders: [{ method: 'cash', amount: 540 }],
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    session = await ok<TillSession>(CASHIER, 'GET', '/till/session/current');
+    expect(session).toMatchObject({ cashSales: 740, cashRefunds: 630, expected: 2165 });
+  });
+
   it('closes with the drawer counted: a short needs a reason, and is recorded, audited and mailed to the owner', async () => {
     const { year, month: m } = month();
     const before = await ok<TillMonth>(OWNER, 'GET', `/till/closes/${m}/${year}/cashiers`);
@@ -167,6 +189,6 @@ describe('a till session from opening to close', () => {
     const sale = await placeBill(bill(customer, [line(dal, 1)], { grossAmount: 160, discount: 10, tax: toRupees(computeBill({ lines: [{ mrp: 16_000, rate: 15_000, quantity: 1, cgstRate: 250, sgstRate: 250 }] }).totals.tax), netAmount: 150 }), await tokenOf(CASHIER));
     expect(sale.status, JSON.stringify(sale.body)).toBe(200);
     const closed = await ok<TillSession>(CASHIER, 'GET', `/till/session/${session.sessionId}`);
-    expect(closed).toMatchObject({ cashSales: 200, bills: 1 });
+    expect(closed).toMatchObject({ cashSales: 740, bills: 2 });
   });
 });
