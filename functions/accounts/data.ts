@@ -1,5 +1,5 @@
 import type { Tender } from '../../shared/tenders.js';
-import { getItem, mapPage, op, queryCursorPage, strip, type CursorPage, type Item, type PageRequest, type TransactItem } from '../lib/db.js';
+import { getItem, mapPage, op, query, queryAll, queryCursorPage, strip, type CursorPage, type Item, type PageRequest, type TransactItem } from '../lib/db.js';
 import { idSk, tenantPk } from '../lib/keys.js';
 
 /**
@@ -14,6 +14,8 @@ const entrySk = (entryNo: number) => `E#${idSk(entryNo)}`;
 const approvalSk = (code: string) => `APPROVAL#${code}`;
 const paymentKeySk = (key: string) => `KEY#${key}`;
 const accountsPk = (tenantId: string) => tenantPk(tenantId, 'ACCOUNTS');
+/** gsi2: a customer's entries by shop day, for a statement of a period. */
+const entryDaysPk = (tenantId: string, customerId: number) => tenantPk(tenantId, 'ACCOUNT_DAYS', customerId);
 
 export interface StoredAccount {
   customerId: number;
@@ -142,7 +144,14 @@ export const accountData = {
           ExpressionAttributeValues: values,
         },
       ),
-      op.create({ pk: accountPk(tenantId, entry.customerId), sk: entrySk(entry.entryNo), entity: 'ledgerEntry', ...entry }),
+      op.create({
+        pk: accountPk(tenantId, entry.customerId),
+        sk: entrySk(entry.entryNo),
+        gsi2pk: entryDaysPk(tenantId, entry.customerId),
+        gsi2sk: `${entry.day}#${idSk(entry.entryNo)}`,
+        entity: 'ledgerEntry',
+        ...entry,
+      }),
     ];
   },
 
@@ -150,6 +159,18 @@ export const accountData = {
   async entries(tenantId: string, customerId: number, page: PageRequest): Promise<CursorPage<StoredEntry>> {
     const found = await queryCursorPage<StoredEntry & Item>({ pk: accountPk(tenantId, customerId), skPrefix: 'E#', descending: true }, page);
     return mapPage(found, (item) => strip(item) as unknown as StoredEntry);
+  },
+
+  /** The entries of the shop days `from`…`to`, in order: one Query bounded by the period. */
+  async entriesOfPeriod(tenantId: string, customerId: number, from: string, to: string): Promise<StoredEntry[]> {
+    const items = await queryAll<StoredEntry & Item>({ index: 'gsi2', pk: entryDaysPk(tenantId, customerId), skBetween: [from, `${to}#~`] });
+    return items.map((item) => strip(item) as unknown as StoredEntry);
+  },
+
+  /** The last entry before shop day `day` (its balance is the statement's opening balance). */
+  async lastEntryBefore(tenantId: string, customerId: number, day: string): Promise<StoredEntry | undefined> {
+    const { items } = await query<StoredEntry & Item>({ index: 'gsi2', pk: entryDaysPk(tenantId, customerId), skBetween: ['0', day], descending: true, limit: 1 });
+    return items[0] ? (strip(items[0]) as unknown as StoredEntry) : undefined;
   },
 
   async entry(tenantId: string, customerId: number, entryNo: number): Promise<StoredEntry | undefined> {

@@ -1,7 +1,7 @@
 import { accountRoutes } from '../../shared/routes/accounts.js';
 import { writeScope } from '../lib/context.js';
 import { domainHandler, listPage } from '../lib/handler.js';
-import { accountOf, approveOverLimit, ledgerPage, receivePayment, setTerms, writeOff } from './service.js';
+import { accountOf, approveOverLimit, ledgerPage, receivePayment, setTerms, statementOf, writeOff } from './service.js';
 
 export const handler = domainHandler('accounts', accountRoutes, {
   async get({ params, ctx }) {
@@ -12,6 +12,9 @@ export const handler = domainHandler('accounts', accountRoutes, {
   },
   async entries({ params, query, ctx }) {
     return listPage(await ledgerPage(ctx.me.tenantId, params.customerId, query));
+  },
+  async statement({ params, query, ctx }) {
+    return statementOf(ctx.me.tenantId, params.customerId, query, ctx.now);
   },
   async payment({ params, body, ctx }) {
     return receivePayment(writeScope(ctx), params.customerId, body);

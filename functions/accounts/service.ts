@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { AccountView, Approval, LedgerEntry } from '../../shared/schemas/account.js';
-import type { AccountPaymentBody, AccountSettingsBody, ApprovalBody, WriteOffBody } from '../../shared/schemas/account.js';
+import type { AccountPaymentBody, AccountSettingsBody, ApprovalBody, StatementQuery, WriteOffBody } from '../../shared/schemas/account.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import { formatPaise } from '../../shared/format.js';
 import { toPaise, toRupees } from '../../shared/money.js';
@@ -15,6 +15,7 @@ import { Conflict, NotFound, Validation } from '../lib/errors.js';
 import type { WriteScope } from '../lib/context.js';
 import { accountData, noAccount, type StoredAccount, type StoredEntry } from './data.js';
 import { ACCOUNT_CHANGED, entryWrites, nextEntry, readAccount } from './ledger.js';
+import { statementFile } from './statement.js';
 
 /** Customer credit (docs/customer-credit.md): the shop's terms, the ledger, payments, write-offs and approvals. */
 
@@ -86,6 +87,11 @@ export async function setTerms(scope: WriteScope, customerId: number, body: Acco
     [SETTINGS_CHANGED],
   );
   return view(customer, { ...before, ...terms, version: before.version + 1 });
+}
+
+export async function statementOf(tenantId: string, customerId: number, q: StatementQuery, now: Date) {
+  const customer = await customerOf(tenantId, customerId);
+  return statementFile(tenantId, { customerId, name: nameOf(customer), mobileNumber: customer.mobileNumber }, q, now);
 }
 
 export async function ledgerPage(tenantId: string, customerId: number, page: PageRequest): Promise<CursorPage<LedgerEntry>> {

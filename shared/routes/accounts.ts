@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { accountPaymentBody, accountSettingsBody, approvalBody, writeOffBody } from '../schemas/account.js';
+import { accountPaymentBody, accountSettingsBody, approvalBody, statementQuery, writeOffBody } from '../schemas/account.js';
 import type { accountView, approval, ledgerEntry } from '../schemas/account-answers.js';
 import { idParam, pageQuery } from '../schemas/common.js';
 import { answer, route } from './define.js';
@@ -36,6 +36,15 @@ export const accountRoutes = {
     params: byCustomerId,
     query: pageQuery,
     response: answer<z.ZodArray<typeof ledgerEntry>>(),
+  }),
+  statement: route({
+    method: 'GET',
+    path: '/account/{customerId}/statement',
+    access: ['CustomerCredit', 'CustomerView'],
+    summary: "A customer's statement of a period (opening balance, every entry, closing balance) as an A4 PDF or an Excel workbook (`?from&to&format=pdf|xlsx`)",
+    params: byCustomerId,
+    query: statementQuery,
+    response: answer<z.ZodUnknown>(),
   }),
   payment: route({
     method: 'POST',

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isoDate } from './common.js';
 import { idempotencyKey, rupees } from './purchase.js';
 import { lazySchema } from '../lazy.js';
 import { MAX_TENDERS } from '../tenders.js';
@@ -46,6 +47,16 @@ export const approvalBody = lazySchema(() => z.object({
   amount: rupees('The amount approved'),
 }));
 export type ApprovalBody = z.output<typeof approvalBody>;
+
+/** A statement of the shop days `from`…`to` (this month so far when left out), as an A4 PDF or an Excel workbook. */
+export const statementQuery = lazySchema(() => z
+  .object({
+    from: isoDate.optional(),
+    to: isoDate.optional(),
+    format: z.enum(['pdf', 'xlsx'], { error: "Choose the format 'pdf' or 'xlsx'." }).default('pdf'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The start date must not be after the end date.', path: ['from'] }));
+export type StatementQuery = z.output<typeof statementQuery>;
 
 export type { AccountView, LedgerEntry, Approval } from './account-answers.js';
 export type { accountView, ledgerEntry, approval } from './account-answers.js';

@@ -94,7 +94,7 @@ describe('function bundles', () => {
     expect(withCognito).toEqual(expect.arrayContaining(['auth', 'users', 'tenants', 'customers']));
     // Heavy libraries are there, lazily, exactly where PDFs and spreadsheets are made.
     const lazily = (pkg: string) => [...bundles].filter(([, b]) => b.lazyPackages.includes(pkg)).map(([n]) => n.split('/')[1]).sort();
-    expect(lazily('pdf-lib')).toEqual(['DailyReports', 'expenses', 'messages', 'purchases', 'reports', 'stock', 'tills'].sort());
+    expect(lazily('pdf-lib')).toEqual(['DailyReports', 'accounts', 'expenses', 'messages', 'payments', 'purchases', 'reports', 'stock', 'tills'].sort());
     expect(lazily('exceljs')).toEqual(expect.arrayContaining(['inventory', 'templates', 'tenants', 'stock', 'purchases']));
     expect(lazily('exceljs')).not.toContain('auth');
   });
@@ -238,6 +238,7 @@ const invocations: Invocation[] = [
   get('expenses/', 'GET /expense/{id}', '/expense/999999999', status(404)),
   get('audit/', 'GET /audit'),
   get('tills/', 'GET /till/closes/{month}/{year}/cashiers', '/till/closes/1/2026/cashiers'),
+  get('accounts/', 'GET /account/{customerId}', '/account/999999999', status(404)),
   { fn: 'messages/', event: (people) => apiEvent('POST /message/email', '/message/email', adminOf(people), { body: {} }), check: status(400) },
   customerGet('cart/', 'GET /cart/byCustomerStatus/{customerId}/{status}', (id) => `/cart/byCustomerStatus/${id}/InCart`),
   customerGet('wish/', 'GET /wish/count/{customerId}', (id) => `/wish/count/${id}`),

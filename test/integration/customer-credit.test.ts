@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { computeBill } from '../../shared/bill.js';
 import { toPaise, toRupees } from '../../shared/money.js';
@@ -6,7 +7,9 @@ import type { AccountView, Approval, LedgerEntry } from '../../shared/schemas/ac
 import type { AuditRecord } from '../../shared/schemas/audit.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import { openBill } from '../../functions/purchases/service.js';
-import { call, tokenOf } from './client.js';
+import { shopDay } from '../../shared/bill.js';
+import { apiUrl, call, tokenOf } from './client.js';
+import { pdfText } from './pdf-text.js';
 import { adminToken, cashierToken, line, newCustomer, placeBill, stockedProduct, type Shelf } from './pos-fixtures.js';
 
 /**
@@ -212,6 +215,39 @@ describe('payments, returns and write-offs', () => {
     expect(audit.status).toBe(200);
     const kinds = audit.body.map((r) => r.after.kind ?? (r.after.onAccount !== undefined ? 'terms' : undefined));
     expect(kinds).toEqual(['writeOff', 'bill', 'terms']);
+  });
+});
+
+describe('the statement of a period', () => {
+  it('prints the balance brought forward, each entry with its balance, and the balance carried forward, as PDF and Excel', async () => {
+    const customer = await creditCustomer(5000);
+    expect((await placeBill(billOf(customer, 4, 800))).status).toBe(200);
+    const paid = await call('POST', `/account/${customer.customerId}/payment`, { token: await cashierToken(), body: { tenders: [{ method: 'upi', amount: 300 }] } });
+    expect(paid.status).toBe(200);
+    const today = shopDay(new Date());
+    const get = async (format: string) => {
+      const response = await fetch(`${apiUrl()}/account/${customer.customerId}/statement?from=${today}&to=${today}&format=${format}`, { headers: { authorization: `Bearer ${await managerToken()}` } });
+      expect(response.status).toBe(200);
+      return { disposition: response.headers.get('content-disposition'), bytes: Buffer.from(await response.arrayBuffer()) };
+    };
+    const pdf = await get('pdf');
+    expect(pdf.disposition).toContain(`Statement_${customer.customerId}_${today}_${today}.pdf`);
+    const text = (await pdfText(pdf.bytes)).join('\n');
+    expect(text).toContain('Statement of account');
+    expect(text).toContain('Balance brought forward ₹0.00 · Billed on account ₹800.00 · Paid and credited ₹300.00 · Balance carried forward ₹500.00');
+    expect(text).toContain('Bill on account');
+    expect(text).toContain('Payment received');
+
+    const xlsx = await get('xlsx');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    const balances = rows.filter((r) => r[2] === 'Bill on account' || r[2] === 'Payment received').map((r) => [r[2], r[6]]);
+    expect(balances).toEqual([
+      ['Bill on account', 800],
+      ['Payment received', 500],
+    ]);
   });
 });
 

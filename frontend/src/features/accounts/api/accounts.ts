@@ -1,7 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { accountRoutes } from '../../../../../shared/routes/accounts.js';
 import type { BodyIn } from '../../../../../shared/routes/define.js';
-import { callApi, callApiPage } from '../../../lib/api-client.js';
+import { callApi, callApiForFile, callApiPage } from '../../../lib/api-client.js';
+import { saveFile } from '../../../lib/save-file.js';
 
 const LEDGER_PAGE = 20;
 
@@ -41,3 +42,9 @@ export const useWriteOff = (customerId: number) =>
   useAccountChange(customerId, (body: BodyIn<typeof accountRoutes.writeOff>) => callApi(accountRoutes.writeOff, { params: { customerId }, body }));
 export const useApprove = (customerId: number) =>
   useAccountChange(customerId, (body: BodyIn<typeof accountRoutes.approve>) => callApi(accountRoutes.approve, { params: { customerId }, body }));
+
+/** Downloads the statement of a period as the server names it (Statement_<id>_<from>_<to>.pdf or .xlsx). */
+export async function downloadStatement(customerId: number, from: string, to: string, format: 'pdf' | 'xlsx') {
+  const { blob, fileName } = await callApiForFile(accountRoutes.statement, { params: { customerId }, query: { from, to, format } });
+  saveFile(blob, fileName ?? `Statement_${customerId}.${format}`);
+}

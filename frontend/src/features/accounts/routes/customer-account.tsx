@@ -7,7 +7,7 @@ import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useCan } from '../../../lib/use-can.js';
-import { useAccount, useApprove, useSetTerms, useWriteOff } from '../api/accounts.js';
+import { downloadStatement, useAccount, useApprove, useSetTerms, useWriteOff } from '../api/accounts.js';
 import { LedgerTable } from '../components/ledger-table.js';
 import { PaymentForm } from '../components/payment-form.js';
 
@@ -88,6 +88,32 @@ function WriteOffForm({ customerId }: { customerId: number }) {
         Write off
       </Button>
       {told && <Text size="sm">{told}</Text>}
+    </Group>
+  );
+}
+
+const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+
+/** The statement of any period, as an A4 PDF or an Excel workbook. */
+function StatementForm({ customerId }: { customerId: number }) {
+  const [from, setFrom] = useState(() => `${today().slice(0, 8)}01`);
+  const [to, setTo] = useState(today);
+  const [error, setError] = useState<string>();
+  const get = (format: 'pdf' | 'xlsx') => {
+    setError(undefined);
+    downloadStatement(customerId, from, to, format).catch((e: unknown) => setError(messageOf(e)));
+  };
+  return (
+    <Group align="flex-end">
+      <TextInput type="date" label="From" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+      <TextInput type="date" label="To" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+      <Button variant="default" onClick={() => get('pdf')}>
+        Statement PDF
+      </Button>
+      <Button variant="default" onClick={() => get('xlsx')}>
+        Statement Excel
+      </Button>
+      {error && <Text c="red" size="sm">{error}</Text>}
     </Group>
   );
 }
@@ -185,8 +211,9 @@ function AccountScreen({ customerId }: { customerId: number }) {
       {can('CustomerCredit', 'CustomerView') && (
         <Paper withBorder p="md">
           <Title order={2} fz={18} mb="sm">
-            Ledger
+            Ledger and statement
           </Title>
+          <StatementForm customerId={customerId} />
           <LedgerTable customerId={customerId} />
         </Paper>
       )}
