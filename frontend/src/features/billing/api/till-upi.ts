@@ -8,22 +8,11 @@ import { billingKeys } from './billing.js';
 /** How often the till asks for its QR code's status: one read of one item each time. */
 export const QR_POLL_MS = 1_500;
 
+export { useTillUpi } from './till-upi-setup.js';
+
 const keys = {
-  setup: ['billing', 'tillUpi'] as const,
   qr: (qrId: string) => ['billing', 'tillQr', qrId] as const,
 };
-
-/** Whether the shop takes UPI by Razorpay's QR codes (else the cashier ticks UPI received); asked once a session. */
-export function useTillUpi(enabled = true) {
-  return useQuery({
-    queryKey: keys.setup,
-    queryFn: () => callApi(paymentRoutes.tillUpi),
-    enabled,
-    staleTime: 10 * 60_000,
-    retry: false,
-    meta: { handlesOwnErrors: true },
-  });
-}
 
 /** A QR code for the saved bill's UPI part (the bill's open one when it has one). */
 export function useCreateTillQr() {

@@ -1,12 +1,27 @@
 import { Alert, Anchor } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Session } from '../../../lib/session.js';
 import { loadReceiptDialog } from '../components/receipt-modal.js';
 import { knownOffline, refreshLocalCopy, tillTenant } from './local-copy.js';
-import { UpiToConfirm } from './upi-to-confirm.js';
-import { checkHeldBills, countWaiting, markOffline, sendWaitingBills, useTillStatus } from './till-queue.js';
+import { toConfirm } from './upi-to-confirm-check.js';
+import { checkHeldBills, countWaiting, deviceQueueStore, markOffline, onQueueChange, sendWaitingBills, useTillStatus } from './till-queue.js';
+
+/** The question for a bill made offline whose UPI part is to be confirmed: loaded when such a bill is sent. */
+const UpiToConfirm = lazy(() => import('./upi-to-confirm.js'));
+
+/** Whether a bill of this device was sent with its UPI part still to be confirmed (read from the device's queue). */
+function useUpiToConfirm(tenantId: string | undefined): boolean {
+  const [any, setAny] = useState(false);
+  useEffect(() => {
+    if (!tenantId) return;
+    const look = () => void deviceQueueStore.all().then((bills) => setAny(toConfirm(bills.filter((b) => b.tenantId === tenantId)).length > 0), () => undefined);
+    look();
+    return onQueueChange(look);
+  }, [tenantId]);
+  return any;
+}
 
 /** Waiting bills are tried every half minute (each with its own back-off); the local copy is read every 15 minutes. */
 const SEND_EVERY_MS = 30_000;
@@ -47,6 +62,7 @@ export function TillKeeper({ session }: { session: Session }) {
   const mayStock = session.features.includes('StockList') || session.features.includes('InventoryEdit');
   const mayCustomers = session.features.includes('CustomerList') || session.features.includes('CustomerView');
   const { offline, waiting } = useTillStatus();
+  const upiToConfirm = useUpiToConfirm(tenantId);
 
   useEffect(() => {
     if (!tenantId) return;
@@ -87,7 +103,11 @@ export function TillKeeper({ session }: { session: Session }) {
   const bills = `${waiting} ${waiting === 1 ? 'bill' : 'bills'}`;
   return (
     <>
-      {!offline && <UpiToConfirm />}
+      {!offline && upiToConfirm && (
+        <Suspense fallback={null}>
+          <UpiToConfirm />
+        </Suspense>
+      )}
       {(offline || waiting > 0) && (
         <Alert color={offline ? 'orange' : 'blue'} variant="light" radius={0} icon={offline ? <IconWifiOff size={18} /> : undefined} role="status" aria-label="Till status">
           {offline ? `You are offline — ${bills} waiting to be sent.` : `${bills} waiting to be sent.`}{' '}

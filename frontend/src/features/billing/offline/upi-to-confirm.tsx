@@ -2,23 +2,18 @@ import { Alert, Button, Group, Text } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { formatPaise } from '../../../../../shared/format.js';
-import { toPaise } from '../../../../../shared/money.js';
 import { NO_UPI_TO_CONFIRM } from '../../../../../shared/schemas/till-upi.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useSettleUpi, useTillUpi } from '../api/till-upi.js';
 import { tillTenant } from './local-copy.js';
 import type { QueuedBill } from './queue.js';
+import { toConfirm, upiOfQueued } from './upi-to-confirm-check.js';
 import { deviceQueueStore, onQueueChange } from './till-queue.js';
 
 const RazorpayUpiDialog = lazy(() => import('../components/razorpay-upi.js'));
 const KEY = ['billing', 'upiToConfirm'] as const;
 
-/** What a bill made offline still asks by UPI, in paise: its UPI parts, all held "to be confirmed". */
-export const upiOfQueued = (bill: QueuedBill) =>
-  ((bill.body as { tenders?: { method: string; amount: number }[] }).tenders ?? []).filter((t) => t.method === 'upi').reduce((sum, t) => sum + toPaise(t.amount), 0);
 
-/** Bills of this device the server saved while their UPI part is still to be confirmed by the cashier. */
-export const toConfirm = (bills: QueuedBill[]) => bills.filter((b) => b.state.kind === 'sent' && !b.upiSettled && upiOfQueued(b) > 0);
 
 async function markSettled(bill: QueuedBill) {
   await deviceQueueStore.put({ ...bill, upiSettled: true });
@@ -29,7 +24,7 @@ async function markSettled(bill: QueuedBill) {
  * arrive?" (docs/point-of-sale.md, "UPI to be confirmed"): Yes confirms it, Paid in cash moves it to cash; a shop
  * taking UPI by Razorpay's QR codes may show the customer a QR code for it instead.
  */
-export function UpiToConfirm() {
+export default function UpiToConfirm() {
   const queryClient = useQueryClient();
   const tenantId = tillTenant();
   useEffect(() => onQueueChange(() => void queryClient.invalidateQueries({ queryKey: KEY })), [queryClient]);

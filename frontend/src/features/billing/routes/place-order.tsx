@@ -41,7 +41,7 @@ import { focusedRowKey, TILL_KEYS, TillKeysLegend, useFocusRequest, useTillKeys 
 import { loadReceiptDialog, ReceiptModal } from '../components/receipt-modal.js';
 import { draftOfTenders, TenderPanel, tenderDraftProblem, tendersBody, tendersOfDraft, upiAmountOf, upiReference } from '../components/tender-panel.js';
 import { shopPayee } from '../../../../../shared/upi.js';
-import { useTillUpi } from '../api/till-upi.js';
+import { useTillUpi } from '../api/till-upi-setup.js';
 import { LocalCopyAge } from '../offline/local-copy-age.js';
 import { knownOffline } from '../offline/local-copy.js';
 import { describeDifference } from '../offline/fix-bill.js';
