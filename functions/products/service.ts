@@ -67,7 +67,7 @@ async function storeAll(tenantId: string, checked: CheckedImage[], scope: WriteS
 /**
  * Runs the writes as one transaction; on failure removes the images the request stored. The names' word index
  * writes ride in that transaction when it has room; a save too big for it (25 products of many words) writes them
- * in the transactions right after, as puts and deletes that a retry or the shop upgrade may repeat.
+ * in the transactions right after (docs/catalogue.md, Search: what a failure between the two leaves).
  */
 async function commit(scope: WriteScope, all: ProductWrite[], images: StoredImage[]): Promise<void> {
   const fits = all.length <= MAX_TRANSACTION_WRITES;
