@@ -55,6 +55,7 @@ describe('dashboard feature gating', () => {
       ['Place Order', '/purchaseUpdated/new'],
       ['Today’s Orders', '/purchase'],
       ['Customer Orders', '/customerPurchase/new'],
+      ['Till', '/till'],
     ]);
     unmount();
     signedInWith(['CustomerPurchaseList', 'MonthlyPurchaseList']);
