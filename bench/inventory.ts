@@ -1,4 +1,4 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import ExcelJS from 'exceljs';
 import { dynamo } from '../functions/lib/aws.js';
 import { stockData, type StoredStock } from '../functions/stock/data.js';
@@ -85,20 +85,18 @@ type Item = Record<string, unknown>;
 function recordTransactionWrites() {
   const written: Item[] = [];
   let on = false;
-  dynamo().middlewareStack.add(
-    (next, context) => async (args) => {
-      const answer = await next(args);
-      if (on && context.commandName === 'TransactWriteCommand') {
-        const input = args.input as { TransactItems?: { Put?: { Item: Item }; Update?: { Key: Item }; Delete?: unknown }[] };
-        for (const t of input.TransactItems ?? []) {
-          const item = t.Put?.Item ?? (t.Update ? { ...t.Update.Key, benchUpdated: true } : undefined);
-          if (item) written.push({ ...item, pk: `BENCHCOPY#${String(item.pk)}` });
-        }
+  // Every client of the process (the handlers' tenant clients too) is a document client: its commands carry the
+  // items as the code wrote them.
+  const send = DynamoDBDocumentClient.prototype.send as unknown as (this: DynamoDBDocumentClient, command: unknown, ...rest: unknown[]) => Promise<unknown>;
+  (DynamoDBDocumentClient.prototype as unknown as { send: typeof send }).send = function (command, ...rest) {
+    if (on && command instanceof TransactWriteCommand) {
+      for (const t of command.input.TransactItems ?? []) {
+        const item = t.Put?.Item ?? (t.Update ? { ...t.Update.Key, benchUpdated: true } : undefined);
+        if (item) written.push({ ...item, pk: `BENCHCOPY#${String(item.pk)}` });
       }
-      return answer;
-    },
-    { step: 'initialize', name: 'benchTransactionWrites' },
-  );
+    }
+    return send.call(this, command, ...rest);
+  };
   return {
     start: () => {
       written.length = 0;
