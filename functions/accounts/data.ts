@@ -1,6 +1,6 @@
 import type { Tender } from '../../shared/tenders.js';
-import { getItem, mapPage, op, query, queryAll, queryCursorPage, strip, type CursorPage, type Item, type PageRequest, type TransactItem } from '../lib/db.js';
-import { idSk, tenantPk } from '../lib/keys.js';
+import { getItem, mapPage, op, query, queryAll, queryCursorPage, readCounter, strip, type CursorPage, type Item, type PageRequest, type TransactItem } from '../lib/db.js';
+import { counterKey, idSk, tenantPk } from '../lib/keys.js';
 
 /**
  * Customer accounts (docs/customer-credit.md). One partition per customer: the account item (terms, balance, the
@@ -17,8 +17,14 @@ const accountsPk = (tenantId: string) => tenantPk(tenantId, 'ACCOUNTS');
 /** gsi2: a customer's entries by shop day, for a statement of a period. */
 const entryDaysPk = (tenantId: string, customerId: number) => tenantPk(tenantId, 'ACCOUNT_DAYS', customerId);
 
+/** What all the shop's customers owe together (the dashboard's total due), moved in every ledger entry's transaction. */
+const duesCounter = (tenantId: string) => counterKey(tenantId, 'accountDues');
+
 export interface StoredAccount {
   customerId: number;
+  /** The customer's name and mobile as the terms were last set (the receivables list reads no customer records). */
+  customerName?: string;
+  mobileNumber?: string;
   onAccount: boolean;
   creditLimit: number;
   balance: number;
@@ -80,17 +86,25 @@ export const accountData = {
   },
 
   /** Sets the terms of an account, creating it, only if it is still at the version read. */
-  settingsWrite(tenantId: string, customerId: number, terms: { onAccount: boolean; creditLimit: number }, version: number, stamp: { updatedOn: string; updatedBy: string }): TransactItem {
+  settingsWrite(
+    tenantId: string,
+    customerId: number,
+    terms: { onAccount: boolean; creditLimit: number; customerName: string; mobileNumber: string },
+    version: number,
+    stamp: { updatedOn: string; updatedBy: string },
+  ): TransactItem {
     return op.update(
       { pk: accountPk(tenantId, customerId), sk: ACCOUNT_SK },
       {
         UpdateExpression:
-          'SET customerId = :c, onAccount = :on, creditLimit = :limit, entity = :entity, gsi1pk = :g, gsi1sk = :gs, updatedOn = :on2, updatedBy = :by, balance = if_not_exists(balance, :zero), entries = if_not_exists(entries, :zero) ADD version :one',
+          'SET customerId = :c, customerName = :name, mobileNumber = :mobile, onAccount = :on, creditLimit = :limit, entity = :entity, gsi1pk = :g, gsi1sk = :gs, updatedOn = :on2, updatedBy = :by, balance = if_not_exists(balance, :zero), entries = if_not_exists(entries, :zero) ADD version :one',
         ConditionExpression: version ? 'version = :v' : 'attribute_not_exists(version)',
         ExpressionAttributeValues: {
           ':c': customerId,
           ':on': terms.onAccount,
           ':limit': terms.creditLimit,
+          ':name': terms.customerName,
+          ':mobile': terms.mobileNumber,
           ':entity': 'account',
           ':g': accountsPk(tenantId),
           ':gs': idSk(customerId),
@@ -152,7 +166,29 @@ export const accountData = {
         entity: 'ledgerEntry',
         ...entry,
       }),
+      op.count(duesCounter(tenantId), entry.amount),
     ];
+  },
+
+  /** What all customers owe together (advances not netted off: a balance below zero counts as it is). */
+  totalDue: (tenantId: string) => readCounter(duesCounter(tenantId)),
+
+  /** Every account of the shop (the receivables screen): one partition of gsi1. */
+  async all(tenantId: string): Promise<StoredAccount[]> {
+    const items = await queryAll<StoredAccount & Item>({ index: 'gsi1', pk: accountsPk(tenantId) });
+    return items.map((item) => strip(item) as unknown as StoredAccount);
+  },
+
+  /** The bill entries of an account newest first, a page at a time, until `enough` says the walk may stop. */
+  async recentBills(tenantId: string, customerId: number, enough: (bills: StoredEntry[]) => boolean): Promise<StoredEntry[]> {
+    const bills: StoredEntry[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await query<StoredEntry & Item>({ pk: accountPk(tenantId, customerId), skPrefix: 'E#', descending: true, limit: 50, startKey });
+      bills.push(...page.items.map((item) => strip(item) as unknown as StoredEntry).filter((e) => e.kind === 'bill' && e.amount > 0));
+      startKey = page.next;
+    } while (startKey && !enough(bills));
+    return bills;
   },
 
   /** A page of the ledger, newest first. */

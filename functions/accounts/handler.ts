@@ -1,9 +1,18 @@
 import { accountRoutes } from '../../shared/routes/accounts.js';
 import { writeScope } from '../lib/context.js';
+import { toRupees } from '../../shared/money.js';
 import { domainHandler, listPage } from '../lib/handler.js';
+import { accountData } from './data.js';
+import { receivables } from './receivables.js';
 import { accountOf, approveOverLimit, ledgerPage, receivePayment, setTerms, statementOf, writeOff } from './service.js';
 
 export const handler = domainHandler('accounts', accountRoutes, {
+  async receivables({ query, ctx }) {
+    return receivables(ctx.me.tenantId, ctx.now, query.minAge);
+  },
+  async totalDue({ ctx }) {
+    return { totalDue: toRupees(await accountData.totalDue(ctx.me.tenantId)) };
+  },
   async get({ params, ctx }) {
     return accountOf(ctx.me.tenantId, params.customerId);
   },

@@ -31,7 +31,7 @@ export interface WritesWithMessages {
 
 /** The account's moves with the message each failed condition reports. */
 function entryWrites(scope: WriteScope, entry: StoredEntry, condition: AccountCondition, before: StoredAccount): WritesWithMessages {
-  const [move, put] = accountData.moveWrites(scope.tenantId, entry, condition);
+  const [move, put, due] = accountData.moveWrites(scope.tenantId, entry, condition);
   const audit = auditWrite(scope, {
     entity: 'account',
     entityId: entry.customerId,
@@ -39,7 +39,7 @@ function entryWrites(scope: WriteScope, entry: StoredEntry, condition: AccountCo
     before: { balance: before.balance },
     after: { ...entry, balance: entry.balanceAfter },
   });
-  return { items: [move!, put!, audit], messages: [ACCOUNT_CHANGED, ACCOUNT_CHANGED, undefined] };
+  return { items: [move!, put!, due!, audit], messages: [ACCOUNT_CHANGED, ACCOUNT_CHANGED, undefined, undefined] };
 }
 
 /** The next entry of an account read as `account`, moving its balance by `amount`. */

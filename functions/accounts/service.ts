@@ -81,7 +81,7 @@ export async function setTerms(scope: WriteScope, customerId: number, body: Acco
   const terms = { onAccount: body.onAccount, creditLimit: toPaise(body.limit) };
   await transact(
     [
-      accountData.settingsWrite(scope.tenantId, customerId, terms, before.version, { updatedOn: scope.actor.now.toISOString(), updatedBy: scope.actor.userName }),
+      accountData.settingsWrite(scope.tenantId, customerId, { ...terms, customerName: nameOf(customer), mobileNumber: customer.mobileNumber }, before.version, { updatedOn: scope.actor.now.toISOString(), updatedBy: scope.actor.userName }),
       auditWrite(scope, { entity: 'account', entityId: customerId, action: before.version ? 'update' : 'create', before: before.version ? { onAccount: before.onAccount, creditLimit: before.creditLimit } : undefined, after: terms }),
     ],
     [SETTINGS_CHANGED],

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { accountPaymentBody, accountSettingsBody, approvalBody, statementQuery, writeOffBody } from '../schemas/account.js';
-import type { accountView, approval, ledgerEntry } from '../schemas/account-answers.js';
+import { accountPaymentBody, accountSettingsBody, approvalBody, receivablesQuery, statementQuery, writeOffBody } from '../schemas/account.js';
+import type { accountView, approval, ledgerEntry, receivables, totalDue } from '../schemas/account-answers.js';
 import { idParam, pageQuery } from '../schemas/common.js';
 import { answer, route } from './define.js';
 
@@ -11,6 +11,21 @@ const byCustomerId = z.object({ customerId: idParam });
  * reads the balance and takes payments against it.
  */
 export const accountRoutes = {
+  receivables: route({
+    method: 'GET',
+    path: '/accounts/receivables',
+    access: 'CustomerCredit',
+    summary: 'Who owes what, aged 0–30, 31–60, 61–90 and 90+ days by their unpaid bills (oldest paid first), the totals and the customers over their limit',
+    query: receivablesQuery,
+    response: answer<typeof receivables>(),
+  }),
+  totalDue: route({
+    method: 'GET',
+    path: '/accounts/totalDue',
+    access: ['CustomerCredit', 'ReportList'],
+    summary: "What all the shop's customers owe (the dashboard's total due): one counter read",
+    response: answer<typeof totalDue>(),
+  }),
   get: route({
     method: 'GET',
     path: '/account/{customerId}',

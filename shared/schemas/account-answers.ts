@@ -47,3 +47,28 @@ export const approval = z.object({
   expiresAt: z.string(),
 });
 export type Approval = z.output<typeof approval>;
+
+const agedAmounts = z.object({ d0to30: z.number(), d31to60: z.number(), d61to90: z.number(), d90plus: z.number() });
+
+/** Who owes what, aged by their unpaid bills (oldest bills paid first), the totals and those over their limit. */
+export const receivables = z.object({
+  rows: z.array(
+    z.object({
+      customerId: z.number().int(),
+      customerName: z.string(),
+      mobileNumber: z.string(),
+      balance: z.number(),
+      limit: z.number(),
+      overLimit: z.boolean(),
+      aged: agedAmounts,
+      /** The shop day of the oldest bill not yet paid, and how many days ago it was. */
+      oldestUnpaid: z.string().optional(),
+      daysOverdue: z.number().int().optional(),
+    }),
+  ),
+  totals: agedAmounts.extend({ balance: z.number(), advances: z.number() }),
+  overLimit: z.array(z.number().int()),
+});
+export type Receivables = z.output<typeof receivables>;
+
+export const totalDue = z.object({ totalDue: z.number() });

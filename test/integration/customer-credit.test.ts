@@ -6,11 +6,13 @@ import { toPaise, toRupees } from '../../shared/money.js';
 import type { AccountView, Approval, LedgerEntry } from '../../shared/schemas/account.js';
 import type { AuditRecord } from '../../shared/schemas/audit.js';
 import type { Customer } from '../../shared/schemas/customer.js';
-import { openBill } from '../../functions/purchases/service.js';
+import { openBill, placeBill as saveBill } from '../../functions/purchases/service.js';
+import { purchaseBody } from '../../shared/schemas/purchase.js';
+import type { Receivables } from '../../shared/schemas/account.js';
 import { shopDay } from '../../shared/bill.js';
 import { apiUrl, call, tokenOf } from './client.js';
 import { pdfText } from './pdf-text.js';
-import { adminToken, cashierToken, line, newCustomer, placeBill, stockedProduct, type Shelf } from './pos-fixtures.js';
+import { adminToken, cashierToken, demoScopeAt, line, newCustomer, placeBill, stockedProduct, type Shelf } from './pos-fixtures.js';
 
 /**
  * Customer credit (docs/customer-credit.md): a bill's "On account" part moves the customer's balance in the bill's
@@ -248,6 +250,43 @@ describe('the statement of a period', () => {
       ['Bill on account', 800],
       ['Payment received', 500],
     ]);
+  });
+});
+
+describe('receivables', () => {
+  const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
+  /** A bill of `bags` bags wholly on account, made `days` ago through the point of sale's own service. */
+  const onAccountDaysAgo = (customer: Customer, bags: number, days: number) => saveBill(demoScopeAt(daysAgo(days)), purchaseBody.parse(billOf(customer, bags, bags * 200)));
+
+  it('ages what each customer owes by their unpaid bills, oldest paid first, with the totals, those over the limit and the total due', async () => {
+    const before = await call<{ totalDue: number }>('GET', '/accounts/totalDue', { token: await adminToken() });
+    const customer = await creditCustomer(3000);
+    await onAccountDaysAgo(customer, 5, 100); // ₹1,000 a hundred days ago
+    await onAccountDaysAgo(customer, 2, 45); // ₹400 45 days ago
+    await onAccountDaysAgo(customer, 1, 3); // ₹200 three days ago
+    // ₹1,100 paid: the oldest bill (₹1,000) and ₹100 of the next are settled.
+    expect((await call('POST', `/account/${customer.customerId}/payment`, { token: await cashierToken(), body: { tenders: [{ method: 'cash', amount: 1100 }] } })).status).toBe(200);
+    const answer = await call<Receivables>('GET', '/accounts/receivables', { token: await managerToken() });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const row = answer.body.rows.find((r) => r.customerId === customer.customerId)!;
+    expect(row).toMatchObject({ balance: 500, limit: 3000, overLimit: false, aged: { d0to30: 200, d31to60: 300, d61to90: 0, d90plus: 0 }, daysOverdue: 45 });
+    expect(answer.body.totals.balance).toBeGreaterThanOrEqual(500);
+
+    const old = await call<Receivables>('GET', '/accounts/receivables?minAge=40', { token: await managerToken() });
+    expect(old.body.rows.map((r) => r.customerId)).toContain(customer.customerId);
+    const none = await call<Receivables>('GET', '/accounts/receivables?minAge=60', { token: await managerToken() });
+    expect(none.body.rows.map((r) => r.customerId)).not.toContain(customer.customerId);
+
+    const after = await call<{ totalDue: number }>('GET', '/accounts/totalDue', { token: await adminToken() });
+    expect(Math.round((after.body.totalDue - before.body.totalDue) * 100)).toBeGreaterThanOrEqual(50000);
+  });
+
+  it('lists a customer past the limit (approved) among those over their limit', async () => {
+    const customer = await creditCustomer(500);
+    const approval = await call<Approval>('POST', `/account/${customer.customerId}/approval`, { token: await managerToken(), body: { amount: 600 } });
+    expect((await placeBill(billOf(customer, 3, 600, { accountApproval: approval.body.code }))).status).toBe(200);
+    const answer = await call<Receivables>('GET', '/accounts/receivables', { token: await managerToken() });
+    expect(answer.body.overLimit).toContain(customer.customerId);
   });
 });
 

@@ -61,8 +61,7 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/purchase/queue', access: 'signedIn', screen: () => import('../features/billing/routes/bill-queue.js') },
   // A customer's account: balance, payments against it, terms and ledger (docs/customer-credit.md).
   { path: '/customerAccount/{id}', access: 'signedIn', screen: () => import('../features/accounts/routes/customer-account.js') },
-  // A customer's account: balance, payments against it, terms and ledger (docs/customer-credit.md).
-  { path: '/customerAccount/{id}', access: 'signedIn', screen: () => import('../features/accounts/routes/customer-account.js') },
+  { path: '/receivables', access: 'signedIn', screen: () => import('../features/accounts/routes/receivables.js') },
   // The day's close (docs/point-of-sale.md); spec 1's table has no paths for it.
   { path: '/till', access: 'signedIn', screen: () => import('../features/tills/routes/till.js') },
   { path: '/tillCloses', access: 'signedIn', screen: () => import('../features/tills/routes/till-closes.js') },

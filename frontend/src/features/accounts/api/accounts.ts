@@ -48,3 +48,7 @@ export async function downloadStatement(customerId: number, from: string, to: st
   const { blob, fileName } = await callApiForFile(accountRoutes.statement, { params: { customerId }, query: { from, to, format } });
   saveFile(blob, fileName ?? `Statement_${customerId}.${format}`);
 }
+
+export function useReceivables(minAge: number) {
+  return useQuery({ queryKey: ['accounts', 'receivables', minAge], queryFn: () => callApi(accountRoutes.receivables, { query: { minAge } }) });
+}

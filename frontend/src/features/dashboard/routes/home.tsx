@@ -5,6 +5,7 @@ import { Page } from '../../../components/page.js';
 import { displayName, useSession } from '../../../lib/session.js';
 import { HeldBillsNotice } from '../../held-bills/components/held-bills-notice.js';
 import { DashboardTile } from '../components/dashboard-tile.js';
+import { TotalDue } from '../components/total-due.js';
 import { visibleSections } from '../components/dashboard-tiles.js';
 import classes from '../components/dashboard.module.css';
 
@@ -36,6 +37,7 @@ export default function HomeScreen() {
       description={[session.tenant?.displayName, today.format(now)].filter(Boolean).join(' · ')}
     >
       <HeldBillsNotice canDecide={session.features.includes('HeldBills')} />
+      {(session.features.includes('CustomerCredit') || session.features.includes('ReportList')) && <TotalDue canOpen={session.features.includes('CustomerCredit')} />}
       {sections.length === 0 ? (
         <EmptyState
           icon={<IconLock size={28} />}
