@@ -66,7 +66,7 @@ export default function CustomerHomeScreen() {
               </SimpleGrid>
             ) : (
               <Text c="dimmed" ta="center" py="xl">
-                {search ? `No category starts with '${search}'.` : 'The shop has no categories yet.'}
+                {search ? `No category has a word starting with '${search}'.` : 'The shop has no categories yet.'}
               </Text>
             )}
             <ListPager label="Categories" page={page} total={total} onChange={setPage} />

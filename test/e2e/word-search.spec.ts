@@ -1,0 +1,22 @@
+import { expect, signInAndLand, test } from './fixtures.js';
+import { addProduct } from './pos-helpers.js';
+
+// Search by any word of a name, as a cashier and a shopper use it (docs/catalogue.md, "Search").
+test.describe.configure({ timeout: 120_000 });
+
+test("the till's suggestion finds India Gate Basmati Rice by 'Basmati', a word in the middle of its name", async ({ page }) => {
+  await signInAndLand(page, 'cashier@demo.shop');
+  await page.goto('/purchaseUpdated/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Products' })).toBeVisible({ timeout: 30_000 });
+  await addProduct(page, 1, 'Basmati', 'India Gate Basmati Rice');
+});
+
+test("the storefront's category search finds Edible Oils by 'oil'", async ({ page }) => {
+  await signInAndLand(page, 'customer@demo.shop', '/customerHome');
+  await page.getByRole('textbox', { name: 'Search categories' }).fill('oil');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Categories' }).getByRole('article', { name: 'Edible Oils' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('textbox', { name: 'Search categories' }).fill('ils');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText("No category has a word starting with 'ils'.")).toBeVisible({ timeout: 30_000 });
+});
