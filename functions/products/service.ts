@@ -141,6 +141,7 @@ export async function saveProducts(scope: WriteScope, input: (NewProductRow | nu
     colour: r.colour,
     ...(r.hsnCode ? { hsnCode: r.hsnCode } : {}),
     unit: r.unit,
+    ...(r.taxability ? { taxability: r.taxability } : {}),
     image: images[i]!.key,
     version: 1,
     ...created(actor),
@@ -149,7 +150,6 @@ export async function saveProducts(scope: WriteScope, input: (NewProductRow | nu
   rows.forEach((r) => addDelta(deltas, r.categoryId, 1, r.row));
   await commit(
     scope,
-    ...(r.taxability ? { taxability: r.taxability } : {}),
     [
       ...products.flatMap((p, i) => productData.createWrites(tenantId, p, `Row ${rows[i]!.row}: ${PRODUCT_EXISTS}`)),
       ...categoryCountWrites(tenantId, deltas),
@@ -224,6 +224,7 @@ export async function updateProducts(scope: WriteScope, input: ProductUpdateRow[
       colour: r.colour,
       ...(r.hsnCode ? { hsnCode: r.hsnCode } : {}),
       unit: r.unit,
+      ...(r.taxability ? { taxability: r.taxability } : {}),
       image: images[i]!.key,
       version: old.version + 1,
       ...updated(actor),
@@ -232,7 +233,6 @@ export async function updateProducts(scope: WriteScope, input: ProductUpdateRow[
       addDelta(deltas, old.categoryId, -1, r.row);
       addDelta(deltas, product.categoryId, 1, r.row);
     }
-      ...(r.taxability ? { taxability: r.taxability } : {}),
     writes.push(
       ...productData.updateWrites(tenantId, old, product, {
         stale: `Row ${r.row}: ${STALE_RECORD}`,
