@@ -336,11 +336,11 @@ function draftBill(d: BillDraft): { bill: StoredPurchase; lines: StoredLine[] } 
       sgstRate: d.invoice.documentType === 'BILL_OF_SUPPLY' ? 0 : p.sgstRate,
       hsnCode: d.products.get(p.stock.productId)?.hsnCode,
       unit: d.products.get(p.stock.productId)?.unit,
+      taxability: d.products.get(p.stock.productId)?.taxability,
     })),
     figures: d.figures,
     customerPointsAfter: d.pointsAfter,
     invoice: d.invoice,
-      taxability: d.products.get(p.stock.productId)?.taxability,
     createdOn: d.before?.bill.createdOn ?? actor.now.toISOString(),
     createdBy: d.before?.bill.createdBy ?? actor.userName,
   });
