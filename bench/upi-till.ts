@@ -14,6 +14,10 @@ import { printTable, timingOf } from './lib.js';
  * from Calculate to the UPI QR code drawn for an Online bill paid by UPI (the figures, the upi://pay link and the QR's
  * encoding, the encoder loaded on the first QR of the page). Needs a build (`npm run build`, or WEB_ROOT).
  *
+ * Then, with the shop taking UPI by Razorpay's QR codes, the time from the simulator paying the QR code (its
+ * `qr_code.credited` webhook, the till's poll of GET /payment/till-qr/{id}) to the till moving on to the receipt,
+ * beside a trivial route's round trip from the same page (GET /payment/till-upi) asked at the same moment.
+ *
  * UPI_TILL_ROUNDS (default 10) timed bills of each kind after one untimed.
  */
 const webRoot = path.resolve(process.env.WEB_ROOT ?? fileURLToPath(new URL('../frontend/dist', import.meta.url)));
@@ -24,16 +28,16 @@ const ARTCODE = 'HSN1001';
 const now = () => Number(process.hrtime.bigint()) / 1e6;
 const loadAverage = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
 
-/** Sets the shop's UPI ID through its settings route, as the signed-in admin page. */
-async function setShopUpi(page: Page, upiId: string) {
-  const status = await page.evaluate(async (upiId) => {
+/** Sets the shop's UPI ID (and whether Razorpay's QR codes take UPI) through its settings route, as the signed-in admin page. */
+async function setShopUpi(page: Page, upiId: string, upiRazorpayQr = false) {
+  const status = await page.evaluate(async ({ upiId, upiRazorpayQr }) => {
     const { token } = JSON.parse(localStorage.getItem('shopdesk.session')!) as { token: string };
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const shop = (await (await fetch('/api/tenant/currentTenant', { headers })).json()) as Record<string, unknown>;
     const { displayName, address, gstNumber, gstRegistered, version } = shop;
-    const body = JSON.stringify({ displayName, address, gstNumber, gstRegistered, version, upiId, upiPayeeName: 'Demo Stores' });
+    const body = JSON.stringify({ displayName, address, gstNumber, gstRegistered, version, upiId, upiPayeeName: 'Demo Stores', upiRazorpayQr });
     return (await fetch('/api/tenant/demo', { method: 'PUT', headers, body })).status;
-  }, upiId);
+  }, { upiId, upiRazorpayQr });
   if (status !== 200) throw new Error(`Setting the UPI ID answered ${status}`);
 }
 
@@ -52,6 +56,41 @@ async function calculateTo(page: Page, upi: boolean): Promise<number> {
   if (upi) await page.getByAltText(/^UPI QR code for /).waitFor({ timeout: 60_000 });
   else await page.getByRole('button', { name: 'Save' }).waitFor({ timeout: 60_000 });
   return now() - start;
+}
+
+/**
+ * A UPI bill saved with Razorpay's QR code on screen; the simulator pays the code. Answers the time from the pay
+ * call to the receipt on screen (the till moved on by itself), and a trivial route's round trip from the page then.
+ */
+async function paidToMovedOn(page: Page, razorpayUrl: string): Promise<[number, number]> {
+  await page.goto('/purchaseUpdated/new');
+  const mobile = page.getByRole('combobox', { name: 'Mobile Number' });
+  await mobile.waitFor({ timeout: 60_000 });
+  await mobile.fill(walkIn.mobileNumber);
+  await page.getByLabel('Customer Name').and(page.locator('[readonly]')).waitFor({ timeout: 60_000 });
+  await page.getByLabel('Name/Code, row 1').fill(ARTCODE);
+  await page.getByRole('option').first().click({ timeout: 60_000 });
+  await page.getByLabel('Online').check();
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  await page.locator('[data-upi-razorpay]').waitFor({ timeout: 60_000 });
+  await page.getByLabel('Print').uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByAltText(/^Razorpay UPI QR code for /).waitFor({ timeout: 60_000 });
+  const state = (await (await fetch(`${razorpayUrl}/sim/state`)).json()) as { qrCodes: { id: string; status: string }[] };
+  const qr = state.qrCodes.filter((q) => q.status === 'active').at(-1)!;
+  const start = now();
+  const [, trivial] = await Promise.all([
+    fetch(`${razorpayUrl}/sim/qr_codes/${qr.id}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }),
+    page.evaluate(async () => {
+      const { token } = JSON.parse(localStorage.getItem('shopdesk.session')!) as { token: string };
+      const asked = performance.now();
+      await (await fetch('/api/payment/till-upi', { headers: { authorization: `Bearer ${token}` } })).json();
+      return performance.now() - asked;
+    }),
+  ]);
+  // The till moved on: the QR dialog gave way to the receipt (which itself leaves for the order list a second later).
+  await page.getByRole('dialog', { name: /^Receipt · Bill / }).or(page.getByRole('heading', { level: 1, name: 'Order List' })).first().waitFor({ timeout: 120_000 });
+  return [now() - start, trivial];
 }
 
 export async function upiTillBenchmark(): Promise<void> {
@@ -81,6 +120,21 @@ export async function upiTillBenchmark(): Promise<void> {
       timingOf('UPI bill: Calculate to QR code drawn', upi),
     ]);
     console.log(`load average after the bills ${loadAverage()}`);
+
+    await setShopUpi(adminPage, 'demostores@okhdfcbank', true);
+    await paidToMovedOn(page, stack.razorpayUrl);
+    const movedOn: number[] = [];
+    const trivial: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const [moved, route] = await paidToMovedOn(page, stack.razorpayUrl);
+      movedOn.push(moved);
+      trivial.push(route);
+    }
+    printTable(`Razorpay UPI QR, from the simulated payment, ${ROUNDS} bills`, [
+      timingOf('Payment to the till moving on (webhook, poll, receipt)', movedOn),
+      timingOf('A trivial route asked at the payment (GET /payment/till-upi)', trivial),
+    ]);
+    console.log(`load average after the Razorpay bills ${loadAverage()}`);
   } finally {
     await browser.close();
     await stack.stop();
