@@ -80,6 +80,7 @@ export interface AccountCondition {
 }
 
 export const accountData = {
+  key: (tenantId: string, customerId: number) => ({ pk: accountPk(tenantId, customerId), sk: ACCOUNT_SK }),
   async get(tenantId: string, customerId: number, consistent = false): Promise<StoredAccount | undefined> {
     const item = await getItem<StoredAccount & Item>(accountPk(tenantId, customerId), ACCOUNT_SK, consistent);
     return item ? (strip(item) as unknown as StoredAccount) : undefined;

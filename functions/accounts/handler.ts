@@ -4,11 +4,18 @@ import { toRupees } from '../../shared/money.js';
 import { domainHandler, listPage } from '../lib/handler.js';
 import { accountData } from './data.js';
 import { receivables } from './receivables.js';
+import { remind, remindAll } from './remind.js';
 import { accountOf, approveOverLimit, ledgerPage, receivePayment, setTerms, statementOf, writeOff } from './service.js';
 
 export const handler = domainHandler('accounts', accountRoutes, {
   async receivables({ query, ctx }) {
     return receivables(ctx.me.tenantId, ctx.now, query.minAge);
+  },
+  async remindAll({ body, ctx }) {
+    return remindAll(writeScope(ctx), body.minAge);
+  },
+  async remind({ params, ctx }) {
+    return remind(writeScope(ctx), params.customerId);
   },
   async totalDue({ ctx }) {
     return { totalDue: toRupees(await accountData.totalDue(ctx.me.tenantId)) };

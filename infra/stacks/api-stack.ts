@@ -97,6 +97,8 @@ export const domainNeeds: Partial<Record<DomainName, DomainNeeds>> = {
 /** The secrets a domain reads besides the page-cursor key (read access is granted on exactly these). */
 const providerSecrets = (props: ApiStackProps): Partial<Record<DomainName, ISecret[]>> => ({
   messages: [props.whatsappSecret],
+  // Reminders of dues go out on WhatsApp (docs/customer-credit.md).
+  accounts: [props.whatsappSecret],
   payments: [props.razorpaySecret],
 });
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { accountPaymentBody, accountSettingsBody, approvalBody, receivablesQuery, statementQuery, writeOffBody } from '../schemas/account.js';
-import type { accountView, approval, ledgerEntry, receivables, totalDue } from '../schemas/account-answers.js';
+import { accountPaymentBody, accountSettingsBody, approvalBody, receivablesQuery, remindAllBody, statementQuery, writeOffBody } from '../schemas/account.js';
+import type { accountView, approval, ledgerEntry, receivables, reminder, reminders, totalDue } from '../schemas/account-answers.js';
 import { idParam, pageQuery } from '../schemas/common.js';
 import { answer, route } from './define.js';
 
@@ -25,6 +25,22 @@ export const accountRoutes = {
     access: ['CustomerCredit', 'ReportList'],
     summary: "What all the shop's customers owe (the dashboard's total due): one counter read",
     response: answer<typeof totalDue>(),
+  }),
+  remindAll: route({
+    method: 'POST',
+    path: '/accounts/remind',
+    access: 'CustomerCredit',
+    summary: 'Remind on WhatsApp every customer whose oldest unpaid bill is at least `minAge` days old (each at most once in 7 days)',
+    body: remindAllBody,
+    response: answer<typeof reminders>(),
+  }),
+  remind: route({
+    method: 'POST',
+    path: '/account/{customerId}/remind',
+    access: 'CustomerCredit',
+    summary: 'Remind the customer on WhatsApp of the balance, the oldest unpaid bill and a UPI link for the exact amount (at most once in 7 days)',
+    params: byCustomerId,
+    response: answer<typeof reminder>(),
   }),
   get: route({
     method: 'GET',

@@ -72,3 +72,6 @@ export const receivables = z.object({
 export type Receivables = z.output<typeof receivables>;
 
 export const totalDue = z.object({ totalDue: z.number() });
+
+export const reminder = z.object({ message: z.string(), text: z.string() });
+export const reminders = z.object({ sent: z.array(z.number().int()), skipped: z.array(z.object({ customerId: z.number().int(), reason: z.string() })) });

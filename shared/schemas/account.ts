@@ -58,8 +58,11 @@ export const statementQuery = lazySchema(() => z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'The start date must not be after the end date.', path: ['from'] }));
 export type StatementQuery = z.output<typeof statementQuery>;
 
+/** Remind every customer whose oldest unpaid bill is at least `minAge` days old. */
+export const remindAllBody = lazySchema(() => z.object({ minAge: z.coerce.number().int().min(0).max(3650) }));
+
 /** The receivables list: everyone who owes, or only those whose oldest unpaid bill is at least `minAge` days old. */
 export const receivablesQuery = lazySchema(() => z.object({ minAge: z.coerce.number().int().min(0).max(3650).default(0) }));
 
 export type { AccountView, LedgerEntry, Approval, Receivables } from './account-answers.js';
-export type { accountView, ledgerEntry, approval, receivables, totalDue } from './account-answers.js';
+export type { accountView, ledgerEntry, approval, receivables, totalDue, reminder, reminders } from './account-answers.js';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { computeBill } from '../../shared/bill.js';
 import { toPaise, toRupees } from '../../shared/money.js';
 import type { AccountView, Approval, LedgerEntry } from '../../shared/schemas/account.js';
@@ -287,6 +287,37 @@ describe('receivables', () => {
     expect((await placeBill(billOf(customer, 3, 600, { accountApproval: approval.body.code }))).status).toBe(200);
     const answer = await call<Receivables>('GET', '/accounts/receivables', { token: await managerToken() });
     expect(answer.body.overLimit).toContain(customer.customerId);
+  });
+});
+
+describe('reminders on WhatsApp', () => {
+  const recorded = async () =>
+    ((await (await fetch(`${inject('whatsappUrl')}/messages`)).json()) as { messages: { to: string; body: { text?: { body: string } } }[] }).messages;
+
+  it('sends the balance, the oldest unpaid bill’s date and a UPI link, at most once a week per customer, and reminds all over an age', async () => {
+    const customer = await creditCustomer(3000);
+    const owesNothing = await call<{ message: string }>('POST', `/account/${customer.customerId}/remind`, { token: await managerToken() });
+    expect(owesNothing.status).toBe(400);
+    expect(owesNothing.body.message).toBe(`${nameOf(customer)} owes nothing: there is nothing to remind.`);
+
+    await saveBill(demoScopeAt(new Date(Date.now() - 40 * 86_400_000).toISOString()), purchaseBody.parse(billOf(customer, 3, 600)));
+    const sent = await call<{ message: string; text: string }>('POST', `/account/${customer.customerId}/remind`, { token: await managerToken() });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    expect(sent.body.text).toContain(`you owe ₹600.00 on your account`);
+    expect(sent.body.text).toMatch(/The oldest unpaid bill is of \d\d\/\d\d\/\d{4}\./);
+    const message = (await recorded()).filter((m) => m.to === `91${customer.mobileNumber}`).at(-1);
+    expect(message?.body.text?.body).toBe(sent.body.text);
+
+    const again = await call<{ message: string }>('POST', `/account/${customer.customerId}/remind`, { token: await managerToken() });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toMatch(/was reminded on .*; the next reminder can go 7 days after that\./);
+
+    const other = await creditCustomer(3000);
+    await saveBill(demoScopeAt(new Date(Date.now() - 35 * 86_400_000).toISOString()), purchaseBody.parse(billOf(other, 1, 200)));
+    const all = await call<{ sent: number[]; skipped: { customerId: number; reason: string }[] }>('POST', '/accounts/remind', { token: await managerToken(), body: { minAge: 30 } });
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    expect(all.body.sent).toContain(other.customerId);
+    expect(all.body.skipped.map((s) => s.customerId)).toContain(customer.customerId);
   });
 });
 

@@ -60,6 +60,7 @@ export const sampleBodies: Record<string, unknown> = {
   'POST /account/{customerId}/payment': { tenders: [{ method: 'cash', amount: 100 }], advance: true },
   'POST /account/{customerId}/writeOff': { amount: 1, reason: 'Sample write-off' },
   'POST /account/{customerId}/approval': { amount: 500 },
+  'POST /accounts/remind': { minAge: 30 },
 };
 
 function catalogueSamples(): Record<string, unknown> {

@@ -52,3 +52,6 @@ export async function downloadStatement(customerId: number, from: string, to: st
 export function useReceivables(minAge: number) {
   return useQuery({ queryKey: ['accounts', 'receivables', minAge], queryFn: () => callApi(accountRoutes.receivables, { query: { minAge } }) });
 }
+
+export const remindCustomer = (customerId: number) => callApi(accountRoutes.remind, { params: { customerId } });
+export const remindAllOver = (minAge: number) => callApi(accountRoutes.remindAll, { body: { minAge } });

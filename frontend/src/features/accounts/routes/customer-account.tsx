@@ -7,7 +7,7 @@ import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useCan } from '../../../lib/use-can.js';
-import { downloadStatement, useAccount, useApprove, useSetTerms, useWriteOff } from '../api/accounts.js';
+import { downloadStatement, remindCustomer, useAccount, useApprove, useSetTerms, useWriteOff } from '../api/accounts.js';
 import { LedgerTable } from '../components/ledger-table.js';
 import { PaymentForm } from '../components/payment-form.js';
 
@@ -118,6 +118,29 @@ function StatementForm({ customerId }: { customerId: number }) {
   );
 }
 
+/** Reminds the customer on WhatsApp of what they owe, with a UPI link for the exact amount. */
+function RemindButton({ customerId }: { customerId: number }) {
+  const [told, setTold] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Group>
+      <Button
+        variant="light"
+        loading={busy}
+        onClick={() => {
+          setBusy(true);
+          remindCustomer(customerId)
+            .then((r) => setTold(r.message), (e: unknown) => setTold(messageOf(e)))
+            .finally(() => setBusy(false));
+        }}
+      >
+        Remind on WhatsApp
+      </Button>
+      {told && <Text size="sm" role="status">{told}</Text>}
+    </Group>
+  );
+}
+
 /** The receipt of a payment against the balance, printed from the screen. */
 function PaymentReceipt({ entry, customerName }: { entry: LedgerEntry; customerName: string }) {
   return (
@@ -196,6 +219,7 @@ function AccountScreen({ customerId }: { customerId: number }) {
           <Title order={2} fz={18} mb="sm">
             Terms
           </Title>
+          {a.balance > 0 && <RemindButton customerId={customerId} />}
           <TermsForm customerId={customerId} onAccount={a.onAccount} limit={a.limit} version={a.version} />
           <Title order={3} fz={16} mt="md" mb="xs">
             Manager&apos;s approval

@@ -1,10 +1,10 @@
-import { Alert, Anchor, Badge, Group, NumberInput, Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
-import { useReceivables } from '../api/accounts.js';
+import { remindAllOver, useReceivables } from '../api/accounts.js';
 
 const AGES = [
   ['d0to30', '0–30 days'],
@@ -16,11 +16,23 @@ const AGES = [
 function ReceivablesList() {
   const [minAge, setMinAge] = useState<number | string>(0);
   const list = useReceivables(Number(minAge) || 0);
+  const [told, setTold] = useState<string>();
+  const remindAll = () =>
+    remindAllOver(Number(minAge) || 0).then(
+      (r) => setTold(`Reminded ${r.sent.length} customer(s) on WhatsApp${r.skipped.length ? `; ${r.skipped.length} not (reminded this week, or nothing owed)` : ''}.`),
+      () => setTold('The reminders could not be sent. Try again.'),
+    );
   if (list.isError) return <Alert color="red">The receivables could not be read. Try again.</Alert>;
   const data = list.data;
   return (
     <>
-      <NumberInput label="Oldest unpaid bill at least (days)" w={260} min={0} value={minAge} onChange={setMinAge} />
+      <Group align="flex-end">
+        <NumberInput label="Oldest unpaid bill at least (days)" w={260} min={0} value={minAge} onChange={setMinAge} />
+        <Button variant="light" onClick={() => void remindAll()}>
+          Remind all shown on WhatsApp
+        </Button>
+        {told && <Text size="sm" role="status">{told}</Text>}
+      </Group>
       {data && (
         <SimpleGrid cols={{ base: 2, sm: 5 }}>
           <Paper withBorder p="sm">
