@@ -1,5 +1,6 @@
 import { Accordion, Badge, EmptyState, Group, SimpleGrid, Text, ThemeIcon } from '@mantine/core';
 import { IconAddressBook, IconBuildingWarehouse, IconLock, IconSettings, IconUsers } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import type { ModuleName } from '../../../../../shared/features.js';
 import { Page } from '../../../components/page.js';
 import { displayName, useSession } from '../../../lib/session.js';
@@ -7,6 +8,7 @@ import { HeldBillsNotice } from '../../held-bills/components/held-bills-notice.j
 import { DashboardTile } from '../components/dashboard-tile.js';
 import { TotalDue } from '../components/total-due.js';
 import { visibleSections } from '../components/dashboard-tiles.js';
+import { seesTodayFigures } from '../components/today-figures-access.js';
 import classes from '../components/dashboard.module.css';
 
 const moduleIcons: Record<ModuleName, typeof IconUsers> = {
@@ -21,6 +23,9 @@ function greeting(hour: number): string {
   if (hour < 17) return 'Good afternoon';
   return 'Good evening';
 }
+
+/** The day's money loads after the tiles, in its own chunk. */
+const TodayFigures = lazy(() => import('../components/today-figures.js'));
 
 const today = new Intl.DateTimeFormat('en-IN', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
@@ -38,6 +43,11 @@ export default function HomeScreen() {
     >
       <HeldBillsNotice canDecide={session.features.includes('HeldBills')} />
       {(session.features.includes('CustomerCredit') || session.features.includes('ReportList')) && <TotalDue canOpen={session.features.includes('CustomerCredit')} />}
+      {seesTodayFigures(session.features) && (
+        <Suspense fallback={null}>
+          <TodayFigures />
+        </Suspense>
+      )}
       {sections.length === 0 ? (
         <EmptyState
           icon={<IconLock size={28} />}
