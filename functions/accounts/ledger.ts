@@ -66,7 +66,16 @@ export const readAccount = async (tenantId: string, customerId: number): Promise
  */
 export async function billOnAccount(
   scope: WriteScope,
-  input: { customerId: number; customerName: string; purchaseId: number; invoiceNumber?: string; adds: Paise; approvalCode?: string },
+  input: {
+    customerId: number;
+    customerName: string;
+    purchaseId: number;
+    invoiceNumber?: string;
+    adds: Paise;
+    approvalCode?: string;
+    /** A manager selling a held offline bill approves it past the limit themselves. */
+    approvedBy?: string;
+  },
 ): Promise<(WritesWithMessages & { balanceAfter: Paise; approvedBy?: string }) | undefined> {
   if (input.adds === 0) return undefined;
   const account = await readAccount(scope.tenantId, input.customerId);
@@ -76,7 +85,9 @@ export async function billOnAccount(
   if (input.adds > 0) {
     if (!account.onAccount) throw new Validation(notOnAccount(input.customerName), { field: 'tenders' });
     condition.terms = { creditLimit: account.creditLimit };
-    if (account.balance + input.adds > account.creditLimit) {
+    if (account.balance + input.adds > account.creditLimit && input.approvedBy) {
+      approvedBy = input.approvedBy;
+    } else if (account.balance + input.adds > account.creditLimit) {
       if (!input.approvalCode) throw new Conflict(limitExceeded(input.customerName, account.balance, account.creditLimit, input.adds));
       const approval = await accountData.approval(scope.tenantId, input.customerId, input.approvalCode);
       if (!approval || approval.validUntil < scope.actor.now.toISOString() || approval.amount < input.adds) throw new Conflict(APPROVAL_INVALID);
@@ -109,3 +120,16 @@ export async function returnToAccount(
 }
 
 export { entryWrites };
+
+/**
+ * Why a bill made offline cannot go on the customer's account as the device believed (docs/customer-credit.md,
+ * "Offline"): the customer may no longer buy on account, or the server's balance takes them past the limit. The
+ * bill is then held for a manager, who may sell it (approving it past the limit) or discard it.
+ */
+export async function offlineAccountProblem(tenantId: string, customer: { customerId: number; name: string }, adds: Paise): Promise<string | undefined> {
+  if (adds <= 0) return undefined;
+  const account = await readAccount(tenantId, customer.customerId);
+  if (!account.onAccount) return notOnAccount(customer.name);
+  if (account.balance + adds > account.creditLimit) return limitExceeded(customer.name, account.balance, account.creditLimit, adds);
+  return undefined;
+}

@@ -15,6 +15,7 @@ import {
 import { auditWrite } from '../lib/audit.js';
 import type { WriteScope } from '../lib/context.js';
 import { transact, type PageRequest } from '../lib/db.js';
+import { offlineAccountProblem } from '../accounts/ledger.js';
 import { AppError, Conflict, NotFound, Validation } from '../lib/errors.js';
 import { productData } from '../products/data.js';
 import { purchaseData, type StoredHeldBill, type StoredPurchase } from './data.js';
@@ -119,6 +120,9 @@ export async function problemsOf(tenantId: string, body: PurchaseBody, pointsRef
       message: `${shownName(customer.customerName)} now has ${held} credit points; this bill redeemed ${redeemed}.`,
     });
   }
+  const onAccount = body.tenders?.filter((t) => t.method === 'account').reduce((sum, t) => sum + toPaise(t.amount), 0) ?? 0;
+  const credit = customer && (await offlineAccountProblem(tenantId, { customerId: customer.customerId, name: customer.legalName ?? shownName(customer.customerName) }, onAccount));
+  if (credit) problems.push({ kind: 'creditLimit', message: credit });
   return problems;
 }
 
@@ -229,6 +233,7 @@ export async function sellAgainstNegativeStock(scope: WriteScope, key: string, r
     saleDate: shopDay(new Date(held.madeOn)),
     redeemPoints: pointsRedeemed(held.body),
     soldAgainstNegativeStock: { note: `${reason} (${by}, offline bill ${held.provisionalNumber})` },
+    accountApprovedBy: by,
     also: settles(scope, held, { state: 'soldAgainstNegativeStock', reason, by }),
   });
   if (saved.repeated) throw new Conflict(HELD_BILL_DECIDED);

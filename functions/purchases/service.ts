@@ -412,6 +412,8 @@ export interface SaveOptions {
   redeemPoints?: number;
   /** A manager's decision on a held bill: MRP and GST as sold, stock may go below zero, the note on each movement. */
   soldAgainstNegativeStock?: { note: string };
+  /** A manager selling a held offline bill: its part on account may pass the limit, approved by them. */
+  accountApprovedBy?: string;
   /** The caller has just looked the idempotency key up and found no bill. */
   keyLookedUp?: boolean;
   /** More writes of the bill's transaction, each with the message of its failed condition (the held bill's state). */
@@ -477,7 +479,7 @@ export async function prepareBill(scope: WriteScope, body: PurchaseBody, id: num
   }
   const productsById = new Map(products.map((p) => [p.productId, p]));
   const { bill, lines } = draftBill({ purchaseId: id, customer, body, priced, figures, before, scope, pointsAfter, invoice, products: productsById, saleDate, tenders });
-  const accountMove = await accountMoveOf(scope, { bill, before: before?.bill, customerName: shownCustomer(customer), approvalCode: body.accountApproval });
+  const accountMove = await accountMoveOf(scope, { bill, before: before?.bill, customerName: shownCustomer(customer), approvalCode: body.accountApproval, approvedBy: options.accountApprovedBy });
 
   const items: TransactItem[] = [];
   const messages: (string | undefined)[] = [];
@@ -538,7 +540,7 @@ const shownCustomer = (customer: Customer) => customer.legalName ?? shownName(cu
  */
 async function accountMoveOf(
   scope: WriteScope,
-  input: { bill: StoredPurchase; before?: StoredPurchase; customerName: string; approvalCode?: string },
+  input: { bill: StoredPurchase; before?: StoredPurchase; customerName: string; approvalCode?: string; approvedBy?: string },
 ): Promise<[TransactItem, string | undefined][]> {
   const { bill, before } = input;
   const amount = onAccountOf(tendersOfBill(bill));
@@ -550,6 +552,7 @@ async function accountMoveOf(
     invoiceNumber: bill.invoiceNumber,
     adds,
     approvalCode: input.approvalCode,
+    approvedBy: input.approvedBy,
   });
   if (amount > 0) {
     const approvedBy = move?.approvedBy ?? before?.account?.approvedBy;

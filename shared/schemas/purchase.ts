@@ -118,7 +118,7 @@ export const offlineBlock = lazySchema(() => z.object({
 }));
 export type OfflineBlock = z.output<typeof offlineBlock>;
 
-export const BILL_PROBLEM_KINDS = ['stockShort', 'priceChanged', 'taxChanged', 'productDeleted', 'productUnknown', 'pointsShort', 'customerUnknown'] as const;
+export const BILL_PROBLEM_KINDS = ['stockShort', 'priceChanged', 'taxChanged', 'productDeleted', 'productUnknown', 'pointsShort', 'customerUnknown', 'creditLimit'] as const;
 export type BillProblemKind = (typeof BILL_PROBLEM_KINDS)[number];
 
 const isChosen = (row: unknown) => typeof row === 'object' && row !== null && !isBlank((row as { productId?: unknown }).productId);

@@ -321,6 +321,28 @@ describe('reminders on WhatsApp', () => {
   });
 });
 
+describe('a bill on account made offline', () => {
+  it('is held for a manager when the server’s balance takes the customer past the limit, and the manager’s sale is approved by them', async () => {
+    const customer = await creditCustomer(1000);
+    expect((await placeBill(billOf(customer, 4, 800))).status).toBe(200);
+    // The till, offline, still believed the customer owed nothing.
+    const key = randomUUID();
+    const offline = { madeOn: new Date(Date.now() - 600_000).toISOString(), provisionalNumber: `DEM-T7-${Date.now() % 1_000_000}`, deviceId: `till-${randomUUID()}` };
+    const held = await placeBill({ ...billOf(customer, 2, 400), idempotencyKey: key, offline });
+    expect(held.status, JSON.stringify(held.body)).toBe(409);
+    const problems = (held.body as unknown as { details: { problems: { kind: string; message: string }[] } }).details.problems;
+    expect(problems).toEqual([
+      { kind: 'creditLimit', message: `Credit limit exceeded: ${nameOf(customer)} owes ₹800.00 of a ₹1,000.00 limit; this bill puts ₹400.00 on account. A manager can approve it.` },
+    ]);
+    expect((await accountOf(customer)).balance).toBe(800);
+
+    const sold = await call<{ state: string }>('POST', `/purchase/held/${key}/sellAgainstNegativeStock`, { token: await managerToken(), body: { reason: 'Regular customer, pays on Friday' } });
+    expect(sold.status, JSON.stringify(sold.body)).toBe(200);
+    const [entry] = await allEntries(customer);
+    expect(entry).toMatchObject({ kind: 'bill', amount: 400, balanceAfter: 1200, approvedBy: 'manager@demo.shop' });
+  });
+});
+
 describe('another shop', () => {
   it('never reads nor moves this shop’s account', async () => {
     const customer = await creditCustomer(3000);
