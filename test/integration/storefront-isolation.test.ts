@@ -52,6 +52,7 @@ beforeAll(async () => {
     customerCartId: String(inCart.body.customerCartId),
     customerWishId: String(wish.body.customerWishId),
     orderId: order.id,
+    qrId: 'qr_IsolationTest01',
   };
   const mine = { customerId: owner.customer.customerId, productId, cartQuantity: 1 };
   bodies = {
