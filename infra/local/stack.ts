@@ -213,7 +213,12 @@ async function startOnPorts(options: LocalStackOptions, ports: Ports): Promise<L
       signingKey: signingKey.jwk,
       invokeKeyId: lambdaInvoke.accessKeyId,
       // As CloudFront adds them in AWS; the checkout script comes from wherever the provider URL points.
-      securityHeaders: securityHeaders({ assets: new URL(process.env.S3_ENDPOINT!).origin, checkout: new URL(process.env.RAZORPAY_CHECKOUT_URL!).origin }),
+      securityHeaders: securityHeaders({
+        assets: new URL(process.env.S3_ENDPOINT!).origin,
+        checkout: new URL(process.env.RAZORPAY_CHECKOUT_URL!).origin,
+        // The simulator's qr_codes answer an image_url on the host the functions call it by.
+        qrImages: [new URL(process.env.RAZORPAY_API_URL!).origin],
+      }),
       loadDomain: async (domain) => (await import(path.join(root, 'functions', domain, 'handler.ts'))).handler,
       invokable: {
         'pre-token': async () => (await import('../../functions/triggers/pre-token.js')).handler as never,

@@ -53,3 +53,32 @@ test('the storefront home with its images loads without a violation', async ({ p
     .toBe(true);
   expect(violations).toEqual([]);
 });
+
+test('a Razorpay QR image from its host shows at the till under the policy; an image from elsewhere is blocked', async ({ page }) => {
+  const violations = await watchViolations(page);
+  await signInAndLand(page, 'admin@demo.shop');
+  await expect(page.getByRole('button', { name: 'Me menu' })).toBeVisible({ timeout: 30_000 });
+  const policy = (await page.request.get('/login')).headers()['content-security-policy']!;
+  // Locally Razorpay is the simulator: its checkout script and the QR images of its qr_codes share one port.
+  const checkout = new URL(/script-src 'self' ([^\s;]+)/.exec(policy)![1]!);
+  const qrImage = `http://127.0.0.1:${checkout.port}/sim/qr_codes/qr_e2e_missing/image`;
+  const elsewhere = 'http://127.0.0.2:9/qr.png';
+  const loadImage = (src: string) =>
+    page.evaluate(
+      (url) =>
+        new Promise<string>((resolve) => {
+          const img = document.createElement('img');
+          img.onload = () => resolve('loaded');
+          img.onerror = () => resolve('failed');
+          img.src = url;
+          document.body.append(img);
+        }),
+      src,
+    );
+  // An unknown QR answers 404, which is no violation: the policy let the request go to the host.
+  await loadImage(qrImage);
+  await loadImage(elsewhere);
+  await expect.poll(() => violations.length, { timeout: 10_000 }).toBeGreaterThan(0);
+  expect(violations.filter((v) => v.includes('qr_e2e_missing'))).toEqual([]);
+  expect(violations.some((v) => v.includes('img-src') && v.includes('127.0.0.2'))).toBe(true);
+});

@@ -457,6 +457,8 @@ describe('web distribution', () => {
     const csp = JSON.stringify(headers.ContentSecurityPolicy.ContentSecurityPolicy);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self' https://checkout.razorpay.com;");
+    // The till may show a Razorpay UPI QR image (its image_url on rzp.io).
+    expect(csp).toMatch(/img-src [^;]*https:\/\/rzp\.io;/);
     expect(csp).toContain("frame-ancestors 'none'");
     // Images and presigned uploads go to the assets bucket's own host.
     expect(csp).toContain('RegionalDomainName');

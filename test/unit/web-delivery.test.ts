@@ -8,7 +8,7 @@ import { startGateway } from '../../infra/local/gateway.js';
 import { freePort } from '../../infra/local/ports.js';
 import { newSigningKey } from '../../infra/local/signing-key.js';
 import { chooseEncoding } from '../../infra/local/static-files.js';
-import { securityHeaders } from '../../infra/web-security.js';
+import { contentSecurityPolicy, razorpayOrigins, securityHeaders } from '../../infra/web-security.js';
 
 /** The local gateway serving a small web build as CloudFront serves the real one. */
 let webRoot: string;
@@ -32,7 +32,7 @@ beforeAll(async () => {
     invokeKeyId: 'test-only-key',
     loadDomain: async () => async () => ({ statusCode: 200, body: '{}' }),
     invokable: {},
-    securityHeaders: securityHeaders({ assets: 'http://127.0.0.1:4569', checkout: 'http://localhost:8007' }),
+    securityHeaders: securityHeaders({ assets: 'http://127.0.0.1:4569', checkout: 'http://localhost:8007', qrImages: ['http://127.0.0.1:8007'] }),
   });
   base = `http://127.0.0.1:${port}`;
 });
@@ -87,6 +87,7 @@ describe('the local gateway serving the web app', () => {
       const { headers } = await raw(pathName, 'br');
       expect(headers['content-security-policy'], pathName).toContain("frame-ancestors 'none'");
       expect(headers['content-security-policy'], pathName).toContain("script-src 'self' http://localhost:8007");
+      expect(headers['content-security-policy'], pathName).toContain("img-src 'self' data: blob: http://127.0.0.1:4569 http://127.0.0.1:8007;");
       expect(headers['x-content-type-options'], pathName).toBe('nosniff');
       expect(headers['referrer-policy'], pathName).toBe('strict-origin-when-cross-origin');
       expect(headers['strict-transport-security'], pathName).toMatch(/^max-age=\d+; includeSubDomains$/);
@@ -101,5 +102,21 @@ describe('choosing an encoding', () => {
     expect(chooseEncoding('*')).toBe('br');
     expect(chooseEncoding('identity')).toBe('identity');
     expect(chooseEncoding(undefined)).toBe('identity');
+  });
+});
+
+describe('the web app’s Content-Security-Policy in AWS', () => {
+  const directives = new Map(
+    contentSecurityPolicy({ assets: 'https://assets.example.s3.ap-south-1.amazonaws.com', ...razorpayOrigins })
+      .split('; ')
+      .map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]),
+  );
+
+  it('shows images from the app, the assets bucket and Razorpay’s QR image host (rzp.io) only', () => {
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://assets.example.s3.ap-south-1.amazonaws.com', 'https://rzp.io']);
+  });
+
+  it('lets the QR image host load images only: no script, frame or call reaches it', () => {
+    for (const directive of ['script-src', 'connect-src', 'frame-src', 'default-src']) expect(directives.get(directive), directive).not.toContain('https://rzp.io');
   });
 });
