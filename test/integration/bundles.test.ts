@@ -278,7 +278,7 @@ const invocations: Invocation[] = [
  * the tenant-access role and the state machine exist only in AWS (the local stack passes keys, has no IAM and
  * runs the workflow itself).
  */
-const awsOnly = new Set(['RAZORPAY_SECRET_ARN', 'WHATSAPP_SECRET_ARN', 'PAYMENT_TO_ORDER_ARN', 'CURSOR_SECRET_ARN', 'TENANT_ACCESS_ROLE_ARN']);
+const awsOnly = new Set(['RAZORPAY_SECRET_ARN', 'WHATSAPP_SECRET_ARN', 'PAYMENT_TO_ORDER_ARN', 'CURSOR_SECRET_ARN', 'TENANT_ACCESS_ROLE_ARN', 'ORIGIN_VERIFY']);
 
 describe('every function bundle, copied to an empty folder and run as Lambda runs it', () => {
   it('has a sample call here', () => {
