@@ -1,9 +1,10 @@
-import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { formatDateTime, formatPaise, formatRupees } from '../../../../../shared/format.js';
 import { DENOMINATIONS, denominationLabel, MIN_REASON } from '../../../../../shared/till.js';
 import type { TillSession } from '../../../../../shared/schemas/till.js';
+import { errorText, TillCard } from '../components/till-card.js';
 import { BackButton } from '../../../components/back-links.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
@@ -11,7 +12,6 @@ import { useCan } from '../../../lib/use-can.js';
 import { downloadClose, useReopenTill, useTillSession } from '../api/tills.js';
 import { DifferenceBadge, MovesTable, SessionFigures } from '../components/session-figures.js';
 
-const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
 function CountTable({ session }: { session: TillSession }) {
   const counted = DENOMINATIONS.filter((d) => (session.count?.[d.key] ?? 0) > 0);
@@ -45,27 +45,14 @@ function Reopen({ session }: { session: TillSession }) {
     }
   };
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          Reopen this close
-        </Title>
-        <Text size="sm" c="dimmed">
-          The cashier can then count and close again; the close leaves the month’s totals until then.
-        </Text>
-        <Group align="flex-end" wrap="wrap">
-          <TextInput label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={200} required w={360} />
-          <Button color="orange" onClick={() => void submit()} loading={reopen.isPending} disabled={reason.trim().length < MIN_REASON}>
-            Reopen
-          </Button>
-        </Group>
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
-      </Stack>
-    </Paper>
+    <TillCard title="Reopen this close" hint="The cashier can then count and close again; the close leaves the month’s totals until then." problem={problem}>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={200} required w={360} />
+        <Button color="orange" onClick={() => void submit()} loading={reopen.isPending} disabled={reason.trim().length < MIN_REASON}>
+          Reopen
+        </Button>
+      </Group>
+    </TillCard>
   );
 }
 

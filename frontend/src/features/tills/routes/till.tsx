@@ -1,10 +1,11 @@
-import { Alert, Anchor, Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Group, NumberInput, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatPaise, formatRupees } from '../../../../../shared/format.js';
 import { toPaise } from '../../../../../shared/money.js';
 import type { TillSession } from '../../../../../shared/schemas/till.js';
 import { CLOSE_MESSAGES, closeProblem, countedTotal, overShort, type DrawerCount } from '../../../../../shared/till.js';
+import { errorText, TillCard } from '../components/till-card.js';
 import { BackButton } from '../../../components/back-links.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
@@ -18,7 +19,6 @@ import { downloadClose, useCashMove, useCloseTill, useCurrentSession, useOpenTil
 import { DrawerCountFields } from '../components/drawer-count.js';
 import { DifferenceBadge, differenceText, MovesTable, SessionFigures } from '../components/session-figures.js';
 
-const errorText = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 const newKey = () => (crypto.randomUUID ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join(''));
 
 /** The bills of this shop still waiting on this device to be sent. */
@@ -57,25 +57,15 @@ function OpenTill({ onOffline }: { onOffline: (opening: PendingOpening) => void 
     }
   };
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          Open the till
-        </Title>
-        <Group align="flex-end" wrap="wrap">
-          <TextInput label="Till" description="Its name or number" value={tillName} onChange={(e) => setTillName(e.currentTarget.value)} maxLength={30} required />
-          <NumberInput label="Opening float (₹)" description="The cash put in the drawer" value={openingFloat} onChange={setFloat} min={0} decimalScale={2} allowNegative={false} required />
-          <Button onClick={() => void submit()} loading={open.isPending} disabled={!tillName.trim()}>
-            Open till
-          </Button>
-        </Group>
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
-      </Stack>
-    </Paper>
+    <TillCard title="Open the till" problem={problem}>
+      <Group align="flex-end" wrap="wrap">
+        <TextInput label="Till" description="Its name or number" value={tillName} onChange={(e) => setTillName(e.currentTarget.value)} maxLength={30} required />
+        <NumberInput label="Opening float (₹)" description="The cash put in the drawer" value={openingFloat} onChange={setFloat} min={0} decimalScale={2} allowNegative={false} required />
+        <Button onClick={() => void submit()} loading={open.isPending} disabled={!tillName.trim()}>
+          Open till
+        </Button>
+      </Group>
+    </TillCard>
   );
 }
 
@@ -100,42 +90,32 @@ function CashMove({ session }: { session: TillSession }) {
     }
   };
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          Pay-in or pay-out
-        </Title>
+    <TillCard title="Pay-in or pay-out" problem={problem}>
+      <Group align="flex-end" wrap="wrap">
+        <SegmentedControl
+          aria-label="Pay-in or pay-out"
+          value={kind}
+          onChange={(v) => setKind(v as 'in' | 'out')}
+          data={[
+            { value: 'out', label: 'Pay-out' },
+            { value: 'in', label: 'Pay-in' },
+          ]}
+        />
+        <NumberInput label="Amount (₹)" value={amount} onChange={setAmount} min={0} decimalScale={2} allowNegative={false} required />
+        <TextInput label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={200} required />
+      </Group>
+      {kind === 'out' && (
         <Group align="flex-end" wrap="wrap">
-          <SegmentedControl
-            aria-label="Pay-in or pay-out"
-            value={kind}
-            onChange={(v) => setKind(v as 'in' | 'out')}
-            data={[
-              { value: 'out', label: 'Pay-out' },
-              { value: 'in', label: 'Pay-in' },
-            ]}
-          />
-          <NumberInput label="Amount (₹)" value={amount} onChange={setAmount} min={0} decimalScale={2} allowNegative={false} required />
-          <TextInput label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={200} required />
+          <Checkbox label="Record as an expense paid in cash" checked={asExpense} onChange={(e) => setAsExpense(e.currentTarget.checked)} />
+          {asExpense && <TextInput label="Expense Name" value={expenseName} onChange={(e) => setExpenseName(e.currentTarget.value)} placeholder={reason} maxLength={100} />}
         </Group>
-        {kind === 'out' && (
-          <Group align="flex-end" wrap="wrap">
-            <Checkbox label="Record as an expense paid in cash" checked={asExpense} onChange={(e) => setAsExpense(e.currentTarget.checked)} />
-            {asExpense && <TextInput label="Expense Name" value={expenseName} onChange={(e) => setExpenseName(e.currentTarget.value)} placeholder={reason} maxLength={100} />}
-          </Group>
-        )}
-        <Group>
-          <Button variant="light" onClick={() => void submit()} loading={move.isPending} disabled={!amount || reason.trim().length < 5}>
-            {kind === 'in' ? 'Add pay-in' : 'Add pay-out'}
-          </Button>
-        </Group>
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
-      </Stack>
-    </Paper>
+      )}
+      <Group>
+        <Button variant="light" onClick={() => void submit()} loading={move.isPending} disabled={!amount || reason.trim().length < 5}>
+          {kind === 'in' ? 'Add pay-in' : 'Add pay-out'}
+        </Button>
+      </Group>
+    </TillCard>
   );
 }
 
@@ -185,42 +165,29 @@ function CloseTill({ session, waiting, onSend, sending, onClosed }: { session: T
     }
   };
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          Close the till
-        </Title>
-        <Text size="sm" c="dimmed">
-          Count the drawer note by note and coin by coin.
-        </Text>
-        <DrawerCountFields value={count} onChange={setCount} />
-        <Group gap="lg">
-          <Text>Expected: {formatRupees(session.expected)}</Text>
-          <Text>Counted: {formatPaise(counted)}</Text>
-          <DifferenceBadge difference={difference / 100} />
-        </Group>
-        <TextInput
-          label="Reason"
-          description={difference === 0 ? 'Not needed when the drawer is as expected' : 'Why the drawer is over or short'}
-          value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
-          maxLength={200}
-          required={difference !== 0}
-          error={reason && needsReason ? needsReason : undefined}
-        />
-        {waiting.length > 0 && <WaitingBills bills={waiting} onSend={onSend} sending={sending} />}
-        <Group>
-          <Button color={difference < 0 ? 'red' : undefined} onClick={() => void submit()} loading={close.isPending} disabled={waiting.length > 0 || Boolean(needsReason)}>
-            Close till ({differenceText(difference / 100)})
-          </Button>
-        </Group>
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
-      </Stack>
-    </Paper>
+    <TillCard title="Close the till" hint="Count the drawer note by note and coin by coin." problem={problem}>
+      <DrawerCountFields value={count} onChange={setCount} />
+      <Group gap="lg">
+        <Text>Expected: {formatRupees(session.expected)}</Text>
+        <Text>Counted: {formatPaise(counted)}</Text>
+        <DifferenceBadge difference={difference / 100} />
+      </Group>
+      <TextInput
+        label="Reason"
+        description={difference === 0 ? 'Not needed when the drawer is as expected' : 'Why the drawer is over or short'}
+        value={reason}
+        onChange={(e) => setReason(e.currentTarget.value)}
+        maxLength={200}
+        required={difference !== 0}
+        error={reason && needsReason ? needsReason : undefined}
+      />
+      {waiting.length > 0 && <WaitingBills bills={waiting} onSend={onSend} sending={sending} />}
+      <Group>
+        <Button color={difference < 0 ? 'red' : undefined} onClick={() => void submit()} loading={close.isPending} disabled={waiting.length > 0 || Boolean(needsReason)}>
+          Close till ({differenceText(difference / 100)})
+        </Button>
+      </Group>
+    </TillCard>
   );
 }
 
@@ -228,34 +195,28 @@ function ClosedSummary({ session, onNext }: { session: TillSession; onNext: () =
   const [problem, setProblem] = useState<string | null>(null);
   const print = (size: 'a4' | 'roll') => downloadClose(session.sessionId, size).catch((error: unknown) => setProblem(errorText(error, 'The close could not be printed.')));
   return (
-    <Paper withBorder p="md" radius="md">
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          Till {session.tillName} closed
-        </Title>
-        <Group gap="lg">
-          <Text>Expected: {formatRupees(session.expected)}</Text>
-          <Text>Counted: {formatRupees(session.counted ?? 0)}</Text>
-          <DifferenceBadge difference={session.difference ?? 0} />
-        </Group>
-        {session.reason && <Text>Reason: {session.reason}</Text>}
-        <Text size="sm" c="dimmed">
-          {session.mailed ? 'The close was mailed to the owner.' : 'The close could not be mailed to the owner; they see it on Till closes.'}
-        </Text>
-        <Group>
-          <Button variant="default" onClick={() => void print('a4')}>
-            Print A4
-          </Button>
-          <Button variant="default" onClick={() => void print('roll')}>
-            Print 80 mm
-          </Button>
-          <Button variant="light" onClick={onNext}>
-            Open the till again
-          </Button>
-        </Group>
-        {problem && <Alert color="red">{problem}</Alert>}
-      </Stack>
-    </Paper>
+    <TillCard title={<>Till {session.tillName} closed</>} problem={problem}>
+      <Group gap="lg">
+        <Text>Expected: {formatRupees(session.expected)}</Text>
+        <Text>Counted: {formatRupees(session.counted ?? 0)}</Text>
+        <DifferenceBadge difference={session.difference ?? 0} />
+      </Group>
+      {session.reason && <Text>Reason: {session.reason}</Text>}
+      <Text size="sm" c="dimmed">
+        {session.mailed ? 'The close was mailed to the owner.' : 'The close could not be mailed to the owner; they see it on Till closes.'}
+      </Text>
+      <Group>
+        <Button variant="default" onClick={() => void print('a4')}>
+          Print A4
+        </Button>
+        <Button variant="default" onClick={() => void print('roll')}>
+          Print 80 mm
+        </Button>
+        <Button variant="light" onClick={onNext}>
+          Open the till again
+        </Button>
+      </Group>
+    </TillCard>
   );
 }
 
