@@ -13,16 +13,16 @@ const METHODS = [
  * Sold, Returns and Net sold by method (cash, UPI, card, other online), from the shared figures (shared/figures.ts);
  * shown when the period had money taken or refunded by UPI or card.
  */
-export function MethodFigures({ byMethod }: { byMethod: SalesSummary['byMethod'] }) {
+export function MethodFigures({ byMethod, label = 'Sales by method', netLabel = 'Net sold' }: { byMethod: SalesSummary['byMethod']; label?: string; netLabel?: string }) {
   if (!byMethod) return null;
   return (
-    <Table fz="sm" verticalSpacing={4} aria-label="Sales by method" data-method-figures>
+    <Table fz="sm" verticalSpacing={4} aria-label={label} data-method-figures>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Method</Table.Th>
           <Table.Th ta="right">Sold</Table.Th>
           <Table.Th ta="right">Returns</Table.Th>
-          <Table.Th ta="right">Net sold</Table.Th>
+          <Table.Th ta="right">{netLabel}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>

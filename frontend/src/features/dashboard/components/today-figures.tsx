@@ -1,19 +1,13 @@
-import { Group, Paper, SimpleGrid, Table, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatRupees, shopDay } from '../../../../../shared/format.js';
 import { purchaseRoutes } from '../../../../../shared/routes/purchases.js';
 import type { SalesSummary } from '../../../../../shared/schemas/figures.js';
+import { MethodFigures } from '../../../components/method-figures.js';
 import { callApi } from '../../../lib/api-client.js';
 
 type Method = 'cash' | 'upi' | 'card' | 'otherOnline';
 type MethodAmounts = Record<Method | 'total', number>;
-
-const METHODS: readonly [Method, string][] = [
-  ['cash', 'Cash'],
-  ['upi', 'UPI'],
-  ['card', 'Card'],
-  ['otherOnline', 'Other online'],
-];
 
 /**
  * The day's amounts by method from the shared figures (shared/figures.ts): when no money moved by UPI or card the
@@ -46,26 +40,7 @@ export default function TodayFigures() {
         <Amount label="Returns" value={figures.returns.total} />
         <Amount label="Net sold" value={figures.netSold.total} />
       </SimpleGrid>
-      <Table fz="sm" verticalSpacing={4} aria-label="Today's takings by method">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Method</Table.Th>
-            <Table.Th ta="right">Sold</Table.Th>
-            <Table.Th ta="right">Returns</Table.Th>
-            <Table.Th ta="right">Takings</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {METHODS.map(([key, label]) => (
-            <Table.Tr key={key}>
-              <Table.Td>{label}</Table.Td>
-              <Table.Td ta="right">{formatRupees(by.sold[key])}</Table.Td>
-              <Table.Td ta="right">{formatRupees(by.returns[key])}</Table.Td>
-              <Table.Td ta="right">{formatRupees(by.netSold[key])}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <MethodFigures byMethod={by} label="Today's takings by method" netLabel="Takings" />
     </Paper>
   );
 }
