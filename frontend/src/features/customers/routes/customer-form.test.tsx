@@ -213,4 +213,30 @@ describe('customer list', () => {
     await user.type(box, '7400{Enter}');
     await waitFor(() => expect(screen.queryByText(/or more customer names/)).not.toBeInTheDocument());
   });
+
+  it("links each customer's account for those who read accounts, and not for a user who only lists customers", async () => {
+    signInWith('cashier@demo.shop', CASHIER_ID, ['CASHIER']);
+    serve([
+      [/^GET \/customer\/all\?/, [200, [meena]]],
+      ['GET /customer/count', [200, 1]],
+    ]);
+    const user = userEvent.setup({ delay: null });
+    const { unmount, router } = renderScreen(<CustomerListScreen />, { path: '/customer', elsewhere: ['/customer/:id', '/customerAccount/:id', '/home'] });
+    await user.click(await screen.findByRole('link', { name: 'Account of MeenaIyer' }));
+    expect(await screen.findByText('page /customerAccount/:id')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/customerAccount/7');
+    unmount();
+
+    signInWith('lister@demo.shop', CASHIER_ID, ['CASHIER'], ['CustomerList']);
+    renderScreen(<CustomerListScreen />, { path: '/customer', elsewhere: ['/customer/:id', '/customerAccount/:id', '/home'] });
+    expect(await screen.findByText('MeenaIyer')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Account of MeenaIyer' })).not.toBeInTheDocument();
+  });
+
+  it("links the customer's account and ledger from the customer's details", async () => {
+    signInWith('cashier@demo.shop', CASHIER_ID, ['CASHIER']);
+    serve([['GET /customer/7', [200, meena]]]);
+    openForm('7');
+    expect(await screen.findByRole('link', { name: 'Account and ledger' })).toHaveAttribute('href', '/customerAccount/7');
+  });
 });

@@ -1,9 +1,11 @@
-import { Center, Loader } from '@mantine/core';
-import { Navigate, useParams } from 'react-router-dom';
+import { Button, Center, Loader } from '@mantine/core';
+import { IconNotebook } from '@tabler/icons-react';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { idParam } from '../../../../../shared/schemas/common.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { hasValidToken, useSession } from '../../../lib/session.js';
+import { useCan } from '../../../lib/use-can.js';
 import { useCustomer } from '../api/customers.js';
 import { CustomerAccount } from '../components/customer-account.js';
 import { CustomerEditor } from '../components/customer-editor.js';
@@ -23,6 +25,14 @@ export default function CustomerFormScreen() {
   const parsed = idParam.safeParse(rawId);
   const id = !isNew && parsed.success ? parsed.data : undefined;
   const customer = useCustomer(staff ? id : undefined);
+  const can = useCan();
+  // The same features that read a customer's account (GET /account/{customerId}, docs/customer-credit.md).
+  const accountLink =
+    staff && id !== undefined && can('CustomerCredit', 'CustomerView', 'PurchaseEdit') ? (
+      <Button variant="light" component={Link} to={`/customerAccount/${id}`} leftSection={<IconNotebook size={16} />}>
+        Account and ledger
+      </Button>
+    ) : undefined;
 
   if (isNew && !staff) {
     return (
@@ -43,7 +53,7 @@ export default function CustomerFormScreen() {
     return <Navigate to="/error" replace state={{ message: 'You can open only your own customer record.' }} />;
   }
   return (
-    <Page title={isNew ? 'Customer Registration' : 'Customer Update'} size="md">
+    <Page title={isNew ? 'Customer Registration' : 'Customer Update'} size="md" actions={accountLink}>
       <RequireFeature anyOf={['CustomerEdit']} what="registering or changing customers" back="/customer">
         {!isNew && !customer.data ? (
           <Center py="xl">

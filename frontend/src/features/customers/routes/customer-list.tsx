@@ -1,6 +1,7 @@
-import { Box, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconUserPlus } from '@tabler/icons-react';
+import { IconNotebook, IconUserPlus } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
 import { formatDate } from '../../../../../shared/format.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
@@ -50,15 +51,31 @@ function CustomerTable() {
 
   const editable = can('CustomerEdit');
   const deletable = can('CustomerDelete');
+  // The same features that read a customer's account (GET /account/{customerId}, docs/customer-credit.md).
+  const readsAccount = can('CustomerCredit', 'CustomerView', 'PurchaseEdit');
   const actions = (c: Customer) => (
-    <RowActions
-      name={shownName(c.customerName)}
-      editTo={editable ? `/customer/${c.customerId}` : undefined}
-      onDelete={deletable ? () => remove.ask(c) : undefined}
-    />
+    <Group gap="xs" justify="flex-end" wrap="nowrap">
+      {readsAccount && (
+        <Button
+          size="xs"
+          variant="subtle"
+          component={Link}
+          to={`/customerAccount/${c.customerId}`}
+          leftSection={<IconNotebook size={14} />}
+          aria-label={`Account of ${shownName(c.customerName)}`}
+        >
+          Account
+        </Button>
+      )}
+      <RowActions
+        name={shownName(c.customerName)}
+        editTo={editable ? `/customer/${c.customerId}` : undefined}
+        onDelete={deletable ? () => remove.ask(c) : undefined}
+      />
+    </Group>
   );
   const actionsColumn: Column<Customer>[] =
-    editable || deletable ? [{ key: 'actions', header: 'Actions', align: 'right', render: actions }] : [];
+    editable || deletable || readsAccount ? [{ key: 'actions', header: 'Actions', align: 'right', render: actions }] : [];
 
   const columns: Column<Customer>[] = compact
     ? [
@@ -82,7 +99,7 @@ function CustomerTable() {
               <Text size="xs" c="dimmed">
                 {c.creditPoints} credit points · since {formatDate(c.createdOn)}
               </Text>
-              {(editable || deletable) && <Box mt={4}>{actions(c)}</Box>}
+              {(editable || deletable || readsAccount) && <Box mt={4}>{actions(c)}</Box>}
             </Stack>
           ),
         },
