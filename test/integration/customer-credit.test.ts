@@ -6,7 +6,11 @@ import { toPaise, toRupees } from '../../shared/money.js';
 import type { AccountView, Approval, LedgerEntry } from '../../shared/schemas/account.js';
 import type { AuditRecord } from '../../shared/schemas/audit.js';
 import type { Customer } from '../../shared/schemas/customer.js';
+import { receivePayment } from '../../functions/accounts/service.js';
 import { openBill, placeBill as saveBill } from '../../functions/purchases/service.js';
+import { dailyReport } from '../../functions/reports/daily-mail.js';
+import { tenantData } from '../../functions/tenants/data.js';
+import { accountPaymentBody } from '../../shared/schemas/account.js';
 import { purchaseBody } from '../../shared/schemas/purchase.js';
 import type { Receivables } from '../../shared/schemas/account.js';
 import { shopDay } from '../../shared/bill.js';
@@ -354,5 +358,30 @@ describe('another shop', () => {
     await call('POST', `/account/${customer.customerId}/writeOff`, { token: beta, body: { amount: 400, reason: 'Not mine to write off' } });
     expect((await accountOf(customer)).balance).toBe(400);
     expect(await allEntries(customer)).toHaveLength(1);
+  });
+});
+
+describe("the daily report e-mail", () => {
+  // 14/08/2009 in the demo shop: no other test bills or takes payments on that day.
+  it('words the day’s new credit given and the dues collected, in the takings but not in Sold', async () => {
+    const customer = await creditCustomer(5000);
+    // 10:30 IST: 3 bags (₹600.00), ₹400.00 of it on account and ₹200.00 in cash.
+    await saveBill(demoScopeAt('2009-08-14T05:00:00Z'), purchaseBody.parse(billOf(customer, 3, 400)));
+    // 13:30 IST: ₹250.00 against the balance, ₹150.00 in cash and ₹100.00 by UPI.
+    await receivePayment(demoScopeAt('2009-08-14T08:00:00Z'), customer.customerId, accountPaymentBody.parse({ tenders: [{ method: 'cash', amount: 150 }, { method: 'upi', amount: 100 }] }));
+    expect((await accountOf(customer)).balance).toBe(150);
+
+    const tenant = (await tenantData.get('demo'))!;
+    const day = await dailyReport(tenant, '2009-08-14', new Date('2009-08-14T15:30:00Z'));
+    const onAccount = 'On account (sold, not paid yet): sold ₹400.00 − credited back by returns ₹0.00 = ₹400.00 · Dues collected ₹250.00 (cash ₹150.00), in the takings, not in Sold';
+    expect(day.text).toContain(onAccount);
+    expect(day.html).toContain(onAccount);
+    expect(day.text).toContain('Goods billed ₹600.00 − points redeemed ₹0.00 = Sold ₹200.00 (cash ₹200.00, online ₹0.00)');
+    // The drawer holds the bill's ₹200.00 and the dues' ₹150.00; the UPI ₹100.00 is online.
+    expect(day.text).toContain('Cash in hand ₹350.00 = cash takings ₹350.00 − cash refunds ₹0.00 − expenses paid in cash ₹0.00');
+    expect(day.text).toContain('Online balance ₹100.00 = online takings ₹100.00');
+
+    const dayBefore = await dailyReport(tenant, '2009-08-13', new Date('2009-08-13T15:30:00Z'));
+    expect(dayBefore.text).not.toContain('On account');
   });
 });
