@@ -24,6 +24,9 @@ export const notOnAccount = (name: string) => `${name} may not buy on account. T
 export const limitExceeded = (name: string, balance: Paise, limit: Paise, adds: Paise) =>
   `Credit limit exceeded: ${name} owes ${formatPaise(balance)} of a ${formatPaise(limit)} limit; this bill puts ${formatPaise(adds)} on account. A manager can approve it.`;
 
+/** Whether `adds` more on account takes the account past its limit (up to the limit exactly is within it). */
+export const passesLimit = (account: Pick<StoredAccount, 'balance' | 'creditLimit'>, adds: Paise): boolean => account.balance + adds > account.creditLimit;
+
 export interface WritesWithMessages {
   items: TransactItem[];
   messages: (string | undefined)[];
@@ -85,9 +88,9 @@ export async function billOnAccount(
   if (input.adds > 0) {
     if (!account.onAccount) throw new Validation(notOnAccount(input.customerName), { field: 'tenders' });
     condition.terms = { creditLimit: account.creditLimit };
-    if (account.balance + input.adds > account.creditLimit && input.approvedBy) {
+    if (passesLimit(account, input.adds) && input.approvedBy) {
       approvedBy = input.approvedBy;
-    } else if (account.balance + input.adds > account.creditLimit) {
+    } else if (passesLimit(account, input.adds)) {
       if (!input.approvalCode) throw new Conflict(limitExceeded(input.customerName, account.balance, account.creditLimit, input.adds));
       const approval = await accountData.approval(scope.tenantId, input.customerId, input.approvalCode);
       if (!approval || approval.validUntil < scope.actor.now.toISOString() || approval.amount < input.adds) throw new Conflict(APPROVAL_INVALID);
@@ -130,6 +133,6 @@ export async function offlineAccountProblem(tenantId: string, customer: { custom
   if (adds <= 0) return undefined;
   const account = await readAccount(tenantId, customer.customerId);
   if (!account.onAccount) return notOnAccount(customer.name);
-  if (account.balance + adds > account.creditLimit) return limitExceeded(customer.name, account.balance, account.creditLimit, adds);
+  if (passesLimit(account, adds)) return limitExceeded(customer.name, account.balance, account.creditLimit, adds);
   return undefined;
 }
