@@ -4,7 +4,7 @@ import { addProduct, chooseCustomer, registerCustomer } from './pos-helpers.js';
 // The machine running the browser tests is busy: a sale is several round trips and a receipt.
 test.describe.configure({ timeout: 180_000 });
 
-test('the owner lets a customer buy on account; the cashier bills ₹100 of it on account, then takes ₹60 against the balance, and the ledger shows both', async ({ browser }) => {
+test('the owner lets a customer buy on account; the cashier bills ₹100 of it on account, then takes ₹60 against the balance, the ledger shows both, and the owner’s reminder of the ₹40.00 left reaches WhatsApp', async ({ browser }) => {
   const owner = await browser.newPage();
   await signInAndLand(owner, 'admin@demo.shop');
   const name = `Khata${Date.now().toString(36)}`;
@@ -64,4 +64,14 @@ test('the owner lets a customer buy on account; the cashier bills ₹100 of it o
   await expect(ledger.getByRole('row')).toHaveCount(3);
   await expect(ledger.getByRole('row').nth(1)).toContainText('Payment received');
   await expect(ledger.getByRole('row').nth(2)).toContainText('Bill on account');
+
+  // The owner reminds the customer of what is left; the WhatsApp simulator received the message.
+  await owner.reload();
+  await expect(owner.locator('[data-account-balance]')).toHaveText('₹40.00', { timeout: 30_000 });
+  await owner.getByRole('button', { name: 'Remind on WhatsApp' }).click();
+  await expect(owner.getByRole('status').filter({ hasText: 'Reminder sent' })).toHaveText(`Reminder sent to ${name} on WhatsApp.`, { timeout: 30_000 });
+  const sent = await owner.request.get(`${process.env.E2E_WHATSAPP_URL}/messages`);
+  const { messages } = (await sent.json()) as { messages: { to: string; body: { text?: { body: string } } }[] };
+  const reminder = messages.filter((m) => m.to === `91${customer.mobileNumber}`).at(-1);
+  expect(reminder?.body.text?.body).toContain('you owe ₹40.00 on your account');
 });

@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
 export interface RunningStack {
   url: string;
   sesUrl: string;
+  /** The WhatsApp Cloud API simulator (GET /messages lists what was sent). */
+  whatsappUrl: string;
   idTokenMinutes: number;
   stop(): Promise<void>;
 }

@@ -38,4 +38,4 @@ process.on('SIGINT', stop);
 process.stdin.on('end', stop);
 process.stdin.resume();
 
-process.stdout.write(`${JSON.stringify({ url: stack.url, sesUrl: stack.sesUrl, idTokenMinutes })}\n`);
+process.stdout.write(`${JSON.stringify({ url: stack.url, sesUrl: stack.sesUrl, whatsappUrl: stack.whatsappUrl, idTokenMinutes })}\n`);
