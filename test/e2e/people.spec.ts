@@ -33,8 +33,10 @@ test.describe('people', () => {
     await page.getByRole('group', { name: 'IMS features' }).getByLabel('Stock List').check();
     await page.getByRole('group', { name: 'CRM features' }).getByLabel('Customer List').check();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page).toHaveURL('/role');
+    // The list opens on the page that holds the new role.
+    await expect(page).toHaveURL(/\/role\?role=\d+$/);
     await expect(page.getByRole('status')).toContainText(`Created the role ${roleName}.`);
+    await expect(page.getByRole('cell', { name: roleName, exact: true })).toBeVisible();
 
     // The employee, with that role.
     await page.goto('/user/new');
