@@ -1,13 +1,12 @@
-import { Alert, Button, Divider, Group, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPrinter } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import type { CreditNote } from '../../../../../shared/schemas/purchase.js';
 import classes from './receipt.module.css';
+import { PaperChoice, usePaperChoice } from './paper-choice.js';
 import { printReceipt, type PaperSize } from './receipt-view.js';
 
-const PAPER_KEY = 'shopdesk.receiptPaper';
-const storedPaper = (): PaperSize => (localStorage.getItem(PAPER_KEY) === 'a4' ? 'a4' : 'roll80');
 
 /**
  * A credit note (rule 53) as printed at the till after a return: the shop, the note's number and date, the invoice it
@@ -104,7 +103,7 @@ export function CreditNoteView({ note, paper }: { note: CreditNote; paper: Paper
 
 /** The credit note a return issued, with the choice of paper and Print; printed once as it shows when asked. */
 export function CreditNotePanel({ note, autoPrint = false }: { note: CreditNote; autoPrint?: boolean }) {
-  const [paper, setPaper] = useState<PaperSize>(storedPaper);
+  const [paper, setPaper] = usePaperChoice();
   const [printProblem, setPrintProblem] = useState<string>();
   const printed = useRef(false);
   useEffect(() => {
@@ -115,18 +114,7 @@ export function CreditNotePanel({ note, autoPrint = false }: { note: CreditNote;
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <SegmentedControl
-          aria-label="Paper"
-          value={paper}
-          onChange={(value) => {
-            setPaper(value as PaperSize);
-            localStorage.setItem(PAPER_KEY, value);
-          }}
-          data={[
-            { value: 'roll80', label: '80 mm roll' },
-            { value: 'a4', label: 'A4' },
-          ]}
-        />
+        <PaperChoice value={paper} onChange={setPaper} />
         <Button leftSection={<IconPrinter size={16} />} onClick={() => setPrintProblem(printReceipt(paper))}>
           Print credit note
         </Button>

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf, IconPrinter, IconReceipt } from '@tabler/icons-react';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
@@ -8,13 +8,10 @@ import { isApiError } from '../../../lib/api-client.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { useCan } from '../../../lib/use-can.js';
 import { creditNotePdf, useReceipt } from '../api/billing.js';
+import { PaperChoice, usePaperChoice } from './paper-choice.js';
 import { printReceipt, ReceiptView, type PaperSize } from './receipt-view.js';
 import { SendReceipt } from './send-receipt.js';
 
-const PAPER_KEY = 'shopdesk.receiptPaper';
-
-/** The till's paper is remembered on this device: an 80 mm roll or A4. */
-const storedPaper = (): PaperSize => (localStorage.getItem(PAPER_KEY) === 'a4' ? 'a4' : 'roll80');
 
 /**
  * A bill's receipt with the choice of paper and Print; `onPrinted` runs after the Print button has printed, and
@@ -38,7 +35,7 @@ export function ReceiptPanel({
 }) {
   const fetched = useReceipt(provisional ? undefined : purchaseId);
   const receipt = provisional ? { data: provisional.receipt, isPending: false, isError: false, error: null } : fetched;
-  const [paper, setPaper] = useState<PaperSize>(storedPaper);
+  const [paper, setPaper] = usePaperChoice();
   const printed = useRef(false);
   const [printProblem, setPrintProblem] = useState<string>();
   // Whoever may send a bill's receipt (the till, re-bill, returns); a bill kept on the device has none to send yet.
@@ -65,18 +62,7 @@ export function ReceiptPanel({
   return (
     <Stack gap="md">
       <Group justify="space-between">
-        <SegmentedControl
-          aria-label="Paper"
-          value={paper}
-          onChange={(value) => {
-            setPaper(value as PaperSize);
-            localStorage.setItem(PAPER_KEY, value);
-          }}
-          data={[
-            { value: 'roll80', label: '80 mm roll' },
-            { value: 'a4', label: 'A4' },
-          ]}
-        />
+        <PaperChoice value={paper} onChange={setPaper} />
         <Group gap="sm">
           {actions}
           <Button
