@@ -180,6 +180,12 @@ export const accountData = {
     return items.map((item) => strip(item) as unknown as StoredAccount);
   },
 
+  /** A page of the shop's accounts (the till's copy of terms and balances): one Query of gsi1 from the cursor. */
+  async page(tenantId: string, page: PageRequest): Promise<CursorPage<StoredAccount>> {
+    const found = await queryCursorPage<StoredAccount & Item>({ index: 'gsi1', pk: accountsPk(tenantId) }, page);
+    return mapPage(found, (item) => strip(item) as unknown as StoredAccount);
+  },
+
   /** The bill entries of an account newest first, a page at a time, until `enough` says the walk may stop. */
   async recentBills(tenantId: string, customerId: number, enough: (bills: StoredEntry[]) => boolean): Promise<StoredEntry[]> {
     const bills: StoredEntry[] = [];

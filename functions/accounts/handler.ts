@@ -6,10 +6,14 @@ import { accountData } from './data.js';
 import { receivables } from './receivables.js';
 import { remind, remindAll } from './remind.js';
 import { accountOf, approveOverLimit, ledgerPage, receivePayment, setTerms, statementOf, writeOff } from './service.js';
+import { termsPage } from './terms.js';
 
 export const handler = domainHandler('accounts', accountRoutes, {
   async receivables({ query, ctx }) {
     return receivables(ctx.me.tenantId, ctx.now, query.minAge);
+  },
+  async terms({ query, ctx }) {
+    return listPage(await termsPage(ctx.me.tenantId, query));
   },
   async remindAll({ body, ctx }) {
     return remindAll(writeScope(ctx), body.minAge);

@@ -1,4 +1,4 @@
-import { formatPaise } from '../../shared/format.js';
+import { accountRefusal, limitExceeded, notOnAccount, passesLimit } from '../../shared/credit.js';
 import { shopDay } from '../../shared/bill.js';
 import type { Paise } from '../../shared/money.js';
 import { auditWrite } from '../lib/audit.js';
@@ -19,13 +19,8 @@ export const ACCOUNT_CHANGED = "The customer's account was just changed by anoth
 export const APPROVAL_USED = 'This approval code has already been used. Ask the manager for a new one.';
 export const APPROVAL_INVALID = 'This approval code is not valid for this customer, or has expired. Ask the manager for a new one.';
 
-export const notOnAccount = (name: string) => `${name} may not buy on account. The owner or a manager can allow it on the customer's account.`;
-
-export const limitExceeded = (name: string, balance: Paise, limit: Paise, adds: Paise) =>
-  `Credit limit exceeded: ${name} owes ${formatPaise(balance)} of a ${formatPaise(limit)} limit; this bill puts ${formatPaise(adds)} on account. A manager can approve it.`;
-
-/** Whether `adds` more on account takes the account past its limit (up to the limit exactly is within it). */
-export const passesLimit = (account: Pick<StoredAccount, 'balance' | 'creditLimit'>, adds: Paise): boolean => account.balance + adds > account.creditLimit;
+// One check and one message for the server and the till's copy offline (shared/credit.ts).
+export { limitExceeded, notOnAccount, passesLimit };
 
 export interface WritesWithMessages {
   items: TransactItem[];
@@ -131,8 +126,5 @@ export { entryWrites };
  */
 export async function offlineAccountProblem(tenantId: string, customer: { customerId: number; name: string }, adds: Paise): Promise<string | undefined> {
   if (adds <= 0) return undefined;
-  const account = await readAccount(tenantId, customer.customerId);
-  if (!account.onAccount) return notOnAccount(customer.name);
-  if (passesLimit(account, adds)) return limitExceeded(customer.name, account.balance, account.creditLimit, adds);
-  return undefined;
+  return accountRefusal(await readAccount(tenantId, customer.customerId), customer.name, adds);
 }

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { accountPaymentBody, accountSettingsBody, approvalBody, receivablesQuery, remindAllBody, statementQuery, writeOffBody } from '../schemas/account.js';
-import type { accountView, approval, ledgerEntry, receivables, reminder, reminders, totalDue } from '../schemas/account-answers.js';
+import type { accountTerms, accountView, approval, ledgerEntry, receivables, reminder, reminders, totalDue } from '../schemas/account-answers.js';
 import { idParam, pageQuery } from '../schemas/common.js';
 import { answer, route } from './define.js';
 
@@ -25,6 +25,14 @@ export const accountRoutes = {
     access: ['CustomerCredit', 'ReportList'],
     summary: "What all the shop's customers owe (the dashboard's total due): one counter read",
     response: answer<typeof totalDue>(),
+  }),
+  terms: route({
+    method: 'GET',
+    path: '/accounts/terms',
+    access: ['CustomerCredit', 'PurchaseEdit'],
+    summary: "A page of the shop's accounts with their terms and balance (the till's copy for billing on account offline; X-Next-Page carries the cursor)",
+    query: pageQuery,
+    response: answer<z.ZodArray<typeof accountTerms>>(),
   }),
   remindAll: route({
     method: 'POST',

@@ -17,6 +17,15 @@ export const accountView = z.object({
 });
 export type AccountView = z.output<typeof accountView>;
 
+/** An account's terms and balance as the till keeps them on the device (GET /accounts/terms). */
+export const accountTerms = z.object({
+  customerId: z.number().int(),
+  onAccount: z.boolean(),
+  limit: z.number(),
+  balance: z.number(),
+});
+export type AccountTerms = z.output<typeof accountTerms>;
+
 export const LEDGER_KINDS = ['bill', 'payment', 'return', 'writeOff'] as const;
 
 export const ledgerEntry = z.object({

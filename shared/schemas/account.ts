@@ -64,5 +64,5 @@ export const remindAllBody = lazySchema(() => z.object({ minAge: z.coerce.number
 /** The receivables list: everyone who owes, or only those whose oldest unpaid bill is at least `minAge` days old. */
 export const receivablesQuery = lazySchema(() => z.object({ minAge: z.coerce.number().int().min(0).max(3650).default(0) }));
 
-export type { AccountView, LedgerEntry, Approval, Receivables } from './account-answers.js';
-export type { accountView, ledgerEntry, approval, receivables, totalDue, reminder, reminders } from './account-answers.js';
+export type { AccountView, AccountTerms, LedgerEntry, Approval, Receivables } from './account-answers.js';
+export type { accountView, accountTerms, ledgerEntry, approval, receivables, totalDue, reminder, reminders } from './account-answers.js';

@@ -2,14 +2,14 @@ import { Alert, Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, 
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { formatDateTime, formatRupees } from '../../../../../shared/format.js';
-import type { Approval, LedgerEntry } from '../../../../../shared/schemas/account.js';
+import type { Approval } from '../../../../../shared/schemas/account.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
+import { PaymentForm, PaymentReceipt, receivedOfEntry, type PaymentReceived } from '../../../components/payment-form.js';
 import { isApiError } from '../../../lib/api-client.js';
 import { useCan } from '../../../lib/use-can.js';
-import { downloadStatement, remindCustomer, useAccount, useApprove, useSetTerms, useWriteOff } from '../api/accounts.js';
+import { downloadStatement, remindCustomer, useAccount, useApprove, useReceivePayment, useSetTerms, useWriteOff } from '../api/accounts.js';
 import { LedgerTable } from '../components/ledger-table.js';
-import { PaymentForm } from '../components/payment-form.js';
 
 const messageOf = (e: unknown) => (isApiError(e) ? e.message : 'That did not go through. Try again.');
 
@@ -141,37 +141,11 @@ function RemindButton({ customerId }: { customerId: number }) {
   );
 }
 
-/** The receipt of a payment against the balance, printed from the screen. */
-function PaymentReceipt({ entry, customerName }: { entry: LedgerEntry; customerName: string }) {
-  return (
-    <Paper withBorder p="md" data-payment-receipt>
-      <Stack gap={4}>
-        <Title order={3}>Receipt of payment No. {entry.entryNo}</Title>
-        <Text>
-          Received {formatRupees(-entry.amount)} from {customerName} on {formatDateTime(entry.at)}
-          {entry.advance ? ' (with an advance)' : ''}
-        </Text>
-        {entry.tenders?.map((t, i) => (
-          <Text key={i} size="sm">
-            {t.label} {formatRupees(t.amount)}
-            {t.reference ? ` (ref ${t.reference})` : ''}
-          </Text>
-        ))}
-        <Text fw={600}>Balance on account now {formatRupees(entry.balanceAfter)}</Text>
-        <Group>
-          <Button variant="default" onClick={() => window.print()}>
-            Print
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
-  );
-}
-
 function AccountScreen({ customerId }: { customerId: number }) {
   const can = useCan();
   const account = useAccount(customerId);
-  const [paid, setPaid] = useState<LedgerEntry>();
+  const [paid, setPaid] = useState<PaymentReceived>();
+  const pay = useReceivePayment(customerId);
   if (account.isPending) return <Text c="dimmed">Loading…</Text>;
   if (account.isError) return <Alert color="red">{messageOf(account.error)}</Alert>;
   const a = account.data;
@@ -204,13 +178,13 @@ function AccountScreen({ customerId }: { customerId: number }) {
           </Title>
           {paid ? (
             <Stack>
-              <PaymentReceipt entry={paid} customerName={a.customerName} />
+              <PaymentReceipt received={paid} customerName={a.customerName} />
               <Button variant="light" w="fit-content" onClick={() => setPaid(undefined)}>
                 Another payment
               </Button>
             </Stack>
           ) : (
-            <PaymentForm customerId={customerId} owes={Math.round(a.balance * 100)} onPaid={setPaid} />
+            <PaymentForm owes={Math.round(a.balance * 100)} receive={async (body) => receivedOfEntry(await pay.mutateAsync(body))} onPaid={setPaid} />
           )}
         </Paper>
       )}

@@ -1,6 +1,7 @@
 /**
  * The till's copy on this device (IndexedDB through `idb`): the stock lines it can sell, the customers it has seen
- * or listed, the bills made without a network waiting to be sent, and a few settings (the copy's age, the device's
+ * or listed, their accounts (terms and balance), the bills and account payments made without a network waiting to
+ * be sent, and a few settings (the copy's age, the device's
  * id, the provisional number counter). Only the billing screens open it, so other screens never load `idb`.
  */
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
@@ -23,9 +24,21 @@ export interface LocalCustomer extends Customer {
   tenantId: string;
 }
 
+/** A customer's account as the device knows it (paise): the server's at the last refresh, moved by this device since. */
+export interface LocalAccount {
+  /** `tenant|customerId` */
+  key: string;
+  tenantId: string;
+  customerId: number;
+  onAccount: boolean;
+  creditLimit: number;
+  balance: number;
+}
+
 interface TillSchema extends DBSchema {
   lines: { key: string; value: LocalLine; indexes: { byTenant: string } };
   customers: { key: string; value: LocalCustomer; indexes: { byTenant: string } };
+  accounts: { key: string; value: LocalAccount; indexes: { byTenant: string } };
   bills: { key: string; value: QueuedBill; indexes: { byMadeOn: string } };
   settings: { key: string; value: unknown };
 }
@@ -35,12 +48,16 @@ export type TillDb = IDBPDatabase<TillSchema>;
 let opened: Promise<TillDb> | undefined;
 
 export function tillDb(): Promise<TillDb> {
-  opened ??= openDB<TillSchema>(DEVICE_DB, 1, {
-    upgrade(db) {
-      db.createObjectStore('lines', { keyPath: 'key' }).createIndex('byTenant', 'tenantId');
-      db.createObjectStore('customers', { keyPath: 'key' }).createIndex('byTenant', 'tenantId');
-      db.createObjectStore('bills', { keyPath: 'idempotencyKey' }).createIndex('byMadeOn', 'madeOn');
-      db.createObjectStore('settings');
+  opened ??= openDB<TillSchema>(DEVICE_DB, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1) {
+        db.createObjectStore('lines', { keyPath: 'key' }).createIndex('byTenant', 'tenantId');
+        db.createObjectStore('customers', { keyPath: 'key' }).createIndex('byTenant', 'tenantId');
+        db.createObjectStore('bills', { keyPath: 'idempotencyKey' }).createIndex('byMadeOn', 'madeOn');
+        db.createObjectStore('settings');
+      }
+      // Version 2: the customers' accounts, kept to bill on account offline.
+      if (oldVersion < 2) db.createObjectStore('accounts', { keyPath: 'key' }).createIndex('byTenant', 'tenantId');
     },
   });
   return opened;

@@ -1,15 +1,18 @@
 /**
  * Saving a bill without a network: it gets this device's next provisional number, is written to the device's queue
- * with its idempotency key (before the cashier sees it as done), and the local copy shows the units and points it
- * used, so the next offline bill does not sell them again.
+ * with its idempotency key (before the cashier sees it as done), and the local copy shows the units, points and
+ * balance on account it used, so the next offline bill does not sell them again. A part on account is checked first
+ * against the device's copy of the customer's account, by the server's own rule (shared/credit.ts).
  */
 import { shopDay, type BillFigures } from '../../../../../shared/bill.js';
+import { accountRefusal } from '../../../../../shared/credit.js';
+import { toPaise } from '../../../../../shared/money.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
 import type { PaymentMode, Receipt, TenderInput } from '../../../../../shared/schemas/purchase.js';
 import { TENDER_LABELS } from '../../../../../shared/tenders.js';
 import type { Session } from '../../../lib/session.js';
 import { chosenRows, type billBody, type BillRow } from '../components/bill-rows.js';
-import { applyOfflineBill, tillTenant } from './local-copy.js';
+import { applyOfflineBill, localAccount, moveLocalBalance, tillTenant } from './local-copy.js';
 import { provisionalReceipt } from './provisional-receipt.js';
 import type { QueuedBill } from './queue.js';
 import { deviceId, keepBill, nextProvisionalNumber, resendFixed } from './till-queue.js';
@@ -45,9 +48,35 @@ function receiptOf(input: BillOnScreen, provisionalNumber: string, madeOn: strin
   });
 }
 
+export const OFFLINE_APPROVAL = "Without a network a manager's approval cannot be checked: take the rest in money, or save the bill when the network is back.";
+
+/** A bill the device's copy of the account refuses: not kept, its message shown to the cashier. */
+export class RefusedOnDevice extends Error {}
+
+/** What a bill puts on the customer's account, in paise. */
+export const onAccountOfBody = (body: { tenders?: { method: string; amount: number }[] }) =>
+  (body.tenders ?? []).filter((t) => t.method === 'account').reduce((sum, t) => sum + toPaise(t.amount), 0);
+
+/** The customer's name as the server names them in the limit message. */
+export const accountName = (customer: Pick<Customer, 'legalName' | 'customerName'>) => customer.legalName ?? customer.customerName.split('@')[0] ?? customer.customerName;
+
+/**
+ * Whether the device's copy of the account takes `adds` more on account: not when the customer may not buy on
+ * account, nor past the limit. Offline a manager's code cannot be checked, so a bill past the limit is not kept;
+ * one the server finds past it later (its balance moved meanwhile) is held for the manager.
+ */
+export async function offlineAccountRefusal(tenantId: string, customer: Pick<Customer, 'customerId' | 'legalName' | 'customerName'>, adds: number): Promise<string | undefined> {
+  if (adds <= 0) return undefined;
+  const refusal = accountRefusal(await localAccount(tenantId, customer.customerId), accountName(customer), adds);
+  return refusal && `${refusal} ${OFFLINE_APPROVAL}`;
+}
+
 export async function keepOfflineBill(input: BillOnScreen & { idempotencyKey: string; now?: Date }): Promise<KeptOffline> {
   const tenantId = tillTenant();
   if (!tenantId || !input.session.tenant) throw new Error('No shop is signed in on this device.');
+  const onAccount = onAccountOfBody(input.body);
+  const refused = await offlineAccountRefusal(tenantId, input.customer, onAccount);
+  if (refused) throw new RefusedOnDevice(refused);
   const [provisionalNumber, device] = await Promise.all([nextProvisionalNumber(), deviceId()]);
   const madeOn = (input.now ?? new Date()).toISOString();
   const lines = soldLines(input.rows);
@@ -69,6 +98,7 @@ export async function keepOfflineBill(input: BillOnScreen & { idempotencyKey: st
     lines.map((l) => ({ productId: l.product.productId, stockId: l.product.stockId, artcode: l.product.artcode, quantity: l.quantity })),
     { mobileNumber: input.customer.mobileNumber, pointsUsed: input.figures.pointsUsed },
   ).catch(() => undefined);
+  await moveLocalBalance(tenantId, input.customer.customerId, onAccount).catch(() => undefined);
   return { receipt, provisionalNumber };
 }
 

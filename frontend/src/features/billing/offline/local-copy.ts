@@ -3,6 +3,7 @@
  * their cursors) while online, read by Place Order's lookups only when the server cannot be reached.
  */
 import { splitInclusiveGst, toBasisPoints, toPaise, toRupees } from '../../../../../shared/money.js';
+import { accountRoutes } from '../../../../../shared/routes/accounts.js';
 import { customerRoutes } from '../../../../../shared/routes/customers.js';
 import { stockRoutes } from '../../../../../shared/routes/stock.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
@@ -10,7 +11,8 @@ import type { InventorySuggestion, Stock } from '../../../../../shared/schemas/i
 import { tenantIdFromUserName } from '../../../../../shared/tenant.js';
 import { callApiPage } from '../../../lib/api-client.js';
 import { getSession } from '../../../lib/session.js';
-import { readSetting, tillDb, writeSetting, type LocalCustomer, type LocalLine } from './device-db.js';
+import { readSetting, tillDb, writeSetting, type LocalAccount, type LocalCustomer, type LocalLine } from './device-db.js';
+import { isUnsent, type QueuedBill } from './queue.js';
 import { keptShelf, suggestionsOn } from './shelf.js';
 
 const PAGE = 100;
@@ -67,7 +69,7 @@ async function raiseLinesVersion(settings: { get(key: string): Promise<unknown>;
 }
 
 /** Replaces one shop's rows of a store with `rows` in one transaction: a half-read list never replaces a whole one. */
-async function replaceRows(store: 'lines' | 'customers', tenantId: string, rows: (LocalLine | LocalCustomer)[]) {
+async function replaceRows(store: 'lines' | 'customers' | 'accounts', tenantId: string, rows: (LocalLine | LocalCustomer | LocalAccount)[]) {
   const db = await tillDb();
   const tx = db.transaction([store as 'lines', 'settings'], 'readwrite');
   const table = tx.objectStore(store as 'lines');
@@ -81,7 +83,7 @@ async function replaceRows(store: 'lines' | 'customers', tenantId: string, rows:
  * Reads the shop's stock lines and customers (those lists the user may read) and keeps them on the device with the
  * time they were read. Pages of 100 with the lists' cursors: a shop of 3,000 lines is 30 calls, in the background.
  */
-export async function refreshLocalCopy(tenantId: string, may: { stock: boolean; customers: boolean }, now = Date.now()): Promise<void> {
+export async function refreshLocalCopy(tenantId: string, may: { stock: boolean; customers: boolean; accounts?: boolean }, now = Date.now()): Promise<void> {
   // Without the stock list there is no copy of prices to date (suggestions seen online are not kept).
   if (!may.stock) return;
   const stock = await everyPage((query) => callApiPage(stockRoutes.page, { query }));
@@ -92,6 +94,11 @@ export async function refreshLocalCopy(tenantId: string, may: { stock: boolean; 
   if (may.customers) {
     const customers = await everyPage((query) => callApiPage(customerRoutes.all, { query }));
     await replaceRows('customers', tenantId, customers.map((c) => ({ ...c, key: customerKey(tenantId, c.mobileNumber), tenantId })));
+  }
+  if (may.accounts) {
+    const accounts = await everyPage((query) => callApiPage(accountRoutes.terms, { query }));
+    const unsent = await unsentMoves(tenantId);
+    await replaceRows('accounts', tenantId, accounts.map((a) => localAccountOf(tenantId, a, unsent)));
   }
   await writeSetting(copiedAtKey(tenantId), now);
   copyListeners.forEach((listener) => listener());
@@ -164,11 +171,70 @@ export async function applyOfflineBill(tenantId: string, lines: { productId: num
   void shelfOfShop(tenantId).catch(() => undefined);
 }
 
-/** Signing out forgets the shop's prices, stock and customers on this device. */
+// ---------------------------------------------------------------- customers' accounts
+
+const accountKey = (tenantId: string, customerId: number) => `${tenantId}|${customerId}`;
+
+/**
+ * What this device's bills and payments not yet answered by the server move each customer's balance by (paise):
+ * the server's balance does not count them yet, so the device's copy adds them to it.
+ */
+export function balanceMoves(queued: QueuedBill[], tenantId: string): Map<number, number> {
+  const moves = new Map<number, number>();
+  for (const item of queued) {
+    if (item.tenantId !== tenantId || !isUnsent(item)) continue;
+    const body = item.body as { customer?: { customerId?: number }; tenders?: { method: string; amount: number }[] };
+    const customerId = item.payment?.customerId ?? body.customer?.customerId;
+    if (customerId === undefined) continue;
+    const parts = (body.tenders ?? []).filter((t) => item.payment || t.method === 'account');
+    const amount = parts.reduce((sum, t) => sum + toPaise(t.amount), 0);
+    moves.set(customerId, (moves.get(customerId) ?? 0) + (item.payment ? -amount : amount));
+  }
+  return moves;
+}
+
+async function unsentMoves(tenantId: string): Promise<Map<number, number>> {
+  return balanceMoves(await (await tillDb()).getAllFromIndex('bills', 'byMadeOn'), tenantId);
+}
+
+/** The server's account (rupees) as the device keeps it: paise, with what this device still has to send. */
+function localAccountOf(tenantId: string, a: { customerId: number; onAccount: boolean; limit: number; balance: number }, unsent: Map<number, number>): LocalAccount {
+  return {
+    key: accountKey(tenantId, a.customerId),
+    tenantId,
+    customerId: a.customerId,
+    onAccount: a.onAccount,
+    creditLimit: toPaise(a.limit),
+    balance: toPaise(a.balance) + (unsent.get(a.customerId) ?? 0),
+  };
+}
+
+/** The customer's account as the device knows it (never set up: not on account, nothing owed). */
+export async function localAccount(tenantId: string, customerId: number): Promise<LocalAccount> {
+  const found = await (await tillDb()).get('accounts', accountKey(tenantId, customerId));
+  return found ?? { key: accountKey(tenantId, customerId), tenantId, customerId, onAccount: false, creditLimit: 0, balance: 0 };
+}
+
+/** Keeps an account the till read from the server (Place Order's customer), so it is billed offline as it stands. */
+export async function keepAccount(tenantId: string, account: { customerId: number; onAccount: boolean; limit: number; balance: number }): Promise<void> {
+  await (await tillDb()).put('accounts', localAccountOf(tenantId, account, await unsentMoves(tenantId)));
+}
+
+/** A bill on account (above 0) or a payment (below 0) made on this device moves the device's balance at once. */
+export async function moveLocalBalance(tenantId: string, customerId: number, by: number): Promise<void> {
+  if (by === 0) return;
+  const db = await tillDb();
+  const tx = db.transaction('accounts', 'readwrite');
+  const found = await tx.store.get(accountKey(tenantId, customerId));
+  if (found) await tx.store.put({ ...found, balance: found.balance + by });
+  await tx.done;
+}
+
+/** Signing out forgets the shop's prices, stock, customers and accounts on this device. */
 export async function forgetLocalCopy(): Promise<void> {
   const db = await tillDb();
-  const tx = db.transaction(['lines', 'customers', 'settings'], 'readwrite');
-  await Promise.all([tx.objectStore('lines').clear(), tx.objectStore('customers').clear()]);
+  const tx = db.transaction(['lines', 'customers', 'accounts', 'settings'], 'readwrite');
+  await Promise.all([tx.objectStore('lines').clear(), tx.objectStore('customers').clear(), tx.objectStore('accounts').clear()]);
   const settings = tx.objectStore('settings');
   for (const key of await settings.getAllKeys()) if (String(key).startsWith('copiedAt|')) await settings.delete(key);
   await raiseLinesVersion(settings);

@@ -14,7 +14,8 @@ export type QueuedState =
   | { kind: 'waiting'; attempts: number; nextTryAt?: number; lastProblem?: string }
   /** The token expired or was refused: kept until the cashier signs in again. */
   | { kind: 'signInAgain'; message: string }
-  | { kind: 'sent'; purchaseId: number; invoiceNumber?: string; sentAt: string }
+  /** A payment against a balance has no bill (`purchaseId` 0): its receipt is the ledger entry `receiptNo`. */
+  | { kind: 'sent'; purchaseId: number; invoiceNumber?: string; receiptNo?: number; sentAt: string }
   /** The server refused it and holds it for the manager; `held` is the manager's decision when last asked. */
   | { kind: 'refused'; message: string; problems: BillProblem[]; held?: HeldView };
 
@@ -32,8 +33,10 @@ export interface QueuedBill<Body = Record<string, unknown>, Printed = unknown> {
   madeOn: string;
   /** The shop whose cashier made it: only a token of that shop sends it. */
   tenantId: string;
-  /** POST /purchase's body, `offline` and `idempotencyKey` included. */
+  /** POST /purchase's body, `offline` and `idempotencyKey` included (a payment's: POST /account/{id}/payment's). */
   body: Body & { idempotencyKey: string; offline: OfflineMark };
+  /** A payment against this customer's balance received offline, queued like a bill (docs/customer-credit.md). */
+  payment?: { customerId: number };
   /** What the provisional receipt prints (kept to print it again). */
   printed: Printed;
   state: QueuedState;
@@ -50,6 +53,7 @@ export interface QueueStore {
 export interface SavedAnswer {
   purchaseId: number;
   invoiceNumber?: string;
+  receiptNo?: number;
 }
 
 export type SendBill = (bill: QueuedBill) => Promise<SavedAnswer>;
@@ -114,7 +118,7 @@ export async function drainQueue(store: QueueStore, send: SendBill, options: Dra
     let next: QueuedState;
     try {
       const saved = await send(bill);
-      next = { kind: 'sent', purchaseId: saved.purchaseId, invoiceNumber: saved.invoiceNumber, sentAt: new Date(options.now()).toISOString() };
+      next = { kind: 'sent', purchaseId: saved.purchaseId, invoiceNumber: saved.invoiceNumber, ...(saved.receiptNo ? { receiptNo: saved.receiptNo } : {}), sentAt: new Date(options.now()).toISOString() };
     } catch (error) {
       next = stateAfterFailure(error, state, options.now());
     }

@@ -53,7 +53,7 @@ async function keepTillFiles(): Promise<void> {
 }
 
 /**
- * The till's background work while a cashier is signed in: the local copy of stock and customers kept fresh while
+ * The till's background work while a cashier is signed in: the local copy of stock, customers and their accounts kept fresh while
  * online, waiting bills sent at start, when the network returns and periodically, and the banner saying the till
  * is offline and how many bills wait.
  */
@@ -61,6 +61,7 @@ export function TillKeeper({ session }: { session: Session }) {
   const tenantId = tillTenant();
   const mayStock = session.features.includes('StockList') || session.features.includes('InventoryEdit');
   const mayCustomers = session.features.includes('CustomerList') || session.features.includes('CustomerView');
+  const mayAccounts = session.features.includes('PurchaseEdit') || session.features.includes('CustomerCredit');
   const { offline, waiting } = useTillStatus();
   const upiToConfirm = useUpiToConfirm(tenantId);
 
@@ -72,7 +73,7 @@ export function TillKeeper({ session }: { session: Session }) {
         .catch(() => undefined);
     const copy = () => {
       if (knownOffline()) return;
-      void refreshLocalCopy(tenantId, { stock: mayStock, customers: mayCustomers }).catch(() => undefined);
+      void refreshLocalCopy(tenantId, { stock: mayStock, customers: mayCustomers, accounts: mayAccounts }).catch(() => undefined);
       // The till's screens and its receipt are fetched while online, once the service worker is there to keep
       // them, so that they open without a network; the page itself does not wait for them.
       void keepTillFiles().catch(() => undefined);
@@ -98,7 +99,7 @@ export function TillKeeper({ session }: { session: Session }) {
       window.removeEventListener('offline', offlineNow);
     };
     // The features arrive with the profile, after the token: the copy starts again with what they allow.
-  }, [tenantId, mayStock, mayCustomers]);
+  }, [tenantId, mayStock, mayCustomers, mayAccounts]);
 
   const bills = `${waiting} ${waiting === 1 ? 'bill' : 'bills'}`;
   return (

@@ -3,6 +3,7 @@
  * back, at start and every half minute; plus what the banner shows (offline or not, how many bills wait).
  */
 import { useSyncExternalStore } from 'react';
+import { accountRoutes } from '../../../../../shared/routes/accounts.js';
 import { purchaseRoutes } from '../../../../../shared/routes/purchases.js';
 import type { BodyIn } from '../../../../../shared/routes/define.js';
 import { callApi, isApiError, NO_ANSWER } from '../../../lib/api-client.js';
@@ -74,9 +75,17 @@ export async function keepBill(bill: QueuedBill): Promise<void> {
   await countWaiting(bill.tenantId);
 }
 
-/** POST /purchase with the bill's own key: a bill the server saved already is answered again, not saved twice. */
+/**
+ * POST /purchase with the bill's own key: a bill the server saved already is answered again, not saved twice. A
+ * payment goes to POST /account/{id}/payment under its own key likewise (the `offline` block stays on the device).
+ */
 async function sendBill(bill: QueuedBill) {
   try {
+    if (bill.payment) {
+      const { offline: _offline, ...body } = bill.body;
+      const entry = await callApi(accountRoutes.payment, { params: { customerId: bill.payment.customerId }, body: body as unknown as BodyIn<typeof accountRoutes.payment> });
+      return { purchaseId: 0, receiptNo: entry.entryNo };
+    }
     const saved = await callApi(purchaseRoutes.create, { body: bill.body as unknown as BodyIn<typeof purchaseRoutes.create> });
     return { purchaseId: saved.purchaseId, invoiceNumber: saved.invoiceNumber };
   } catch (error) {

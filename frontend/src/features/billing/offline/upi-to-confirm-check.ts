@@ -5,5 +5,5 @@ import type { QueuedBill } from './queue.js';
 export const upiOfQueued = (bill: QueuedBill) =>
   ((bill.body as { tenders?: { method: string; amount: number }[] }).tenders ?? []).filter((t) => t.method === 'upi').reduce((sum, t) => sum + toPaise(t.amount), 0);
 
-/** Bills of this device the server saved while their UPI part is still to be confirmed by the cashier. */
-export const toConfirm = (bills: QueuedBill[]) => bills.filter((b) => b.state.kind === 'sent' && !b.upiSettled && upiOfQueued(b) > 0);
+/** Bills (not payments) of this device the server saved while their UPI part is still to be confirmed by the cashier. */
+export const toConfirm = (bills: QueuedBill[]) => bills.filter((b) => !b.payment && b.state.kind === 'sent' && !b.upiSettled && upiOfQueued(b) > 0);

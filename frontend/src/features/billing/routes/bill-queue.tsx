@@ -10,6 +10,7 @@ import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { useCan } from '../../../lib/use-can.js';
 import { ReceiptModal } from '../components/receipt-modal.js';
+import type { KeptPayment } from '../offline/keep-offline-payment.js';
 import { tillTenant } from '../offline/local-copy.js';
 import { heldDecided, type HeldView, type QueuedBill, type QueuedState } from '../offline/queue.js';
 import { checkHeldBills, deviceQueueStore, onQueueChange, sendWaitingBills, useTillStatus } from '../offline/till-queue.js';
@@ -54,7 +55,7 @@ function StateOf({ state }: { state: QueuedState }) {
       return (
         <Stack gap={2}>
           <Badge color="green">Sent</Badge>
-          <Text size="xs">{state.invoiceNumber ? `Tax invoice ${state.invoiceNumber}` : `Bill ${state.purchaseId}`}</Text>
+          <Text size="xs">{state.receiptNo !== undefined ? `Receipt No. ${state.receiptNo}` : state.invoiceNumber ? `Tax invoice ${state.invoiceNumber}` : `Bill ${state.purchaseId}`}</Text>
         </Stack>
       );
     case 'refused':
@@ -73,6 +74,25 @@ function StateOf({ state }: { state: QueuedState }) {
         </Stack>
       );
   }
+}
+
+/** A payment against a balance received on this device without a network, in the queue beside the bills. */
+function PaymentRow({ payment }: { payment: QueuedBill }) {
+  const kept = payment.printed as KeptPayment;
+  return (
+    <Table.Tr>
+      <Table.Td>{payment.provisionalNumber}</Table.Td>
+      <Table.Td>{formatDateTime(payment.madeOn)}</Table.Td>
+      <Table.Td>
+        {kept.customerName} ({kept.mobileNumber})
+      </Table.Td>
+      <Table.Td>Payment received {formatRupees(kept.received.amount)}</Table.Td>
+      <Table.Td maw={420}>
+        <StateOf state={payment.state} />
+      </Table.Td>
+      <Table.Td />
+    </Table.Tr>
+  );
 }
 
 /** What the manager made of a refused bill, as the server last said. */
@@ -166,6 +186,7 @@ export default function BillQueue() {
                 </Table.Thead>
                 <Table.Tbody>
                   {(bills.data ?? []).map((bill) => {
+                    if (bill.payment) return <PaymentRow key={bill.idempotencyKey} payment={bill} />;
                     const receipt = bill.printed as Receipt;
                     return (
                       <Table.Tr key={bill.idempotencyKey}>

@@ -43,10 +43,10 @@ import { draftOfTenders, TenderPanel, tenderDraftProblem, tendersBody, tendersOf
 import { shopPayee } from '../../../../../shared/upi.js';
 import { useTillUpi } from '../api/till-upi-setup.js';
 import { LocalCopyAge } from '../offline/local-copy-age.js';
-import { knownOffline } from '../offline/local-copy.js';
+import { keepAccount, knownOffline, tillTenant } from '../offline/local-copy.js';
 import { describeDifference } from '../offline/fix-bill.js';
 import { openRefusedBill, type FixOpening } from '../offline/fix-bill-opening.js';
-import { keepOfflineBill, resendFixedBill } from '../offline/keep-offline-bill.js';
+import { keepOfflineBill, RefusedOnDevice, resendFixedBill } from '../offline/keep-offline-bill.js';
 import { noteCallFailure } from '../offline/till-queue.js';
 import { onAccountOf } from '../../../../../shared/tenders.js';
 import { useCustomerAccount } from '../api/account.js';
@@ -259,7 +259,7 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
   // An edited bill starts from its saved parts; its last part is the rest, on its Bill Type's method.
   const [tenderDraft, setTenderDraft] = useState(() => draftOfTenders(editing?.tenders, editing?.paymentMode ?? 'Cash'));
   // The customer's account: a part of the bill may go on it, with a manager's code past the limit.
-  const account = useCustomerAccount(customer?.customerId);
+  const account = useCustomerAccount(customer);
   const [accountApproval, setAccountApproval] = useState('');
   const [problem, setProblem] = useState<CalculateProblem>();
   // Calculate's message is told in a dialog with OK (spec 2 section 8); the row's own message stays until fixed.
@@ -382,11 +382,14 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
       return;
     }
     if (!editing && knownOffline()) {
-      await keepOffline(body, calculated, customer).catch(() => notKept(NOT_KEPT));
+      await keepOffline(body, calculated, customer).catch((e: unknown) => notKept(e instanceof RefusedOnDevice ? e.message : NOT_KEPT));
       return;
     }
     try {
       const saved = await save.mutateAsync({ purchaseId: editing?.purchaseId, body });
+      // The device's copy of the account follows the bill, for the next bill made without a network.
+      const tenantId = tillTenant();
+      if (saved.account && account.data && tenantId) void keepAccount(tenantId, { ...account.data, balance: saved.account.balanceAfter }).catch(() => undefined);
       // The bill is saved: a message that could not go out is told, and the cashier leaves when they have read it.
       const problems = [saved.mailProblem];
       if (whatsApp) {
@@ -407,7 +410,7 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
       const message = isApiError(error) ? error.message : 'The bill could not be saved. Check the connection and try again.';
       if (!editing && (noteCallFailure(error) || isApiError(error, 429, 500, 502, 503, 504))) {
         // A device that cannot keep it (no IndexedDB) leaves the bill on screen to be saved again, as before.
-        await keepOffline(body, calculated, customer).catch(() => notKept(message));
+        await keepOffline(body, calculated, customer).catch((e: unknown) => notKept(e instanceof RefusedOnDevice ? e.message : message));
         return;
       }
       notKept(message);
@@ -589,6 +592,15 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
             </Radio.Group>
             <Text size="sm">Credit Points: {customer ? (figures && redeem ? customer.creditPoints - figures.pointsUsed : customer.creditPoints) : ''}</Text>
           </Group>
+          {customer && (
+            <AccountAtTill
+              account={account.data}
+              customer={customer}
+              onAccount={calculated ? onAccountOf(tendersOfDraft(tenderDraft, paymentMode, calculated.paid)) : 0}
+              approval={accountApproval}
+              onApproval={setAccountApproval}
+            />
+          )}
           {refusal && (
             <Alert color="red" variant="light" role="alert" title="The bill was not saved">
               {refusal}
@@ -603,12 +615,6 @@ function BillForm({ editing, fixing, onKeptOffline }: { editing?: PurchaseDetail
           ) : (
             <Stack gap="sm">
               <TenderPanel mode={paymentMode} net={calculated.paid} draft={tenderDraft} onChange={setTenderDraft} upi={upi} onAccount={account.data?.onAccount} />
-              <AccountAtTill
-                account={account.data}
-                onAccount={onAccountOf(tendersOfDraft(tenderDraft, paymentMode, calculated.paid))}
-                approval={accountApproval}
-                onApproval={setAccountApproval}
-              />
               <Group gap="lg">
                 <Tooltip label="Offered above 100 credit points" disabled={redeemOffered(points)}>
                   <Checkbox label="Redeem" checked={redeem} disabled={!redeemOffered(points)} onChange={(e) => toggleRedeem(e.currentTarget.checked)} />
