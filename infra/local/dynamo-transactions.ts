@@ -1,6 +1,6 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { EventEmitter } from 'node:events';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 
 /**
  * dynalite implements the DynamoDB API except transactions. This front adds TransactWriteItems and
@@ -8,8 +8,9 @@ import type { AddressInfo } from 'node:net';
  * checks, `TransactionCanceledException` with per-item `CancellationReasons`, at most 100 distinct items.
  *
  * How: writes (single or transactional) pass one at a time, so they never interleave. A transaction reads the
- * current version of each item it touches, applies its operations one by one as conditional writes, and on the
- * first failure restores every item it changed. Reads run together but never while a write is under way: DynamoDB
+ * current version of the items it touches in one BatchGetItem, applies its operations together as conditional
+ * writes of their own items (handed to dynalite in process, no socket in between), and when any fails restores
+ * every item it changed. Reads run together but never while a write is under way: DynamoDB
  * never shows a read the items of a transaction midway, and a read that did could see a version a failed
  * transaction wrote and then took back; a save built on it would later pass its `version = :v` condition against
  * the next transaction's own version :v and overwrite that transaction's change (a lost update).
@@ -117,25 +118,60 @@ export function withTransactions(dynaliteServer: http.Server, journalFile?: stri
   const dynaliteListener = dynaliteServer.listeners('request')[0] as http.RequestListener;
   const gate = new ReadWriteGate();
   const keySchemas = new Map<string, string[]>();
-  let innerPort = 0;
 
-  async function call(operation: string, payload: Json, headers: http.IncomingHttpHeaders): Promise<Json> {
-    const response = await fetch(`http://127.0.0.1:${innerPort}/`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/x-amz-json-1.0',
-        'x-amz-target': `DynamoDB_20120810.${operation}`,
-        authorization: String(headers.authorization ?? 'AWS4-HMAC-SHA256 Credential=local/20200101/local/dynamodb/aws4_request, SignedHeaders=host, Signature=0'),
-        'x-amz-date': String(headers['x-amz-date'] ?? '20200101T000000Z'),
-      },
-      body: JSON.stringify(payload),
+  /**
+   * One DynamoDB call to dynalite, in process: its request handler is given the request as an HTTP client would
+   * send it (the same validation, expressions and errors), without a socket or an HTTP client in between.
+   */
+  function call(operation: string, payload: Json, headers: http.IncomingHttpHeaders): Promise<Json> {
+    return new Promise((resolve, reject) => {
+      const request = Object.assign(new EventEmitter(), {
+        method: 'POST',
+        url: '/',
+        headers: {
+          'content-type': 'application/x-amz-json-1.0',
+          'x-amz-target': `DynamoDB_20120810.${operation}`,
+          authorization: String(headers.authorization ?? 'AWS4-HMAC-SHA256 Credential=local/20200101/local/dynamodb/aws4_request, SignedHeaders=host, Signature=0'),
+          'x-amz-date': String(headers['x-amz-date'] ?? '20200101T000000Z'),
+        },
+      });
+      const response = {
+        statusCode: 200,
+        setHeader: () => response,
+        end: (text?: string) => {
+          try {
+            const body = JSON.parse(text || '{}') as Json;
+            if (response.statusCode >= 300) {
+              const type = String(body.__type ?? '').split('#').pop() || 'InternalFailure';
+              reject(new DynamoError(type, String(body.message ?? body.Message ?? type)));
+            } else resolve(body);
+          } catch (error) {
+            reject(error as Error);
+          }
+        },
+      };
+      dynaliteListener(request as unknown as http.IncomingMessage, response as unknown as http.ServerResponse);
+      request.emit('data', Buffer.from(JSON.stringify(payload)));
+      request.emit('end');
     });
-    const body = (await response.json()) as Json;
-    if (!response.ok) {
-      const type = String(body.__type ?? '').split('#').pop() ?? 'InternalFailure';
-      throw new DynamoError(type, String(body.message ?? body.Message ?? type));
+  }
+
+  /** The current items at these keys (consistent reads, 100 keys a call as BatchGetItem takes), in the keys' order. */
+  async function readAll(keys: { table: string; key: AttributeMap }[], headers: http.IncomingHttpHeaders): Promise<(AttributeMap | undefined)[]> {
+    const found = new Map<string, AttributeMap>();
+    const idOf = (table: string, key: AttributeMap) => `${table}|${JSON.stringify(Object.keys(key).sort().map((name) => [name, key[name]]))}`;
+    for (let at = 0; at < keys.length; at += 100) {
+      let wanted: Record<string, { Keys: AttributeMap[]; ConsistentRead: true }> = {};
+      for (const { table, key } of keys.slice(at, at + 100)) (wanted[table] ??= { Keys: [], ConsistentRead: true }).Keys.push(key);
+      while (Object.keys(wanted).length) {
+        const out = await call('BatchGetItem', { RequestItems: wanted }, headers);
+        for (const [table, items] of Object.entries((out.Responses ?? {}) as Record<string, AttributeMap[]>)) {
+          for (const item of items) found.set(idOf(table, await keyOf(table, item, headers)), item);
+        }
+        wanted = (out.UnprocessedKeys ?? {}) as typeof wanted;
+      }
     }
-    return body;
+    return keys.map(({ table, key }) => found.get(idOf(table, key)));
   }
 
   async function putBack(entry: JournalEntry, headers: http.IncomingHttpHeaders = {}) {
@@ -216,56 +252,53 @@ export function withTransactions(dynaliteServer: http.Server, journalFile?: stri
     if (new Set(plan.map((p) => p.id)).size !== plan.length) {
       throw new DynamoError('ValidationException', 'Transaction request cannot include multiple operations on one item');
     }
-    const before: (AttributeMap | undefined)[] = [];
-    for (const step of plan) {
-      const current = await call('GetItem', { TableName: step.table, Key: step.key, ConsistentRead: true }, headers);
-      before.push(current.Item as AttributeMap | undefined);
-    }
-    const applied: number[] = [];
-    const restore = async () => {
-      for (const index of applied.reverse()) {
-        const step = plan[index]!;
-        await putBack({ table: step.table, key: step.key, item: before[index] }, headers);
+    const before = await readAll(plan, headers);
+    openJournal(plan.map((step, i) => ({ table: step.table, key: step.key, item: before[i] })));
+    // Each operation is a conditional write of its own item; no other write runs meanwhile (the gate), and no two
+    // operations share an item, so they are sent together and each meets the item as the transaction found it.
+    const outcomes = await Promise.allSettled(
+      plan.map((step) => {
+        const condition = {
+          ConditionExpression: step.op.ConditionExpression,
+          ExpressionAttributeNames: step.op.ExpressionAttributeNames,
+          ExpressionAttributeValues: step.op.ExpressionAttributeValues,
+        };
+        if (step.kind === 'Put') return call('PutItem', { TableName: step.table, Item: step.op.Item, ...condition }, headers);
+        if (step.kind === 'Delete') return call('DeleteItem', { TableName: step.table, Key: step.key, ...condition }, headers);
+        if (step.kind === 'Update') return call('UpdateItem', { TableName: step.table, Key: step.key, UpdateExpression: step.op.UpdateExpression, ...condition }, headers);
+        if (step.kind === 'ConditionCheck') {
+          const names = { ...(condition.ExpressionAttributeNames as Json), '#txNoop': '__transactionCheck' };
+          return call('UpdateItem', { TableName: step.table, Key: step.key, UpdateExpression: 'REMOVE #txNoop', ...condition, ExpressionAttributeNames: names }, headers);
+        }
+        return Promise.reject(new DynamoError('ValidationException', `Unknown transaction operation ${step.kind}`));
+      }),
+    );
+    const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+    if (failures.length) {
+      // All or nothing: every item written is put back as it was.
+      for (const [index, outcome] of outcomes.entries()) {
+        if (outcome.status === 'fulfilled') await putBack({ table: plan[index]!.table, key: plan[index]!.key, item: before[index] }, headers);
       }
       closeJournal();
-    };
-    openJournal(plan.map((step, i) => ({ table: step.table, key: step.key, item: before[i] })));
-    for (const [index, step] of plan.entries()) {
-      const condition = {
-        ConditionExpression: step.op.ConditionExpression,
-        ExpressionAttributeNames: step.op.ExpressionAttributeNames,
-        ExpressionAttributeValues: step.op.ExpressionAttributeValues,
-      };
-      try {
-        applied.push(index);
-        if (step.kind === 'Put') await call('PutItem', { TableName: step.table, Item: step.op.Item, ...condition }, headers);
-        else if (step.kind === 'Delete') await call('DeleteItem', { TableName: step.table, Key: step.key, ...condition }, headers);
-        else if (step.kind === 'Update')
-          await call('UpdateItem', { TableName: step.table, Key: step.key, UpdateExpression: step.op.UpdateExpression, ...condition }, headers);
-        else if (step.kind === 'ConditionCheck') {
-          const names = { ...(condition.ExpressionAttributeNames as Json), '#txNoop': '__transactionCheck' };
-          await call('UpdateItem', { TableName: step.table, Key: step.key, UpdateExpression: 'REMOVE #txNoop', ...condition, ExpressionAttributeNames: names }, headers);
-        } else throw new DynamoError('ValidationException', `Unknown transaction operation ${step.kind}`);
-      } catch (error) {
-        await restore();
-        if (error instanceof DynamoError && error.type === 'ConditionalCheckFailedException') {
-          const reasons = plan.map((p, i) =>
-            i === index
-              ? {
-                  Code: 'ConditionalCheckFailed',
-                  Message: 'The conditional request failed',
-                  ...(p.op.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' && before[i] ? { Item: before[i] } : {}),
-                }
-              : { Code: 'None' },
-          );
-          throw new DynamoError(
-            'TransactionCanceledException',
-            `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`,
-            { CancellationReasons: reasons },
-          );
-        }
-        throw error;
-      }
+      const failedCondition = (o: PromiseSettledResult<unknown>) =>
+        o.status === 'rejected' && o.reason instanceof DynamoError && o.reason.type === 'ConditionalCheckFailedException';
+      const other = failures.find((f) => !(f instanceof DynamoError && f.type === 'ConditionalCheckFailedException'));
+      if (other) throw other;
+      // As DynamoDB: a reason per item, ConditionalCheckFailed for each item whose condition failed.
+      const reasons = plan.map((p, i) =>
+        failedCondition(outcomes[i]!)
+          ? {
+              Code: 'ConditionalCheckFailed',
+              Message: 'The conditional request failed',
+              ...(p.op.ReturnValuesOnConditionCheckFailure === 'ALL_OLD' && before[i] ? { Item: before[i] } : {}),
+            }
+          : { Code: 'None' },
+      );
+      throw new DynamoError(
+        'TransactionCanceledException',
+        `Transaction cancelled, please refer cancellation reasons for specific reasons [${reasons.map((r) => r.Code).join(', ')}]`,
+        { CancellationReasons: reasons },
+      );
     }
     // A condition check leaves the item as it was; one that created an empty item is removed again.
     for (const [index, step] of plan.entries()) {
@@ -324,7 +357,6 @@ export function withTransactions(dynaliteServer: http.Server, journalFile?: stri
   return new Promise((resolve, reject) => {
     dynaliteServer.once('error', reject);
     dynaliteServer.listen(0, '127.0.0.1', () => {
-      innerPort = (dynaliteServer.address() as AddressInfo).port;
       undoUnfinished().then(() => resolve(front), reject);
     });
   });
