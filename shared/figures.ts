@@ -20,12 +20,16 @@
  * - **Units**: units billed, units returned (on the day they came back) and net units.
  * - **Cost**: the bought price of the goods billed; returned goods go back to stock, so their bought price is taken
  *   off on the return day: net cost = cost − returned cost ("Bought" of the yearly report).
- * - **Profit**: Net sold − net cost − expenses.
+ * - **Profit**: Net sold + net sold on account − net cost − expenses − dues written off.
  * - **Cash in hand**: cash takings − cash refunds − expenses paid in cash. Online takings, refunds and expenses are
- *   a separate balance; the two are never mixed. Dues customers pay against their accounts are takings (their cash
- *   part in the drawer), never sales.
- * - **On account** (docs/customer-credit.md): goods sold on a customer's account are sold (the goods left the shop)
- *   but no money received: not in Sold by mode nor in any takings, and in the profit's sold.
+ *   a separate balance; the two are never mixed. Cash takings are the bills' cash and the dues collected in cash.
+ * - **Sold on account** ("new credit given", docs/customer-credit.md): goods sold on a customer's account are sold
+ *   (the goods left the shop) but no money received: not in Sold by mode nor in any takings; in the profit's sold,
+ *   less what returns credited back to the accounts.
+ * - **Dues collected**: money customers paid against their balances, by method: takings (in cash in hand or the
+ *   online balance, and in the takings by method), never sales, so never in the profit a second time.
+ * - **Dues written off**: what the owner wrote off customers' balances: goods counted sold on account that will
+ *   never be paid, a loss taken off the profit; no money moves.
  * - **Return percentage**: returns × 100 / cost (spec 3 section 9).
  */
 import { shopDay } from './bill.js';
@@ -63,6 +67,10 @@ export interface DayCounters {
   accountReturns?: number;
   duesCollected?: number;
   duesCash?: number;
+  /** The UPI and card parts of the dues collected (the rest beside cash is other online), and dues written off. */
+  duesUpi?: number;
+  duesCard?: number;
+  duesWrittenOff?: number;
 }
 
 /** An amount split by method: cash, UPI, card and every other online method (bank transfer, Razorpay, unrecorded). */
@@ -106,11 +114,23 @@ export interface SalesFigures {
    */
   byMethod?: { sold: ByMethod; returns: ByMethod; netSold: ByMethod };
   /**
-   * Customer credit, when a period has any (docs/customer-credit.md): goods sold on account (sold, the goods left the
-   * shop, but no money received, so in no takings and not in `sold`), returns credited back to accounts, and dues the
-   * customers paid (money received for goods sold earlier: takings, never sales), with their cash part.
+   * Customer credit, when a period has any (docs/customer-credit.md): goods sold on account (new credit given: sold,
+   * the goods left the shop, but no money received, so in no takings and not in `sold`), returns credited back to
+   * accounts, dues the customers paid (money received for goods sold earlier: takings, never sales) with their cash
+   * part and by method, and dues written off (a loss, no money).
    */
-  onAccount?: { sold: Paise; returns: Paise; net: Paise; duesCollected: Paise; duesCash: Paise };
+  onAccount?: OnAccountFigures;
+}
+
+export interface OnAccountFigures {
+  sold: Paise;
+  returns: Paise;
+  net: Paise;
+  duesCollected: Paise;
+  duesCash: Paise;
+  /** Dues collected by method; the online ones add up to duesCollected − duesCash. */
+  dues: ByMethod;
+  writtenOff: Paise;
 }
 
 /** The online part of a mode split by method: what is not UPI or card is other online. */
@@ -141,13 +161,22 @@ export function salesFigures(days: Iterable<DayCounters>): SalesFigures {
     netSold: byMode(sold.cash - returns.cash, sold.online - returns.online),
     cost: { billed, returned: returnedCost, net: billed - returnedCost },
     ...methodFigures(sold, returns, { upiSold: sum((d) => d.upiSold), cardSold: sum((d) => d.cardSold), upiReturns: sum((d) => d.upiReturns), cardReturns: sum((d) => d.cardReturns) }),
-    ...accountFigures(sum((d) => d.accountSold), sum((d) => d.accountReturns), sum((d) => d.duesCollected), sum((d) => d.duesCash)),
+    ...accountFigures({
+      sold: sum((d) => d.accountSold),
+      returns: sum((d) => d.accountReturns),
+      duesCollected: sum((d) => d.duesCollected),
+      duesCash: sum((d) => d.duesCash),
+      duesUpi: sum((d) => d.duesUpi),
+      duesCard: sum((d) => d.duesCard),
+      writtenOff: sum((d) => d.duesWrittenOff),
+    }),
   };
 }
 
-function accountFigures(sold: Paise, returns: Paise, duesCollected: Paise, duesCash: Paise): Pick<SalesFigures, 'onAccount'> {
-  if (!sold && !returns && !duesCollected) return {};
-  return { onAccount: { sold, returns, net: sold - returns, duesCollected, duesCash } };
+function accountFigures(a: { sold: Paise; returns: Paise; duesCollected: Paise; duesCash: Paise; duesUpi: Paise; duesCard: Paise; writtenOff: Paise }): Pick<SalesFigures, 'onAccount'> {
+  if (!a.sold && !a.returns && !a.duesCollected && !a.writtenOff) return {};
+  const dues = methodSplit(byMode(a.duesCash, a.duesCollected - a.duesCash), a.duesUpi, a.duesCard);
+  return { onAccount: { sold: a.sold, returns: a.returns, net: a.sold - a.returns, duesCollected: a.duesCollected, duesCash: a.duesCash, dues, writtenOff: a.writtenOff } };
 }
 
 function methodFigures(sold: ByMode, returns: ByMode, m: { upiSold: Paise; cardSold: Paise; upiReturns: Paise; cardReturns: Paise }): Pick<SalesFigures, 'byMethod'> {
@@ -187,10 +216,13 @@ export function dayModeRows(day: DayCounters & { date: string }): DayModeRow[] {
 export const expenseFigures = (cash: Paise, online: Paise): ByMode => byMode(cash, online);
 
 export interface CashSummary {
-  /** Cash takings − cash refunds − expenses paid in cash: the money that should be in the drawer. */
-  cash: { takings: Paise; refunds: Paise; expenses: Paise; inHand: Paise };
+  /**
+   * Cash takings − cash refunds − expenses paid in cash: the money that should be in the drawer. `dues` is the part
+   * of the takings customers paid against their accounts (present when any was).
+   */
+  cash: { takings: Paise; refunds: Paise; expenses: Paise; inHand: Paise; dues?: Paise };
   /** The same for money that moved online (bank, UPI, cards). */
-  online: { takings: Paise; refunds: Paise; expenses: Paise; balance: Paise };
+  online: { takings: Paise; refunds: Paise; expenses: Paise; balance: Paise; dues?: Paise };
 }
 
 /**
@@ -200,29 +232,45 @@ export interface CashSummary {
 export function cashSummary(sales: SalesFigures, expenses: ByMode): CashSummary {
   const duesCash = sales.onAccount?.duesCash ?? 0;
   const duesOnline = (sales.onAccount?.duesCollected ?? 0) - duesCash;
+  const dues = (amount: Paise) => (sales.onAccount?.duesCollected ? { dues: amount } : {});
   return {
-    cash: { takings: sales.sold.cash + duesCash, refunds: sales.returns.cash, expenses: expenses.cash, inHand: sales.netSold.cash + duesCash - expenses.cash },
-    online: { takings: sales.sold.online + duesOnline, refunds: sales.returns.online, expenses: expenses.online, balance: sales.netSold.online + duesOnline - expenses.online },
+    cash: { takings: sales.sold.cash + duesCash, refunds: sales.returns.cash, expenses: expenses.cash, inHand: sales.netSold.cash + duesCash - expenses.cash, ...dues(duesCash) },
+    online: {
+      takings: sales.sold.online + duesOnline,
+      refunds: sales.returns.online,
+      expenses: expenses.online,
+      balance: sales.netSold.online + duesOnline - expenses.online,
+      ...dues(duesOnline),
+    },
   };
 }
 
 export interface Profit {
-  /** Net sold. */
+  /** Net sold (money received for bills, less refunds). */
+  netSold: Paise;
+  /** Net sold on account: new credit given less returns credited back to accounts. */
+  onAccount: Paise;
+  /** What the profit counts as sold: net sold + net sold on account. */
   sold: Paise;
   /** Net cost of the goods sold. */
   bought: Paise;
   expense: Paise;
+  /** Dues written off: goods sold on account that will never be paid. */
+  writtenOff: Paise;
   profit: Paise;
 }
 
 /**
- * Profit = net sold − net cost − expenses (spec 3 section 9: Sold − Bought − Expense). Goods sold on account are
- * sold (net of returns credited to the account) though not paid yet; dues collected are no sale.
+ * Profit = net sold + net sold on account − net cost − expenses − dues written off (spec 3 section 9: Sold −
+ * Bought − Expense, with Sold counting the goods sold on account though not paid yet). Dues collected are no sale:
+ * their goods were counted when they went on account.
  */
 export function profitOf(sales: SalesFigures, expense: Paise): Profit {
-  const sold = sales.netSold.total + (sales.onAccount?.net ?? 0);
+  const onAccount = sales.onAccount?.net ?? 0;
+  const writtenOff = sales.onAccount?.writtenOff ?? 0;
+  const sold = sales.netSold.total + onAccount;
   const bought = sales.cost.net;
-  return { sold, bought, expense, profit: sold - bought - expense };
+  return { netSold: sales.netSold.total, onAccount, sold, bought, expense, writtenOff, profit: sold - bought - expense - writtenOff };
 }
 
 /** returns × 100 / cost, rounded to two decimals (spec 3 section 9); nothing billed is 0%. Paise in, percent out. */
@@ -245,11 +293,17 @@ export function salesLines(f: SalesFigures): string[] {
     `Sold ${m(f.sold.total)} − Returns ${m(f.returns.total)} (refunds booked on the day of the return) = Net sold ${m(f.netSold.total)}`,
     `Units sold ${f.units.sold} − returned ${f.units.returned} = net ${f.units.net} · Cost ${m(f.cost.billed)} − returned ${m(f.cost.returned)} = net cost ${m(f.cost.net)}`,
     ...(f.byMethod ? [`By method: ${methodLine(f.byMethod.sold, 'Sold')} · ${methodLine(f.byMethod.returns, 'Returns')} · ${methodLine(f.byMethod.netSold, 'Net sold')}`] : []),
-    ...(f.onAccount
-      ? [
-          `On account (sold, not paid yet): sold ${m(f.onAccount.sold)} − credited back by returns ${m(f.onAccount.returns)} = ${m(f.onAccount.net)} · Dues collected ${m(f.onAccount.duesCollected)} (cash ${m(f.onAccount.duesCash)}), in the takings, not in Sold`,
-        ]
-      : []),
+    ...(f.onAccount ? accountLines(f.onAccount) : []),
+  ];
+}
+
+/** Customer credit in words: the credit given is sold but no takings; the dues collected are takings, never sold. */
+export function accountLines(a: OnAccountFigures): string[] {
+  const m = formatPaise;
+  return [
+    `New credit given (sold on account, no money received) ${m(a.sold)} − credited back by returns ${m(a.returns)} = Net sold on account ${m(a.net)}: in the profit, in no takings`,
+    `Dues collected ${m(a.duesCollected)} (cash ${m(a.dues.cash)}, UPI ${m(a.dues.upi)}, card ${m(a.dues.card)}, other online ${m(a.dues.otherOnline)}): takings, not in Sold`,
+    ...(a.writtenOff ? [`Dues written off ${m(a.writtenOff)}: taken off the profit, no money moved`] : []),
   ];
 }
 
@@ -260,8 +314,9 @@ const methodLine = (b: ByMethod, label: string) =>
 /** The cash summary in words: the drawer's balance, and the online balance beside it. */
 export function cashSummaryLines(c: CashSummary): string[] {
   const m = formatPaise;
+  const dues = (amount: Paise | undefined) => (amount === undefined ? '' : ` (dues collected ${m(amount)} of it)`);
   return [
-    `Cash in hand ${m(c.cash.inHand)} = cash takings ${m(c.cash.takings)} − cash refunds ${m(c.cash.refunds)} − expenses paid in cash ${m(c.cash.expenses)}`,
-    `Online balance ${m(c.online.balance)} = online takings ${m(c.online.takings)} − online refunds ${m(c.online.refunds)} − expenses paid online ${m(c.online.expenses)}`,
+    `Cash in hand ${m(c.cash.inHand)} = cash takings ${m(c.cash.takings)}${dues(c.cash.dues)} − cash refunds ${m(c.cash.refunds)} − expenses paid in cash ${m(c.cash.expenses)}`,
+    `Online balance ${m(c.online.balance)} = online takings ${m(c.online.takings)}${dues(c.online.dues)} − online refunds ${m(c.online.refunds)} − expenses paid online ${m(c.online.expenses)}`,
   ];
 }

@@ -4,7 +4,7 @@ import type { AccountPaymentBody, AccountSettingsBody, ApprovalBody, StatementQu
 import type { Customer } from '../../shared/schemas/customer.js';
 import { formatPaise } from '../../shared/format.js';
 import { toPaise, toRupees } from '../../shared/money.js';
-import { sumTenders, type Tender } from '../../shared/tenders.js';
+import { byMethodGroup, sumTenders, type Tender } from '../../shared/tenders.js';
 import { customerData } from '../customers/data.js';
 import { tenderView } from '../purchases/view.js';
 import { shownName } from '../purchases/view.js';
@@ -122,8 +122,8 @@ export async function receivePayment(scope: WriteScope, customerId: number, body
       if (advance && !body.advance) throw new Validation(paymentOverDue(nameOf(customer), account.balance, paying), { field: 'tenders' });
       const entry = nextEntry(scope, account, { kind: 'payment', amount: -paying, tenders, note: body.note, advance: advance || undefined });
       const writes = entryWrites(scope, entry, { entriesBefore: account.entries, ...(advance ? {} : { minBalance: 0 }) }, account);
-      const cash = sumTenders(tenders.filter((t) => t.method === 'cash'));
-      const day = purchaseData.salesWrite(scope.tenantId, entry.day, { duesCollected: paying, ...(cash ? { duesCash: cash } : {}) });
+      const by = byMethodGroup(tenders);
+      const day = purchaseData.salesWrite(scope.tenantId, entry.day, { duesCollected: paying, duesCash: by.cash, duesUpi: by.upi, duesCard: by.card });
       const items = [...writes.items, ...(day ? [day] : [])];
       const messages = [...writes.messages, ...(day ? [undefined] : [])];
       if (body.idempotencyKey) {
@@ -152,7 +152,9 @@ export async function writeOff(scope: WriteScope, customerId: number, body: Writ
     if (amount > account.balance) throw new Validation(writeOffOverDue(nameOf(customer), account.balance), { field: 'amount' });
     const entry = nextEntry(scope, account, { kind: 'writeOff', amount: -amount, reason: body.reason });
     const writes = entryWrites(scope, entry, { entriesBefore: account.entries, minBalance: 0 }, account);
-    return { ...writes, result: entry };
+    // The day's figures take the written-off dues off the profit (shared/figures.ts).
+    const day = purchaseData.salesWrite(scope.tenantId, entry.day, { duesWrittenOff: amount })!;
+    return { items: [...writes.items, day], messages: [...writes.messages, undefined], result: entry };
   }, lostRace);
   return entryView(entry);
 }

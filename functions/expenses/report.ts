@@ -1,7 +1,7 @@
 import { shopDay } from '../../shared/bill.js';
 import { fileDate, formatDate, formatDateTime, formatPaise } from '../../shared/format.js';
 import { toRupees } from '../../shared/money.js';
-import { dayModeRows, profitOf, returnPercentage, salesFigures, salesLines, type SalesFigures } from '../../shared/figures.js';
+import { accountLines, dayModeRows, profitOf, returnPercentage, salesFigures, salesLines, type SalesFigures } from '../../shared/figures.js';
 import { financialYearLabel, financialYearSpan } from '../../shared/financial-year.js';
 import type { ReturnRow, ReturnsSummary, YearBasis, YearlyReturns, YearlyRow } from '../../shared/schemas/expense.js';
 import { salesSummaryView } from '../../shared/schemas/figures.js';
@@ -140,17 +140,18 @@ function yearlyFigures(days: SalesDay[], expense: number): Figures {
     onlineCredit: f.sold.online,
     cashCredit: f.sold.cash,
     returns: f.returns.total,
-    soldAmount: p.sold,
+    soldAmount: p.netSold,
     expense,
     profit: p.profit,
     grossSold: f.sold.total,
     pointsRedeemed: f.pointsRedeemed,
     cost: f.cost.billed,
+    ...(f.onAccount ? { onAccount: p.onAccount, duesCollected: f.onAccount.duesCollected, writtenOff: p.writtenOff } : {}),
   };
 }
 
-const FIGURE_KEYS = ['boughtAmount', 'onlineCredit', 'cashCredit', 'returns', 'soldAmount', 'expense', 'profit', 'grossSold', 'pointsRedeemed', 'cost'] as const;
-const inRupees = <T extends Figures>(f: T): T => ({ ...f, ...Object.fromEntries(FIGURE_KEYS.map((k) => [k, toRupees(f[k])])) });
+const FIGURE_KEYS = ['boughtAmount', 'onlineCredit', 'cashCredit', 'returns', 'soldAmount', 'expense', 'profit', 'grossSold', 'pointsRedeemed', 'cost', 'onAccount', 'duesCollected', 'writtenOff'] as const;
+const inRupees = <T extends Figures>(f: T): T => ({ ...f, ...Object.fromEntries(FIGURE_KEYS.flatMap((k) => (f[k] === undefined ? [] : [[k, toRupees(f[k])]]))) });
 
 /**
  * The months a year's report covers, `yyyy-mm`: all twelve of a past year, up to the current one in the current
@@ -190,6 +191,7 @@ export async function yearlyReturns(tenantId: string, year: number, basis: YearB
     returnPercentage: y.returnPercentage,
     profit: toRupees(y.totals.profit),
     ...(salesSummaryView(y.figures).byMethod ? { byMethod: salesSummaryView(y.figures).byMethod } : {}),
+    ...(salesSummaryView(y.figures).onAccount ? { onAccount: salesSummaryView(y.figures).onAccount } : {}),
   };
 }
 
@@ -198,15 +200,20 @@ const monthLabel = (transactionMonth: string) => `${MONTHS[Number(transactionMon
 export async function yearlyReturnsPdf(tenantId: string, year: number, basis: YearBasis, now: Date): Promise<FileResponse> {
   const [y, shop] = await Promise.all([yearlyPaise(tenantId, year, basis, now), shopLine(tenantId)]);
   const t = y.totals;
-  const money = (r: Figures) => [r.boughtAmount, r.onlineCredit, r.cashCredit, r.returns, r.soldAmount, r.expense, r.profit].map(formatPaise);
+  const credit = t.onAccount !== undefined;
+  const money = (r: Figures) =>
+    [r.boughtAmount, r.onlineCredit, r.cashCredit, r.returns, r.soldAmount, ...(credit ? [r.onAccount ?? 0, r.duesCollected ?? 0] : []), r.expense, r.profit].map(formatPaise);
   const body = await tablePdf({
     title: `Yearly Returns · ${yearLabel(year, basis)}`,
     subtitle: [
       shop,
       `Sold ${formatPaise(t.grossSold)} − Returns ${formatPaise(t.returns)} = Net sold ${formatPaise(t.soldAmount)} (points redeemed ${formatPaise(t.pointsRedeemed)} not counted as sold)`,
-      `Net sold ${formatPaise(t.soldAmount)} · Bought ${formatPaise(t.boughtAmount)} · Expense ${formatPaise(t.expense)} · Profit ${formatPaise(t.profit)}`,
+      credit
+        ? `Net sold ${formatPaise(t.soldAmount)} + Sold on account ${formatPaise(t.onAccount ?? 0)} − Bought ${formatPaise(t.boughtAmount)} − Expense ${formatPaise(t.expense)} − Dues written off ${formatPaise(t.writtenOff ?? 0)} = Profit ${formatPaise(t.profit)}`
+        : `Net sold ${formatPaise(t.soldAmount)} · Bought ${formatPaise(t.boughtAmount)} · Expense ${formatPaise(t.expense)} · Profit ${formatPaise(t.profit)}`,
       `Returns ${formatPaise(t.returns)} · Cost ${formatPaise(t.cost)} · Return % ${percent(y.returnPercentage)} (returns × 100 / cost)`,
       ...salesLines(y.figures).filter((line) => line.startsWith('By method:')),
+      ...(y.figures.onAccount ? accountLines(y.figures.onAccount) : []),
       `Printed ${formatDateTime(now)}`,
     ].filter(Boolean),
     columns: [
@@ -216,6 +223,12 @@ export async function yearlyReturnsPdf(tenantId: string, year: number, basis: Ye
       { header: 'Cash Credit', width: 11, align: 'right' },
       { header: 'Returns', width: 11, align: 'right' },
       { header: 'Net Sold', width: 11, align: 'right' },
+      ...(credit
+        ? [
+            { header: 'On Account', width: 11, align: 'right' as const },
+            { header: 'Dues Collected', width: 11, align: 'right' as const },
+          ]
+        : []),
       { header: 'Expense', width: 11, align: 'right' },
       { header: 'Profit', width: 11, align: 'right' },
     ],

@@ -350,6 +350,10 @@ export interface SalesDay extends BillTotals {
   accountReturns?: number;
   duesCollected?: number;
   duesCash?: number;
+  /** The UPI and card parts of the dues collected, and the dues the owner wrote off that day (a loss, no money). */
+  duesUpi?: number;
+  duesCard?: number;
+  duesWrittenOff?: number;
   pointsEarned: number;
   pointsUsed: number;
   /** Units and goods value of this day's sales returned on any later day (the order list's Return Qty total). */

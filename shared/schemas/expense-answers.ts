@@ -67,7 +67,8 @@ export type ReturnsSummary = z.output<typeof returnsSummary>;
 /**
  * A month of the yearly returns (spec 3 'Yearly row'), with the returns and cost behind the return percentage and
  * the month's profit. Bought is the bought price of the goods sold that month less that of goods returned; Sold is
- * online and cash credit less refunds; Profit = Sold − Bought − Expense.
+ * online and cash credit less refunds (money received); Profit = Sold + Sold on account − Bought − Expense − dues
+ * written off (shared/figures.ts).
  */
 export const yearlyRow = z.object({
   /** `yyyy-mm` */
@@ -84,6 +85,14 @@ export const yearlyRow = z.object({
   pointsRedeemed: z.number(),
   /** Bought price of the goods billed, before returns: the "cost" of the return percentage. */
   cost: z.number(),
+  /**
+   * Customer credit, on a month (and the totals of a year) that had any: net sold on account (new credit given less
+   * returns credited back: sold, no money received, so in no credit column), dues collected (money received in the
+   * cash and online balances but not sold, so in no credit column and not in the profit) and dues written off.
+   */
+  onAccount: z.number().optional(),
+  duesCollected: z.number().optional(),
+  writtenOff: z.number().optional(),
 });
 
 export type YearlyRow = z.output<typeof yearlyRow>;
@@ -103,6 +112,8 @@ export const yearlyReturns = z.object({
   profit: z.number(),
   /** The year's Sold, Returns and Net sold by method (shared/figures.ts), when any money went by UPI or card. */
   byMethod: salesSummary.shape.byMethod,
+  /** The year's customer credit (shared/figures.ts): new credit given, credited back, dues collected by method, written off. */
+  onAccount: salesSummary.shape.onAccount,
 });
 
 export type YearlyReturns = z.output<typeof yearlyReturns>;

@@ -37,13 +37,22 @@ export const salesSummary = z.object({
   cost: z.object({ billed: z.number(), returned: z.number(), net: z.number() }),
   /** Sold, Returns and Net sold by method (cash, UPI, card, other online); absent when nothing was paid or refunded by UPI or card. */
   byMethod: z.object({ sold: byMethod, returns: byMethod, netSold: byMethod }).optional(),
+  /**
+   * Customer credit, when the period has any (docs/customer-credit.md): new credit given (goods sold on account, in
+   * no takings), returns credited back, the net; dues collected (takings, never sales) with their cash part and by
+   * method; dues written off (a loss taken off the profit).
+   */
+  onAccount: z
+    .object({ sold: z.number(), returns: z.number(), net: z.number(), duesCollected: z.number(), duesCash: z.number(), dues: byMethod, writtenOff: z.number() })
+    .optional(),
 });
 
 export type SalesSummary = z.output<typeof salesSummary>;
 
+/** `dues`: the part of the takings customers paid against their accounts, when any was. */
 export const cashSummary = z.object({
-  cash: z.object({ takings: z.number(), refunds: z.number(), expenses: z.number(), inHand: z.number() }),
-  online: z.object({ takings: z.number(), refunds: z.number(), expenses: z.number(), balance: z.number() }),
+  cash: z.object({ takings: z.number(), refunds: z.number(), expenses: z.number(), inHand: z.number(), dues: z.number().optional() }),
+  online: z.object({ takings: z.number(), refunds: z.number(), expenses: z.number(), balance: z.number(), dues: z.number().optional() }),
 });
 
 export type CashSummaryView = z.output<typeof cashSummary>;

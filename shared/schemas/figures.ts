@@ -1,5 +1,5 @@
 import { toPaise, toRupees } from '../money.js';
-import type { ByMethod, ByMode, CashSummary, SalesFigures } from '../figures.js';
+import type { ByMethod, ByMode, CashSummary, OnAccountFigures, SalesFigures } from '../figures.js';
 import type { CashSummaryView, SalesSummary } from './figures-answers.js';
 
 const modeInRupees = (m: ByMode) => ({ cash: toRupees(m.cash), online: toRupees(m.online), total: toRupees(m.total) });
@@ -19,15 +19,43 @@ export const salesSummaryView = (f: SalesFigures): SalesSummary => ({
   netSold: modeInRupees(f.netSold),
   cost: { billed: toRupees(f.cost.billed), returned: toRupees(f.cost.returned), net: toRupees(f.cost.net) },
   ...(f.byMethod ? { byMethod: { sold: methodInRupees(f.byMethod.sold), returns: methodInRupees(f.byMethod.returns), netSold: methodInRupees(f.byMethod.netSold) } } : {}),
+  ...(f.onAccount ? { onAccount: accountInRupees(f.onAccount) } : {}),
+});
+
+const accountInRupees = (a: OnAccountFigures): NonNullable<SalesSummary['onAccount']> => ({
+  sold: toRupees(a.sold),
+  returns: toRupees(a.returns),
+  net: toRupees(a.net),
+  duesCollected: toRupees(a.duesCollected),
+  duesCash: toRupees(a.duesCash),
+  dues: methodInRupees(a.dues),
+  writtenOff: toRupees(a.writtenOff),
+});
+
+const accountInPaise = (a: NonNullable<SalesSummary['onAccount']>): OnAccountFigures => ({
+  sold: toPaise(a.sold),
+  returns: toPaise(a.returns),
+  net: toPaise(a.net),
+  duesCollected: toPaise(a.duesCollected),
+  duesCash: toPaise(a.duesCash),
+  dues: methodInPaise(a.dues),
+  writtenOff: toPaise(a.writtenOff),
 });
 
 export const cashSummaryView = (c: CashSummary): CashSummaryView => ({
-  cash: { takings: toRupees(c.cash.takings), refunds: toRupees(c.cash.refunds), expenses: toRupees(c.cash.expenses), inHand: toRupees(c.cash.inHand) },
+  cash: {
+    takings: toRupees(c.cash.takings),
+    refunds: toRupees(c.cash.refunds),
+    expenses: toRupees(c.cash.expenses),
+    inHand: toRupees(c.cash.inHand),
+    ...(c.cash.dues === undefined ? {} : { dues: toRupees(c.cash.dues) }),
+  },
   online: {
     takings: toRupees(c.online.takings),
     refunds: toRupees(c.online.refunds),
     expenses: toRupees(c.online.expenses),
     balance: toRupees(c.online.balance),
+    ...(c.online.dues === undefined ? {} : { dues: toRupees(c.online.dues) }),
   },
 });
 
@@ -47,6 +75,7 @@ export const salesSummaryPaise = (v: SalesSummary): SalesFigures => ({
   netSold: modeInPaise(v.netSold),
   cost: { billed: toPaise(v.cost.billed), returned: toPaise(v.cost.returned), net: toPaise(v.cost.net) },
   ...(v.byMethod ? { byMethod: { sold: methodInPaise(v.byMethod.sold), returns: methodInPaise(v.byMethod.returns), netSold: methodInPaise(v.byMethod.netSold) } } : {}),
+  ...(v.onAccount ? { onAccount: accountInPaise(v.onAccount) } : {}),
 });
 
 /** What the server answers, as types: the schemas are in figures-answers.ts, which requests never load. */

@@ -373,15 +373,19 @@ describe("the daily report e-mail", () => {
 
     const tenant = (await tenantData.get('demo'))!;
     const day = await dailyReport(tenant, '2009-08-14', new Date('2009-08-14T15:30:00Z'));
-    const onAccount = 'On account (sold, not paid yet): sold ₹400.00 − credited back by returns ₹0.00 = ₹400.00 · Dues collected ₹250.00 (cash ₹150.00), in the takings, not in Sold';
-    expect(day.text).toContain(onAccount);
-    expect(day.html).toContain(onAccount);
+    const given = 'New credit given (sold on account, no money received) ₹400.00 − credited back by returns ₹0.00 = Net sold on account ₹400.00: in the profit, in no takings';
+    const collected = 'Dues collected ₹250.00 (cash ₹150.00, UPI ₹100.00, card ₹0.00, other online ₹0.00): takings, not in Sold';
+    for (const line of [given, collected]) {
+      expect(day.text).toContain(line);
+      expect(day.html).toContain(line);
+    }
     expect(day.text).toContain('Goods billed ₹600.00 − points redeemed ₹0.00 = Sold ₹200.00 (cash ₹200.00, online ₹0.00)');
     // The drawer holds the bill's ₹200.00 and the dues' ₹150.00; the UPI ₹100.00 is online.
-    expect(day.text).toContain('Cash in hand ₹350.00 = cash takings ₹350.00 − cash refunds ₹0.00 − expenses paid in cash ₹0.00');
-    expect(day.text).toContain('Online balance ₹100.00 = online takings ₹100.00');
+    expect(day.text).toContain('Cash in hand ₹350.00 = cash takings ₹350.00 (dues collected ₹150.00 of it) − cash refunds ₹0.00 − expenses paid in cash ₹0.00');
+    expect(day.text).toContain('Online balance ₹100.00 = online takings ₹100.00 (dues collected ₹100.00 of it)');
 
     const dayBefore = await dailyReport(tenant, '2009-08-13', new Date('2009-08-13T15:30:00Z'));
-    expect(dayBefore.text).not.toContain('On account');
+    expect(dayBefore.text).not.toContain('New credit given');
+    expect(dayBefore.text).not.toContain('Dues collected');
   });
 });

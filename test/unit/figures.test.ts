@@ -62,7 +62,7 @@ describe('sales figures', () => {
   });
 
   it('takes profit as net sold less net cost less expenses', () => {
-    expect(profitOf(f, rupees(17_450))).toEqual({ sold: rupees(18_978), bought: rupees(11_500), expense: rupees(17_450), profit: -rupees(9_972) });
+    expect(profitOf(f, rupees(17_450))).toMatchObject({ onAccount: 0, writtenOff: 0, sold: rupees(18_978), bought: rupees(11_500), expense: rupees(17_450), profit: -rupees(9_972) });
   });
 
   it('gives the return percentage as returns × 100 / cost to two decimals', () => {
@@ -122,12 +122,44 @@ describe('customer credit in the figures', () => {
   it('counts goods sold on account as sold in the profit but in no takings, and dues paid as takings but no sale', () => {
     const f = salesFigures([day]);
     expect(f.sold.total).toBe(100_000);
-    expect(f.onAccount).toEqual({ sold: 60_000, returns: 10_000, net: 50_000, duesCollected: 30_000, duesCash: 20_000 });
-    expect(profitOf(f, 0)).toEqual({ sold: 150_000, bought: 120_000, expense: 0, profit: 30_000 });
+    expect(f.onAccount).toEqual({
+      sold: 60_000,
+      returns: 10_000,
+      net: 50_000,
+      duesCollected: 30_000,
+      duesCash: 20_000,
+      dues: { cash: 20_000, upi: 0, card: 0, otherOnline: 10_000, total: 30_000 },
+      writtenOff: 0,
+    });
+    expect(profitOf(f, 0)).toEqual({ netSold: 100_000, onAccount: 50_000, sold: 150_000, bought: 120_000, expense: 0, writtenOff: 0, profit: 30_000 });
     const cash = cashSummary(f, expenseFigures(5_000, 0));
-    expect(cash.cash).toEqual({ takings: 120_000, refunds: 0, expenses: 5_000, inHand: 115_000 });
-    expect(cash.online).toEqual({ takings: 10_000, refunds: 0, expenses: 0, balance: 10_000 });
-    expect(salesLines(f).at(-1)).toBe('On account (sold, not paid yet): sold ₹600.00 − credited back by returns ₹100.00 = ₹500.00 · Dues collected ₹300.00 (cash ₹200.00), in the takings, not in Sold');
+    expect(cash.cash).toEqual({ takings: 120_000, refunds: 0, expenses: 5_000, inHand: 115_000, dues: 20_000 });
+    expect(cash.online).toEqual({ takings: 10_000, refunds: 0, expenses: 0, balance: 10_000, dues: 10_000 });
+    expect(salesLines(f).slice(-2)).toEqual([
+      'New credit given (sold on account, no money received) ₹600.00 − credited back by returns ₹100.00 = Net sold on account ₹500.00: in the profit, in no takings',
+      'Dues collected ₹300.00 (cash ₹200.00, UPI ₹0.00, card ₹0.00, other online ₹100.00): takings, not in Sold',
+    ]);
+  });
+
+  it('splits the dues collected by method and takes dues written off off the profit, never off the takings', () => {
+    const later = { duesCollected: 25_000, duesCash: 5_000, duesUpi: 15_000, duesCard: 4_000, duesWrittenOff: 7_000 };
+    const f = salesFigures([day, later]);
+    expect(f.onAccount?.dues).toEqual({ cash: 25_000, upi: 15_000, card: 4_000, otherOnline: 11_000, total: 55_000 });
+    expect(profitOf(f, 1_000)).toMatchObject({ sold: 150_000, writtenOff: 7_000, profit: 150_000 - 120_000 - 1_000 - 7_000 });
+    expect(cashSummary(f, expenseFigures(0, 0)).cash.inHand).toBe(100_000 + 25_000);
+    expect(salesLines(f).at(-1)).toBe('Dues written off ₹70.00: taken off the profit, no money moved');
+    // Days add up to the period: the figures of the two days together are those of each day summed.
+    const one = salesFigures([day]).onAccount!;
+    const two = salesFigures([later]).onAccount!;
+    expect(f.onAccount).toEqual({
+      sold: one.sold + two.sold,
+      returns: one.returns + two.returns,
+      net: one.net + two.net,
+      duesCollected: one.duesCollected + two.duesCollected,
+      duesCash: one.duesCash + two.duesCash,
+      dues: { cash: one.dues.cash + two.dues.cash, upi: one.dues.upi + two.dues.upi, card: one.dues.card + two.dues.card, otherOnline: one.dues.otherOnline + two.dues.otherOnline, total: one.dues.total + two.dues.total },
+      writtenOff: one.writtenOff + two.writtenOff,
+    });
   });
 
   it('leaves the figures of a shop without credit as they were', () => {

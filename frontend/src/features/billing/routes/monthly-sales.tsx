@@ -15,7 +15,7 @@ import { isApiError } from '../../../lib/api-client.js';
 import { saveFile } from '../../../lib/save-file.js';
 import { monthlyPdf, useMonthlySales } from '../api/billing.js';
 import { Figure } from '../components/figure.js';
-import { MethodFigures } from '../../../components/method-figures.js';
+import { byMethodOf, MethodFigures } from '../../../components/method-figures.js';
 
 /** The year list covers the last 10 years (spec 2 section 2), this one first. */
 export const REPORT_YEARS = 10;
@@ -176,9 +176,20 @@ function MonthFigures({ data }: { data: MonthlySalesReport }) {
             <Figure label="Returns (refunded)" value={f.returns.total} />
             <Figure label="Net sold" value={f.netSold.total} />
           </SimpleGrid>
-          <MethodFigures byMethod={f.byMethod} />
+          {f.onAccount && (
+            <SimpleGrid cols={{ base: 2, sm: 3 }} aria-label="Customer credit">
+              <Figure label="Sold on account (new credit given)" value={f.onAccount.sold} />
+              <Figure label="Credited back by returns" value={f.onAccount.returns} />
+              <Figure label="Net sold on account" value={f.onAccount.net} />
+              <Figure label="Dues collected" value={f.onAccount.duesCollected} />
+              {f.onAccount.writtenOff ? <Figure label="Dues written off" value={f.onAccount.writtenOff} /> : null}
+            </SimpleGrid>
+          )}
+          <MethodFigures byMethod={f.onAccount ? byMethodOf(f) : f.byMethod} dues={f.onAccount?.dues} />
           <Text size="xs" c="dimmed">
             Sold = goods billed + storefront delivery charges − points redeemed. Net sold = sold − returns; a return is counted on the day of its refund.
+            {f.onAccount &&
+              ' Sold on account: the goods left the shop but no money came, so it is in no takings; it counts in the profit. Dues collected are money customers paid against their accounts: takings, never sold.'}
           </Text>
         </Stack>
       </Paper>
@@ -197,6 +208,8 @@ function MonthFigures({ data }: { data: MonthlySalesReport }) {
           </SimpleGrid>
           <Text size="xs" c="dimmed">
             Cash in hand = cash takings − cash refunds − expenses paid in cash. Online money is kept apart.
+            {c.cash.dues !== undefined &&
+              ` The takings include dues collected: ${formatRupees(c.cash.dues)} in cash, ${formatRupees(c.online.dues ?? 0)} online; goods sold on account are in neither.`}
           </Text>
         </Stack>
       </Paper>

@@ -2,24 +2,13 @@ import { Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatRupees, shopDay } from '../../../../../shared/format.js';
 import { purchaseRoutes } from '../../../../../shared/routes/purchases.js';
-import type { SalesSummary } from '../../../../../shared/schemas/figures.js';
-import { MethodFigures } from '../../../components/method-figures.js';
+import { byMethodOf, MethodFigures } from '../../../components/method-figures.js';
 import { callApi } from '../../../lib/api-client.js';
 
-type Method = 'cash' | 'upi' | 'card' | 'otherOnline';
-type MethodAmounts = Record<Method | 'total', number>;
-
 /**
- * The day's amounts by method from the shared figures (shared/figures.ts): when no money moved by UPI or card the
- * figures carry no method split, and then the online money is all other online.
+ * Today's Sold, Returns and Net sold, the new credit given and dues collected when there were any, and the takings by
+ * method (cash, UPI, card, other online), from the day's figures.
  */
-export function byMethodOf(figures: SalesSummary): { sold: MethodAmounts; returns: MethodAmounts; netSold: MethodAmounts } {
-  if (figures.byMethod) return figures.byMethod;
-  const split = (mode: SalesSummary['sold']): MethodAmounts => ({ cash: mode.cash, upi: 0, card: 0, otherOnline: mode.online, total: mode.total });
-  return { sold: split(figures.sold), returns: split(figures.returns), netSold: split(figures.netSold) };
-}
-
-/** Today's Sold, Returns and Net sold, and the takings by method (cash, UPI, card, other online), from the day's figures. */
 export default function TodayFigures() {
   const date = shopDay(new Date());
   const day = useQuery({
@@ -40,7 +29,14 @@ export default function TodayFigures() {
         <Amount label="Returns" value={figures.returns.total} />
         <Amount label="Net sold" value={figures.netSold.total} />
       </SimpleGrid>
-      <MethodFigures byMethod={by} label="Today's takings by method" netLabel="Takings" />
+      {figures.onAccount && (
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs" mb="sm">
+          <Amount label="New credit given" value={figures.onAccount.sold} />
+          <Amount label="Dues collected" value={figures.onAccount.duesCollected} />
+        </SimpleGrid>
+      )}
+      {/* Dues collected are takings beside the net sold; goods sold on account are in no method until paid. */}
+      <MethodFigures byMethod={by} dues={figures.onAccount?.dues} label="Today's takings by method" netLabel={figures.onAccount ? 'Net sold' : 'Takings'} />
     </Paper>
   );
 }

@@ -17,7 +17,8 @@ import { BackButton } from '../../../components/back-links.js';
 
 type Figures = Omit<YearlyRow, 'transactionMonth'>;
 
-const COLUMNS: { key: keyof Figures; header: string }[] = [
+type Column = { key: keyof Figures; header: string };
+const COLUMNS: Column[] = [
   { key: 'boughtAmount', header: 'Bought' },
   { key: 'onlineCredit', header: 'Online Credit' },
   { key: 'cashCredit', header: 'Cash Credit' },
@@ -25,6 +26,13 @@ const COLUMNS: { key: keyof Figures; header: string }[] = [
   { key: 'soldAmount', header: 'Net Sold' },
   { key: 'expense', header: 'Expense' },
   { key: 'profit', header: 'Profit' },
+];
+/** A year with customer credit shows what went on account and the dues collected beside the money received. */
+const CREDIT_COLUMNS: Column[] = [
+  ...COLUMNS.slice(0, 5),
+  { key: 'onAccount', header: 'On Account' },
+  { key: 'duesCollected', header: 'Dues Collected' },
+  ...COLUMNS.slice(5),
 ];
 
 /**
@@ -110,6 +118,9 @@ function YearlyReturns() {
           <Figure label="Sold (money received)" value={t && formatRupees(t.grossSold)} />
           <Figure label="Returns" value={t && formatRupees(t.returns)} />
           <Figure label="Net sold" value={t && formatRupees(t.soldAmount)} />
+          {t?.onAccount !== undefined && <Figure label="Net sold on account" value={formatRupees(t.onAccount)} />}
+          {t?.duesCollected !== undefined && <Figure label="Dues collected" value={formatRupees(t.duesCollected)} />}
+          {t?.writtenOff ? <Figure label="Dues written off" value={formatRupees(t.writtenOff)} /> : null}
           <Figure label="Bought" value={t && formatRupees(t.boughtAmount)} />
           <Figure label="Expense" value={t && formatRupees(t.expense)} />
           <Figure label="Profit" value={data && formatRupees(data.profit)} tone={(data?.profit ?? 0) < 0 ? 'loss' : 'gain'} />
@@ -121,8 +132,11 @@ function YearlyReturns() {
       {t && (
         <Text size="sm" c="dimmed">
           Net Sold = money received {formatRupees(t.grossSold)} − refunds {formatRupees(t.returns)} (goods paid with points,{' '}
-          {formatRupees(t.pointsRedeemed)}, are not counted as sold). Profit = Net Sold − Bought − Expense. Return % = returns ×
-          100 / cost of the goods billed {formatRupees(t.cost)}.
+          {formatRupees(t.pointsRedeemed)}, are not counted as sold).{' '}
+          {t.onAccount === undefined
+            ? 'Profit = Net Sold − Bought − Expense.'
+            : 'On Account = goods sold on customers’ accounts less returns credited back: sold, no money received, so in no credit column. Dues Collected = money customers paid against their accounts: in the takings, never sold, so not in the profit. Profit = Net Sold + On Account − Bought − Expense − dues written off.'}{' '}
+          Return % = returns × 100 / cost of the goods billed {formatRupees(t.cost)}.
         </Text>
       )}
     </>
@@ -143,6 +157,7 @@ interface MonthsProps {
 }
 
 function WideMonths({ year, withYear, rows, totals, loading }: MonthsProps) {
+  const columns = totals?.onAccount !== undefined ? CREDIT_COLUMNS : COLUMNS;
   return (
         <Paper withBorder>
           <Table.ScrollContainer minWidth={860}>
@@ -150,7 +165,7 @@ function WideMonths({ year, withYear, rows, totals, loading }: MonthsProps) {
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Month</Table.Th>
-                  {COLUMNS.map((c) => (
+                  {columns.map((c) => (
                     <Table.Th key={c.key} scope="col" ta="right">
                       {c.header}
                     </Table.Th>
@@ -158,15 +173,15 @@ function WideMonths({ year, withYear, rows, totals, loading }: MonthsProps) {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                <TableRows loading={loading} rows={rows} span={COLUMNS.length + 1} empty={<>No months of {year} yet.</>}>
+                <TableRows loading={loading} rows={rows} span={columns.length + 1} empty={<>No months of {year} yet.</>}>
                   {(row) => (
                     <Table.Tr key={row.transactionMonth}>
                       <Table.Th scope="row" fw={500}>
                         {monthName(row.transactionMonth, withYear)}
                       </Table.Th>
-                      {COLUMNS.map((c) => (
+                      {columns.map((c) => (
                         <Table.Td key={c.key} ta="right" c={c.key === 'profit' && row.profit < 0 ? 'red.7' : undefined}>
-                          {formatRupees(row[c.key])}
+                          {formatRupees(row[c.key] ?? 0)}
                         </Table.Td>
                       ))}
                     </Table.Tr>
@@ -177,9 +192,9 @@ function WideMonths({ year, withYear, rows, totals, loading }: MonthsProps) {
                 <Table.Tfoot>
                   <Table.Tr fw={700} aria-label="Totals">
                     <Table.Th scope="row">Total</Table.Th>
-                    {COLUMNS.map((c) => (
+                    {columns.map((c) => (
                       <Table.Td key={c.key} ta="right" data-total={c.key}>
-                        {formatRupees(totals[c.key])}
+                        {formatRupees(totals[c.key] ?? 0)}
                       </Table.Td>
                     ))}
                   </Table.Tr>
