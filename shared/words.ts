@@ -11,7 +11,9 @@
  * carries them, so a new step upgrades every shop at the next deploy.
  */
 export const WORDS_STEP = 'words#1';
-export const DATA_UPGRADE_STEPS = [WORDS_STEP] as const;
+/** The words of each category's products, under the category's own key (the storefront's search in a category). */
+export const CATEGORY_PRODUCT_WORDS_STEP = 'words#2';
+export const DATA_UPGRADE_STEPS = [WORDS_STEP, CATEGORY_PRODUCT_WORDS_STEP] as const;
 
 /** Names and texts longer than this are searched by their first characters (a sort key stays far below 1 KB). */
 const MAX_TAIL = 200;
@@ -24,8 +26,16 @@ export const nameWords = (text: string): string[] =>
     .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean);
 
-/** A search text as the word index spells it: its words joined by one space ('' when it has none). */
-export const wordSearchText = (text: string): string => nameWords(text).join(' ').slice(0, MAX_TAIL);
+/**
+ * A search text as the word index spells it: its words joined by one space ('' when it has none). A text ending in
+ * punctuation after a word, as codes are typed ("t-", "HSN/"), asks for that whole word with a word after it ("t "):
+ * "t-" finds T-Shirt, not every word starting with t. Trailing spaces are no part of a search.
+ */
+export const wordSearchText = (text: string): string => {
+  const words = nameWords(text).join(' ');
+  const open = words !== '' && /[^\p{L}\p{M}\p{N}\s]$/u.test(text.normalize('NFKC').trimEnd());
+  return (open ? `${words} ` : words).slice(0, MAX_TAIL);
+};
 
 /**
  * The name from each of its words on, each once: 'india gate basmati rice', 'gate basmati rice', 'basmati rice',
@@ -54,7 +64,7 @@ export function wordRank(name: string, text: string): 0 | 1 | undefined {
   const wanted = wordSearchText(text);
   const tails = matchingTails(name, text);
   if (!tails.length) return undefined;
-  return tails.some((tail) => tail.length === wanted.length || tail[wanted.length] === ' ') ? 0 : 1;
+  return wanted.endsWith(' ') || tails.some((tail) => tail.length === wanted.length || tail[wanted.length] === ' ') ? 0 : 1;
 }
 
 /**

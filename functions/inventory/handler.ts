@@ -37,8 +37,8 @@ export const handler = domainHandler('inventory', inventoryRoutes, {
   categoryProducts: async ({ params, query, ctx }) => listPage(await categoryProducts(ctx.me.tenantId, params.categoryId, '', query)),
   categorySearch: async ({ params, query, ctx }) => listPage(await categoryProducts(ctx.me.tenantId, params.categoryId, params.searchText, query)),
   category: ({ params, ctx }) => categoryStrip(ctx.me.tenantId, params.id),
-  publicCategories: async ({ params, query, ctx }) => listPage(await publicCategories(params.shop, query, ctx.now)),
-  publicCategoryProducts: async ({ params, query, ctx }) => listPage(await publicCategoryProducts(params.shop, params.categoryId, query, ctx.now)),
+  publicCategories: async ({ params, query, ctx }) => listPage(await publicCategories(params.shop, query.search ?? '', query, ctx.now)),
+  publicCategoryProducts: async ({ params, query, ctx }) => listPage(await publicCategoryProducts(params.shop, params.categoryId, query.search ?? '', query, ctx.now)),
   publicProduct: ({ params, ctx }) => publicProduct(params.shop, params.artcode, ctx.now),
   publicProductPage: async ({ params, ctx }) => publicProductPage(params.shop, params.artcode, siteOrigin(ctx.headers), ctx.now),
 });

@@ -44,9 +44,10 @@ const publicOf = (p: ShelfProduct): PublicProduct => ({
   inStock: p.quantity > 0,
 });
 
-export async function publicCategories(shop: string, request: PageRequest, now: Date): Promise<CursorPage<PublicCategory>> {
+/** A page of the shop's categories, or with a search text those with a word of the name starting with it (whole words first). */
+export async function publicCategories(shop: string, search: string, request: PageRequest, now: Date): Promise<CursorPage<PublicCategory>> {
   await openShop(shop, now);
-  const page = await categoryData.page(shop, request);
+  const page = search ? await categoryData.searchPage(shop, search, request) : await categoryData.page(shop, request);
   const items = await Promise.all(
     page.items.map(async (c): Promise<PublicCategory> => {
       const url = await imageUrl(c.image);
@@ -56,9 +57,10 @@ export async function publicCategories(shop: string, request: PageRequest, now: 
   return { items, next: page.next };
 }
 
-export async function publicCategoryProducts(shop: string, categoryId: number, request: PageRequest, now: Date): Promise<CursorPage<PublicProduct>> {
+/** A page of a category's products, or with a search text those with a word of the name starting with it (whole words first). */
+export async function publicCategoryProducts(shop: string, categoryId: number, search: string, request: PageRequest, now: Date): Promise<CursorPage<PublicProduct>> {
   await openShop(shop, now);
-  const page = await categoryProducts(shop, categoryId, '', request);
+  const page = await categoryProducts(shop, categoryId, search, request);
   return { items: page.items.map(publicOf), next: page.next };
 }
 

@@ -27,8 +27,7 @@ import { inParallel } from '../lib/in-parallel.js';
 import { Conflict, Forbidden, NotFound, Validation } from '../lib/errors.js';
 import { searchKey } from '../lib/keys.js';
 import { putObject, readObject } from '../lib/storage.js';
-import { PRODUCT_WORDS, productData, productWordRecord, type ProductMove, type StoredProduct } from '../products/data.js';
-import { wordWrites } from '../lib/word-index.js';
+import { productData, productWordItems, type ProductMove, type StoredProduct } from '../products/data.js';
 import { STOCK_CHANGED, lowCountWrites, nextStockIds, stockCountWrite, transactWithStock, type PreparedStockChange } from '../stock/changes.js';
 import { stockData } from '../stock/data.js';
 import { templateData } from '../templates/data.js';
@@ -77,7 +76,7 @@ const FIXED_WRITES = 8;
 const LINE_WRITES = 6;
 /** Per new product: the product, its name claim, its empty shelf, its category's product count; then its name's words. */
 const PRODUCT_WRITES = 4;
-const newProductWrites = (tenantId: string, p: NewProduct) => PRODUCT_WRITES + wordWrites(tenantId, PRODUCT_WORDS, undefined, productWordRecord(p)).length;
+const newProductWrites = (tenantId: string, p: NewProduct) => PRODUCT_WRITES + productWordItems(tenantId, undefined, p).length;
 /** Per existing product given another HSN code or unit: the product. */
 const PRODUCT_UPDATE_WRITES = 1;
 

@@ -4,7 +4,6 @@ import {
   mapPage,
   op,
   query,
-  queryCountUpTo,
   queryCursorPage,
   putNew,
   readCounter,
@@ -86,9 +85,34 @@ export const productWordRecord = (p: Pick<StoredProduct, 'productId' | 'productN
   name: p.productName,
   fields: { categoryId: p.categoryId },
 });
+/**
+ * The word index of one category's product names (the storefront's search in a category): the same items as the
+ * shop's, under the category's own key, so a search in a category reads only that category's words.
+ */
+export const categoryProductWords = (categoryId: number) => `PRODUCT_IN_CATEGORY#${categoryId}`;
+const categoryWordRecord = (p: Pick<StoredProduct, 'productId' | 'productName'>): WordRecord => ({ id: p.productId, name: p.productName });
+type WordedProduct = Pick<StoredProduct, 'productId' | 'productName' | 'categoryId'>;
+
+/** The word writes of a product's category index: moved to the new category's key when the category changes. */
+function categoryWordWrites(tenantId: string, before: WordedProduct | undefined, after: WordedProduct | undefined): TransactItem[] {
+  if (before && after && before.categoryId === after.categoryId) {
+    return wordWrites(tenantId, categoryProductWords(after.categoryId), categoryWordRecord(before), categoryWordRecord(after));
+  }
+  return [
+    ...(before ? wordWrites(tenantId, categoryProductWords(before.categoryId), categoryWordRecord(before), undefined) : []),
+    ...(after ? wordWrites(tenantId, categoryProductWords(after.categoryId), undefined, categoryWordRecord(after)) : []),
+  ];
+}
+
+/** Every word write of a product moving from `before` (absent when created) to `after` (absent when deleted). */
+export const productWordItems = (tenantId: string, before: WordedProduct | undefined, after: WordedProduct | undefined): TransactItem[] => [
+  ...wordWrites(tenantId, PRODUCT_WORDS, before && productWordRecord(before), after && productWordRecord(after)),
+  ...categoryWordWrites(tenantId, before, after),
+];
+
 /** A product's word writes: in the product's transaction, or written right after it when the save is too big for one. */
 const productWordWrites = (tenantId: string, before: StoredProduct | undefined, after: StoredProduct | undefined): ProductWrite[] =>
-  wordWrites(tenantId, PRODUCT_WORDS, before && productWordRecord(before), after && productWordRecord(after)).map((write) => ({ write, words: true }));
+  productWordItems(tenantId, before, after).map((write) => ({ write, words: true }));
 type ProductSuggestion = Pick<StoredProduct, 'productId' | 'productName' | 'categoryId'>;
 
 const toProduct = (item: Record<string, unknown>) => strip(item as Item) as StoredProduct;
@@ -136,11 +160,16 @@ export const productData = {
     return mapPage(await queryCursorPage({ pk: productPk(tenantId) }, request), toProduct);
   },
 
-  /** A page of a category's products in name order (the storefront), only names starting with `prefix` if given. */
-  async categoryPage(tenantId: string, categoryId: number, prefix: string, request: PageRequest): Promise<CursorPage<StoredProduct>> {
-    // DynamoDB refuses an empty begins_with value: the whole category is read without one.
-    const skPrefix = prefix ? searchKey(prefix) : undefined;
-    return mapPage(await queryCursorPage({ index: 'gsi2', pk: byCategoryPk(tenantId, categoryId), skPrefix }, request), toProduct);
+  /**
+   * A page of a category's products (the storefront): all in name order, or with a text those with a word of the
+   * name starting with it, ranked (whole word first) by the category's word index.
+   */
+  async categoryPage(tenantId: string, categoryId: number, text: string, request: PageRequest): Promise<CursorPage<StoredProduct>> {
+    if (!text) {
+      return mapPage(await queryCursorPage({ index: 'gsi2', pk: byCategoryPk(tenantId, categoryId) }, request), toProduct);
+    }
+    const page = await wordSearchPage<{ id: number }>(tenantId, categoryProductWords(categoryId), text, request);
+    return { items: await this.byIds(tenantId, page.items.map((w) => Number(w.id))), next: page.next };
   },
 
   /**
@@ -218,8 +247,8 @@ export const productData = {
     return items.map(toProduct);
   },
 
-  searchCountInCategory: (tenantId: string, categoryId: number, text: string, cap: number) =>
-    queryCountUpTo({ index: 'gsi2', pk: byCategoryPk(tenantId, categoryId), skPrefix: searchKey(text) }, cap),
+  /** How many of a category's products have a word starting with `text`, counting at most `cap` (each once). */
+  searchCountInCategory: (tenantId: string, categoryId: number, text: string, cap: number) => wordSearchCount(tenantId, categoryProductWords(categoryId), text, cap),
 
   /** Which of these names (any letter case) belong to a product, and to which: name key → productId. */
   async nameOwners(tenantId: string, names: string[]): Promise<Map<string, number>> {

@@ -78,8 +78,8 @@ const mediaRewrite = `function handler(event) {
   return request;
 }`;
 
-/** The query strings that pick a page of the public catalogue: part of its cache key, nothing else is. */
-export const PUBLIC_CATALOGUE_QUERY = ['page', 'size', 'cursor'];
+/** The query strings that pick a page of the public catalogue (and its search): part of its cache key, nothing else is. */
+export const PUBLIC_CATALOGUE_QUERY = ['page', 'size', 'cursor', 'search'];
 
 /** The web app and the API on one origin: CloudFront serves the React build and forwards `/api/*` to the API. */
 export class WebStack extends Stack {

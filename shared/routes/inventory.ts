@@ -12,7 +12,7 @@ import {
   uploadStaged,
 } from '../schemas/inventory.js';
 import { templateUpload as spreadsheetUpload } from '../schemas/template.js';
-import { publicCategoryParams, publicProductParams, publicShopParams } from '../schemas/public-catalogue.js';
+import { publicCategoryParams, publicPageQuery, publicProductParams, publicShopParams } from '../schemas/public-catalogue.js';
 import type { publicCategory, publicProduct } from '../schemas/public-catalogue-answers.js';
 import { answer, publicCatalogueCache, route, shelfCache } from './define.js';
 
@@ -149,7 +149,7 @@ export const inventoryRoutes = {
     path: '/inventory/products/{categoryId}/{searchText}',
     access: 'signedIn',
     cache: shelfCache,
-    summary: "A page of a category's products whose name starts with the text, with price, MRP, image and stock",
+    summary: "A page of a category's products with a word of the name starting with the text (whole words first), with price, MRP, image and stock",
     params: z.object({ categoryId: idParam, searchText }),
     query: pageQuery,
     response: answer<z.ZodArray<typeof shelfProduct>>(),
@@ -169,9 +169,9 @@ export const inventoryRoutes = {
     path: '/public/{shop}/category',
     access: 'public',
     cache: publicCatalogueCache,
-    summary: "A page of the shop's categories with their images, for anyone (the public catalogue)",
+    summary: "A page of the shop's categories with their images, for anyone (the public catalogue); with ?search= those with a word of the name starting with it",
     params: publicShopParams,
-    query: pageQuery,
+    query: publicPageQuery,
     response: answer<z.ZodArray<typeof publicCategory>>(),
   }),
   publicCategoryProducts: route({
@@ -179,9 +179,10 @@ export const inventoryRoutes = {
     path: '/public/{shop}/category/{categoryId}/products',
     access: 'public',
     cache: publicCatalogueCache,
-    summary: "A page of a category's products in name order with image, price and whether in stock, for anyone",
+    summary:
+      "A page of a category's products in name order with image, price and whether in stock, for anyone; with ?search= those with a word of the name starting with it, whole words first",
     params: publicCategoryParams,
-    query: pageQuery,
+    query: publicPageQuery,
     response: answer<z.ZodArray<typeof publicProduct>>(),
   }),
   publicProduct: route({

@@ -20,3 +20,21 @@ test("the storefront's category search finds Edible Oils by 'oil'", async ({ pag
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText("No category has a word starting with 'ils'.")).toBeVisible({ timeout: 30_000 });
 });
+
+test("the public catalogue finds Edible Oils by 'oil' for a visitor who has not signed in, and a product of it by a later word", async ({ page }) => {
+  await page.goto('/shop/demo');
+  await expect(page.getByRole('heading', { level: 1, name: 'Shop by category' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('textbox', { name: 'Search categories' }).fill('oil');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const oils = page.getByRole('link', { name: /Edible Oils/ });
+  await expect(oils).toBeVisible({ timeout: 30_000 });
+  await oils.click();
+  await expect(page.getByText('Fortune Sunflower Oil', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('textbox', { name: 'Search products' }).fill('mustard');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('Dhara Kachi Ghani Mustard Oil', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('Fortune Sunflower Oil', { exact: true })).toBeHidden();
+  await page.getByRole('textbox', { name: 'Search products' }).fill('ils');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText("No product has a word starting with 'ils'.")).toBeVisible({ timeout: 30_000 });
+});

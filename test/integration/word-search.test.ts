@@ -7,7 +7,8 @@ import { upgradeWords } from '../../functions/tenants/word-upgrade.js';
 import type { Product } from '../../shared/schemas/catalogue.js';
 import type { Category } from '../../shared/schemas/category.js';
 import type { InventorySuggestion } from '../../shared/schemas/inventory.js';
-import { WORDS_STEP } from '../../shared/words.js';
+import { CATEGORY_PRODUCT_WORDS_STEP, WORDS_STEP } from '../../shared/words.js';
+import { categoryProductWords } from '../../functions/products/data.js';
 import { createCategory, createProducts, productRow } from './catalogue-fixtures.js';
 import { call, tokenOf } from './client.js';
 
@@ -126,6 +127,64 @@ describe('category search', () => {
   });
 });
 
+describe("a category's product search on the storefront", () => {
+  const inCategory = async (categoryId: number, text: string) => {
+    const answer = await call<{ productName: string }[]>('GET', `/inventory/products/${categoryId}/${enc(text)}?page=0&size=10`, { token: await customer() });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.map((p) => p.productName);
+  };
+  const countIn = async (categoryId: number, text: string) => (await call<number>('GET', `/product/searchCount/${categoryId}/${enc(text)}`, { token: await customer() })).body;
+
+  it('finds any word of a name in that category only, whole words first; a rename or a move to another category moves the words in its save', async () => {
+    const w = word();
+    const token = await admin();
+    const other = await createCategory(token, `Words ${word()}`);
+    const [later, whole, elsewhere] = await createProducts(token, [
+      productRow(category.categoryId, `Sona ${w}x Atta`),
+      productRow(category.categoryId, `India Gate ${w} Rice`),
+      productRow(other.categoryId, `Kohinoor ${w} Rice`),
+    ]);
+    expect(await inCategory(category.categoryId, w)).toEqual([`India Gate ${w} Rice`, `Sona ${w}x Atta`]);
+    expect(await inCategory(category.categoryId, `${w} ri`)).toEqual([`India Gate ${w} Rice`]);
+    expect(await countIn(category.categoryId, w)).toBe(2);
+    expect(await inCategory(other.categoryId, w)).toEqual([`Kohinoor ${w} Rice`]);
+    expect(await inCategory(category.categoryId, w.slice(1))).toEqual([]);
+
+    const moved = await call('PUT', '/product/listOfProducts', {
+      token,
+      body: [{ ...productRow(other.categoryId, `Sona Chakki ${w}z Atta`), productId: later!.productId, imageContent: undefined, image: later!.image, version: 1 }],
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await inCategory(category.categoryId, w)).toEqual([`India Gate ${w} Rice`]);
+    expect(await inCategory(other.categoryId, w)).toEqual([`Kohinoor ${w} Rice`, `Sona Chakki ${w}z Atta`]);
+    expect(await inCategory(other.categoryId, 'chakki')).toEqual([`Sona Chakki ${w}z Atta`]);
+    expect((await call('DELETE', '/product/deleteAllById', { token, body: [whole!.productId, elsewhere!.productId] })).status).toBe(200);
+    expect(await inCategory(category.categoryId, w)).toEqual([]);
+    expect(await countIn(other.categoryId, w)).toBe(1);
+  });
+});
+
+describe('the public catalogue', () => {
+  it("finds the demo shop's Edible Oils by 'oil' without sign-in, and a category's products by any word; never another shop's", async () => {
+    const categories = await call<{ categoryName: string; categoryId: number }[]>('GET', '/public/demo/category?size=24&search=oil');
+    expect(categories.status, JSON.stringify(categories.body)).toBe(200);
+    expect(categories.body.map((c) => c.categoryName)).toContain('Edible Oils');
+    expect((await call<unknown[]>('GET', '/public/demo/category?size=24&search=ils')).body).toEqual([]);
+
+    const w = word();
+    const [product] = await createProducts(await admin(), [productRow(category.categoryId, `Fortune ${w} Oil`)]);
+    await received(product!.productId);
+    const products = await call<{ productName: string; inStock: boolean }[]>('GET', `/public/demo/category/${category.categoryId}/products?size=24&search=${w}`);
+    expect(products.status, JSON.stringify(products.body)).toBe(200);
+    expect(products.body).toEqual([expect.objectContaining({ productName: `Fortune ${w} Oil`, inStock: true })]);
+
+    const actor = { userName: 'admin@alpha.shop', now: new Date() };
+    await inTenant('alpha', () => loadCategory('alpha', `Alpha ${w} Shelf`, 't/alpha/images/none.png', actor));
+    expect((await call<unknown[]>('GET', `/public/demo/category?size=24&search=${w}`)).body).toEqual([]);
+    expect((await call<{ categoryName: string }[]>('GET', `/public/alpha/category?size=24&search=${w}`)).body.map((c) => c.categoryName)).toEqual([`Alpha ${w} Shelf`]);
+  });
+});
+
 describe('customer search', () => {
   it('finds a customer by any word of the name as typed and by the sign-in name made from it, each once; a delete takes the words away', async () => {
     const w = word();
@@ -171,5 +230,30 @@ describe('the shop upgrade', () => {
     expect(await inTenant(tenantId, () => upgradeWords(tenantId))).toBeUndefined();
     const after = await inTenant(tenantId, () => queryAll<{ pk: string; sk: string }>({ pk: wordPk(tenantId, 'PRODUCT') }));
     expect(after.map((i) => i.sk).sort()).toEqual(all.map((i) => i.sk).sort());
+  });
+
+  it("writes each category's product words for products saved before that index (words#2), once", async () => {
+    const tenantId = 'alpha';
+    const w = word();
+    const actor = { userName: 'admin@alpha.shop', now: new Date() };
+    const shelf = await inTenant(tenantId, () => loadCategory(tenantId, `Older ${w} Shelf`, 't/alpha/images/none.png', actor));
+    await inTenant(tenantId, () => loadCatalogue(tenantId, [{ productName: `Older ${w} Jaggery`, categoryId: shelf.categoryId, image: shelf.image, quantity: 3, mrp: 5000, sellingPrice: 5000, cgst: 0, sgst: 0 }], actor));
+    const kind = categoryProductWords(shelf.categoryId);
+    const items = await inTenant(tenantId, () => queryAll<{ pk: string; sk: string }>({ pk: wordPk(tenantId, kind) }));
+    expect(items.length).toBe(3);
+    // As the release before this index left the shop: the category's product words absent, the step not marked.
+    const removals = [...items, upgradeStepKey(tenantId, CATEGORY_PRODUCT_WORDS_STEP)].map((item) => op.remove({ pk: item.pk, sk: item.sk }));
+    await inTenant(tenantId, () => transact(removals));
+    const alpha = await tokenOf('admin@alpha.shop');
+    const search = async () =>
+      (await call<{ productName: string }[]>('GET', `/inventory/products/${shelf.categoryId}/${w}?page=0&size=5`, { token: alpha })).body.map((p) => p.productName);
+    expect(await search()).toEqual([]);
+
+    const first = await inTenant(tenantId, () => upgradeWords(tenantId));
+    expect(first?.steps).toEqual([CATEGORY_PRODUCT_WORDS_STEP]);
+    expect(await search()).toEqual([`Older ${w} Jaggery`]);
+    expect(await inTenant(tenantId, () => upgradeWords(tenantId))).toBeUndefined();
+    const after = await inTenant(tenantId, () => queryAll<{ pk: string; sk: string }>({ pk: wordPk(tenantId, kind) }));
+    expect(after.map((i) => i.sk).sort()).toEqual(items.map((i) => i.sk).sort());
   });
 });

@@ -66,6 +66,18 @@ describe('ranking for a search text', () => {
     );
   });
 
+  it("reads a text ending in punctuation, as a code is typed, as its whole words with a word after them: 't-' finds T-Shirt, not Tata Salt", () => {
+    expect(wordSearchText('t-')).toBe('t ');
+    expect(wordSearchText('T-  ')).toBe('t ');
+    expect(wordSearchText('t ')).toBe('t');
+    expect(wordSearchText('-')).toBe('');
+    const names = ['Tata Salt', 'Cotton T-Shirt', 'T-Shirt Large', 'Lux T'];
+    expect(rankByWords(names, 't-', (n) => n)).toEqual(['T-Shirt Large', 'Cotton T-Shirt']);
+    expect(wordRank('Cotton T-Shirt', 't-')).toBe(0);
+    expect(wordRank('Lux T', 't-')).toBeUndefined();
+    expect(rankByWords(names, 't', (n) => n)).toEqual(['T-Shirt Large', 'Cotton T-Shirt', 'Lux T', 'Tata Salt']);
+  });
+
   it('spells the search text as the index does', () => {
     fc.assert(
       fc.property(name, (n) => {

@@ -62,7 +62,7 @@ export function useCategoryCount(search: string) {
   });
 }
 
-/** A page of a category's products in name order, or of those whose name starts with `search`. */
+/** A page of a category's products in name order, or of those with a word of the name starting with `search` (whole words first). */
 export function useCategoryProducts(categoryId: number, search: string, page: number) {
   const text = search.trim();
   const queryClient = useQueryClient();

@@ -64,7 +64,7 @@ export default function CategoryProductsScreen() {
               </SimpleGrid>
             ) : (
               <Text c="dimmed" ta="center" py="xl">
-                {search ? `No product starts with '${search}'.` : 'This category has no products yet.'}
+                {search ? `No product has a word starting with '${search}'.` : 'This category has no products yet.'}
               </Text>
             )}
             <ListPager label="Products" page={page} total={count.data ?? 0} onChange={setPage} />

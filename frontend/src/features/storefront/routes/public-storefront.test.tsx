@@ -8,7 +8,7 @@ import { cartLine, CUSTOMER_ID, shelfProduct, signInAsCustomer } from '../../../
 import { forgetCartAdd, pendingCartAdd, pendingProductPath } from '../../../lib/pending-cart.js';
 import { clearSession } from '../../../lib/session.js';
 import ProductDetails from './product-details.js';
-import { PublicCategoryProducts, PublicProductDetails } from './public-storefront.js';
+import { PublicCategories, PublicCategoryProducts, PublicProductDetails } from './public-storefront.js';
 
 const mug: PublicProduct = {
   productId: 4,
@@ -48,6 +48,41 @@ describe('The public storefront', () => {
     renderScreen(<PublicCategoryProducts />, { path: '/shop/:shop/category/:categoryId', url: '/shop/demo/category/7' });
     expect(await screen.findByRole('link', { name: 'Brass Mug' })).toHaveAttribute('href', '/shop/demo/product/BM1');
     expect(screen.getByText('Out of stock')).toBeInTheDocument();
+  });
+
+  it("searches the categories by any word: 'oil' asks the public route with ?search=oil and shows Edible Oils; nothing found says so", async () => {
+    const calls = serve([
+      [/^GET \/public\/demo\/category\?size=24&search=oil$/, [200, [{ categoryId: 3, categoryName: 'Edible Oils' }]]],
+      [/^GET \/public\/demo\/category\?size=24&search=ils$/, [200, []]],
+      [/^GET \/public\/demo\/category\?size=24$/, [200, [{ categoryId: 1, categoryName: 'Rice' }]]],
+    ]);
+    const user = userEvent.setup();
+    renderScreen(<PublicCategories />, { path: '/shop/:shop', url: '/shop/demo' });
+    expect(await screen.findByText('Rice')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Search categories' }), 'oil');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('link', { name: /Edible Oils/ })).toHaveAttribute('href', '/shop/demo/category/3');
+    expect(screen.queryByText('Rice')).not.toBeInTheDocument();
+    await user.clear(screen.getByRole('textbox', { name: 'Search categories' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search categories' }), 'ils');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText("No category has a word starting with 'ils'.")).toBeInTheDocument();
+    expect(calls.map((c) => c.key)).toEqual(['GET /public/demo/category?size=24', 'GET /public/demo/category?size=24&search=oil', 'GET /public/demo/category?size=24&search=ils']);
+  });
+
+  it("searches a category's products by any word through the public route", async () => {
+    const calls = serve([
+      [/^GET \/public\/demo\/category\/7\/products\?size=24&search=mug$/, [200, [mug]]],
+      [/^GET \/public\/demo\/category\/7\/products\?size=24$/, [200, [mug, { ...mug, productId: 5, productName: 'Steel Plate', artcode: 'SP1' }]]],
+    ]);
+    const user = userEvent.setup();
+    renderScreen(<PublicCategoryProducts />, { path: '/shop/:shop/category/:categoryId', url: '/shop/demo/category/7' });
+    expect(await screen.findByRole('link', { name: 'Steel Plate' })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Search products' }), 'mug');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findByRole('link', { name: 'Brass Mug' });
+    expect(screen.queryByRole('link', { name: 'Steel Plate' })).not.toBeInTheDocument();
+    expect(calls.map((c) => c.key)).toEqual(['GET /public/demo/category/7/products?size=24', 'GET /public/demo/category/7/products?size=24&search=mug']);
   });
 
   it('reads a long category a page at a time: Show more asks for the next page by the cursor of the last one', async () => {

@@ -1,10 +1,12 @@
 import { Alert, Anchor, Badge, Button, Card, Center, Group, Image, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { formatRupees } from '../../../../../shared/format.js';
 import { inventoryRoutes } from '../../../../../shared/routes/inventory.js';
 import type { PublicProduct } from '../../../../../shared/schemas/public-catalogue-answers.js';
 import { Page } from '../../../components/page.js';
+import { SearchBox } from '../../../components/search-box.js';
 import { callApi, callApiPage } from '../../../lib/api-client.js';
 import { errorText } from '../../../lib/query-client.js';
 import { rememberCartAdd } from '../../../lib/pending-cart.js';
@@ -57,64 +59,107 @@ const stockBadge = (inStock: boolean) => (
   </Badge>
 );
 
-/** `/shop/{shop}`: the shop's categories. */
+/** A public list's search: any word of the name; clearing it shows the whole list again. */
+function PublicSearch({ label, onSearch }: { label: string; onSearch: (text: string) => void }) {
+  return <SearchBox label={label} placeholder={label} onSearch={onSearch} onClear={() => onSearch('')} />;
+}
+
+/** What a searched public list says when nothing matched. */
+function NoMatch({ what, search }: { what: string; search: string }) {
+  return (
+    <Text c="dimmed" ta="center" py="xl">
+      No {what} has a word starting with '{search}'.
+    </Text>
+  );
+}
+
+/** `/shop/{shop}`: the shop's categories, searched by any word of the name. */
 export function PublicCategories() {
   const shop = useParams().shop ?? '';
-  const categories = usePublicPages(['public', shop, 'categories'], (cursor) =>
-    callApiPage(inventoryRoutes.publicCategories, { params: { shop }, query: { size: PAGE, cursor } }),
+  const [search, setSearch] = useState('');
+  const categories = usePublicPages(['public', shop, 'categories', search], (cursor) =>
+    callApiPage(inventoryRoutes.publicCategories, { params: { shop }, query: { size: PAGE, cursor, ...(search ? { search } : {}) } }),
   );
-  if (!categories.items) return <Waiting error={categories.error} />;
   return (
     <Page title="Shop by category">
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-        {categories.items.map((c) => (
-          <Card key={c.categoryId} withBorder component={Link} to={`/shop/${shop}/category/${c.categoryId}`}>
-            {c.imageUrl && <Image src={c.imageUrl} alt={c.categoryName} h={140} fit="contain" />}
-            <Text fw={600} mt="sm">
-              {c.categoryName}
-            </Text>
-          </Card>
-        ))}
-      </SimpleGrid>
+      <PublicSearch label="Search categories" onSearch={setSearch} />
+      {!categories.items ? (
+        <Waiting error={categories.error} />
+      ) : search && !categories.items.length ? (
+        <NoMatch what="category" search={search} />
+      ) : (
+        <CategoryCards shop={shop} categories={categories.items} />
+      )}
       <ShowMore pages={categories} />
     </Page>
   );
 }
 
-/** `/shop/{shop}/category/{categoryId}`: a category's products. */
+function CategoryCards({ shop, categories }: { shop: string; categories: { categoryId: number; categoryName: string; imageUrl?: string }[] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+      {categories.map((c) => (
+        <Card key={c.categoryId} withBorder component={Link} to={`/shop/${shop}/category/${c.categoryId}`}>
+          {c.imageUrl && <Image src={c.imageUrl} alt={c.categoryName} h={140} fit="contain" />}
+          <Text fw={600} mt="sm">
+            {c.categoryName}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** `/shop/{shop}/category/{categoryId}`: a category's products, searched by any word of the name. */
 export function PublicCategoryProducts() {
   const { shop = '', categoryId = '' } = useParams();
-  const products = usePublicPages(['public', shop, 'category', categoryId], (cursor) =>
-    callApiPage(inventoryRoutes.publicCategoryProducts, { params: { shop, categoryId: Number(categoryId) }, query: { size: PAGE, cursor } }),
+  const [search, setSearch] = useState('');
+  const products = usePublicPages(['public', shop, 'category', categoryId, search], (cursor) =>
+    callApiPage(inventoryRoutes.publicCategoryProducts, {
+      params: { shop, categoryId: Number(categoryId) },
+      query: { size: PAGE, cursor, ...(search ? { search } : {}) },
+    }),
   );
-  if (!products.items) return <Waiting error={products.error} />;
   return (
     <Page title="Products">
       <Anchor component={Link} to={`/shop/${shop}`}>
         All categories
       </Anchor>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="md">
-        {products.items.map((p) => (
-          <Card key={p.productId} withBorder>
-            {p.imageUrl && <Image src={p.imageUrl} alt={p.productName} h={140} fit="contain" />}
-            {p.artcode ? (
-              <Anchor component={Link} to={`/shop/${shop}/product/${encodeURIComponent(p.artcode)}`} fw={600} mt="sm">
-                {p.productName}
-              </Anchor>
-            ) : (
-              <Text fw={600} mt="sm">
-                {p.productName}
-              </Text>
-            )}
-            <Group gap="xs">
-              <Text>{formatRupees(p.sellingPrice)}</Text>
-              {stockBadge(p.inStock)}
-            </Group>
-          </Card>
-        ))}
-      </SimpleGrid>
+      <PublicSearch label="Search products" onSearch={setSearch} />
+      {!products.items ? (
+        <Waiting error={products.error} />
+      ) : search && !products.items.length ? (
+        <NoMatch what="product" search={search} />
+      ) : (
+        <ProductCards shop={shop} products={products.items} />
+      )}
       <ShowMore pages={products} />
     </Page>
+  );
+}
+
+function ProductCards({ shop, products }: { shop: string; products: PublicProduct[] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} mt="md">
+      {products.map((p) => (
+        <Card key={p.productId} withBorder>
+          {p.imageUrl && <Image src={p.imageUrl} alt={p.productName} h={140} fit="contain" />}
+          {p.artcode ? (
+            <Anchor component={Link} to={`/shop/${shop}/product/${encodeURIComponent(p.artcode)}`} fw={600} mt="sm">
+              {p.productName}
+            </Anchor>
+          ) : (
+            <Text fw={600} mt="sm">
+              {p.productName}
+            </Text>
+          )}
+          <Group gap="xs">
+            <Text>{formatRupees(p.sellingPrice)}</Text>
+            {stockBadge(p.inStock)}
+          </Group>
+        </Card>
+      ))}
+    </SimpleGrid>
   );
 }
 
