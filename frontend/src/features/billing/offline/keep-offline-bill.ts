@@ -61,14 +61,18 @@ export const onAccountOfBody = (body: { tenders?: { method: string; amount: numb
 export const accountName = (customer: Pick<Customer, 'legalName' | 'customerName'>) => customer.legalName ?? customer.customerName.split('@')[0] ?? customer.customerName;
 
 /**
- * Whether the device's copy of the account takes `adds` more on account: not when the customer may not buy on
+ * Why the device's copy of the account refuses `adds` more on account, if it does: the customer may not buy on
  * account, nor past the limit. Offline a manager's code cannot be checked, so a bill past the limit is not kept;
  * one the server finds past it later (its balance moved meanwhile) is held for the manager.
  */
-export async function offlineAccountRefusal(tenantId: string, customer: Pick<Customer, 'customerId' | 'legalName' | 'customerName'>, adds: number): Promise<string | undefined> {
-  if (adds <= 0) return undefined;
-  const refusal = accountRefusal(await localAccount(tenantId, customer.customerId), accountName(customer), adds);
+export function refusalOnDevice(copy: { onAccount: boolean; creditLimit: number; balance: number }, customer: Pick<Customer, 'legalName' | 'customerName'>, adds: number): string | undefined {
+  const refusal = accountRefusal(copy, accountName(customer), adds);
   return refusal && `${refusal} ${OFFLINE_APPROVAL}`;
+}
+
+async function offlineAccountRefusal(tenantId: string, customer: Pick<Customer, 'customerId' | 'legalName' | 'customerName'>, adds: number): Promise<string | undefined> {
+  if (adds <= 0) return undefined;
+  return refusalOnDevice(await localAccount(tenantId, customer.customerId), customer, adds);
 }
 
 export async function keepOfflineBill(input: BillOnScreen & { idempotencyKey: string; now?: Date }): Promise<KeptOffline> {
