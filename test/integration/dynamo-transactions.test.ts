@@ -39,6 +39,27 @@ describe('local DynamoDB transactions', () => {
     expect((await stock('dal'))?.quantity).toBe(0);
   });
 
+  it('names every item whose condition failed, writes none, and the product shows the first one\'s message', async () => {
+    await dynamo().send(new PutCommand({ TableName: TableName(), Item: { ...key('oil'), quantity: 2 } }));
+    await dynamo().send(new PutCommand({ TableName: TableName(), Item: { ...key('salt'), quantity: 1 } }));
+    const items = [
+      { Put: { TableName: TableName(), Item: { ...key('receipt'), total: 10 } } },
+      take('oil', 3),
+      take('salt', 4),
+      { Update: { TableName: TableName(), Key: key('day'), UpdateExpression: 'ADD sold :one', ExpressionAttributeValues: { ':one': 1 } } },
+    ];
+    const failure = (await dynamo()
+      .send(new TransactWriteCommand({ TransactItems: items }))
+      .catch((error: unknown) => error)) as { name: string; CancellationReasons: { Code: string }[] } | undefined;
+    expect(failure?.name).toBe('TransactionCanceledException');
+    expect(failure?.CancellationReasons.map((r) => r.Code)).toEqual(['None', 'ConditionalCheckFailed', 'ConditionalCheckFailed', 'None']);
+    expect(await stock('receipt')).toBeUndefined();
+    expect(await stock('day')).toBeUndefined();
+    expect((await stock('oil'))?.quantity).toBe(2);
+    expect((await stock('salt'))?.quantity).toBe(1);
+    await expect(transact(items, [undefined, 'Only 2 oil', 'Only 1 salt', undefined])).rejects.toThrow('Only 2 oil');
+  });
+
   it('lets exactly one of many concurrent buyers take the last unit', async () => {
     await dynamo().send(new PutCommand({ TableName: TableName(), Item: { ...key('last'), quantity: 1 } }));
     const results = await Promise.allSettled(
