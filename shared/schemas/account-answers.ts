@@ -82,5 +82,11 @@ export type Receivables = z.output<typeof receivables>;
 
 export const totalDue = z.object({ totalDue: z.number() });
 
-export const reminder = z.object({ message: z.string(), text: z.string() });
-export const reminders = z.object({ sent: z.array(z.number().int()), skipped: z.array(z.object({ customerId: z.number().int(), reason: z.string() })) });
+/** A reminder sent: the message for the cashier, the text sent, and the channels it went by (WhatsApp, and e-mail when the customer has an address). */
+export const reminder = z.object({ message: z.string(), text: z.string(), channels: z.array(z.enum(['WhatsApp', 'e-mail'])) });
+/** Who was reminded (`emailed`: those of them reminded by e-mail too) and who was skipped and why. */
+export const reminders = z.object({
+  sent: z.array(z.number().int()),
+  emailed: z.array(z.number().int()),
+  skipped: z.array(z.object({ customerId: z.number().int(), reason: z.string() })),
+});

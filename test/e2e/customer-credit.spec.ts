@@ -68,8 +68,12 @@ test('the owner lets a customer buy on account; the cashier bills ₹100 of it o
   // The owner reminds the customer of what is left; the WhatsApp simulator received the message.
   await owner.reload();
   await expect(owner.locator('[data-account-balance]')).toHaveText('₹40.00', { timeout: 30_000 });
-  await owner.getByRole('button', { name: 'Remind on WhatsApp' }).click();
-  await expect(owner.getByRole('status').filter({ hasText: 'Reminder sent' })).toHaveText(`Reminder sent to ${name} on WhatsApp.`, { timeout: 30_000 });
+  await owner.getByRole('button', { name: 'Remind', exact: true }).click();
+  // The customer has an e-mail address: the reminder goes by e-mail too.
+  await expect(owner.getByRole('status').filter({ hasText: 'Reminder sent' })).toHaveText(
+    `Reminder sent to ${name} on WhatsApp and by e-mail (${name.toLowerCase()}@example.in).`,
+    { timeout: 30_000 },
+  );
   const sent = await owner.request.get(`${process.env.E2E_WHATSAPP_URL}/messages`);
   const { messages } = (await sent.json()) as { messages: { to: string; body: { text?: { body: string } } }[] };
   const reminder = messages.filter((m) => m.to === `91${customer.mobileNumber}`).at(-1);

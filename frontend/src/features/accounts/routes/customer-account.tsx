@@ -118,7 +118,10 @@ function StatementForm({ customerId }: { customerId: number }) {
   );
 }
 
-/** Reminds the customer on WhatsApp of what they owe, with a UPI link for the exact amount. */
+/**
+ * Reminds the customer of what they owe, with a UPI link for the exact amount: on WhatsApp, and by e-mail when they
+ * have an address; the answer says which went.
+ */
 function RemindButton({ customerId }: { customerId: number }) {
   const [told, setTold] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -134,7 +137,7 @@ function RemindButton({ customerId }: { customerId: number }) {
             .finally(() => setBusy(false));
         }}
       >
-        Remind on WhatsApp
+        Remind
       </Button>
       {told && <Text size="sm" role="status">{told}</Text>}
     </Group>

@@ -19,7 +19,10 @@ function ReceivablesList() {
   const [told, setTold] = useState<string>();
   const remindAll = () =>
     remindAllOver(Number(minAge) || 0).then(
-      (r) => setTold(`Reminded ${r.sent.length} customer(s) on WhatsApp${r.skipped.length ? `; ${r.skipped.length} not (reminded this week, or nothing owed)` : ''}.`),
+      (r) =>
+        setTold(
+          `Reminded ${r.sent.length} customer(s) on WhatsApp${r.emailed.length ? ` (${r.emailed.length} by e-mail too)` : ''}${r.skipped.length ? `; ${r.skipped.length} not (reminded this week, or nothing owed)` : ''}.`,
+        ),
       () => setTold('The reminders could not be sent. Try again.'),
     );
   if (list.isError) return <Alert color="red">The receivables could not be read. Try again.</Alert>;
