@@ -129,6 +129,37 @@ describe('Monthly Sales Report', () => {
     expect(screen.getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/home');
   });
 
+  it('shows what was sold on account and the dues collected apart from the money of the bills', async () => {
+    const methods = (cash: number, upi: number, card: number, otherOnline: number) => ({ cash, upi, card, otherOnline, total: cash + upi + card + otherOnline });
+    // ₹200.00 of bills in cash, ₹800.00 on account; ₹250.00 of dues paid, ₹150.00 cash and ₹100.00 UPI.
+    const credit: MonthlySalesReport = {
+      ...empty,
+      rows: [{ transactionDate: shopDay(new Date()), transaction: 2, paymentMode: 'Cash', credit: 200, debit: 750, returns: 0 }],
+      cash: 200,
+      total: 200,
+      figures: figures({
+        bills: { cash: 2, online: 0, total: 2 },
+        goodsBilled: 1000,
+        sold: { cash: 200, online: 0, total: 200 },
+        netSold: { cash: 200, online: 0, total: 200 },
+        onAccount: { sold: 800, returns: 0, net: 800, duesCollected: 250, duesCash: 150, dues: methods(150, 100, 0, 0), writtenOff: 0 },
+      }),
+      cashSummary: { cash: { takings: 350, refunds: 0, expenses: 0, inHand: 350, dues: 150 }, online: { takings: 100, refunds: 0, expenses: 0, balance: 100, dues: 100 } },
+    };
+    serve([[`GET /purchase/monthly/${thisMonth}/${thisYear}`, [200, credit]]]);
+    renderScreen(<MonthlySales />, { path: '/monthlyPurchase', elsewhere: ['/home'] });
+    expect(await screen.findByLabelText('Sold on account (new credit given)')).toHaveTextContent('₹800.00');
+    expect(screen.getByLabelText('Sold (money received)')).toHaveTextContent('₹200.00');
+    expect(screen.getByLabelText('Dues collected')).toHaveTextContent('₹250.00');
+    expect(screen.queryByLabelText('Dues written off')).toBeNull();
+    const byMethod = screen.getByRole('table', { name: 'Sales by method' });
+    const cells = (label: string) => within(within(byMethod).getByText(label).closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
+    expect(cells('Cash')).toEqual(['Cash', '₹200.00', '₹0.00', '₹200.00', '₹150.00', '₹350.00']);
+    expect(cells('UPI')).toEqual(['UPI', '₹0.00', '₹0.00', '₹0.00', '₹100.00', '₹100.00']);
+    expect(screen.getByLabelText('Cash in hand')).toHaveTextContent('₹350.00');
+    expect(screen.getByText(/The takings include dues collected: ₹150\.00 in cash, ₹100\.00 online; goods sold on account are in neither\./)).toBeInTheDocument();
+  });
+
   it('downloads the PDF of the month shown', async () => {
     const calls: Call[] = serve([[`GET /purchase/monthly/${thisMonth}/${thisYear}`, [200, empty]]]);
     const fetchMock = vi.mocked(globalThis.fetch);
