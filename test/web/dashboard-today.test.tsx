@@ -75,6 +75,24 @@ describe('dashboard: today by method', () => {
     expect(rowOf(table, 'Other online')).toEqual(['Other online', '₹1,450.00', '₹0.00', '₹1,450.00']);
   });
 
+  it('shows the new credit given and the dues collected, the dues in the takings by method beside the net sold', async () => {
+    const answer = dayTotals();
+    const onAccount = { sold: 800, returns: 0, net: 800, duesCollected: 250, duesCash: 150, dues: methods(150, 100, 0, 0), writtenOff: 0 };
+    serve([[`GET /purchase/todayTotals/${today}`, [200, { ...answer, figures: { ...answer.figures, onAccount } }]]]);
+    signInAs('MANAGER', ['MonthlyPurchaseList', 'PurchaseList']);
+    renderScreen(<HomeScreen />, { path: '/home' });
+    const card = await screen.findByRole('region', { name: "Today's figures" });
+    expect(within(card).getByLabelText('New credit given')).toHaveTextContent('₹800.00');
+    expect(within(card).getByLabelText('Dues collected')).toHaveTextContent('₹250.00');
+    // Sold stays the money of the bills: what went on account is in no method.
+    expect(within(card).getByLabelText('Sold')).toHaveTextContent('2,450');
+    const table = within(card).getByRole('table', { name: "Today's takings by method" });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Method', 'Sold', 'Returns', 'Net sold', 'Dues collected', 'Takings']);
+    expect(rowOf(table, 'Cash')).toEqual(['Cash', '₹1,000.00', '₹150.00', '₹850.00', '₹150.00', '₹1,000.00']);
+    expect(rowOf(table, 'UPI')).toEqual(['UPI', '₹0.00', '₹0.00', '₹0.00', '₹100.00', '₹100.00']);
+    expect(rowOf(table, 'Other online')).toEqual(['Other online', '₹1,450.00', '₹0.00', '₹1,450.00', '₹0.00', '₹1,450.00']);
+  });
+
   it('shows a cashier without the monthly sales features no money and asks the server for none', async () => {
     const api = serve([[`GET /purchase/todayTotals/${today}`, [200, dayTotals()]]]);
     signInAs('CASHIER', [...cashier]);
