@@ -17,6 +17,8 @@ import { lineReceiptWrites } from './receipts.js';
 
 /** Suggestions one call answers: a short list under the input. */
 const SUGGESTION_LIMIT = 20;
+/** Lines read by the start of their name beside the word index. */
+const STARTING_LINES = 2 * SUGGESTION_LIMIT;
 
 export function inventoryView(receipt: StoredInventory): Inventory {
   return {
@@ -107,25 +109,37 @@ type SuggestedLine = Pick<StoredStock, 'productId' | 'productName' | 'artcode' |
 /**
  * The received lines of these products: from their shelf items (one batch read), which keep every figure a
  * suggestion shows; lines of shelves written before they kept the barcode and buying price, and products without a
- * shelf, are read from the lines themselves.
+ * shelf, are read from the lines themselves. Products in `known` are left out (their lines are already at hand).
  */
-async function linesOf(tenantId: string, products: { productId: number; productName: string }[]): Promise<SuggestedLine[]> {
-  const shelves = await productData.shelves(tenantId, products.map((p) => p.productId));
+async function linesOf(tenantId: string, products: { productId: number; productName: string }[], known: Set<number>): Promise<SuggestedLine[]> {
+  const wanted = products.filter((p) => !known.has(p.productId));
+  if (!wanted.length) return [];
+  const shelves = await productData.shelves(tenantId, wanted.map((p) => p.productId));
   const complete: SuggestedLine[] = [];
   const older: number[] = [];
-  for (const { productId, productName } of products) {
+  for (const { productId, productName } of wanted) {
     for (const line of shelves.get(productId) ?? []) {
       const { barcode, buyingPrice } = line;
       if (barcode === undefined || buyingPrice === undefined) older.push(line.stockId);
       else complete.push({ ...line, barcode, buyingPrice, productId, productName });
     }
   }
-  const unshelved = products.filter((p) => !shelves.has(p.productId));
+  const unshelved = wanted.filter((p) => !shelves.has(p.productId));
   const [read, unshelvedLines] = await Promise.all([
     older.length ? stockData.byIds(tenantId, older) : Promise.resolve([]),
     Promise.all(unshelved.map((p) => stockData.ofProduct(tenantId, p.productId))),
   ]);
   return [...complete, ...read, ...unshelvedLines.flat()];
+}
+
+/**
+ * The products whose lines a read of the lines by name prefix holds in full: every product it found, except, when
+ * the read stopped at its limit, the last one (its other lines may follow).
+ */
+function wholeProducts(byName: SuggestedLine[], limit: number): Set<number> {
+  const products = new Set(byName.map((l) => l.productId));
+  if (byName.length >= limit) products.delete(byName[byName.length - 1]!.productId);
+  return products;
 }
 
 /** Where a suggestion ranks: its artcode or barcode is the text, then a whole word of the name, then a word's start, then a code's start. */
@@ -142,13 +156,20 @@ function suggestionRank(s: InventorySuggestion, text: string): number {
  * inventory add can pick a product for its first receipt.
  */
 export async function suggestions(tenantId: string, text: string, all: boolean): Promise<InventorySuggestion[]> {
-  const [byName, byArtcode, byBarcode] = await Promise.all([
-    productData.suggestions(tenantId, text, SUGGESTION_LIMIT).then(async (products) => ({ products, lines: await linesOf(tenantId, products) })),
+  // The lines whose name starts with the text are read beside the word index, live: when the text starts the names
+  // (as it mostly does), the word index finds the same products and no second read is needed for them. Twice the
+  // list is read, so products with a few lines each are all whole in it.
+  const byStart = stockData.byName(tenantId, text, STARTING_LINES);
+  const [byWord, byArtcode, byBarcode] = await Promise.all([
+    Promise.all([productData.suggestions(tenantId, text, SUGGESTION_LIMIT), byStart]).then(async ([products, started]) => ({
+      products,
+      lines: [...started, ...(await linesOf(tenantId, products, wholeProducts(started, STARTING_LINES)))],
+    })),
     stockData.byArtcode(tenantId, text, SUGGESTION_LIMIT),
     stockData.byBarcode(tenantId, text, SUGGESTION_LIMIT),
   ]);
-  const products = all ? byName.products : [];
-  const lines = [...new Map([...byName.lines, ...byArtcode, ...byBarcode].map((l) => [l.stockId, l])).values()];
+  const products = all ? byWord.products : [];
+  const lines = [...new Map([...byWord.lines, ...byArtcode, ...byBarcode].map((l) => [l.stockId, l])).values()];
   const received = new Set(lines.map((l) => l.productId));
   const neverReceived: InventorySuggestion[] = products
     .filter((p) => !received.has(p.productId))
