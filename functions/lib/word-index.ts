@@ -1,5 +1,5 @@
 import { matchingTails, nameTails, wordSearchText } from '../../shared/words.js';
-import { query, tableName, transact, type CursorPage, type PageRequest, type TransactItem } from './db.js';
+import { query, tableName, transact, type CursorPage, type PageQueryOptions, type PageRequest, type TransactItem } from './db.js';
 import { wordKey, wordPk } from './keys.js';
 import { mergedCursorPage } from './merged-pages.js';
 
@@ -91,6 +91,15 @@ export async function wordSearchCount(tenantId: string, kind: string, text: stri
     startKey = out.next;
   } while (startKey && count < cap);
   return Math.min(count, cap);
+}
+
+/**
+ * The word search as one query of a merged list (`merged-pages.ts`), with the test keeping each record once;
+ * undefined when the text has no word.
+ */
+export function wordSource(tenantId: string, kind: string, text: string): { source: PageQueryOptions; keep: (item: Record<string, unknown>) => boolean } | undefined {
+  const prefix = wordSearchText(text);
+  return prefix ? { source: { pk: wordPk(tenantId, kind), skPrefix: prefix }, keep: (item) => firstOfRecord(item, text) } : undefined;
 }
 
 /** A page of the word search with the cursor of the next (a cursor read costs the page's items, at any depth). */

@@ -7,7 +7,6 @@ import {
   query,
   queryAll,
   queryCount,
-  queryCountsUpTo,
   queryCountUpTo,
   queryCursorPage,
   readCounter,
@@ -20,7 +19,6 @@ import {
   type TransactItem,
 } from '../lib/db.js';
 import { idSk, searchKey, tenantPk } from '../lib/keys.js';
-import { mergedCursorPage, nameThenArtcode, type MergedList } from '../lib/merged-pages.js';
 
 /**
  * Stock lines: one per product and artcode, holding the units on the shelf and the prices of the latest receipt.
@@ -124,9 +122,12 @@ async function prefixLines(index: 'gsi1' | 'gsi2' | 'gsi3', pk: string, text: st
   return items.map(toStock);
 }
 
-/** The stock search as one list: lines by name (name order), then lines by artcode only (artcode order). */
-const stockSearch = (tenantId: string, text: string): MergedList =>
-  nameThenArtcode('stock-search', { index: 'gsi1', pk: byNamePk(tenantId) }, { index: 'gsi2', pk: byArtcodePk(tenantId) }, text);
+/** The keys and items the stock search (`search.ts`) reads: a product's line keys, the artcode index, a line item. */
+export const stockIndexes = {
+  linePk,
+  byArtcode: (tenantId: string, text: string) => ({ index: 'gsi2', pk: byArtcodePk(tenantId), skPrefix: searchKey(text) }),
+  toStock,
+};
 
 export const stockData = {
   async get(tenantId: string, stockId: number): Promise<StoredStock | undefined> {
@@ -206,13 +207,6 @@ export const stockData = {
   async dayPage(tenantId: string, date: string, request: PageRequest): Promise<CursorPage<{ stockId: number; received: number }>> {
     return queryCursorPage({ pk: dayPk(tenantId, date) }, request);
   },
-
-  /** Search: the lines whose product name starts with the text, then those whose artcode does but name does not. */
-  async searchPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<StoredStock>> {
-    return mapPage(await mergedCursorPage(stockSearch(tenantId, text), request), toStock);
-  },
-  /** How many lines the search shows, counting at most `cap` over its parts. */
-  searchCount: (tenantId: string, text: string, cap: number) => queryCountsUpTo(stockSearch(tenantId, text).sources, cap),
 
   async dayAll(tenantId: string, date: string, limit: number): Promise<{ stockId: number; received: number }[]> {
     return (await firstOf({ pk: dayPk(tenantId, date) }, limit)) as { stockId: number; received: number }[];

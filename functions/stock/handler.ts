@@ -6,6 +6,7 @@ import { NotFound } from '../lib/errors.js';
 import { mapPage } from '../lib/db.js';
 import { domainHandler, listPage } from '../lib/handler.js';
 import { stockData } from './data.js';
+import { stockSearchCount } from './search.js';
 import { stockReport } from './report.js';
 import { byDatePage, byProduct, createStock, findStock, searchPage, updateStock } from './service.js';
 import { movementView, stockView } from './view.js';
@@ -24,7 +25,7 @@ export const handler = domainHandler('stock', stockRoutes, {
   byDate: async ({ params, query, ctx }) => listPage(await byDatePage(ctx.me.tenantId, params.date, query)),
   byDateCount: ({ params, ctx }) => stockData.dayCount(ctx.me.tenantId, params.date),
   search: async ({ params, query, ctx }) => listPage(await searchPage(ctx.me.tenantId, params.text, query)),
-  searchCount: ({ params, ctx }) => stockData.searchCount(ctx.me.tenantId, params.text, SEARCH_COUNT_CAP),
+  searchCount: ({ params, ctx }) => stockSearchCount(ctx.me.tenantId, params.text, SEARCH_COUNT_CAP),
   async byId({ params, ctx }) {
     return stockView(await findStock(ctx.me.tenantId, params.id));
   },

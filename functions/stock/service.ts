@@ -8,6 +8,7 @@ import { Conflict, NotFound, STALE_RECORD, Validation } from '../lib/errors.js';
 import { productData } from '../products/data.js';
 import { changeLine, createLine, lowCountWrites, nextStockId, stockCountWrite, transactWithStock } from './changes.js';
 import { stockData, type StoredStock } from './data.js';
+import { stockSearchPage } from './search.js';
 import { stockView } from './view.js';
 
 export const STOCK_NOT_FOUND = 'Stock not found.';
@@ -18,8 +19,9 @@ export async function findStock(tenantId: string, stockId: number): Promise<Stor
   return line;
 }
 
+/** The stock list's search by any word of the product's name, then by artcode (`search.ts`). */
 export async function searchPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<Stock>> {
-  return mapPage(await stockData.searchPage(tenantId, text, request), (line) => stockView(line));
+  return mapPage(await stockSearchPage(tenantId, text, request), (line) => stockView(line));
 }
 
 export async function byDatePage(tenantId: string, date: string, request: PageRequest): Promise<CursorPage<Stock>> {

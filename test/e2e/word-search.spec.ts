@@ -38,3 +38,12 @@ test("the public catalogue finds Edible Oils by 'oil' for a visitor who has not 
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText("No product has a word starting with 'ils'.")).toBeVisible({ timeout: 30_000 });
 });
+
+test("the stock list's search finds India Gate Basmati Rice's lines by 'Basmati', a later word of the name", async ({ page }) => {
+  await signInAndLand(page, 'admin@demo.shop');
+  await page.goto('/stock');
+  await page.getByRole('textbox', { name: 'Search by product name or artcode' }).fill('Basmati');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const rows = page.getByRole('table', { name: 'Stock' }).getByRole('row').filter({ hasText: 'India Gate Basmati Rice' });
+  await expect(rows.first()).toBeVisible({ timeout: 30_000 });
+});

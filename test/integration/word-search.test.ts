@@ -164,6 +164,68 @@ describe("a category's product search on the storefront", () => {
   });
 });
 
+describe("the stock list's search", () => {
+  type Line = { stockId: number; productName: string; artcode: string };
+  const stockSearch = async (text: string, query = 'page=0&size=10') => {
+    const answer = await call<Line[]>('GET', `/stock/search/${enc(text)}?${query}`, { token: await admin() });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer;
+  };
+  const names = async (text: string) => (await stockSearch(text)).body.map((l) => l.productName);
+
+  it("finds lines by any word of the product's name, whole words first and a product's lines together, then by artcode only; pages by cursor as by number; never another shop's", async () => {
+    const w = word();
+    const token = await admin();
+    const [prefixed, whole] = await createProducts(token, [productRow(category.categoryId, `Sona ${w}x Atta`), productRow(category.categoryId, `India Gate ${w} Rice`)]);
+    await received(prefixed!.productId);
+    const first = await received(whole!.productId);
+    const second = await received(whole!.productId);
+    const found = (await stockSearch(w)).body;
+    expect(found.map((l) => l.productName)).toEqual([`India Gate ${w} Rice`, `India Gate ${w} Rice`, `Sona ${w}x Atta`]);
+    expect(found.slice(0, 2).map((l) => l.artcode).sort()).toEqual([first.artcode, second.artcode].sort());
+    expect((await call<number>('GET', `/stock/searchCount/${enc(w)}`, { token })).body).toBe(3);
+    expect(await names(`gate ${w} r`)).toEqual([`India Gate ${w} Rice`, `India Gate ${w} Rice`]);
+    expect(await names(w.slice(1))).toEqual([]);
+
+    // Two lines a page: the cursor continues inside a product's lines as well as after them.
+    const one = await stockSearch(w, 'page=0&size=1');
+    const cursor = one.headers.get('x-next-page')!;
+    expect(cursor).toBeTruthy();
+    const two = await stockSearch(w, `page=1&size=1&cursor=${cursor}`);
+    const three = await stockSearch(w, `page=2&size=1&cursor=${two.headers.get('x-next-page')}`);
+    expect([...one.body, ...two.body, ...three.body].map((l) => l.stockId)).toEqual(found.map((l) => l.stockId));
+    expect(three.headers.get('x-next-page')).toBeNull();
+    expect((await stockSearch(w, 'page=1&size=2')).body.map((l) => l.stockId)).toEqual(found.slice(2).map((l) => l.stockId));
+
+    // A line found by its artcode only: after the lines found by name.
+    const byCode = (await stockSearch(first.artcode)).body;
+    expect(byCode.map((l) => l.artcode)).toEqual([first.artcode]);
+
+    const actor = { userName: 'admin@alpha.shop', now: new Date() };
+    const shelf = await inTenant('alpha', () => loadCategory('alpha', `Words ${word()}`, 't/alpha/images/none.png', actor));
+    await inTenant('alpha', () => loadCatalogue('alpha', [{ productName: `Alpha ${w} Dal`, categoryId: shelf.categoryId, image: shelf.image, quantity: 3, mrp: 5000, sellingPrice: 5000, cgst: 0, sgst: 0 }], actor));
+    expect(await names(w)).not.toContain(`Alpha ${w} Dal`);
+    const alpha = await call<Line[]>('GET', `/stock/search/${w}?page=0&size=10`, { token: await tokenOf('admin@alpha.shop') });
+    expect(alpha.body.map((l) => l.productName)).toEqual([`Alpha ${w} Dal`]);
+  });
+
+  it("follows a product's rename: its lines are found by the new words, not the old, from the rename's own transaction", async () => {
+    const w = word();
+    const renamed = word();
+    const token = await admin();
+    const [product] = await createProducts(token, [productRow(category.categoryId, `Tata ${w} Salt`)]);
+    await received(product!.productId);
+    expect(await names(w)).toEqual([`Tata ${w} Salt`]);
+    const edit = await call('PUT', '/product/listOfProducts', {
+      token,
+      body: [{ ...productRow(category.categoryId, `Tata ${renamed} Salt`), productId: product!.productId, imageContent: undefined, image: product!.image, version: 1 }],
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(await names(w)).toEqual([]);
+    expect((await stockSearch(renamed)).body).toHaveLength(1);
+  });
+});
+
 describe('the public catalogue', () => {
   it("finds the demo shop's Edible Oils by 'oil' without sign-in, and a category's products by any word; never another shop's", async () => {
     const categories = await call<{ categoryName: string; categoryId: number }[]>('GET', '/public/demo/category?size=24&search=oil');
