@@ -1,3 +1,4 @@
+import { accountsBenchmark } from './accounts.js';
 import { catalogueBenchmark } from './catalogue.js';
 import { fenceBenchmark } from './fence.js';
 import { gstr1Benchmark } from './gstr1.js';
@@ -44,6 +45,7 @@ const benchmarks: Record<string, (runs: number) => Promise<void>> = {
   saleday: saledayBenchmark,
   'upi-till': upiTillBenchmark,
   'word-search': wordSearchBenchmark,
+  accounts: accountsBenchmark,
 };
 
 const runs = Number(process.env.RUNS ?? 200);
