@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { accountRoutes } from '../../../../../shared/routes/accounts.js';
-import { toPaise, toRupees } from '../../../../../shared/money.js';
+import { toRupees } from '../../../../../shared/money.js';
 import type { AccountView } from '../../../../../shared/schemas/account.js';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
-import { callApi, isApiError } from '../../../lib/api-client.js';
-import type { PaymentIn, PaymentReceived } from '../../../components/payment-form.js';
-import { receivedOfEntry } from '../../../components/payment-form.js';
+import { callApi } from '../../../lib/api-client.js';
 import { accountName } from '../offline/keep-offline-bill.js';
-import { keepOfflinePayment } from '../offline/keep-offline-payment.js';
-import { keepAccount, knownOffline, localAccount, moveLocalBalance, tillTenant } from '../offline/local-copy.js';
+import { keepAccount, knownOffline, localAccount, tillTenant } from '../offline/local-copy.js';
 import { noteCallFailure } from '../offline/till-queue.js';
 
 export const accountKeys = {
@@ -56,27 +53,9 @@ export function useCustomerAccount(customer: AccountCustomer | null | undefined)
       }
     },
     enabled: customer?.customerId !== undefined,
-    staleTime: 10_000,
+    // Offline each bill reads the device's copy again: the bill before it may have moved the balance.
+    staleTime: () => (knownOffline() ? 0 : 10_000),
     retry: false,
     networkMode: 'always',
   });
-}
-
-/**
- * A payment against the balance at the till: the server records it (and the device's copy follows); without a
- * network, or when the call gets no answer or a busy server's, it is kept in the device's queue under the same key
- * and sent when the network is back (the server saves one payment per key, so a payment it did record is not
- * recorded twice).
- */
-export async function receiveAtTill(customer: AccountCustomer, body: PaymentIn): Promise<PaymentReceived> {
-  const tenantId = tillTenant();
-  if (knownOffline()) return keepOfflinePayment(customer, body);
-  try {
-    const entry = await callApi(accountRoutes.payment, { params: { customerId: customer.customerId }, body });
-    if (tenantId) await moveLocalBalance(tenantId, customer.customerId, toPaise(entry.amount)).catch(() => undefined);
-    return receivedOfEntry(entry);
-  } catch (error) {
-    if (noteCallFailure(error) || isApiError(error, 429, 500, 502, 503, 504)) return keepOfflinePayment(customer, body);
-    throw error;
-  }
 }

@@ -3,7 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
 import { PaymentForm, PaymentReceipt, type PaymentReceived } from '../../../components/payment-form.js';
-import { accountKeys, receiveAtTill } from '../api/account.js';
+import { receiveAtTill } from '../api/account-payment.js';
+import { accountKeys } from '../api/account.js';
 import { accountName } from '../offline/keep-offline-bill.js';
 
 /**

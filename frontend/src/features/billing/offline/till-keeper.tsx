@@ -44,11 +44,16 @@ async function keepLoadedFiles(): Promise<void> {
   await Promise.all(files.map(async (url) => ((await cache.match(url.pathname)) ? undefined : cache.add(url.pathname))));
 }
 
-/** Place Order, the bills on this device and the receipt, fetched through the worker (and so kept by it). */
+/** Place Order, the bills on this device, the receipt and Take a payment, fetched through the worker (and so kept by it). */
 async function keepTillFiles(): Promise<void> {
   if (!('caches' in window) || !navigator.serviceWorker) return;
   await navigator.serviceWorker.ready;
-  await Promise.all([import('../routes/place-order.js').then((page) => page.loadBillProblemDialog()), import('../routes/bill-queue.js'), loadReceiptDialog()]);
+  await Promise.all([
+    import('../routes/place-order.js').then((page) => page.loadBillProblemDialog()),
+    import('../routes/bill-queue.js'),
+    loadReceiptDialog(),
+    import('../components/take-payment.js'),
+  ]);
   await keepLoadedFiles();
 }
 
