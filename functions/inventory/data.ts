@@ -4,7 +4,6 @@ import {
   mapPage,
   query,
   queryAll,
-  queryCountsUpTo,
   queryCountUpTo,
   queryCursorPage,
   queryPage,
@@ -16,7 +15,6 @@ import {
   type TransactItem,
 } from '../lib/db.js';
 import { idSk, searchKey, tenantPk, tenantScratchKey } from '../lib/keys.js';
-import { mergedCursorPage, nameThenArtcode, type MergedList } from '../lib/merged-pages.js';
 
 /**
  * Receipts (inventory records) and spreadsheet uploads.
@@ -117,9 +115,20 @@ const addTo = (key: { pk: string; sk: string }, attribute: string, delta: number
   };
 };
 
-/** The receipt search as one list: receipts by product name (name order), then by artcode only (artcode order). */
-const receiptSearch = (tenantId: string, text: string): MergedList =>
-  nameThenArtcode('receipt-search', { index: 'gsi2', pk: byNamePk(tenantId) }, { index: 'gsi3', pk: byArtcodePk(tenantId) }, text);
+/**
+ * The indexes the receipt search (`search.ts`) reads: one stock line's receipts (by its artcode as the line key holds
+ * it, the line's own only), receipts by artcode.
+ */
+export const receiptIndexes = {
+  ofLine: (tenantId: string, lineSk: string, stockId: number) => ({
+    index: 'gsi3',
+    pk: byArtcodePk(tenantId),
+    skPrefix: `${lineSk}#`,
+    filter: { FilterExpression: 'stockId = :stockId', ExpressionAttributeValues: { ':stockId': stockId } },
+  }),
+  byArtcode: (tenantId: string, text: string) => ({ index: 'gsi3', pk: byArtcodePk(tenantId), skPrefix: searchKey(text) }),
+  toInventory,
+};
 
 export const inventoryData = {
   async page(tenantId: string, request: PageRequest): Promise<CursorPage<StoredInventory>> {
@@ -200,12 +209,6 @@ export const inventoryData = {
     return (await query({ index: 'gsi2', pk: byNamePk(tenantId), skPrefix: searchKey(text), limit })).items.map(toInventory);
   },
 
-  /** Search: receipts whose product name starts with the text, then those whose artcode does but name does not. */
-  async searchPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<StoredInventory>> {
-    return mapPage(await mergedCursorPage(receiptSearch(tenantId, text), request), toInventory);
-  },
-  /** How many receipts the search shows, counting at most `cap` over its parts. */
-  searchCount: (tenantId: string, text: string, cap: number) => queryCountsUpTo(receiptSearch(tenantId, text).sources, cap),
 
   // ------------------------------------------------------------ uploads
 

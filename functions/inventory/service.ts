@@ -14,6 +14,7 @@ import { stockData, type StoredStock } from '../stock/data.js';
 import { stockView, toPercent } from '../stock/view.js';
 import { inventoryData, type StoredInventory } from './data.js';
 import { lineReceiptWrites } from './receipts.js';
+import { receiptSearchCount, receiptSearchPage } from './search.js';
 
 /** Suggestions one call answers: a short list under the input. */
 const SUGGESTION_LIMIT = 20;
@@ -31,11 +32,11 @@ export function inventoryView(receipt: StoredInventory): Inventory {
   };
 }
 
-/** Receipts whose product name starts with the text, then those found by artcode only; a page by cursor at any depth. */
+/** Receipts of the products with a word of the name starting with the text, then those found by artcode only; a page by cursor at any depth. */
 export const searchPage = async (tenantId: string, text: string, request: PageRequest): Promise<CursorPage<Inventory>> =>
-  mapPage(await inventoryData.searchPage(tenantId, text, request), inventoryView);
+  mapPage(await receiptSearchPage(tenantId, text, request), inventoryView);
 
-export const searchCount = (tenantId: string, text: string) => inventoryData.searchCount(tenantId, text, SEARCH_COUNT_CAP);
+export const searchCount = (tenantId: string, text: string) => receiptSearchCount(tenantId, text, SEARCH_COUNT_CAP);
 
 /**
  * Inventory add: the receipt, the line's new figure (created on the first receipt of a product and artcode) and

@@ -226,6 +226,48 @@ describe("the stock list's search", () => {
   });
 });
 
+describe("the inventory list's search", () => {
+  type Receipt = { inventoryId: number; productName: string; artcode: string };
+  const receipts = async (text: string, query = 'page=0&size=10', token?: string) => {
+    const answer = await call<Receipt[]>('GET', `/inventory/search/${enc(text)}?${query}`, { token: token ?? (await admin()) });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer;
+  };
+
+  it("finds receipts by any word of the product's name, a product's receipts together, then by artcode only; pages by cursor inside a product's receipts; a rename keeps them found; never another shop's", async () => {
+    const w = word();
+    const token = await admin();
+    const [prefixed, whole] = await createProducts(token, [productRow(category.categoryId, `Sona ${w}x Atta`), productRow(category.categoryId, `India Gate ${w} Rice`)]);
+    await received(prefixed!.productId);
+    const first = await received(whole!.productId);
+    await received(whole!.productId);
+    const found = (await receipts(w)).body;
+    expect(found.map((r) => r.productName)).toEqual([`India Gate ${w} Rice`, `India Gate ${w} Rice`, `Sona ${w}x Atta`]);
+    expect((await call<number>('GET', `/inventory/searchCount/${enc(w)}`, { token })).body).toBe(3);
+    expect((await receipts(w.slice(1))).body).toEqual([]);
+
+    const one = await receipts(w, 'page=0&size=1');
+    const two = await receipts(w, `page=1&size=1&cursor=${one.headers.get('x-next-page')}`);
+    const three = await receipts(w, `page=2&size=1&cursor=${two.headers.get('x-next-page')}`);
+    expect([...one.body, ...two.body, ...three.body].map((r) => r.inventoryId)).toEqual(found.map((r) => r.inventoryId));
+    expect(three.headers.get('x-next-page')).toBeNull();
+    expect((await receipts(w, 'page=1&size=2')).body.map((r) => r.inventoryId)).toEqual(found.slice(2).map((r) => r.inventoryId));
+    expect((await receipts(first.artcode)).body.map((r) => r.artcode)).toEqual([first.artcode]);
+
+    // Received under the earlier name, the receipts are the renamed product's, found by its new words.
+    const renamed = word();
+    const edit = await call('PUT', '/product/listOfProducts', {
+      token,
+      body: [{ ...productRow(category.categoryId, `Sona ${renamed} Atta`), productId: prefixed!.productId, imageContent: undefined, image: prefixed!.image, version: 1 }],
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect((await receipts(renamed)).body.map((r) => r.productName)).toEqual([`Sona ${w}x Atta`]);
+    expect((await receipts(w)).body.map((r) => r.productName)).toEqual([`India Gate ${w} Rice`, `India Gate ${w} Rice`]);
+
+    expect((await receipts(w, 'page=0&size=10', await tokenOf('admin@alpha.shop'))).body).toEqual([]);
+  });
+});
+
 describe('the public catalogue', () => {
   it("finds the demo shop's Edible Oils by 'oil' without sign-in, and a category's products by any word; never another shop's", async () => {
     const categories = await call<{ categoryName: string; categoryId: number }[]>('GET', '/public/demo/category?size=24&search=oil');
