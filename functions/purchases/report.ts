@@ -1,5 +1,5 @@
 import { shopDay } from '../../shared/bill.js';
-import { cashSummary, cashSummaryLines, dayModeRows, expenseFigures, salesFigures, salesLines, type SalesFigures } from '../../shared/figures.js';
+import { cashSummary, cashSummaryLines, dayModeRows, expenseFigures, salesFigures, salesLines, type OnAccountFigures, type SalesFigures } from '../../shared/figures.js';
 import { fileDate, formatDate, formatDateTime, formatPaise, formatRupees } from '../../shared/format.js';
 import { toRupees } from '../../shared/money.js';
 import { SEARCH_COUNT_CAP } from '../../shared/schemas/page-size.js';
@@ -238,6 +238,18 @@ const dayFigureCells = (f: SalesFigures): FigureCell[] => [
   { label: 'Net sold', value: toRupees(f.netSold.total), kind: 'rupees' },
   { label: 'Units sold', value: f.units.sold, kind: 'integer' },
   { label: 'Units returned this day', value: f.units.returned, kind: 'integer' },
+  ...(f.onAccount ? accountFigureCells(f.onAccount) : []),
+];
+
+/** Customer credit of the day (shared/figures.ts): sold on account is in no takings, dues collected are no sale. */
+const accountFigureCells = (a: OnAccountFigures): FigureCell[] => [
+  { label: 'New credit given (sold on account, no money received)', value: toRupees(a.sold), kind: 'rupees' },
+  { label: 'Credited back to accounts by returns', value: toRupees(a.returns), kind: 'rupees' },
+  { label: 'Net sold on account', value: toRupees(a.net), kind: 'rupees' },
+  { label: 'Dues collected (takings, not sold)', value: toRupees(a.duesCollected), kind: 'rupees' },
+  { label: 'Dues collected in cash', value: toRupees(a.dues.cash), kind: 'rupees' },
+  { label: 'Dues collected online', value: toRupees(a.duesCollected - a.dues.cash), kind: 'rupees' },
+  ...(a.writtenOff ? [{ label: 'Dues written off', value: toRupees(a.writtenOff), kind: 'rupees' } as const] : []),
 ];
 
 /** The day's order list as Purchase_List_<d>_<m>_<y>.pdf or .xlsx, with the day's figures. */

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { receivePayment, writeOff } from '../../functions/accounts/service.js';
 import { placeBill as saveBill, returnAndMail } from '../../functions/purchases/service.js';
@@ -132,6 +133,20 @@ describe('customer credit in the figures: the days add up to the month and the m
     expect(june).toContain('New credit given (sold on account, no money received) ₹800.00 − credited back by returns ₹0.00 = Net sold on account ₹800.00: in the profit, in no takings');
     expect(june).toContain('Dues collected ₹250.00 (cash ₹150.00, UPI ₹100.00, card ₹0.00, other online ₹0.00): takings, not in Sold');
     expect(june).toContain('Cash in hand ₹350.00 = cash takings ₹350.00 (dues collected ₹150.00 of it) − cash refunds ₹0.00 − expenses paid in cash ₹0.00');
+    // The day's order export words the same lines and puts the figures in cells a sheet can sum.
+    expect(await pdf('/purchase/export/2005-06-10?format=pdf')).toContain('New credit given (sold on account, no money received) ₹800.00');
+    const response = await fetch(`${apiUrl()}/purchase/export/2005-06-20?format=xlsx`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await response.arrayBuffer()) as unknown as ArrayBuffer);
+    const values = Array.from(workbook.worksheets[0]!.getSheetValues(), (row) => (Array.isArray(row) ? row.slice(1) : []));
+    const cell = (label: string) => values.find((r) => r[0] === label)?.[1];
+    expect(cell('Sold (money received)')).toBe(0);
+    expect(cell('Dues collected (takings, not sold)')).toBe(250);
+    expect(cell('Dues collected in cash')).toBe(150);
+    expect(cell('Dues collected online')).toBe(100);
+    expect(cell('New credit given (sold on account, no money received)')).toBe(0);
+
     const year = await pdf('/expense/yearlyReturns/2005/pdf?basis=calendar');
     expect(year).toContain('Net sold ₹200.00 + Sold on account ₹600.00 − Bought ₹600.00 − Expense ₹0.00 − Dues written off ₹100.00 = Profit ₹100.00');
     expect(year).toContain('Dues written off ₹100.00: taken off the profit, no money moved');
