@@ -64,16 +64,23 @@ const recordsOf = (rows: StagedRow[]) => [
 /** Problems listed in one answer: enough to fix a file, small enough to show. */
 const MAX_LISTED_PROBLEMS = 1000;
 const MAX_TRANSACTION_WRITES = 100;
+/** Every part: its marker, the upload's saved-row count, the receipt counter, the receiving day, the low line counter. */
+const FIXED_WRITES = 5;
+/** A part that may create a line: the line counter. */
+const NEW_LINE_FIXED_WRITES = 1;
+/** A part creating products or giving one another HSN code: the product counter, the count without an HSN code. */
+const PRODUCT_FIXED_WRITES = 2;
 /**
- * Marker, saved-row count, receipt counter, receiving day, line counter, low line counter, product counter, count of
- * products without an HSN code.
+ * Per line: its write, its movement, its day item, its audit record (one per stock line changed, so the line's own
+ * history finds it); and its line key unless the line existed when the file was staged (lines are never removed).
  */
-const FIXED_WRITES = 8;
+const LINE_WRITES = 4;
+const LINE_KEY_WRITES = 1;
 /**
- * Per line: its write, its line key when new, its movement, its day item, its product's shelf (a new product's too),
- * its audit record (one per stock line changed, so the line's own history finds it).
+ * Per product whose lines a part changes: its shelf (one item, the lines' figures merged into one update), unless
+ * the part creates the product, whose empty shelf is counted with it.
  */
-const LINE_WRITES = 6;
+const SHELF_WRITES = 1;
 /** Per new product: the product, its name claim, its empty shelf, its category's product count; then its name's words. */
 const PRODUCT_WRITES = 4;
 const newProductWrites = (tenantId: string, p: NewProduct) => PRODUCT_WRITES + productWordItems(tenantId, undefined, p).length;
@@ -129,6 +136,8 @@ interface StagedRow extends ReceiptInput {
   row: number;
   newProduct?: NewProduct;
   productGst?: ProductGst;
+  /** The row's stock line existed when the file was staged, so saving it writes no line key. */
+  lineKnown?: true;
 }
 
 interface StagedBatch {
@@ -344,26 +353,56 @@ function refuse(problems: UploadProblem[]): never {
 
 // ------------------------------------------------------------------ staging
 
-/** The writes a part's transaction needs at most: the fixed ones, then each row's as `partsOf` counts them. */
-function writesAtMost(tenantId: string, rows: StagedRow[]): number {
+/**
+ * Counts the writes a part's transaction needs at most, row by row: the fixed ones, each row's receipt, each line's
+ * (once however many rows it has in the part), each product's shelf and each new product's writes once.
+ */
+function partWrites(tenantId: string) {
   const lines = new Set<string>();
-  const products = new Set<number>();
+  const shelves = new Set<number>();
+  const created = new Set<number>();
+  let mayCreateLine = false;
+  let changesProducts = false;
   let writes = FIXED_WRITES;
-  for (const row of rows) {
+  const cost = (row: StagedRow) => {
     const line = stockData.pairKey(row.productId, row.artcode);
-    writes += rowWrites(tenantId, row, lines.has(line), products.has(row.productId));
-    lines.add(line);
-    if (row.newProduct) products.add(row.productId);
-  }
-  return writes;
+    const newLine = !row.lineKnown && !lines.has(line);
+    const newProduct = row.newProduct !== undefined && !created.has(row.productId);
+    return {
+      line,
+      writes:
+        1 +
+        (lines.has(line) ? 0 : LINE_WRITES + (row.lineKnown ? 0 : LINE_KEY_WRITES)) +
+        (shelves.has(row.productId) || newProduct ? 0 : SHELF_WRITES) +
+        (newProduct ? newProductWrites(tenantId, row.newProduct!) : 0) +
+        (row.productGst ? PRODUCT_UPDATE_WRITES : 0) +
+        (newLine && !mayCreateLine ? NEW_LINE_FIXED_WRITES : 0) +
+        ((newProduct || row.productGst) && !changesProducts ? PRODUCT_FIXED_WRITES : 0),
+    };
+  };
+  return {
+    /** The writes with `row` added. */
+    with: (row: StagedRow) => writes + cost(row).writes,
+    add(row: StagedRow) {
+      const { line, writes: more } = cost(row);
+      writes += more;
+      if (!row.lineKnown && !lines.has(line)) mayCreateLine = true;
+      if (row.newProduct || row.productGst) changesProducts = true;
+      lines.add(line);
+      shelves.add(row.productId);
+      if (row.newProduct) created.add(row.productId);
+      return writes;
+    },
+  };
 }
 
-/** A row's writes: its receipt, its line's when the part has not met the line, its new product's, its product's update. */
-const rowWrites = (tenantId: string, row: StagedRow, lineMet: boolean, productMet: boolean) =>
-  1 +
-  (lineMet ? 0 : LINE_WRITES) +
-  (row.newProduct && !productMet ? newProductWrites(tenantId, row.newProduct) : 0) +
-  (row.productGst ? PRODUCT_UPDATE_WRITES : 0);
+/** The writes a part's transaction needs at most, counted as `partsOf` counts them. */
+function writesAtMost(tenantId: string, rows: StagedRow[]): number {
+  const counter = partWrites(tenantId);
+  let writes = FIXED_WRITES;
+  for (const row of rows) writes = counter.add(row);
+  return writes;
+}
 
 /**
  * Cuts a batch into transactions by the writes each would need at most: the cut depends only on the staged rows,
@@ -372,26 +411,26 @@ const rowWrites = (tenantId: string, row: StagedRow, lineMet: boolean, productMe
 function partsOf(tenantId: string, rows: StagedRow[]): StagedRow[][] {
   const parts: StagedRow[][] = [];
   let part: StagedRow[] = [];
-  let lines = new Set<string>();
-  let products = new Set<number>();
-  let writes = FIXED_WRITES;
-  const costOf = (row: StagedRow, line: string) => rowWrites(tenantId, row, lines.has(line), products.has(row.productId));
+  let counter = partWrites(tenantId);
   for (const row of rows) {
-    const line = stockData.pairKey(row.productId, row.artcode);
-    if (part.length && writes + costOf(row, line) > MAX_TRANSACTION_WRITES) {
+    if (part.length && counter.with(row) > MAX_TRANSACTION_WRITES) {
       parts.push(part);
       part = [];
-      lines = new Set();
-      products = new Set();
-      writes = FIXED_WRITES;
+      counter = partWrites(tenantId);
     }
-    writes += costOf(row, line);
+    counter.add(row);
     part.push(row);
-    lines.add(line);
-    if (row.newProduct) products.add(row.productId);
   }
   if (part.length) parts.push(part);
   return parts;
+}
+
+/** Marks the rows whose stock line exists now: a line is never removed, so saving them creates no line key. */
+async function withKnownLines(tenantId: string, rows: StagedRow[]): Promise<StagedRow[]> {
+  const existing = rows.filter((r) => !r.newProduct);
+  if (!existing.length) return rows;
+  const lines = await stockData.byProducts(tenantId, existing.map((r) => ({ productId: r.productId, artcode: r.artcode })));
+  return rows.map((r) => (!r.newProduct && lines.has(stockData.pairKey(r.productId, r.artcode)) ? { ...r, lineKnown: true } : r));
 }
 
 export async function stageUpload(scope: WriteScope, file: UploadedFile, confirm: boolean): Promise<UploadStaged> {
@@ -402,7 +441,7 @@ export async function stageUpload(scope: WriteScope, file: UploadedFile, confirm
     throw new Conflict(duplicateUpload(formatDate(earlier.uploadedOn), earlier.uploadedBy), { ...earlier, duplicate: true });
   }
   const [sheet, expected] = await Promise.all([readSheet(file.data, MAX_UPLOAD_ROWS), expectedHeaders(tenantId)]);
-  const rows = await checkRows(scope, sheet, expected);
+  const rows = await withKnownLines(tenantId, await checkRows(scope, sheet, expected));
 
   const uploadId = randomUUID();
   const batches: StagedBatch[] = [];
@@ -498,6 +537,15 @@ async function productGstWrites(scope: WriteScope, rows: StagedRow[]): Promise<{
   return { items, messages, moves };
 }
 
+/** The items a transaction writes: the shelf updates of one product's lines are sent as one (`op.setFields`). */
+const itemsWritten = (items: TransactItem[]) =>
+  new Set(
+    items.map((i) => {
+      const key = i.Put?.Item ?? i.Update?.Key ?? i.Delete?.Key ?? i.ConditionCheck?.Key ?? {};
+      return `${String(key.pk)}|${String(key.sk)}`;
+    }),
+  ).size;
+
 async function commitPart(scope: WriteScope, upload: StoredUpload, batch: number, part: number, staged: StagedRow[]): Promise<void> {
   const { tenantId, actor } = scope;
   const date = indiaToday(actor.now);
@@ -535,7 +583,7 @@ async function commitPart(scope: WriteScope, upload: StoredUpload, batch: number
     items.push(...productData.withoutHsnCountWrites(tenantId, [...products.moves, ...gstUpdates.moves]).map((w) => w.write));
     // A part cut before its writes were counted as they are now (an upload staged before an update of the server)
     // may not fit one transaction: refused with what to do, instead of DynamoDB's refusal.
-    if (items.length > MAX_TRANSACTION_WRITES) throw new Validation(stagedTooLarge(staged[0]!.row));
+    if (itemsWritten(items) > MAX_TRANSACTION_WRITES) throw new Validation(stagedTooLarge(staged[0]!.row));
     return { items, messages };
   };
   try {

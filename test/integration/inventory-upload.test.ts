@@ -233,6 +233,47 @@ describe('inventory file: parts saved in parallel', () => {
   });
 });
 
+describe('inventory file: lines received before', () => {
+  it('packs the rows of lines received before into fewer transactions, each within 100 writes, raising each line once by its rows', { timeout: 300_000 }, async () => {
+    const stamp = Date.now().toString(36).toUpperCase();
+    // 250 lines of 10 new products; then the same 250 lines again, which exist when the second file is staged.
+    const rows = (quantity: number): Row[] =>
+      Array.from({ length: 250 }, (_, k) => ({
+        ...good(`Packed Staple ${stamp} ${Math.floor(k / 25)}`, `PCK${stamp}${k}`, quantity),
+        category: 'Rice, Atta & Dal',
+        size: '1 kg',
+        colour: 'NA',
+        description: 'Loose packed staple',
+      }));
+    /** Saves the file's one batch and answers how many transactions saved it (each leaves its marker). */
+    const saveAll = async (bytes: Uint8Array<ArrayBuffer>, fileName: string) => {
+      const answer = await upload(bytes, { fileName });
+      expect(answer.status, JSON.stringify(answer.body).slice(0, 300)).toBe(200);
+      expect(answer.body.batches).toBe(1);
+      const saved = await commit(answer.body.uploadId, 1);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body).toMatchObject({ savedRows: 250, done: true });
+      return queryCount({ pk: tenantPk('demo', 'UPLOAD', answer.body.uploadId) });
+    };
+    const before = await inventoryCount();
+    const newLines = await saveAll(await workbook(rows(2)), 'Packed new.xlsx');
+    const knownLines = await saveAll(await workbook(rows(3)), 'Packed again.xlsx');
+    // A row of a new line writes its receipt, line, line key, movement, day item and audit record, its product's
+    // shelf once and the product itself once: 13 or more rows a transaction. A row of a line received before writes
+    // no line key, and its product's shelf is written once however many of its lines a transaction raises: 18 rows.
+    expect(newLines).toBeLessThanOrEqual(Math.ceil(250 / 13));
+    expect(knownLines).toBe(Math.ceil(250 / 18));
+    expect(await inventoryCount()).toBe(before + 500);
+    const owners = await productData.nameOwners('demo', Array.from({ length: 10 }, (_, p) => `Packed Staple ${stamp} ${p}`));
+    const lines = await stockData.byProducts(
+      'demo',
+      Array.from({ length: 250 }, (_, k) => ({ productId: owners.get(searchKey(`Packed Staple ${stamp} ${Math.floor(k / 25)}`))!, artcode: `PCK${stamp}${k}` })),
+    );
+    expect(lines.size).toBe(250);
+    for (const line of lines.values()) expect(line.quantity, line.artcode).toBe(5);
+  });
+});
+
 describe('inventory file: staged by an earlier version of the server', () => {
   it('refuses a part that no longer fits one transaction with what to do, and saves none of it', async () => {
     const stamp = Date.now().toString(36).toUpperCase();
