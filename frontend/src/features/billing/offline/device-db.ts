@@ -59,6 +59,11 @@ export function tillDb(): Promise<TillDb> {
       // Version 2: the customers' accounts, kept to bill on account offline.
       if (oldVersion < 2) db.createObjectStore('accounts', { keyPath: 'key' }).createIndex('byTenant', 'tenantId');
     },
+    // A tab of a newer app asks for a newer version: this one lets go, and opens the database again when next asked.
+    blocking() {
+      void opened?.then((db) => db.close());
+      opened = undefined;
+    },
   });
   return opened;
 }
