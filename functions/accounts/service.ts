@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { AccountView, Approval, LedgerEntry } from '../../shared/schemas/account.js';
 import type { AccountPaymentBody, AccountSettingsBody, ApprovalBody, StatementQuery, WriteOffBody } from '../../shared/schemas/account.js';
 import type { Customer } from '../../shared/schemas/customer.js';
+import { paymentOverDue } from '../../shared/credit.js';
 import { formatPaise } from '../../shared/format.js';
 import { toPaise, toRupees } from '../../shared/money.js';
 import { byMethodGroup, sumTenders, type Tender } from '../../shared/tenders.js';
@@ -25,10 +26,6 @@ const PAYMENT_SAVED = 'PAYMENT_SAVED';
 /** How long a manager's approval code is good for. */
 export const APPROVAL_MINUTES = 15;
 
-export const paymentOverDue = (name: string, balance: number, paying: number) =>
-  balance > 0
-    ? `${name} owes ${formatPaise(balance)}; this payment is ${formatPaise(paying)}. Take at most ${formatPaise(balance)}, or record the rest as an advance.`
-    : `${name} owes nothing. Record the payment as an advance, or take nothing.`;
 export const writeOffOverDue = (name: string, balance: number) =>
   balance > 0 ? `${name} owes ${formatPaise(balance)}: at most that can be written off.` : `${name} owes nothing to write off.`;
 
