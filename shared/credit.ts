@@ -34,3 +34,9 @@ export const paymentOverDue = (name: string, balance: Paise, paying: Paise) =>
 /** Why a payment of `paying` may not be taken as it is: more than is owed, not recorded as an advance. */
 export const paymentRefusal = (account: { balance: Paise }, name: string, paying: Paise, advance: boolean): string | undefined =>
   !advance && paying > Math.max(account.balance, 0) ? paymentOverDue(name, account.balance, paying) : undefined;
+
+/**
+ * The shop upgrade's step that gives each account made before it its map of what is owed by day, worked from the
+ * ledger (functions/accounts/upgrade.ts); the deploy's upgrade fingerprint carries it.
+ */
+export const ACCOUNT_UNPAID_STEP = 'accounts#unpaid';

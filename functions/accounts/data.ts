@@ -1,12 +1,14 @@
 import type { Tender } from '../../shared/tenders.js';
 import { getItem, mapPage, op, query, queryAll, queryCursorPage, readCounter, strip, type CursorPage, type Item, type PageRequest, type TransactItem } from '../lib/db.js';
 import { counterKey, idSk, tenantPk } from '../lib/keys.js';
+import type { Unpaid } from './unpaid.js';
 
 /**
  * Customer accounts (docs/customer-credit.md). One partition per customer: the account item (terms, balance, the
  * number of ledger entries) and its ledger entries in order, so a page of the ledger is one Query from a cursor.
  * Every account is also on gsi1 under the shop's `ACCOUNTS`, the receivables screen's one partition to read.
- * Money is paise; `balance` above 0 is what the customer owes.
+ * Money is paise; `balance` above 0 is what the customer owes, and `unpaid` the same by the shop day of the bills
+ * still owed (functions/accounts/unpaid.ts), so the receivables age an account from its item alone.
  */
 const accountPk = (tenantId: string, customerId: number) => tenantPk(tenantId, 'ACCOUNT', customerId);
 const ACCOUNT_SK = 'ACCOUNT';
@@ -28,6 +30,13 @@ export interface StoredAccount {
   onAccount: boolean;
   creditLimit: number;
   balance: number;
+  /**
+   * What is still owed by shop day, written with every entry; absent only on an account whose entries were made
+   * before it was kept, until the shop upgrade (`accounts#unpaid`) or its next entry writes it from the ledger.
+   */
+  unpaid?: Unpaid;
+  /** The number of entries `unpaid` accounts for: a map behind `entries` (an entry written without it) is not used. */
+  unpaidEntries?: number;
   entries: number;
   version: number;
   updatedOn?: string;
@@ -65,7 +74,7 @@ export interface StoredApproval {
 }
 
 /** An account never opened: no credit, nothing owed. */
-export const noAccount = (customerId: number): StoredAccount => ({ customerId, onAccount: false, creditLimit: 0, balance: 0, entries: 0, version: 0 });
+export const noAccount = (customerId: number): StoredAccount => ({ customerId, onAccount: false, creditLimit: 0, balance: 0, unpaid: {}, unpaidEntries: 0, entries: 0, version: 0 });
 
 /** What a ledger move asks of the account at the moment of the write. */
 export interface AccountCondition {
@@ -123,11 +132,13 @@ export const accountData = {
    * The move of the balance by `entry.amount` and the entry that records it with its running balance, as two items
    * of the transaction that causes it. The account's entry count must be what was read (so the running balance is
    * exact), and the balance within the bounds asked, checked by DynamoDB at the write: two tills can never both
-   * pass the limit, and a retry reads again.
+   * pass the limit, and a retry reads again. `unpaid` is what is owed by day after the entry, worked from the map
+   * read with the same entry count, so a map is never written over one another till moved meanwhile.
    */
-  moveWrites(tenantId: string, entry: StoredEntry, condition: AccountCondition): TransactItem[] {
+  moveWrites(tenantId: string, entry: StoredEntry, condition: AccountCondition, unpaid: Unpaid): TransactItem[] {
     const values: Record<string, unknown> = {
       ':delta': entry.amount,
+      ':unpaid': unpaid,
       ':n': entry.entryNo,
       ':one': 1,
       ':c': entry.customerId,
@@ -154,7 +165,7 @@ export const accountData = {
       op.update(
         { pk: accountPk(tenantId, entry.customerId), sk: ACCOUNT_SK },
         {
-          UpdateExpression: 'SET entries = :n, customerId = :c, entity = :entity, gsi1pk = :g, gsi1sk = :gs ADD balance :delta, version :one',
+          UpdateExpression: 'SET entries = :n, unpaid = :unpaid, unpaidEntries = :n, customerId = :c, entity = :entity, gsi1pk = :g, gsi1sk = :gs ADD balance :delta, version :one',
           ConditionExpression: conditions.join(' AND '),
           ExpressionAttributeValues: values,
         },
@@ -174,10 +185,32 @@ export const accountData = {
   /** What all customers owe together (advances not netted off: a balance below zero counts as it is). */
   totalDue: (tenantId: string) => readCounter(duesCounter(tenantId)),
 
-  /** Every account of the shop (the receivables screen): one partition of gsi1. */
+  /**
+   * Every account of the shop (the receivables screen): one partition of gsi1, read in its fewest pages (a page
+   * holds up to 1 MB of account items, some thousands of accounts), only what the receivables show.
+   */
   async all(tenantId: string): Promise<StoredAccount[]> {
-    const items = await queryAll<StoredAccount & Item>({ index: 'gsi1', pk: accountsPk(tenantId) });
-    return items.map((item) => strip(item) as unknown as StoredAccount);
+    return queryAll<StoredAccount>({
+      index: 'gsi1',
+      pk: accountsPk(tenantId),
+      attributes: ['customerId', 'customerName', 'mobileNumber', 'onAccount', 'creditLimit', 'balance', 'unpaid', 'unpaidEntries', 'entries', 'version'],
+    });
+  },
+
+  /**
+   * Writes the map of what is owed by day of an account made before it was kept, worked from its ledger of
+   * `entries` entries: only while the account still has those entries and no map of them, so an entry written
+   * meanwhile (which writes its own) wins.
+   */
+  unpaidWrite(tenantId: string, customerId: number, entries: number, unpaid: Unpaid): TransactItem {
+    return op.update(
+      { pk: accountPk(tenantId, customerId), sk: ACCOUNT_SK },
+      {
+        UpdateExpression: 'SET unpaid = :unpaid, unpaidEntries = :n',
+        ConditionExpression: 'entries = :n AND (attribute_not_exists(unpaidEntries) OR unpaidEntries <> :n)',
+        ExpressionAttributeValues: { ':unpaid': unpaid, ':n': entries },
+      },
+    );
   },
 
   /** A page of the shop's accounts (the till's copy of terms and balances): one Query of gsi1 from the cursor. */

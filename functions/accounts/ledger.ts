@@ -6,6 +6,7 @@ import type { TransactItem } from '../lib/db.js';
 import { Conflict, Validation } from '../lib/errors.js';
 import type { WriteScope } from '../lib/context.js';
 import { accountData, noAccount, type AccountCondition, type StoredAccount, type StoredEntry } from './data.js';
+import { keptUnpaid, nextUnpaid, unpaidBills, unpaidByDay, type Unpaid } from './unpaid.js';
 
 /**
  * The ledger moves other domains make in their own transactions (docs/customer-credit.md): a bill that puts part
@@ -27,9 +28,12 @@ export interface WritesWithMessages {
   messages: (string | undefined)[];
 }
 
+/** An account as read for a ledger move: with what it owes by day. */
+export type ReadAccount = StoredAccount & { unpaid: Unpaid };
+
 /** The account's moves with the message each failed condition reports. */
-function entryWrites(scope: WriteScope, entry: StoredEntry, condition: AccountCondition, before: StoredAccount): WritesWithMessages {
-  const [move, put, due] = accountData.moveWrites(scope.tenantId, entry, condition);
+function entryWrites(scope: WriteScope, entry: StoredEntry, condition: AccountCondition, before: ReadAccount): WritesWithMessages {
+  const [move, put, due] = accountData.moveWrites(scope.tenantId, entry, condition, nextUnpaid(before.unpaid, entry));
   const audit = auditWrite(scope, {
     entity: 'account',
     entityId: entry.customerId,
@@ -53,8 +57,22 @@ export function nextEntry(scope: WriteScope, account: StoredAccount, fields: Omi
   } as StoredEntry;
 }
 
-export const readAccount = async (tenantId: string, customerId: number): Promise<StoredAccount> =>
-  (await accountData.get(tenantId, customerId, true)) ?? noAccount(customerId);
+/** What an account owes by day, worked from its ledger: its newest bills making up the balance. */
+export async function unpaidFromLedger(tenantId: string, account: StoredAccount): Promise<Unpaid> {
+  if (account.balance <= 0) return {};
+  const bills = await accountData.recentBills(tenantId, account.customerId, (found) => found.reduce((sum, b) => sum + b.amount, 0) >= account.balance);
+  return unpaidByDay(unpaidBills(account.balance, bills));
+}
+
+/**
+ * The account as a ledger move starts from. One made before the map of what is owed by day was kept (and not yet
+ * given it by the shop upgrade), or whose map is behind its entries, has it worked from its ledger here, and the
+ * entry writes it.
+ */
+export async function readAccount(tenantId: string, customerId: number): Promise<ReadAccount> {
+  const account = (await accountData.get(tenantId, customerId, true)) ?? noAccount(customerId);
+  return { ...account, unpaid: keptUnpaid(account) ?? (await unpaidFromLedger(tenantId, account)) };
+}
 
 /**
  * What a bill (or an edit of one) does to the customer's account: `adds`, the change of what it puts on account

@@ -1,12 +1,14 @@
 import { shopDay } from '../../shared/bill.js';
 import type { Receivables } from '../../shared/schemas/account.js';
 import { toRupees } from '../../shared/money.js';
-import { accountData, type StoredAccount, type StoredEntry } from './data.js';
+import { accountData, type StoredAccount } from './data.js';
+import { unpaidFromLedger } from './ledger.js';
+import { keptUnpaid, oldestUnpaidDay, type Unpaid } from './unpaid.js';
 
 /**
  * Who owes what (docs/customer-credit.md, "Receivables"). Payments, returns and write-offs settle the oldest bills
- * first, so what a customer still owes is their newest bills, taken back from the latest until they make up the
- * balance; each is aged by its shop day: 0–30, 31–60, 61–90 and over 90 days.
+ * first; each account item keeps what it still owes by shop day (functions/accounts/unpaid.ts), aged here: 0–30,
+ * 31–60, 61–90 and over 90 days. The answer reads the account items only, no ledger.
  */
 export const AGE_BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const;
 type Bucket = (typeof AGE_BUCKETS)[number];
@@ -14,31 +16,20 @@ type Bucket = (typeof AGE_BUCKETS)[number];
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 export const bucketOf = (age: number): Bucket => (age <= 30 ? '0-30' : age <= 60 ? '31-60' : age <= 90 ? '61-90' : '90+');
 
-/** The unpaid part of each bill, newest first, for a balance of `balance` paise: oldest bills are paid first. */
-export function unpaidBills(balance: number, billsNewestFirst: readonly Pick<StoredEntry, 'amount' | 'day'>[]): { day: string; unpaid: number }[] {
-  const out: { day: string; unpaid: number }[] = [];
-  let left = balance;
-  for (const bill of billsNewestFirst) {
-    if (left <= 0) break;
-    const unpaid = Math.min(bill.amount, left);
-    out.push({ day: bill.day, unpaid });
-    left -= unpaid;
-  }
-  return out;
-}
-
-export function aged(today: string, unpaid: readonly { day: string; unpaid: number }[]): Record<Bucket, number> {
+export function aged(today: string, unpaid: Unpaid): Record<Bucket, number> {
   const sums: Record<Bucket, number> = { '0-30': 0, '31-60': 0, '61-90': 0, '90+': 0 };
-  for (const u of unpaid) sums[bucketOf(dayNumber(today) - dayNumber(u.day))] += u.unpaid;
+  for (const [day, paise] of Object.entries(unpaid)) sums[bucketOf(dayNumber(today) - dayNumber(day))] += paise;
   return sums;
 }
 
-/** What one account owes, aged, with its oldest unpaid bill's day (undefined when nothing is owed). */
+/**
+ * What one account owes, aged, with its oldest unpaid bill's day (undefined when nothing is owed): from the map the
+ * account item keeps, or from its ledger for an account not yet given one by the shop upgrade.
+ */
 export async function agingOf(tenantId: string, account: StoredAccount, today: string) {
-  if (account.balance <= 0) return { buckets: aged(today, []), oldestUnpaid: undefined };
-  const bills = await accountData.recentBills(tenantId, account.customerId, (found) => found.reduce((sum, b) => sum + b.amount, 0) >= account.balance);
-  const unpaid = unpaidBills(account.balance, bills);
-  return { buckets: aged(today, unpaid), oldestUnpaid: unpaid.at(-1)?.day };
+  if (account.balance <= 0) return { buckets: aged(today, {}), oldestUnpaid: undefined };
+  const unpaid = keptUnpaid(account) ?? (await unpaidFromLedger(tenantId, account));
+  return { buckets: aged(today, unpaid), oldestUnpaid: oldestUnpaidDay(unpaid) };
 }
 
 /** Every customer who owes (or holds an advance), aged, with the totals and those over their limit. */

@@ -6,6 +6,7 @@ import { rootLogger } from '../lib/logger.js';
 import { inTenant } from '../lib/tenant-scope.js';
 import { featuresOf, roleData, toRoleModules } from '../roles/data.js';
 import { tenantData } from './data.js';
+import { upgradeUnpaid } from '../accounts/upgrade.js';
 import { upgradeWords } from './word-upgrade.js';
 
 /** Who the upgrade's changes are recorded as. */
@@ -45,7 +46,7 @@ export async function upgradeTenant(tenantId: string, now = new Date()): Promise
 
 /**
  * Upgrades every shop of the directory (the deploy and the local start run it): the feature catalogue, then the
- * one-time data steps (`word-upgrade.ts`); a shop that fails is logged and left for the next run.
+ * one-time data steps (`word-upgrade.ts`, `accounts/upgrade.ts`); a shop that fails is logged and left for the next run.
  */
 export async function upgradeAllTenants(): Promise<void> {
   for (const tenant of await tenantData.list()) {
@@ -54,6 +55,8 @@ export async function upgradeAllTenants(): Promise<void> {
       if (outcome.added.length) rootLogger.info('shop upgraded to the current feature catalogue', { tenantId: tenant.tenantId, ...outcome });
       const words = await inTenant(tenant.tenantId, () => upgradeWords(tenant.tenantId));
       if (words) rootLogger.info('shop given the word index of its names', { tenantId: tenant.tenantId, ...words });
+      const unpaid = await inTenant(tenant.tenantId, () => upgradeUnpaid(tenant.tenantId));
+      if (unpaid) rootLogger.info("shop's accounts given what they owe by day", { tenantId: tenant.tenantId, ...unpaid });
     } catch (error) {
       rootLogger.error('shop upgrade failed', { tenantId: tenant.tenantId, error: (error as Error).message });
     }
