@@ -3,6 +3,7 @@ import { categoryData } from '../functions/categories/data.js';
 import { suggestions } from '../functions/inventory/service.js';
 import { productData } from '../functions/products/data.js';
 import { stockData } from '../functions/stock/data.js';
+import { stockSearchPage } from '../functions/stock/search.js';
 import { loadCatalogue, type BulkProduct } from '../infra/local/bulk-catalogue.js';
 import { PRODUCT_SUGGESTIONS } from '../shared/schemas/catalogue.js';
 import { printTable, signIn, timingOf, withStack, type Timing } from './lib.js';
@@ -74,6 +75,10 @@ export async function wordSearchBenchmark(runs: number) {
       const r = await fetch(`${stack.apiUrl}/inventory/anyList/false/${text}`, { headers: { authorization: `Bearer ${admin}` } });
       if (r.status !== 200 || !((await r.json()) as unknown[]).length) throw new Error(`GET /inventory/anyList/false/${text}: ${r.status}`);
     };
+    // The cursor of a deep page of the stock list's search, walked to once before the timing.
+    let deepCursor: string | undefined;
+    for (let page = 0; page < 50; page++) deepCursor = (await stockSearchPage(tenantId, 'basm', { page, size: 20, cursor: deepCursor })).next;
+    if (!deepCursor) throw new Error("The stock list's search for 'basm' has fewer than 51 pages");
     // Each group's calls alternate, one of each in turn, so the machine's load moves them alike.
     const table: Timing[] = [
       ...(await alternated(n, [
@@ -88,6 +93,12 @@ export async function wordSearchBenchmark(runs: number) {
         ["till suggestion, word index beside lines by name, 'basm' (a later word)", () => suggestions(tenantId, 'basm', false)],
       ])),
       ...(await alternated(n, [
+        ["stock list, a page of 20 lines by name prefix, 'kesa' (before)", () => stockData.byNamePage(tenantId, 'kesa', { page: 0, size: 20 })],
+        ["stock list search by any word, first page of 20, 'kesa' (after)", () => stockSearchPage(tenantId, 'kesa', { page: 0, size: 20 })],
+        ["stock list search by any word, first page of 20, 'basm' (a later word)", () => stockSearchPage(tenantId, 'basm', { page: 0, size: 20 })],
+        ["stock list search by any word, page 50 of 20 by its cursor, 'basm'", () => stockSearchPage(tenantId, 'basm', { page: 50, size: 20, cursor: deepCursor })],
+      ])),
+      ...(await alternated(n, [
         ['GET /inventory/anyList/false/kesa (after, through the gateway)', till('kesa')],
         ['GET /inventory/anyList/false/basmati (after, a later whole word)', till('basmati')],
       ])),
@@ -98,6 +109,9 @@ export async function wordSearchBenchmark(runs: number) {
       "till suggestion, word index then shelves, 'kesa' (first word version)": "till suggestion, three prefix reads, 'kesa' (before)",
       "till suggestion, word index beside lines by name, 'kesa' (after)": "till suggestion, three prefix reads, 'kesa' (before)",
       "till suggestion, word index beside lines by name, 'basm' (a later word)": "till suggestion, three prefix reads, 'kesa' (before)",
+      "stock list search by any word, first page of 20, 'kesa' (after)": "stock list, a page of 20 lines by name prefix, 'kesa' (before)",
+      "stock list search by any word, first page of 20, 'basm' (a later word)": "stock list, a page of 20 lines by name prefix, 'kesa' (before)",
+      "stock list search by any word, page 50 of 20 by its cursor, 'basm'": "stock list, a page of 20 lines by name prefix, 'kesa' (before)",
     });
     console.log(`load average at the end ${loadAverage()}`);
   });

@@ -53,7 +53,8 @@ function partsOf(tenantId: string, text: string): GroupedPart<StoredInventory>[]
   };
   if (!words) return [codes];
   const receiptsOf = (items: Row[], from: unknown[], limit: number) => Promise.all(items.map((item, i) => productReceipts(tenantId, Number(item.id), from[i] as Place | undefined, limit)));
-  return [{ name: 'words', source: words.source, keep: words.keep, rowsOf: receiptsOf }, codes];
+  // A product may have many receipts, each read up to a page: a few products at a time.
+  return [{ name: 'words', source: words.source, keep: words.keep, itemBatch: 10, rowsOf: receiptsOf }, codes];
 }
 
 /** A page of the search's receipts and the cursor of the next when more follow; a page by number reads those before it. */

@@ -22,6 +22,8 @@ export interface GroupedPart<T> {
   source: PageQueryOptions;
   /** Whether an item of the query shows (an item a part shows twice shows once). */
   keep: (item: Row) => boolean;
+  /** Items of the query read at a time (default: a page's worth); each batch's rows are read at once. */
+  itemBatch?: number;
   /** Up to `limit` rows of each item from its place (undefined: from the start), the items read at once. */
   rowsOf: (items: Row[], from: unknown[], limit: number) => Promise<ItemRows<T>[]>;
 }
@@ -40,9 +42,6 @@ export function keyOf(source: PageQueryOptions, item: Row): Row {
   return key;
 }
 
-/** Items of a query read this many at a time (each item's rows are read beside the others'). */
-const ITEM_BATCH = 10;
-
 async function* rowsFrom<T>(parts: GroupedPart<T>[], start: Position, limit: number): AsyncGenerator<{ row: T; after: Position }> {
   const first = Math.max(0, parts.findIndex((p) => p.name === start.part));
   for (const part of parts.slice(first)) {
@@ -51,7 +50,7 @@ async function* rowsFrom<T>(parts: GroupedPart<T>[], start: Position, limit: num
     let inner = resumed ? start.inner : undefined;
     let startKey = before;
     do {
-      const out = await query({ ...part.source, limit: ITEM_BATCH, startKey });
+      const out = await query({ ...part.source, limit: part.itemBatch ?? limit, startKey });
       const kept = out.items.filter(part.keep);
       const read = await part.rowsOf(kept, kept.map((item, i) => (i === 0 && out.items[0] === item ? inner : undefined)), limit);
       for (const item of out.items) {

@@ -1,6 +1,7 @@
 import { wordRank } from '../../shared/words.js';
 import { query, queryAll, queryCount, type CursorPage, type PageRequest } from '../lib/db.js';
-import { groupedPage, type GroupedPart } from '../lib/grouped-pages.js';
+import { groupedPage, type GroupedPart, type ItemRows } from '../lib/grouped-pages.js';
+import { searchKey } from '../lib/keys.js';
 import { wordSource } from '../lib/word-index.js';
 import { PRODUCT_WORDS, productData } from '../products/data.js';
 import { stockData, stockIndexes, type StoredStock } from './data.js';
@@ -14,14 +15,26 @@ import { stockData, stockIndexes, type StoredStock } from './data.js';
 
 type Row = Record<string, unknown>;
 
-/** The lines of these products, by their line keys (a query each, at once) and one batch read; each from its `from`-th. */
-async function productLines(tenantId: string, items: Row[], from: unknown[]) {
-  const keys = await Promise.all(items.map((item) => queryAll<{ stockId: number }>({ pk: stockIndexes.linePk(tenantId, Number(item.id)), attributes: ['stockId'] })));
-  const lines = new Map((await stockData.byIds(tenantId, keys.flat().map((k) => k.stockId))).map((l) => [l.stockId, l]));
-  return keys.map((ofProduct, i) => {
-    const shown = Number(from[i] ?? 0);
-    const rows = ofProduct.flatMap((k) => lines.get(k.stockId) ?? []).map((row, n) => ({ row, inner: n + 1 }));
-    return { rows: rows.slice(shown), more: false };
+/**
+ * The lines of these products, each from its `from`-th: their stock ids from the products' shelf items (one batch
+ * read; a product stored before shelves by its line keys), in artcode order as the line keys hold them, then the
+ * lines themselves in one batch read.
+ */
+async function productLines(tenantId: string, items: Row[], from: unknown[]): Promise<ItemRows<StoredStock>[]> {
+  const ids = items.map((item) => Number(item.id));
+  const shelves = await productData.shelves(tenantId, ids);
+  const stockIds = await Promise.all(
+    ids.map(async (id) => {
+      const shelf = shelves.get(id);
+      if (!shelf) return (await queryAll<{ stockId: number }>({ pk: stockIndexes.linePk(tenantId, id), attributes: ['stockId'] })).map((k) => Number(k.stockId));
+      const bySk = (a: { artcode: string }, b: { artcode: string }) => (searchKey(a.artcode) < searchKey(b.artcode) ? -1 : searchKey(a.artcode) > searchKey(b.artcode) ? 1 : 0);
+      return [...shelf].sort(bySk).map((line) => line.stockId);
+    }),
+  );
+  const lines = new Map((await stockData.byIds(tenantId, stockIds.flat())).map((l) => [l.stockId, l]));
+  return stockIds.map((ofProduct, i) => {
+    const rows = ofProduct.flatMap((id) => lines.get(id) ?? []).map((row, n) => ({ row, inner: n + 1 }));
+    return { rows: rows.slice(Number(from[i] ?? 0)), more: false };
   });
 }
 
