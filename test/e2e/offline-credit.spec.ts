@@ -68,7 +68,7 @@ test('offline: a bill on account within the device’s limit is kept, one past i
   const paymentNumber = (await receipt.getByText(/^Provisional receipt P-/).textContent())!.replace('Provisional receipt ', '');
   await dialog.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByText('On account: owes ₹40.00 of a ₹200.00 limit (this device’s copy)')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('status', { name: 'Till status' })).toContainText('You are offline — 2 bills waiting to be sent.');
+  await expect(page.getByRole('status', { name: 'Till status' })).toContainText('You are offline — 1 bill and 1 payment waiting to be sent.');
 
   // Back online: the bill and the payment are sent, each once, in the order they were made.
   await page.getByRole('link', { name: 'Bills on this device' }).click();

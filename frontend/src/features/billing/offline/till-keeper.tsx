@@ -67,7 +67,7 @@ export function TillKeeper({ session }: { session: Session }) {
   const mayStock = session.features.includes('StockList') || session.features.includes('InventoryEdit');
   const mayCustomers = session.features.includes('CustomerList') || session.features.includes('CustomerView');
   const mayAccounts = session.features.includes('PurchaseEdit') || session.features.includes('CustomerCredit');
-  const { offline, waiting } = useTillStatus();
+  const { offline, waiting, payments } = useTillStatus();
   const upiToConfirm = useUpiToConfirm(tenantId);
 
   useEffect(() => {
@@ -106,7 +106,9 @@ export function TillKeeper({ session }: { session: Session }) {
     // The features arrive with the profile, after the token: the copy starts again with what they allow.
   }, [tenantId, mayStock, mayCustomers, mayAccounts]);
 
-  const bills = `${waiting} ${waiting === 1 ? 'bill' : 'bills'}`;
+  const billCount = waiting - payments;
+  // "2 bills waiting", or with payments against balances "1 bill and 1 payment waiting".
+  const bills = `${billCount} ${billCount === 1 ? 'bill' : 'bills'}${payments ? ` and ${payments} ${payments === 1 ? 'payment' : 'payments'}` : ''}`;
   return (
     <>
       {!offline && upiToConfirm && (

@@ -27,16 +27,18 @@ export const queuedBill = async (key: string) => (await tillDb()).get('bills', k
 interface TillStatus {
   /** The browser says it is offline, or the last call got no answer. */
   offline: boolean;
-  /** The shop's bills on this device not yet answered by the server. */
+  /** The shop's bills and payments on this device not yet answered by the server. */
   waiting: number;
+  /** Of those, the payments against balances. */
+  payments: number;
 }
 
-let status: TillStatus = { offline: typeof navigator !== 'undefined' && !navigator.onLine, waiting: 0 };
+let status: TillStatus = { offline: typeof navigator !== 'undefined' && !navigator.onLine, waiting: 0, payments: 0 };
 const listeners = new Set<() => void>();
 
 function setStatus(change: Partial<TillStatus>) {
   const next = { ...status, ...change };
-  if (next.offline === status.offline && next.waiting === status.waiting) return;
+  if (next.offline === status.offline && next.waiting === status.waiting && next.payments === status.payments) return;
   status = next;
   listeners.forEach((l) => l());
 }
@@ -63,8 +65,8 @@ export function useTillStatus(): TillStatus {
 }
 
 export async function countWaiting(tenantId: string): Promise<void> {
-  const all = await deviceQueueStore.all();
-  setStatus({ waiting: all.filter((b) => b.tenantId === tenantId && isUnsent(b)).length });
+  const unsent = (await deviceQueueStore.all()).filter((b) => b.tenantId === tenantId && isUnsent(b));
+  setStatus({ waiting: unsent.length, payments: unsent.filter((b) => b.payment).length });
 }
 
 // ---------------------------------------------------------------- keeping and sending
