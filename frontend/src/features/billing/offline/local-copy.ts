@@ -183,8 +183,8 @@ export function balanceMoves(queued: QueuedBill[], tenantId: string): Map<number
   const moves = new Map<number, number>();
   for (const item of queued) {
     if (item.tenantId !== tenantId || !isUnsent(item)) continue;
-    const body = item.body as { customer?: { customerId?: number }; tenders?: { method: string; amount: number }[] };
-    const customerId = item.payment?.customerId ?? body.customer?.customerId;
+    const body = item.body as { customerId?: number; tenders?: { method: string; amount: number }[] };
+    const customerId = item.payment?.customerId ?? body.customerId;
     if (customerId === undefined) continue;
     const parts = (body.tenders ?? []).filter((t) => item.payment || t.method === 'account');
     const amount = parts.reduce((sum, t) => sum + toPaise(t.amount), 0);

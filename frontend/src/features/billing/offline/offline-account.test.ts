@@ -15,7 +15,7 @@ const billOnAccount = (n: number, onAccount: number, state: QueuedState = { kind
   provisionalNumber: offline(n).provisionalNumber,
   madeOn: offline(n).madeOn,
   tenantId,
-  body: { customer: { customerId: ramesh.customerId }, tenders: [{ method: 'cash', amount: 50 }, { method: 'account', amount: onAccount }], idempotencyKey: `bill-${n}-key-0123456789`, offline: offline(n) },
+  body: { customerId: ramesh.customerId, mobileNumber: '9876543210', tenders: [{ method: 'cash', amount: 50 }, { method: 'account', amount: onAccount }], idempotencyKey: `bill-${n}-key-0123456789`, offline: offline(n) },
   printed: {},
   state,
 });
