@@ -151,7 +151,7 @@ test.describe('inventory spreadsheet upload', () => {
     await page.goto('/stock');
     await page.getByRole('textbox', { name: 'Search by product name or artcode' }).fill(goodArtcode);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page.getByText(`No product name or artcode starts with “${goodArtcode}”.`)).toBeVisible();
+    await expect(page.getByText(`No product name has a word starting with “${goodArtcode}”, and no artcode starts with it.`)).toBeVisible();
   });
 });
 

@@ -73,7 +73,7 @@ function CategoryTable({ edit }: { edit: boolean }) {
         total={total}
         onPageChange={setPage}
         loading={categories.isPending || count.isPending}
-        emptyText={search ? `No category name starts with “${search}”.` : 'No categories yet.'}
+        emptyText={search ? `No category name has a word starting with “${search}”.` : 'No categories yet.'}
         minWidth={560}
       />
       <ConfirmedDelete state={remove} title="Delete category" question={(c) => `Delete ${c.categoryName}? Its picture is removed too.`} />

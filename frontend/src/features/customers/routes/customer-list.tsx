@@ -128,7 +128,7 @@ function CustomerTable() {
         total={total}
         onPageChange={setPage}
         loading={customers.isPending || count.isPending}
-        emptyText={search ? `No customer name or mobile starts with “${search}”.` : 'No customers yet.'}
+        emptyText={search ? `No customer name has a word starting with “${search}”, and no mobile starts with it.` : 'No customers yet.'}
         minWidth={compact ? 300 : 980}
       />
       <ConfirmedDelete

@@ -158,7 +158,7 @@ function InventoryTable() {
       </Group>
       {search !== null && (
         <Text size="sm" c="dimmed" aria-live="polite">
-          Receipts of every date whose product name or artcode starts with “{search}”.
+          Receipts of every date whose product name has a word starting with “{search}”, then those whose artcode starts with it.
         </Text>
       )}
       <SearchCapNote search={search ?? ''} total={count.data} records="receipts" narrow="of the name or artcode" />
@@ -172,7 +172,7 @@ function InventoryTable() {
         onPageChange={setPage}
         loading={rows.isPending || count.isPending}
         emptyText={
-          view.kind === 'search' ? `No product name or artcode starts with “${view.text}”.` : view.kind === 'date' ? `Nothing was received on ${formatDate(view.date)}.` : NO_INVENTORY
+          view.kind === 'search' ? `No product name has a word starting with “${view.text}”, and no artcode starts with it.` : view.kind === 'date' ? `Nothing was received on ${formatDate(view.date)}.` : NO_INVENTORY
         }
         minWidth={compact ? 300 : view.kind === 'date' ? 760 : 860}
       />

@@ -189,7 +189,7 @@ function ProductTable({ canModify, canDelete }: { canModify: boolean; canDelete:
         total={total}
         onPageChange={setPage}
         loading={products.isPending || count.isPending}
-        emptyText={search ? `No product name starts with “${search}”.` : 'No products yet.'}
+        emptyText={search ? `No product name has a word starting with “${search}”.` : 'No products yet.'}
         minWidth={860}
       />
       <ConfirmedDelete state={remove} title="Delete products" confirmLabel="Yes" question={() => 'Are you sure to delete?'} />

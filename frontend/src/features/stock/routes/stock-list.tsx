@@ -223,7 +223,7 @@ function StockTable({ canEdit }: { canEdit: boolean }) {
       </Group>
       {search !== null && (
         <Text size="sm" c="dimmed" aria-live="polite">
-          Lines whose product name or artcode starts with “{search}”.
+          Lines whose product name has a word starting with “{search}”, then those whose artcode starts with it.
         </Text>
       )}
       <SearchCapNote search={search ?? ''} total={total} records="lines" narrow="of the name or artcode" />
@@ -239,7 +239,7 @@ function StockTable({ canEdit }: { canEdit: boolean }) {
         paged={paged}
         emptyText={
           view.kind === 'search'
-            ? `No product name or artcode starts with “${view.text}”.`
+            ? `No product name has a word starting with “${view.text}”, and no artcode starts with it.`
             : view.kind === 'low'
               ? `No product has ${LOW_STOCK_LIMIT} or fewer units.`
               : view.kind === 'date'
