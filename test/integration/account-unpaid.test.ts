@@ -172,8 +172,8 @@ describe('what an account owes by day', () => {
 
 describe('the receivables', () => {
   /** The DynamoDB requests of one receivables answer, made in process. */
-  async function requestsOf(): Promise<{ command: string; index?: string }[]> {
-    const seen: { command: string; index?: string }[] = [];
+  async function requestsOf(): Promise<{ command?: string; index?: string }[]> {
+    const seen: { command?: string; index?: string }[] = [];
     const name = `receivablesRequests${Math.random()}`;
     dynamo().middlewareStack.add(
       (next, context) => async (args) => {
