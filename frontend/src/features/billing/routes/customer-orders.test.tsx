@@ -115,7 +115,7 @@ describe('Customer Order List', () => {
       renderScreen(<CustomerOrders />, { path, url: '/customerPurchase/9740000001', elsewhere });
       const box = await screen.findByRole('textbox', { name: 'Search by product or artcode' });
       await user.type(box, 'b{Enter}');
-      expect(await screen.findByText(/1,000 or more bill lines start with “b”: the first 1,000 are listed. Type more of the name or artcode/)).toBeInTheDocument();
+      expect(await screen.findByText(/1,000 or more bill lines match “b”: the first 1,000 are listed. Type more of the name or artcode/)).toBeInTheDocument();
       await user.type(box, 'ath{Enter}');
       await waitFor(() => expect(screen.queryByText(/or more bill lines/)).not.toBeInTheDocument());
     });

@@ -114,7 +114,7 @@ describe('Order List', () => {
     renderScreen(<OrderList />, { path: '/purchase' });
     const box = await screen.findByRole('textbox', { name: 'Search by product or artcode' });
     await user.type(box, 't{Enter}');
-    expect(await screen.findByText(/1,000 or more bill lines start with “t”: the first 1,000 are listed. Type more of the name or artcode/)).toBeInTheDocument();
+    expect(await screen.findByText(/1,000 or more bill lines match “t”: the first 1,000 are listed. Type more of the name or artcode/)).toBeInTheDocument();
     await user.type(box, 'oor{Enter}');
     await waitFor(() => expect(screen.queryByText(/or more bill lines/)).not.toBeInTheDocument());
   });

@@ -209,7 +209,7 @@ describe('customer list', () => {
     renderScreen(<CustomerListScreen />, { path: '/customer', elsewhere: ['/customer/:id', '/home'] });
     const box = await screen.findByRole('textbox', { name: 'Search by customer name or mobile number' });
     await user.type(box, '9{Enter}');
-    expect(await screen.findByText(/1,000 or more customer names or mobile numbers start with “9”: the first 1,000 are listed/)).toBeInTheDocument();
+    expect(await screen.findByText(/1,000 or more customer names or mobile numbers match “9”: the first 1,000 are listed/)).toBeInTheDocument();
     await user.type(box, '7400{Enter}');
     await waitFor(() => expect(screen.queryByText(/or more customer names/)).not.toBeInTheDocument());
   });

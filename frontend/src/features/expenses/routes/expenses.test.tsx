@@ -92,7 +92,7 @@ describe('expense list', () => {
     renderScreen(<ExpenseListScreen />, { path: '/expense', elsewhere: ['/home', '/expense/:id'] });
     const box = await screen.findByRole('textbox', { name: 'Search by expense name' });
     await user.type(box, 't{Enter}');
-    expect(await screen.findByText(/1,000 or more expenses start with “t”: the first 1,000 are listed. Type more of the name/)).toBeInTheDocument();
+    expect(await screen.findByText(/1,000 or more expenses match “t”: the first 1,000 are listed. Type more of the name/)).toBeInTheDocument();
     await user.type(box, 'ea{Enter}');
     await waitFor(() => expect(screen.queryByText(/or more expenses/)).not.toBeInTheDocument());
   });

@@ -91,7 +91,7 @@ describe('partner list', () => {
     renderScreen(<PartnerListScreen />, { path: '/businessPartners', elsewhere: ['/businessPartners/:id', '/home'] });
     const box = await screen.findByRole('textbox', { name: 'Search by name or company name' });
     await user.type(box, 'm{Enter}');
-    expect(await screen.findByText(/1,000 or more partner names or companies start with “m”: the first 1,000 are listed/)).toBeInTheDocument();
+    expect(await screen.findByText(/1,000 or more partner names or companies match “m”: the first 1,000 are listed/)).toBeInTheDocument();
     await user.type(box, 'urthy{Enter}');
     await waitFor(() => expect(screen.queryByText(/or more partner names/)).not.toBeInTheDocument());
   });

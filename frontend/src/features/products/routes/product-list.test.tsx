@@ -191,10 +191,10 @@ describe('product search', () => {
     renderList();
     const box = await screen.findByRole('textbox', { name: 'Search by product name' });
     await user.type(box, 'k{Enter}');
-    expect(await screen.findByText(/1,000 or more products start with “k”/)).toBeInTheDocument();
+    expect(await screen.findByText(/1,000 or more products match “k”/)).toBeInTheDocument();
     expect(await screen.findByText('Showing 1–5 of 1000')).toBeInTheDocument();
     await user.type(box, 'esar{Enter}');
     expect(await screen.findByText('Showing 1–2 of 2')).toBeInTheDocument();
-    expect(screen.queryByText(/or more products start with/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/or more products match/)).not.toBeInTheDocument();
   });
 });

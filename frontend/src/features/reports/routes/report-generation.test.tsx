@@ -98,7 +98,7 @@ describe('Report Generation', () => {
     ]);
     renderScreen(<ReportGeneration />, { path: '/reportGeneration', elsewhere: ['/error'] });
     await generateStockByName();
-    expect(await screen.findByText('1,000 or more stock lines start with “Masala Tea”: the first 1,000 are listed. Type more of the product name to narrow the list.')).toBeInTheDocument();
+    expect(await screen.findByText('1,000 or more stock lines match “Masala Tea”: the first 1,000 are listed. Type more of the product name to narrow the list.')).toBeInTheDocument();
     expect(screen.getByText('1,000 or more')).toBeInTheDocument();
   });
 
