@@ -32,7 +32,7 @@ function ReceivablesList() {
       <Group align="flex-end">
         <NumberInput label="Oldest unpaid bill at least (days)" w={260} min={0} value={minAge} onChange={setMinAge} />
         <Button variant="light" onClick={() => void remindAll()}>
-          Remind all shown on WhatsApp
+          Remind all shown
         </Button>
         {told && <Text size="sm" role="status">{told}</Text>}
       </Group>
