@@ -355,6 +355,33 @@ export const lineTaxability = (kind: Taxability | undefined, gstRate: BasisPoint
 /** Lines of nil-rated, exempt or non-GST goods carry no tax: a bill of only such lines is a bill of supply (CGST Rule 49). */
 export const isUntaxed = (kind: Taxability) => kind !== 'taxable';
 
+/** What a line's GST on an invoice depends on besides its figures: its product's kind and the rate it was sold at. */
+export interface LineKind {
+  taxability?: Taxability;
+  /** cgst + sgst rate, basis points (0 on a bill of supply of a shop outside GST). */
+  gstRate: BasisPoints;
+}
+
+/**
+ * How an invoice marks a line of nil-rated, exempt or non-GST goods (rule 46A); nothing on a taxed line. A shop outside
+ * GST (composition or unregistered) charges no tax on anything: its bill of supply marks no line.
+ */
+export function untaxedLabel(billOfSupply: boolean, line: LineKind): 'Nil-rated' | 'Exempt' | 'Non-GST' | undefined {
+  if (billOfSupply) return undefined;
+  const kind = lineTaxability(line.taxability, line.gstRate);
+  return kind === 'taxable' ? undefined : (TAXABILITY_LABELS[kind] as 'Nil-rated' | 'Exempt' | 'Non-GST');
+}
+
+/**
+ * CGST Rule 49: a registered person supplying only exempt (nil-rated, exempt or non-GST) goods issues a bill of
+ * supply instead of a tax invoice; a bill that mixes them with taxed goods stays a tax invoice whose untaxed lines are
+ * marked (rule 46A's invoice-cum-bill of supply). A shop not registered for GST issues bills of supply only.
+ */
+export function documentTitleOf(billOfSupply: boolean, lines: LineKind[]): 'Tax Invoice' | 'Bill of Supply' {
+  if (billOfSupply) return 'Bill of Supply';
+  return lines.length > 0 && lines.every((l) => isUntaxed(lineTaxability(l.taxability, l.gstRate))) ? 'Bill of Supply' : 'Tax Invoice';
+}
+
 export interface HsnLine {
   /** Undefined for a product nobody gave an HSN code yet. */
   hsnCode?: string;

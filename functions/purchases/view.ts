@@ -1,5 +1,5 @@
 import { receiptTotals } from '../../shared/bill.js';
-import { amountInWords, DEFAULT_UNIT, hsnSummary, isUntaxed, lineTaxability, shopState, stateLabel, TAXABILITY_LABELS } from '../../shared/gst.js';
+import { amountInWords, DEFAULT_UNIT, documentTitleOf, hsnSummary, shopState, stateLabel, untaxedLabel } from '../../shared/gst.js';
 import { toRupees } from '../../shared/money.js';
 import type { OrderRow, Purchase, PurchasedProduct, CreditNote, DeliveryLine, Receipt } from '../../shared/schemas/purchase.js';
 import { PAYMENT_STATUS_PAID } from '../../shared/schemas/purchase-messages.js';
@@ -33,22 +33,15 @@ export function billStatus(bill: Pick<StoredPurchase, 'returnQuantity' | 'soldQu
   return bill.returnQuantity >= bill.soldQuantity ? 'Returned' : 'Partly Returned';
 }
 
-/** How an invoice marks a line of nil-rated, exempt or non-GST goods; nothing on a taxed line. */
+/** How an invoice marks a line of nil-rated, exempt or non-GST goods; nothing on a taxed line (shared/gst.ts). */
 function untaxedMark(line: Pick<StoredLine, 'taxability' | 'cgstRate' | 'sgstRate' | 'documentType'>): { untaxed?: 'Nil-rated' | 'Exempt' | 'Non-GST' } {
-  // A shop outside GST (composition or unregistered) charges no tax on anything: its lines are not marked.
-  if (line.documentType === 'BILL_OF_SUPPLY') return {};
-  const kind = lineTaxability(line.taxability, line.cgstRate + line.sgstRate);
-  return kind === 'taxable' ? {} : { untaxed: TAXABILITY_LABELS[kind] as 'Nil-rated' | 'Exempt' | 'Non-GST' };
+  const untaxed = untaxedLabel(line.documentType === 'BILL_OF_SUPPLY', { taxability: line.taxability, gstRate: line.cgstRate + line.sgstRate });
+  return untaxed ? { untaxed } : {};
 }
 
-/**
- * CGST Rule 49: a registered person supplying only exempt (nil-rated, exempt or non-GST) goods issues a bill of
- * supply instead of a tax invoice; a bill that mixes them with taxed goods stays a tax invoice whose untaxed lines are
- * marked (rule 46A's invoice-cum-bill of supply). A shop not registered for GST issues bills of supply only.
- */
+/** Tax Invoice or Bill of Supply (CGST Rule 49, shared/gst.ts `documentTitleOf`), as the provisional receipt offline decides it too. */
 export function documentTitle(bill: Pick<StoredPurchase, 'documentType'>, lines: Pick<StoredLine, 'taxability' | 'cgstRate' | 'sgstRate'>[]): 'Tax Invoice' | 'Bill of Supply' {
-  if (bill.documentType === 'BILL_OF_SUPPLY') return 'Bill of Supply';
-  return lines.length > 0 && lines.every((l) => isUntaxed(lineTaxability(l.taxability, l.cgstRate + l.sgstRate))) ? 'Bill of Supply' : 'Tax Invoice';
+  return documentTitleOf(bill.documentType === 'BILL_OF_SUPPLY', lines.map((l) => ({ taxability: l.taxability, gstRate: l.cgstRate + l.sgstRate })));
 }
 
 /** A stored line as the API answers it: rupees and percent. */
