@@ -76,6 +76,7 @@ export interface StoredCartLine {
   paymentDate?: string;
   customerName?: string;
   mobileNumber?: string;
+  /** Where the order is delivered: the checkout's shipping address on one line, else the profile's when ordered. */
   address?: string;
   shippedDate?: string;
   deliveredDate?: string;

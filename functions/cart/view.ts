@@ -70,6 +70,7 @@ export async function masterRows(tenantId: string, lines: StoredCartLine[]): Pro
       purchasedPrice: toRupees(p.price * line.cartQuantity),
       saved: toRupees((p.mrp - p.price) * line.cartQuantity),
       stockMessage: messageOf(line, units),
+      ...(isOrderStatus(line.status) && line.address ? { deliveryAddress: line.address } : {}),
     };
   });
 }

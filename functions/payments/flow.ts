@@ -10,7 +10,7 @@ import { lineSalesFigures, purchaseData, type StoredLine, type StoredPurchase } 
 import { billRecords, invoiceFields, nextDocumentNumber, NUMBER_TAKEN } from '../purchases/bill-records.js';
 import { productData, type StoredProduct } from '../products/data.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
-import { shownName } from '../purchases/view.js';
+import { addressLine, shownName } from '../purchases/view.js';
 import { changeLine, lowCountWrites, STOCK_CHANGED, type PreparedStockChange } from '../stock/changes.js';
 import { stockData } from '../stock/data.js';
 import { tenantData } from '../tenants/data.js';
@@ -336,7 +336,8 @@ export async function moveCartLines(flow: FlowState, status: Extract<OrderStatus
         paymentDate: payment.paymentDateTime ?? now,
         customerName: shownName(payment.customerName),
         mobileNumber: payment.mobileNumber,
-        address: payment.address,
+        // Where this order goes: the address chosen at checkout (an order placed without one goes to the profile's).
+        address: payment.shippingAddress ? addressLine(payment.shippingAddress) : payment.address,
         version: inCartPhase ? current.version + 1 : 1,
         createdBy: inCartPhase ? current.createdBy : payment.createdBy,
         createdOn: inCartPhase ? current.createdOn : now,

@@ -26,7 +26,7 @@ import { transact } from '../lib/db.js';
 import { AppError, Conflict, NotFound, Validation } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { runWorkflow } from '../lib/workflows.js';
-import { shownName } from '../purchases/view.js';
+import { addressLine, shownName } from '../purchases/view.js';
 import { stockData } from '../stock/data.js';
 import { tenantData } from '../tenants/data.js';
 import type { ShippingAddressBody } from '../../shared/schemas/payment.js';
@@ -220,6 +220,7 @@ export async function paymentOf(tenantId: string, me: Caller, orderId: string): 
     emailId: p.emailId,
     mobileNumber: p.mobileNumber,
     address: p.address,
+    ...(p.shippingAddress ? { deliveryAddress: addressLine(p.shippingAddress) } : {}),
     amount: toRupees(p.amount),
     discount: toRupees(p.mrpTotal - p.subtotal),
     tax: toRupees(p.tax),

@@ -5,8 +5,9 @@ import type { OrderRow, Purchase, PurchasedProduct, CreditNote, DeliveryLine, Re
 import { PAYMENT_STATUS_PAID } from '../../shared/schemas/purchase-messages.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
 import type { TenderView } from '../../shared/schemas/purchase-answers.js';
+import { addressLine } from '../../shared/schemas/address.js';
 import { TENDER_LABELS, tendersOfBill, type RefundTender, type Tender } from '../../shared/tenders.js';
-import type { OpenedBill, ShippingAddress, StoredDelivery, StoredLine, StoredPurchase, StoredReturn } from './data.js';
+import type { OpenedBill, StoredDelivery, StoredLine, StoredPurchase, StoredReturn } from './data.js';
 
 /** A part of a payment or refund in rupees, named as the receipt prints it. */
 export const tenderView = (t: Tender | RefundTender): TenderView => ({
@@ -92,6 +93,7 @@ export function purchaseView({ bill, lines }: Pick<OpenedBill, 'bill' | 'lines'>
     mobileNumber: bill.mobileNumber,
     emailId: bill.emailId,
     address: bill.address,
+    ...(bill.shippingAddress ? { deliveryAddress: addressLine(bill.shippingAddress) } : {}),
     paymentMode: bill.paymentMode,
     tenders: tendersOfBill(bill).map(tenderView),
     status: billStatus(bill),
@@ -217,8 +219,8 @@ export function receiptView(tenant: ShopOfReceipt, opened: OpenedBill): Receipt 
  */
 export const RECIPIENT_ADDRESS_FROM = 50_000_00;
 
-/** A shipping address on one line, as invoices and mails print it. */
-export const addressLine = (a: ShippingAddress) => `${a.name}, ${a.line}, ${a.city} ${a.pincode}, ${stateLabel(a.state)}`;
+/** A shipping address on one line, as invoices and mails print it (shared with the order screens). */
+export { addressLine };
 
 /** The delivery line of a receipt: the charge as invoiced, at its rates, split by the bill's place of supply. */
 function deliveryView(delivery: StoredDelivery, supply: 'intra' | 'inter'): DeliveryLine {

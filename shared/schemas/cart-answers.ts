@@ -50,6 +50,8 @@ export const cartMasterRow = cartLine.extend({
   saved: z.number(),
   /** 'Out of Stock', 'Only n item(s) left.', or 'n in Stock' for a line above the shelf's units. */
   stockMessage: z.string().optional(),
+  /** An order: where it is delivered (as on order tracking). */
+  deliveryAddress: z.string().optional(),
 });
 
 export type CartMasterRow = z.output<typeof cartMasterRow>;
@@ -62,6 +64,7 @@ export const orderRow = z.object({
   orderId: z.string().optional(),
   customerId: z.number().int(),
   customerName: z.string(),
+  /** Where the order is delivered: the address chosen at checkout; an order from before that, the profile's as it was then. */
   address: z.string().optional(),
   mobileNumber: z.string(),
   productId: z.number().int(),

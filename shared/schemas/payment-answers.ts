@@ -52,7 +52,10 @@ export const payment = z.object({
   name: z.string(),
   emailId: z.string().optional(),
   mobileNumber: z.string(),
+  /** The customer's own (profile) address. */
   address: z.string().optional(),
+  /** Where the order is delivered: the shipping address chosen at checkout, on one line. */
+  deliveryAddress: z.string().optional(),
   /** Rupees: the payable amount (goods + delivery). */
   amount: z.number(),
   /** Rupees saved against the MRP. */

@@ -48,7 +48,10 @@ export const purchase = z.object({
   customerName: z.string(),
   mobileNumber: z.string(),
   emailId: z.string().optional(),
+  /** The customer's address as billed (their profile's when the bill was made). */
   address: z.string().optional(),
+  /** A storefront order: the address it is delivered to, as chosen at checkout (`name, line, city PIN, state`). */
+  deliveryAddress: z.string().optional(),
   paymentMode: z.enum(PAYMENT_MODES),
   /** How the customer paid, in parts adding up to the Net Amount (a bill from before parts: its Bill Type, whole). */
   tenders: z.array(tenderView).optional(),
