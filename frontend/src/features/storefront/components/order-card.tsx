@@ -19,7 +19,8 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 
 /**
  * One ordered product on Your Orders (spec 1 section 2): product, ordered date, quantity, amount paid, status,
- * delivery person and contact ('To Be Updated' until staff ship it), and the shipped and delivered dates.
+ * delivery person and contact ('To Be Updated' until staff ship it), the shipped and delivered dates, and the address
+ * it is delivered to (the one chosen at checkout).
  */
 export function OrderCard({ order }: { order: CartMasterRow }) {
   return (
@@ -42,6 +43,14 @@ export function OrderCard({ order }: { order: CartMasterRow }) {
             {order.shippedDate && <Fact label="Shipped On">{formatDate(order.shippedDate)}</Fact>}
             {order.deliveredDate && <Fact label="Delivered On">{formatDate(order.deliveredDate)}</Fact>}
           </SimpleGrid>
+          {order.deliveryAddress && (
+            <Text size="sm">
+              <Text span size="xs" c="dimmed">
+                Delivering To{' '}
+              </Text>
+              {order.deliveryAddress}
+            </Text>
+          )}
         </Stack>
       </Group>
     </Card>

@@ -65,9 +65,10 @@ export function TrackingRow({ order, canEdit, busy, onShip, onDeliver }: Trackin
           {shownName(order.customerName)}
         </Text>
         <Text size="xs">{order.mobileNumber}</Text>
+        {/* The address the order goes to (chosen at checkout), not the customer's profile address. */}
         {order.address && (
           <Text size="xs" c="dimmed">
-            {order.address}
+            Deliver to: {order.address}
           </Text>
         )}
       </Table.Td>

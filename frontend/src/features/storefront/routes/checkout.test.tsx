@@ -222,6 +222,28 @@ describe('Checkout', () => {
     });
   });
 
+  it('once paid, the summary’s address is where the order goes, not the profile’s', async () => {
+    const moved = { name: 'Ravi Kumar', line: '12, Beach Road', city: 'Kochi', pincode: '682001', state: '32' };
+    serve([
+      ['GET /cart/summary/21', [200, basketSummary()]],
+      ['GET /customer/appUser/31', [200, { ...ravi, shippingAddress: moved }]],
+      ['POST /payment/order/external', [200, providerOrder()]],
+      ['POST /payment/order/internal', [200, { orderId: 'order_SimCheckout01', status: 'Paid', message: PAYMENT_SUCCESS, paymentId: 'pay_SimPaid0002', orderStatus: 'OrderSuccess', purchaseId: 89 }]],
+    ]);
+    const user = userEvent.setup();
+    renderScreen(<Checkout />, { path: '/payment' });
+    const shipTo = await screen.findByRole('region', { name: 'Ship to' });
+    await waitFor(() => expect(within(shipTo).getByRole('textbox', { name: /^City/ })).toHaveValue('Kochi'));
+    expect(screen.getByLabelText('Address')).toHaveTextContent('45, 3rd Cross, Jayanagar, Bengaluru 560011');
+    await user.click(screen.getByRole('button', { name: 'Pay' }));
+    await scriptEnds('load');
+    await waitFor(() => expect(opened).toBeDefined());
+    opened!.options.handler({ razorpay_order_id: 'order_SimCheckout01', razorpay_payment_id: 'pay_SimPaid0002', razorpay_signature: 'abc124' });
+    expect(await screen.findByText(PAYMENT_SUCCESS)).toBeInTheDocument();
+    expect(screen.getByLabelText('Address')).toHaveTextContent('Ravi Kumar, 12, Beach Road, Kochi 682001, 32-Kerala');
+    expect(screen.queryByRole('region', { name: 'Ship to' })).not.toBeInTheDocument();
+  });
+
   it("shows 'Oops Payment Failed!' with the provider's reason, records the failure and lets the customer pay again", async () => {
     const calls = serve([
       ['GET /cart/summary/21', [200, basketSummary()]],

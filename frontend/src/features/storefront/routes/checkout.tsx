@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { STOCK_SHORT, type CartSummaryView } from '../../../../../shared/schemas/cart.js';
 import {
+  addressLine,
   CART_EMPTY,
   CURRENCY,
   ORDER_CREATION_FAILED,
@@ -70,6 +71,8 @@ export default function Checkout() {
   const [status, setStatus] = useState<PaymentStatus>('Pending');
   /** The summary that was paid: the cart empties once the order is made, the figures stay on the screen. */
   const [paid, setPaid] = useState<CartSummaryView>();
+  /** Where the order being paid goes: once paid, the summary's address is this one, not the profile's. */
+  const [shippedTo, setShippedTo] = useState<ShippingAddressBody>();
   const [outcome, setOutcome] = useState<Outcome>();
   const [modal, setModal] = useState<string>();
 
@@ -143,6 +146,7 @@ export default function Checkout() {
       return;
     }
     const shown = summary;
+    setShippedTo(shipTo);
     const checkout = new window.Razorpay({
       key: order.key,
       amount: order.amount,
@@ -187,7 +191,7 @@ export default function Checkout() {
           </Text>
           <SummaryRow label="E-mail">{customer?.emailId || '—'}</SummaryRow>
           <SummaryRow label="Mobile Number">{customer?.mobileNumber ?? '—'}</SummaryRow>
-          <SummaryRow label="Address">{customer?.address || '—'}</SummaryRow>
+          <SummaryRow label="Address">{(isPaid && shippedTo ? addressLine(shippedTo) : customer?.address) || '—'}</SummaryRow>
           <Divider my={4} />
           {summaryQuery.isPending && !paid ? (
             <Center py="md">

@@ -17,7 +17,8 @@ import OrderTracking from './order-tracking.js';
 
 // Statuses travel comma-separated in the path, URL-encoded.
 const ALL = encodeURIComponent('OrderSuccess,OrderFail,Shipped,Delivered');
-const paid = orderRow({ customerCartId: 1, status: 'OrderSuccess', productName: 'Toor Dal 1kg' });
+// Delivered to Kochi, though the customer's profile says Bengaluru: the row names where the order goes.
+const paid = orderRow({ customerCartId: 1, status: 'OrderSuccess', productName: 'Toor Dal 1kg', address: 'Ravi Kumar, 12, Beach Road, Kochi 682001, 32-Kerala' });
 const shipped = orderRow({
   customerCartId: 2,
   status: 'Shipped',
@@ -56,6 +57,7 @@ describe('Customer Order Tracking', () => {
     expect(row('Toor Dal 1kg')).toHaveTextContent('20/11/2026');
     expect(row('Toor Dal 1kg')).toHaveTextContent('RaviKumar');
     expect(row('Toor Dal 1kg')).toHaveTextContent('9876543210');
+    expect(within(row('Toor Dal 1kg')).getByText('Deliver to: Ravi Kumar, 12, Beach Road, Kochi 682001, 32-Kerala')).toBeInTheDocument();
     expect(within(row('Toor Dal 1kg')).getByRole('button', { name: /^Ship / })).toBeInTheDocument();
     expect(within(row('Toor Dal 1kg')).queryByRole('button', { name: /^Deliver / })).not.toBeInTheDocument();
 

@@ -22,7 +22,16 @@ describe('Your Orders', () => {
         [
           200,
           [
-            masterRow({ customerCartId: 5, productName: 'Toor Dal 1kg', status: 'OrderSuccess', cartQuantity: 2, price: 180, mrp: 190, paymentDate: '2026-11-20T05:30:00.000Z' }),
+            masterRow({
+              customerCartId: 5,
+              productName: 'Toor Dal 1kg',
+              status: 'OrderSuccess',
+              cartQuantity: 2,
+              price: 180,
+              mrp: 190,
+              paymentDate: '2026-11-20T05:30:00.000Z',
+              deliveryAddress: 'Ravi Kumar, 12, Beach Road, Kochi 682001, 32-Kerala',
+            }),
             masterRow({
               customerCartId: 6,
               productName: 'Green Tea',
@@ -52,6 +61,8 @@ describe('Your Orders', () => {
     expect(dal).toHaveTextContent('StatusOrderSuccess');
     expect(dal).toHaveTextContent(`Delivery Person${TO_BE_UPDATED}`);
     expect(dal).toHaveTextContent(`Delivery Contact${TO_BE_UPDATED}`);
+    // Where it goes as chosen at checkout, not the profile's Bengaluru address.
+    expect(dal).toHaveTextContent('Delivering To Ravi Kumar, 12, Beach Road, Kochi 682001, 32-Kerala');
 
     const tea = screen.getByRole('article', { name: 'Green Tea' });
     expect(tea).toHaveTextContent('Delivery PersonManjunath');
