@@ -8,12 +8,12 @@ import { domainHandler, listPage } from '../lib/handler.js';
 import { stockData } from './data.js';
 import { stockSearchCount } from './search.js';
 import { stockReport } from './report.js';
-import { byDatePage, byProduct, createStock, findStock, searchPage, updateStock } from './service.js';
+import { byDatePage, byProduct, createStock, findStock, searchPage, stockPage, updateStock } from './service.js';
 import { movementView, stockView } from './view.js';
 
 export const handler = domainHandler('stock', stockRoutes, {
   async page({ query, ctx }) {
-    return listPage(mapPage(await stockData.page(ctx.me.tenantId, query), (line) => stockView(line)));
+    return listPage(await stockPage(ctx.me.tenantId, query));
   },
   count: ({ ctx }) => stockData.count(ctx.me.tenantId),
   async full({ ctx }) {

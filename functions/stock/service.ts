@@ -19,6 +19,25 @@ export async function findStock(tenantId: string, stockId: number): Promise<Stor
   return line;
 }
 
+/**
+ * A page of Current Stock, each line with its product's HSN code, GST unit and kind of supply (one batch read of the
+ * page's products): the till's copy bills offline with them, as the server's invoice will.
+ */
+export async function stockPage(tenantId: string, request: PageRequest): Promise<CursorPage<Stock>> {
+  const page = await stockData.page(tenantId, request);
+  const ids = [...new Set(page.items.map((line) => line.productId))];
+  const products = new Map((ids.length ? await productData.byIds(tenantId, ids) : []).map((p) => [p.productId, p]));
+  return mapPage(page, (line) => {
+    const product = products.get(line.productId);
+    return {
+      ...stockView(line),
+      ...(product?.hsnCode ? { hsnCode: product.hsnCode } : {}),
+      ...(product?.unit ? { unit: product.unit } : {}),
+      ...(product?.taxability ? { taxability: product.taxability } : {}),
+    };
+  });
+}
+
 /** The stock list's search by any word of the product's name, then by artcode (`search.ts`). */
 export async function searchPage(tenantId: string, text: string, request: PageRequest): Promise<CursorPage<Stock>> {
   return mapPage(await stockSearchPage(tenantId, text, request), (line) => stockView(line));

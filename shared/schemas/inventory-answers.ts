@@ -133,6 +133,13 @@ export const stock = z.object({
   low: z.boolean(),
   /** On a by-date view: the units received that day. */
   receivedOnDate: z.number().int().optional(),
+  /**
+   * On the pages of Current Stock (`GET /stock`, what the till's copy for billing offline reads): the product's HSN
+   * code, GST unit and kind of supply, each absent when the product has none (never chose: nil-rated at 0 %).
+   */
+  hsnCode: z.string().optional(),
+  unit: z.string().optional(),
+  taxability: z.enum(['taxable', 'nil-rated', 'exempt', 'non-gst']).optional(),
   version: z.number().int(),
   ...auditFields,
 });

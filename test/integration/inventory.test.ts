@@ -192,6 +192,27 @@ describe('stock list and form', () => {
     expect(low.filter((s) => s.quantity > 0).length).toBeGreaterThanOrEqual(3);
   });
 
+  it("answers each line of Current Stock with its product's HSN code, unit and kind of supply (the till's copy bills offline with them)", async () => {
+    const [nilRated, plain] = await Promise.all([
+      stockedProduct({ name: 'Copy Rice', quantity: 4, mrp: 400, buyingPrice: 300, gst: 0 }),
+      stockedProduct({ name: 'Copy Salt', quantity: 4, mrp: 28, buyingPrice: 20, gst: 0 }),
+    ]);
+    const [product] = (await call<Record<string, unknown>[]>('GET', `/product/listOfProducts/${nilRated.productId}`, { token: admin })).body;
+    const saved = await call('PUT', '/product/listOfProducts', { token: admin, body: [{ ...product, hsnCode: '1006', unit: 'BAG', taxability: 'nil-rated' }] });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const lines: Stock[] = [];
+    for (let cursor: string | null = '', pages = 0; cursor !== null && pages < 100; pages += 1) {
+      const answer = await call<Stock[]>('GET', `/stock?size=100${cursor ? `&cursor=${cursor}` : ''}`, { token: cashier });
+      expect(answer.status).toBe(200);
+      lines.push(...answer.body);
+      cursor = answer.headers.get('x-next-page');
+    }
+    expect(lines.find((l) => l.productId === nilRated.productId)).toMatchObject({ hsnCode: '1006', unit: 'BAG', taxability: 'nil-rated' });
+    // A product that never chose a kind nor a code answers none: the till files it as the server does (nil-rated at 0 %).
+    const never = lines.find((l) => l.productId === plain.productId)!;
+    expect([never.hsnCode, never.taxability]).toEqual([undefined, undefined]);
+  });
+
   it('lists the lines received on a day with the units received that day', async () => {
     const count = (await call<number>('GET', `/stock/byDateCount/${today}`, { token: admin })).body;
     const lines: Stock[] = [];
