@@ -7,6 +7,7 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Customer } from '../../../../../shared/schemas/customer.js';
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
+import type { LineTax } from './provisional-receipt.js';
 import type { QueuedBill } from './queue.js';
 
 export const DEVICE_DB = 'shopdesk-till';
@@ -16,6 +17,8 @@ export interface LocalLine extends InventorySuggestion {
   /** `tenant|productId|stockId|artcode` */
   key: string;
   tenantId: string;
+  /** The product's HSN code, unit and kind of supply: what the provisional receipt prints and taxes the line by. */
+  tax: LineTax;
 }
 
 export interface LocalCustomer extends Customer {
@@ -48,8 +51,8 @@ export type TillDb = IDBPDatabase<TillSchema>;
 let opened: Promise<TillDb> | undefined;
 
 export function tillDb(): Promise<TillDb> {
-  opened ??= openDB<TillSchema>(DEVICE_DB, 2, {
-    upgrade(db, oldVersion) {
+  opened ??= openDB<TillSchema>(DEVICE_DB, 3, {
+    upgrade(db, oldVersion, _newVersion, tx) {
       if (oldVersion < 1) {
         db.createObjectStore('lines', { keyPath: 'key' }).createIndex('byTenant', 'tenantId');
         db.createObjectStore('customers', { keyPath: 'key' }).createIndex('byTenant', 'tenantId');
@@ -58,6 +61,14 @@ export function tillDb(): Promise<TillDb> {
       }
       // Version 2: the customers' accounts, kept to bill on account offline.
       if (oldVersion < 2) db.createObjectStore('accounts', { keyPath: 'key' }).createIndex('byTenant', 'tenantId');
+      // Version 3: each stock line keeps its product's HSN code, unit and kind of supply. Lines copied before do not
+      // know them: they are dropped with the copy's age, so the till reads the copy again rather than guess a kind.
+      if (oldVersion >= 1 && oldVersion < 3) {
+        void tx.objectStore('lines').clear();
+        const settings = tx.objectStore('settings');
+        void settings.getAllKeys().then((keys) => Promise.all(keys.filter((key) => String(key).startsWith('copiedAt|')).map((key) => settings.delete(key))));
+        void settings.get('linesVersion').then((version) => settings.put(((version as number | undefined) ?? 0) + 1, 'linesVersion'));
+      }
     },
     // A tab of a newer app asks for a newer version: this one lets go, and opens the database again when next asked.
     blocking() {

@@ -12,8 +12,8 @@ import type { PaymentMode, Receipt, TenderInput } from '../../../../../shared/sc
 import { TENDER_LABELS } from '../../../../../shared/tenders.js';
 import type { Session } from '../../../lib/session.js';
 import { chosenRows, type billBody, type BillRow } from '../components/bill-rows.js';
-import { applyOfflineBill, localAccount, moveLocalBalance, tillTenant } from './local-copy.js';
-import { provisionalReceipt } from './provisional-receipt.js';
+import { applyOfflineBill, localAccount, localLineTaxes, moveLocalBalance, tillTenant } from './local-copy.js';
+import { provisionalReceipt, type LineTax } from './provisional-receipt.js';
 import type { QueuedBill } from './queue.js';
 import { deviceId, keepBill, nextProvisionalNumber, resendFixed } from './till-queue.js';
 
@@ -31,10 +31,17 @@ interface BillOnScreen {
   session: Session;
 }
 
-const soldLines = (rows: BillRow[]) => chosenRows(rows).map((row) => ({ product: row.product, quantity: Number(row.quantity.trim()), rate: Number(row.rate.trim()) }));
+/**
+ * The bill's lines with their products' GST details from the device's copy. A product the copy does not hold (chosen
+ * online after its last refresh) is taken as one that never chose a kind: nil-rated at 0 %, taxable above, no HSN code.
+ */
+const soldLines = (rows: BillRow[], taxes: Map<number, LineTax> = new Map()) =>
+  chosenRows(rows).map((row) => ({ product: row.product, quantity: Number(row.quantity.trim()), rate: Number(row.rate.trim()), tax: taxes.get(row.product.productId) ?? {} }));
 
 /** The provisional receipt of a bill on screen, under its provisional number and the time it was made. */
-function receiptOf(input: BillOnScreen, provisionalNumber: string, madeOn: string): Receipt {
+async function receiptOf(input: BillOnScreen, provisionalNumber: string, madeOn: string): Promise<Receipt> {
+  const tenantId = tillTenant();
+  const taxes = tenantId ? await localLineTaxes(tenantId).catch(() => undefined) : undefined;
   return provisionalReceipt({
     shop: input.session.tenant!,
     provisionalNumber,
@@ -43,7 +50,7 @@ function receiptOf(input: BillOnScreen, provisionalNumber: string, madeOn: strin
     saleDate: shopDay(new Date(madeOn)),
     customer: input.customer,
     paymentMode: input.paymentMode,
-    lines: soldLines(input.rows),
+    lines: soldLines(input.rows, taxes),
     figures: input.figures,
   });
 }
@@ -86,7 +93,7 @@ export async function keepOfflineBill(input: BillOnScreen & { idempotencyKey: st
   const lines = soldLines(input.rows);
   // A UPI part of a bill made without network is held as "UPI, to be confirmed" on the bill and its receipt.
   const tenders = input.body.tenders?.map((t) => (t.method === 'upi' ? { ...t, pending: true } : t));
-  const made = receiptOf(input, provisionalNumber, madeOn);
+  const made = await receiptOf(input, provisionalNumber, madeOn);
   const receipt = tenders ? { ...made, purchase: { ...made.purchase, tenders: tenders.map((t) => ({ ...t, label: TENDER_LABELS[t.method] })) } } : made;
   await keepBill({
     idempotencyKey: input.idempotencyKey,
@@ -114,5 +121,5 @@ export async function resendFixedBill(input: BillOnScreen & { bill: QueuedBill }
   if (!input.session.tenant) throw new Error('No shop is signed in on this device.');
   const { bill } = input;
   const body = { ...input.body, idempotencyKey: bill.idempotencyKey, offline: bill.body.offline };
-  return resendFixed(bill, body, receiptOf(input, bill.provisionalNumber, bill.madeOn));
+  return resendFixed(bill, body, await receiptOf(input, bill.provisionalNumber, bill.madeOn));
 }

@@ -12,6 +12,7 @@ import { tenantIdFromUserName } from '../../../../../shared/tenant.js';
 import { callApiPage } from '../../../lib/api-client.js';
 import { getSession } from '../../../lib/session.js';
 import { readSetting, tillDb, writeSetting, type LocalAccount, type LocalCustomer, type LocalLine } from './device-db.js';
+import type { LineTax } from './provisional-receipt.js';
 import { isUnsent, type QueuedBill } from './queue.js';
 import { keptShelf, suggestionsOn } from './shelf.js';
 
@@ -39,6 +40,13 @@ export function suggestionOfStock(line: Stock): InventorySuggestion {
     quantity: line.quantity,
   };
 }
+
+/** The product's HSN code, unit and kind of supply a stock page answers beside the line. */
+export const taxOfStock = (line: Pick<Stock, 'hsnCode' | 'unit' | 'taxability'>): LineTax => ({
+  ...(line.hsnCode ? { hsnCode: line.hsnCode } : {}),
+  ...(line.unit ? { unit: line.unit } : {}),
+  ...(line.taxability ? { taxability: line.taxability } : {}),
+});
 
 const lineKey = (tenantId: string, s: InventorySuggestion) => `${tenantId}|${s.productId}|${s.stockId}|${s.artcode}`;
 const customerKey = (tenantId: string, mobile: string) => `${tenantId}|${mobile}`;
@@ -89,7 +97,7 @@ export async function refreshLocalCopy(tenantId: string, may: { stock: boolean; 
   const stock = await everyPage((query) => callApiPage(stockRoutes.page, { query }));
   await replaceRows('lines', tenantId, stock.map((line) => {
     const s = suggestionOfStock(line);
-    return { ...s, key: lineKey(tenantId, s), tenantId };
+    return { ...s, tax: taxOfStock(line), key: lineKey(tenantId, s), tenantId };
   }));
   if (may.customers) {
     const customers = await everyPage((query) => callApiPage(customerRoutes.all, { query }));
@@ -126,6 +134,14 @@ const shelfOfShop = keptShelf({
  */
 export async function localSuggestions(tenantId: string, text: string): Promise<InventorySuggestion[]> {
   return suggestionsOn(await shelfOfShop(tenantId), text);
+}
+
+/**
+ * The HSN code, unit and kind of supply of each product of the local copy, by product id: an offline bill's receipt
+ * prints and taxes its lines by them, as the server's invoice will.
+ */
+export async function localLineTaxes(tenantId: string): Promise<Map<number, LineTax>> {
+  return (await shelfOfShop(tenantId)).taxes;
 }
 
 /** The customer with this mobile in the local copy, if the till has seen or listed them. */

@@ -1,15 +1,21 @@
 /**
  * The receipt of a bill made offline, in the shape of the server's receipt so it prints with the same layouts (A4
  * and 80 mm), built from the same figures (shared/bill.ts) the server will check. It carries the provisional
- * number instead of a bill number and no invoice number: the tax invoice number follows when the bill is sent.
+ * number instead of a bill number and no invoice number: the tax invoice number follows when the bill is sent. Each
+ * line's GST details (its product's HSN code, unit and kind of supply: taxable, nil-rated, exempt or non-GST) come
+ * from the device's copy, and the title, marks and HSN summary from the rules the server's receipt uses (shared/gst.ts).
  */
 import { receiptTotals, type BillFigures } from '../../../../../shared/bill.js';
-import { amountInWords, DEFAULT_UNIT, hsnSummary, shopState, stateLabel, supplyOf } from '../../../../../shared/gst.js';
+import { amountInWords, DEFAULT_UNIT, documentTitleOf, hsnSummary, shopState, stateLabel, supplyOf, untaxedLabel } from '../../../../../shared/gst.js';
 import { toRupees } from '../../../../../shared/money.js';
+import type { Stock } from '../../../../../shared/schemas/inventory.js';
 import type { PaymentMode, Receipt } from '../../../../../shared/schemas/purchase.js';
 import { PAYMENT_STATUS_PAID } from '../../../../../shared/schemas/purchase-messages.js';
 import type { Tenant } from '../../../../../shared/schemas/tenant.js';
 import type { RowProduct } from '../components/bill-rows.js';
+
+/** A line's GST details as the device's copy holds them (the product's, from the stock pages it was read from). */
+export type LineTax = Pick<Stock, 'hsnCode' | 'unit' | 'taxability'>;
 
 export const PROVISIONAL_NOTE = 'Provisional — tax invoice number follows';
 
@@ -22,7 +28,7 @@ export interface ProvisionalInput {
   saleDate: string;
   customer: { customerId?: number; customerName: string; mobileNumber: string; creditPoints: number; gstin?: string };
   paymentMode: PaymentMode;
-  lines: { product: RowProduct; quantity: number; rate: number }[];
+  lines: { product: RowProduct; quantity: number; rate: number; tax: LineTax }[];
   figures: BillFigures;
 }
 
@@ -35,8 +41,17 @@ export function provisionalReceipt(input: ProvisionalInput): Receipt {
   // Supplied where the server will say: a registered business of another state is charged IGST.
   const sale = state ? supplyOf({ shop, customerGstin: input.customer.gstin }) : undefined;
   const inter = sale?.supply === 'inter';
+  // As the server stores a line: no rate on a bill of supply of a shop outside GST, its product's code, unit and kind.
+  const kinds = input.lines.map((line) => ({
+    taxability: line.tax.taxability,
+    gstRate: registered ? Math.round((line.product.cgst + line.product.sgst) * 100) : 0,
+    hsnCode: line.tax.hsnCode || undefined,
+    unit: line.tax.unit ?? DEFAULT_UNIT,
+  }));
   const lines = input.lines.map((line, i) => {
     const f = figures.lines[i]!;
+    const kind = kinds[i]!;
+    const untaxed = untaxedLabel(!registered, kind);
     return {
       purchasedProductId: i + 1,
       productId: line.product.productId,
@@ -61,7 +76,9 @@ export function provisionalReceipt(input: ProvisionalInput): Receipt {
       sgstPrice: toRupees(f.sgst),
       igst: registered && inter ? line.product.cgst + line.product.sgst : 0,
       igstPrice: toRupees(f.igst),
-      unit: DEFAULT_UNIT,
+      ...(kind.hsnCode ? { hsnCode: kind.hsnCode } : {}),
+      unit: kind.unit,
+      ...(untaxed ? { untaxed } : {}),
       tax: toRupees(f.tax),
       netAmount: toRupees(f.net),
       purchasedPrice: toRupees(f.net),
@@ -77,9 +94,10 @@ export function provisionalReceipt(input: ProvisionalInput): Receipt {
   const amounts = receiptTotals(totals, { redeemed: figures.redeemed, returned: 0, paid: figures.paid });
   const summary = hsnSummary(
     figures.lines.map((f, i) => ({
-      unit: DEFAULT_UNIT,
+      hsnCode: kinds[i]!.hsnCode,
+      unit: kinds[i]!.unit,
       quantity: input.lines[i]!.quantity,
-      gstRate: registered ? Math.round((input.lines[i]!.product.cgst + input.lines[i]!.product.sgst) * 100) : 0,
+      gstRate: kinds[i]!.gstRate,
       taxable: f.taxable,
       cgst: f.cgst,
       sgst: f.sgst,
@@ -88,7 +106,7 @@ export function provisionalReceipt(input: ProvisionalInput): Receipt {
   );
   return {
     shop: { displayName: shop.displayName, address: shop.address, gstNumber: shop.gstNumber, state: state ? stateLabel(state) : undefined, gstRegistered: registered },
-    title: registered ? 'Tax Invoice' : 'Bill of Supply',
+    title: documentTitleOf(!registered, kinds),
     placeOfSupply: sale ? stateLabel(sale.placeOfSupply) : '',
     supply: sale?.supply ?? 'intra',
     reverseCharge: 'No',

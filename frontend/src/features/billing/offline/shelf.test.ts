@@ -67,6 +67,19 @@ describe("the till's shelf in memory", () => {
     expect(suggestionsOn(shelf, 'tata')[0]!.quantity).toBe(5);
   });
 
+  it("holds each product's HSN code, unit and kind of supply for the provisional receipt, and suggests lines without them", () => {
+    const shelf = shelfOf([
+      { ...line(1, 'Sona Masoori Rice', 'R1'), tax: { hsnCode: '1006', unit: 'BAG', taxability: 'nil-rated' } },
+      { ...line(2, 'Lux Soap', 'S2'), tax: { hsnCode: '3401', unit: 'NOS', taxability: 'taxable' } },
+      { ...line(3, 'Tata Salt', 'T3'), tax: {} },
+    ]);
+    expect(shelf.taxes.get(1)).toEqual({ hsnCode: '1006', unit: 'BAG', taxability: 'nil-rated' });
+    expect(shelf.taxes.get(2)?.taxability).toBe('taxable');
+    expect(shelf.taxes.get(3)).toEqual({});
+    expect(shelf.taxes.has(4)).toBe(false);
+    expect(suggestionsOn(shelf, 'rice')).toEqual([line(1, 'Sona Masoori Rice', 'R1')]);
+  });
+
   it('reads the lines once while the copy keeps its version, and again after any write or for another shop', async () => {
     let version = 1;
     const reads: string[] = [];

@@ -7,6 +7,7 @@
  */
 import type { InventorySuggestion } from '../../../../../shared/schemas/inventory.js';
 import { wordRank } from '../../../../../shared/words.js';
+import type { LineTax } from './provisional-receipt.js';
 
 /** How many suggestions a lookup answers, as the server's list. */
 export const SUGGESTIONS_SHOWN = 20;
@@ -22,11 +23,21 @@ interface ShelfLine {
 /** A shop's lines, in the order suggestions are listed (by product name). */
 export interface Shelf {
   lines: ShelfLine[];
+  /** Each product's HSN code, unit and kind of supply, as the copy holds them: what an offline bill's receipt needs. */
+  taxes: Map<number, LineTax>;
 }
 
-export function shelfOf(lines: InventorySuggestion[]): Shelf {
-  const sorted = [...lines].sort((a, b) => a.productName.localeCompare(b.productName));
-  return { lines: sorted.map((line) => ({ line, codes: [normal(line.productName), normal(line.artcode), normal(line.barcode)] })) };
+/** A line of the copy: a suggestion, with its product's GST details. */
+export type CopiedLine = InventorySuggestion & { tax?: LineTax };
+
+export function shelfOf(lines: CopiedLine[]): Shelf {
+  const taxes = new Map<number, LineTax>();
+  const plain = lines.map(({ tax, ...line }) => {
+    if (tax) taxes.set(line.productId, tax);
+    return line;
+  });
+  const sorted = plain.sort((a, b) => a.productName.localeCompare(b.productName));
+  return { lines: sorted.map((line) => ({ line, codes: [normal(line.productName), normal(line.artcode), normal(line.barcode)] })), taxes };
 }
 
 /**
@@ -51,7 +62,7 @@ export interface ShelfSource {
   /** The copy's version now (one small read). */
   version(): Promise<number>;
   /** Every line of the shop's copy (the large read). */
-  lines(tenantId: string): Promise<InventorySuggestion[]>;
+  lines(tenantId: string): Promise<CopiedLine[]>;
 }
 
 /**
