@@ -35,6 +35,9 @@ describe('the receipt of a storefront order', () => {
   it('states the taxable value under the line on the 80 mm roll, and IGST on an order to another state', () => {
     const across = {
       ...receipt,
+      // Ordered by a Bengaluru customer (their profile's address) to be delivered in Chennai.
+      purchase: { ...receipt.purchase, address: '7, Church Street, Bengaluru 560001' },
+      deliveryAddress: 'Anitha, 12, Luz Church Road, Mylapore, Chennai 600004, 33-Tamil Nadu',
       supply: 'inter' as const,
       placeOfSupply: '33-Tamil Nadu',
       delivery: { ...delivery, igst: 5, cgstPrice: 0, sgstPrice: 0, igstPrice: 4.76 },
@@ -44,6 +47,10 @@ describe('the receipt of a storefront order', () => {
     expect(row).toHaveTextContent('Taxable ₹95.24');
     expect(row).toHaveTextContent('5% ₹4.76');
     expect(row).not.toHaveTextContent('2.5%');
+    // Rule 46: the address of delivery, where the goods are supplied; an unregistered buyer's own address under ₹50,000 is not printed.
+    expect(screen.getByText('Ship to: Anitha, 12, Luz Church Road, Mylapore, Chennai 600004, 33-Tamil Nadu')).toBeInTheDocument();
+    expect(screen.getByText('Place of supply: 33-Tamil Nadu')).toBeInTheDocument();
+    expect(screen.queryByText(/Church Street/)).not.toBeInTheDocument();
   });
 
   it('reads an older bill without a delivery line as before', () => {
