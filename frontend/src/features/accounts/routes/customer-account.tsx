@@ -1,8 +1,10 @@
 import { Alert, Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import { shopDay } from '../../../../../shared/bill.js';
 import { formatDateTime, formatRupees } from '../../../../../shared/format.js';
 import type { Approval } from '../../../../../shared/schemas/account.js';
+import { DateField } from '../../../components/date-field.js';
 import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { PaymentForm, PaymentReceipt, receivedOfEntry, type PaymentReceived } from '../../../components/payment-form.js';
@@ -92,21 +94,23 @@ function WriteOffForm({ customerId }: { customerId: number }) {
   );
 }
 
-const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
 /** The statement of any period, as an A4 PDF or an Excel workbook. */
 function StatementForm({ customerId }: { customerId: number }) {
-  const [from, setFrom] = useState(() => `${today().slice(0, 8)}01`);
+  const today = shopDay(new Date());
+  const [from, setFrom] = useState(() => `${today.slice(0, 8)}01`);
   const [to, setTo] = useState(today);
   const [error, setError] = useState<string>();
   const get = (format: 'pdf' | 'xlsx') => {
     setError(undefined);
+    if (!from || !to) return setError('Choose the From and To dates.');
+    if (from > to) return setError('The start date must not be after the end date.');
     downloadStatement(customerId, from, to, format).catch((e: unknown) => setError(messageOf(e)));
   };
   return (
     <Group align="flex-end">
-      <TextInput type="date" label="From" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
-      <TextInput type="date" label="To" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+      <DateField label="From" w={170} value={from} max={today} onChange={setFrom} />
+      <DateField label="To" w={170} value={to} max={today} onChange={setTo} />
       <Button variant="default" onClick={() => get('pdf')}>
         Statement PDF
       </Button>
