@@ -44,3 +44,11 @@ export const wordKey = (tenantId: string, kind: string, tail: string, id: number
 
 /** The mark of a one-time data upgrade done in a shop (e.g. `words#1`), so the upgrade runs it once. */
 export const upgradeStepKey = (tenantId: string, step: string) => ({ pk: tenantPk(tenantId, 'UPGRADE'), sk: step });
+
+/**
+ * A UPI payment a till QR code received but did not count (a wrong amount, a second payment): one item per payment id
+ * in the shop's `UPI_UNCOUNTED` partition, joined newest first on gsi1 (`<at>#<paymentId>`), for the owner's refunds.
+ */
+export const uncountedUpiKey = (tenantId: string, paymentId: string) => ({ pk: tenantPk(tenantId, 'UPI_UNCOUNTED'), sk: paymentId });
+export const uncountedUpiByTimePk = (tenantId: string) => tenantPk(tenantId, 'UPI_UNCOUNTED_BY_TIME');
+export const uncountedUpiByTime = (tenantId: string, at: string, paymentId: string) => ({ gsi1pk: uncountedUpiByTimePk(tenantId), gsi1sk: `${at}#${paymentId}` });

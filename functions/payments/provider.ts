@@ -140,6 +140,28 @@ export const createUpiQr = (qr: { amount: number; closeBy: number; name: string;
       })) as unknown as ProviderQrCode,
   );
 
+/** Razorpay's hosts of a QR code's image (`https://rzp.io/i/…` short links; its CDN and API on razorpay.com). */
+const RAZORPAY_IMAGE_HOSTS = ['rzp.io'];
+const RAZORPAY_IMAGE_DOMAIN = '.razorpay.com';
+
+/**
+ * Whether a QR code's `image_url` is Razorpay's own: https on rzp.io or a razorpay.com host, or, locally, the
+ * simulator's origin the functions call (`RAZORPAY_API_URL`). Anything else (another host, a look-alike such as
+ * `rzp.io.example.com`, user info before the host, plain http) is never stored nor shown to the till.
+ */
+export function isRazorpayImageUrl(url: string, apiUrl: string | undefined = config.razorpay.apiUrl()): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.username || parsed.password) return false;
+  if (apiUrl && parsed.origin === new URL(apiUrl).origin) return true;
+  const host = parsed.hostname.toLowerCase();
+  return parsed.protocol === 'https:' && parsed.port === '' && (RAZORPAY_IMAGE_HOSTS.includes(host) || host.endsWith(RAZORPAY_IMAGE_DOMAIN));
+}
+
 export const fetchUpiQr = (qrId: string) => call(async (rzp) => (await rzp.qrCode.fetch(qrId)) as unknown as ProviderQrCode);
 
 export const closeUpiQr = (qrId: string) => call(async (rzp) => (await rzp.qrCode.close(qrId)) as unknown as ProviderQrCode);

@@ -1,6 +1,6 @@
-import type { TillQrStatus } from '../../shared/schemas/till-upi.js';
-import { getItem, op, strip, type Item, type TransactItem } from '../lib/db.js';
-import { idSk, tenantPk } from '../lib/keys.js';
+import type { TillQrStatus, UncountedUpiStatus } from '../../shared/schemas/till-upi.js';
+import { getItem, op, queryCursorPage, readCounter, strip, type CursorPage, type Item, type PageRequest, type TransactItem } from '../lib/db.js';
+import { counterKey, idSk, tenantPk, uncountedUpiByTime, uncountedUpiByTimePk, uncountedUpiKey } from '../lib/keys.js';
 
 /**
  * Till QR codes: one record per Razorpay UPI QR code a till showed for a saved bill's UPI part, keyed by the QR
@@ -11,13 +11,32 @@ import { idSk, tenantPk } from '../lib/keys.js';
 const tillQrKey = (tenantId: string, qrId: string) => ({ pk: tenantPk(tenantId, 'TILL_QR'), sk: qrId });
 const billQrKey = (tenantId: string, purchaseId: number) => ({ pk: tenantPk(tenantId, 'TILL_QR_BILL'), sk: idSk(purchaseId) });
 
-/** A payment that came to a QR code but could not be counted: to be refunded from Razorpay's dashboard. */
+/** A payment that came to a QR code but could not be counted: to be refunded (the owner's UPI payments to refund). */
 export interface UncountedPayment {
   paymentId: string;
   amount: number;
   reason: string;
   at: string;
 }
+
+/** The owner's record of a payment not counted (one per payment id), moved on once by the refund or a note. */
+export interface StoredUncountedUpi extends UncountedPayment {
+  qrId: string;
+  purchaseId: number;
+  invoiceNumber?: string;
+  status: UncountedUpiStatus;
+  refundId?: string;
+  note?: string;
+  /** Who refunded it, or said it was refunded another way, and when. */
+  settledBy?: string;
+  settledOn?: string;
+  /** The refund under way: who claimed it and when (a claim left by a failed try is taken over after a minute). */
+  claimedBy?: string;
+  claimedOn?: string;
+}
+
+/** The shop's count of payments not counted and not yet refunded (the till closes screen shows it). */
+const openUncountedCounter = (tenantId: string) => counterKey(tenantId, 'upiUncountedOpen');
 
 export interface StoredTillQr {
   qrId: string;
@@ -76,12 +95,81 @@ export const tillQrData = {
     });
   },
 
-  /** A payment the code received that is not counted (a second credit, a wrong amount), with what the owner is told. */
-  uncountedWrite: (tenantId: string, qrId: string, payment: UncountedPayment, message: string, status?: TillQrStatus): TransactItem =>
-    op.update(tillQrKey(tenantId, qrId), {
+  /**
+   * A payment the code received that is not counted (a second credit, a wrong amount), with what the owner is told:
+   * on the code, as an item of the owner's list of refunds to make (newest first), and in the shop's open count.
+   */
+  uncountedWrites: (
+    tenantId: string,
+    qr: Pick<StoredTillQr, 'qrId' | 'purchaseId' | 'invoiceNumber'>,
+    payment: UncountedPayment,
+    message: string,
+    status?: TillQrStatus,
+  ): TransactItem[] => [
+    op.update(tillQrKey(tenantId, qr.qrId), {
       UpdateExpression: `SET uncounted = list_append(if_not_exists(uncounted, :none), :payment), message = :message, updatedOn = :at${status ? ', #status = :status' : ''}`,
       ConditionExpression: 'attribute_exists(pk)',
       ...(status ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
       ExpressionAttributeValues: { ':none': [], ':payment': [payment], ':message': message, ':at': payment.at, ...(status ? { ':status': status } : {}) },
     }),
+    op.create({
+      ...uncountedUpiKey(tenantId, payment.paymentId),
+      ...uncountedUpiByTime(tenantId, payment.at, payment.paymentId),
+      entity: 'uncountedUpi',
+      ...payment,
+      qrId: qr.qrId,
+      purchaseId: qr.purchaseId,
+      ...(qr.invoiceNumber ? { invoiceNumber: qr.invoiceNumber } : {}),
+      status: 'open',
+    }),
+    op.count(openUncountedCounter(tenantId), 1),
+  ],
+
+  async uncounted(tenantId: string, paymentId: string): Promise<StoredUncountedUpi | undefined> {
+    const k = uncountedUpiKey(tenantId, paymentId);
+    const item = await getItem(k.pk, k.sk, true);
+    return item ? toUncounted(item) : undefined;
+  },
+
+  /** A page of the shop's payments not counted, newest first: one Query of the page's items on gsi1. */
+  async uncountedPage(tenantId: string, request: PageRequest): Promise<CursorPage<StoredUncountedUpi>> {
+    const page = await queryCursorPage<Record<string, unknown>>({ index: 'gsi1', pk: uncountedUpiByTimePk(tenantId), descending: true }, request);
+    return { items: page.items.map(toUncounted), next: page.next };
+  },
+
+  openUncounted: (tenantId: string) => readCounter(openUncountedCounter(tenantId)),
+
+  /** Claims the refund: open, or a claim older than `staleBefore` (a try that failed midway), to `refunding`. */
+  claimRefundWrite: (tenantId: string, paymentId: string, by: string, at: string, staleBefore: string): TransactItem =>
+    op.update(uncountedUpiKey(tenantId, paymentId), {
+      UpdateExpression: 'SET #status = :refunding, claimedBy = :by, claimedOn = :at',
+      ConditionExpression: '#status = :open OR (#status = :refunding AND claimedOn < :stale)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':open': 'open', ':refunding': 'refunding', ':by': by, ':at': at, ':stale': staleBefore },
+    }),
+
+  /** The payment went back (`from` the claim of this caller, or open for a refund made outside): counted down once. */
+  settleWrites: (
+    tenantId: string,
+    paymentId: string,
+    settled: { status: 'refunded' | 'refundedOutside'; refundId?: string; note?: string; settledBy: string; settledOn: string },
+    from: { status: 'open' } | { status: 'refunding'; claimedOn: string },
+  ): TransactItem[] => {
+    const fields = Object.entries(settled).filter(([, v]) => v !== undefined);
+    return [
+      op.update(uncountedUpiKey(tenantId, paymentId), {
+        UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :f${i}`).join(', ')} REMOVE claimedBy, claimedOn`,
+        ConditionExpression: from.status === 'open' ? '#from = :from' : '#from = :from AND claimedOn = :claimedOn',
+        ExpressionAttributeNames: { '#from': 'status', ...Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k])) },
+        ExpressionAttributeValues: {
+          ':from': from.status,
+          ...(from.status === 'refunding' ? { ':claimedOn': from.claimedOn } : {}),
+          ...Object.fromEntries(fields.map(([, v], i) => [`:f${i}`, v])),
+        },
+      }),
+      op.count(openUncountedCounter(tenantId), -1),
+    ];
+  },
 };
+
+const toUncounted = (item: Record<string, unknown>) => strip(item as Item) as unknown as StoredUncountedUpi;

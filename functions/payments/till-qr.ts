@@ -1,17 +1,17 @@
 import { formatPaise } from '../../shared/format.js';
 import { toRupees } from '../../shared/money.js';
-import { NO_UPI_TO_CONFIRM, paidTwice, QR_CLOSED, QR_NOT_FOUND, RAZORPAY_QR_OFF, wrongAmount, type TillQr } from '../../shared/schemas/till-upi.js';
+import { NO_UPI_TO_CONFIRM, paidTwice, QR_IMAGE_REFUSED, QR_CLOSED, QR_NOT_FOUND, RAZORPAY_QR_OFF, wrongAmount, type TillQr } from '../../shared/schemas/till-upi.js';
 import { auditWrite } from '../lib/audit.js';
 import type { Actor } from '../lib/db.js';
 import { transact } from '../lib/db.js';
-import { Conflict, NotFound, Validation } from '../lib/errors.js';
+import { AppError, Conflict, NotFound, Validation } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import { inTenant } from '../lib/tenant-scope.js';
 import { purchaseData } from '../purchases/data.js';
 import { pendingUpi, settleWrites } from '../purchases/upi.js';
 import { tenantData } from '../tenants/data.js';
 import { paymentData } from './data.js';
-import { closeUpiQr, createUpiQr, fetchUpiQr, hasRazorpay, type ProviderQrCode } from './provider.js';
+import { closeUpiQr, createUpiQr, fetchUpiQr, hasRazorpay, isRazorpayImageUrl, type ProviderQrCode } from './provider.js';
 import { tillQrData, type StoredTillQr } from './till-qr-data.js';
 
 /**
@@ -27,6 +27,14 @@ const QR_LIFETIME_SECONDS = 16 * 60;
 const TENANT_ID = /^[a-z0-9][a-z0-9-]{1,39}$/;
 /** Who the audit trail names for what Razorpay's webhook changed. */
 const WEBHOOK_ACTOR = 'razorpay-webhook';
+
+const hostOf = (url: string) => {
+  try {
+    return new URL(url).host;
+  } catch {
+    return 'not a URL';
+  }
+};
 
 const billName = (qr: Pick<StoredTillQr, 'invoiceNumber' | 'purchaseId'>) => qr.invoiceNumber ?? String(qr.purchaseId);
 
@@ -53,7 +61,7 @@ export async function takesRazorpayQr(tenantId: string): Promise<boolean> {
  * POST /payment/till-qr: a QR code for what the bill's UPI part still waits for. The bill's open code of the same
  * amount is answered again, so a till that asks twice shows one code.
  */
-export async function createTillQr(scope: { tenantId: string; actor: Actor }, purchaseId: number): Promise<TillQr> {
+export async function createTillQr(scope: { tenantId: string; actor: Actor; log?: Logger }, purchaseId: number): Promise<TillQr> {
   const { tenantId, actor } = scope;
   if (!(await takesRazorpayQr(tenantId))) throw new Validation(RAZORPAY_QR_OFF);
   const bill = (await purchaseData.open(tenantId, purchaseId, true))?.bill;
@@ -74,13 +82,22 @@ export async function createTillQr(scope: { tenantId: string; actor: Actor }, pu
     description: `Bill ${reference}`,
     notes: { tenantId, purchaseId: String(purchaseId), bill: reference },
   });
+  // The image is shown to the till: only from Razorpay's hosts. Without it the till draws the UPI link itself.
+  const imageFromRazorpay = isRazorpayImageUrl(provider.image_url);
+  if (!imageFromRazorpay) {
+    scope.log?.warn('QR code image_url not on a Razorpay host: not shown', { qrId: provider.id, host: hostOf(provider.image_url) });
+    if (!provider.image_content) {
+      await closeUpiQr(provider.id).catch(() => undefined);
+      throw new AppError(502, QR_IMAGE_REFUSED);
+    }
+  }
   const qr: StoredTillQr = {
     qrId: provider.id,
     purchaseId,
     ...(bill.invoiceNumber ? { invoiceNumber: bill.invoiceNumber } : {}),
     amount,
     status: 'open',
-    imageUrl: provider.image_url,
+    imageUrl: imageFromRazorpay ? provider.image_url : '',
     ...(provider.image_content ? { imageContent: provider.image_content } : {}),
     closeBy: new Date((provider.close_by ?? closeBy) * 1000).toISOString(),
     createdBy: actor.userName,
@@ -179,7 +196,7 @@ async function credited(tenantId: string, qr: StoredTillQr, payment: { id: strin
     log.warn('till QR payment not counted: needs a refund', { qrId: qr.qrId, paymentId: payment.id, amount: payment.amount, reason });
     await transact([
       claim,
-      tillQrData.uncountedWrite(tenantId, qr.qrId, { paymentId: payment.id, amount: payment.amount, reason, at }, message, status),
+      ...tillQrData.uncountedWrites(tenantId, qr, { paymentId: payment.id, amount: payment.amount, reason, at }, message, status),
       auditWrite(scope, { entity: 'bill', entityId: qr.purchaseId, action: 'update', before: { upiQr: { qrId: qr.qrId, status: qr.status } }, after: { upiQr: { qrId: qr.qrId, status: status ?? qr.status, paymentId: payment.id, message } } }),
     ]);
     return status ?? qr.status;
@@ -188,7 +205,7 @@ async function credited(tenantId: string, qr: StoredTillQr, payment: { id: strin
   if (qr.status === 'paid' || qr.paymentId) return uncounted('paid twice', paidTwice(formatPaise(payment.amount), billName(qr)));
   if (payment.amount !== qr.amount) return uncounted('wrong amount', wrongAmount(formatPaise(payment.amount), formatPaise(qr.amount), billName(qr)), 'attention');
   if (!bill || waiting !== qr.amount) {
-    return uncounted('bill settled otherwise', `A UPI payment of ${formatPaise(payment.amount)} came for bill ${billName(qr)} after its UPI part was settled another way. It is not counted: refund it from Razorpay's dashboard.`, 'attention');
+    return uncounted('bill settled otherwise', `A UPI payment of ${formatPaise(payment.amount)} came for bill ${billName(qr)} after its UPI part was settled another way. It is not counted: refund it from UPI payments to refund (Till Closes).`, 'attention');
   }
   try {
     await transact([claim, tillQrData.fromWrite(tenantId, qr.qrId, { status: 'paid', paymentId: payment.id, message: undefined, updatedOn: at }, ['open', 'closed']), ...settleWrites(scope, bill, 'upi', payment.id)]);

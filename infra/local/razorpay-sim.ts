@@ -17,7 +17,8 @@ import type { Emulator } from './emulators.js';
  * sends a payment's webhook again and answers the gateway's status; `GET /sim/state` lists orders, payments,
  * refunds and webhooks sent. A QR code is paid with `POST /sim/qr_codes/{id}/pay` (`{ amount? }` in paise, its own
  * amount by default: another amount tests a payment that does not match, and a QR already paid may be paid again,
- * as a second credit), which sends `qr_code.credited` signed like `payment.captured`; `POST /sim/qr_codes/{id}/expire`
+ * as a second credit), which sends `qr_code.credited` signed like `payment.captured`; `POST /sim/qr_codes/image-url`
+ * (`{ tenantId, purchaseId, imageUrl }`) makes the bill's next codes answer another `image_url`; `POST /sim/qr_codes/{id}/expire`
  * closes it unpaid as its close_by would, with no webhook (Razorpay sends none when a QR code expires). Closing one by
  * the API sends `qr_code.closed`.
  */
@@ -245,6 +246,12 @@ export async function startRazorpaySimulator(options: RazorpaySimulatorOptions):
   const qrOfPayment = new Map<string, string>();
   const payments = new Map<string, SimPayment>();
   const refunds: SimRefund[] = [];
+  /** Tests only: the image_url the codes of a bill (its notes' purchaseId) are answered with instead of the simulator's. */
+  const imageUrlFor = new Map<string, string>();
+  const billOfNotes = (notes: unknown) => {
+    const n = (notes ?? {}) as Record<string, unknown>;
+    return `${String(n.tenantId ?? '')}#${String(n.purchaseId ?? '')}`;
+  };
   const webhooks: SentWebhook[] = [];
   const basic = `Basic ${Buffer.from(`${options.keyId}:${options.keySecret}`).toString('base64')}`;
 
@@ -303,7 +310,7 @@ export async function startRazorpaySimulator(options: RazorpaySimulatorOptions):
       name: typeof body.name === 'string' ? body.name : null,
       usage,
       type: 'upi_qr',
-      image_url: `${origin}/sim/qr_codes/${id}/image`,
+      image_url: imageUrlFor.get(billOfNotes(body.notes)) ?? `${origin}/sim/qr_codes/${id}/image`,
       image_content: `upi://pay?pa=rzr.localshop@icic&pn=LocalShop&tr=RZP${id.slice(3)}qrv2&tn=${encodeURIComponent(String(body.description ?? 'Payment'))}&cu=INR${rupees ? `&am=${rupees}` : ''}`,
       payment_amount: fixed ? (amount as number) : null,
       status: 'active',
@@ -528,6 +535,13 @@ export async function startRazorpaySimulator(options: RazorpaySimulatorOptions):
         if (!qr) return reply(res, 404, badRequest('No QR code with this id'));
         const { toString } = await import('qrcode');
         return reply(res, 200, await toString(qr.image_content, { type: 'svg', margin: 2 }), 'image/svg+xml');
+      }
+      if (method === 'POST' && path === '/sim/qr_codes/image-url') {
+        // A test's bad answer: the codes made for this bill carry this image_url (a host that is not Razorpay's).
+        const { tenantId, purchaseId, imageUrl } = (await readJson(req)) as { tenantId?: unknown; purchaseId?: unknown; imageUrl?: unknown };
+        if (typeof imageUrl !== 'string') return reply(res, 400, badRequest('imageUrl is required', 'imageUrl'));
+        imageUrlFor.set(billOfNotes({ tenantId, purchaseId }), imageUrl);
+        return reply(res, 200, { imageUrl });
       }
       const simQr = /^\/sim\/qr_codes\/([^/]+)\/(pay|expire)$/.exec(path);
       if (method === 'POST' && simQr) {

@@ -1,7 +1,11 @@
 import * as z from 'zod';
 import { externalOrderBody, internalOrderBody, payment, paymentOutcome, providerOrder } from '../schemas/payment.js';
-import { tillQr, tillQrBody, tillQrParams, tillQrQuery, tillUpi } from '../schemas/till-upi.js';
+import { pageQuery } from '../schemas/common.js';
+import { refundedOutsideBody, tillQr, tillQrBody, tillQrParams, tillQrQuery, tillUpi, uncountedUpi, uncountedUpiCount, uncountedUpiParams } from '../schemas/till-upi.js';
 import { answer, route } from './define.js';
+
+/** The owner sees the till's money: the feature of the till closes (shared/routes/tills.ts). */
+const OWNER = 'TillCloses' as const;
 
 /**
  * Online payment (spec 1 section 7) and the provider's webhook. The payment-to-order flow behind the checkout
@@ -74,5 +78,37 @@ export const paymentRoutes = {
     summary: 'Closes an unpaid till QR code at Razorpay, so the cashier can take the UPI part another way',
     params: tillQrParams,
     response: answer<typeof tillQr>(),
+  }),
+  uncountedUpi: route({
+    method: 'GET',
+    path: '/payment/upi-uncounted',
+    access: OWNER,
+    summary: "A page of the shop's UPI payments a till QR code received and did not count (wrong amount, paid twice), newest first, with whether each is refunded (`X-Next-Page` cursor)",
+    query: pageQuery,
+    response: answer<z.ZodArray<typeof uncountedUpi>>(),
+  }),
+  uncountedUpiCount: route({
+    method: 'GET',
+    path: '/payment/upi-uncounted/count',
+    access: OWNER,
+    summary: 'How many UPI payments not counted still wait for a refund (one counter item)',
+    response: answer<typeof uncountedUpiCount>(),
+  }),
+  refundUncountedUpi: route({
+    method: 'POST',
+    path: '/payment/upi-uncounted/{paymentId}/refund',
+    access: OWNER,
+    summary: "Refunds a UPI payment not counted in full through Razorpay's refund API, once (a conditional claim; a second click never refunds twice); audited",
+    params: uncountedUpiParams,
+    response: answer<typeof uncountedUpi>(),
+  }),
+  uncountedUpiRefundedOutside: route({
+    method: 'POST',
+    path: '/payment/upi-uncounted/{paymentId}/refunded-outside',
+    access: OWNER,
+    summary: 'Marks a UPI payment not counted as refunded another way (cash, Razorpay\'s dashboard), with a note; audited',
+    params: uncountedUpiParams,
+    body: refundedOutsideBody,
+    response: answer<typeof uncountedUpi>(),
   }),
 } as const;

@@ -107,6 +107,7 @@ function pointOfSaleSamples(): Record<string, unknown> {
     'POST /purchase/reBill/{purchaseId}': { print: true },
     'POST /purchase/{purchaseId}/upi': { method: 'cash' },
     'POST /payment/till-qr': { purchaseId: 1 },
+    'POST /payment/upi-uncounted/{paymentId}/refunded-outside': { note: 'Given back in cash at the counter' },
     'POST /purchase/held/{key}/sellAgainstNegativeStock': { reason: 'The shelf count was wrong' },
     'POST /purchase/held/{key}/discard': { reason: 'The customer did not take the goods' },
     // Typed at the till and confirmed: no customer of the sample shops has these addresses.
@@ -249,7 +250,7 @@ export const sampleQueries: Record<string, Record<string, string>> = {
 
 /** Statuses, and ids no shop has yet (cart and wish ids are per shop, so they name the caller's own records). */
 function storefrontParams(): Record<string, string> {
-  return { status: 'InCart', statuses: 'OrderSuccess,Shipped', customerCartId: '1', customerWishId: '1', orderId: 'order_Sample0000001', qrId: 'qr_Sample000000001' };
+  return { status: 'InCart', statuses: 'OrderSuccess,Shipped', customerCartId: '1', customerWishId: '1', orderId: 'order_Sample0000001', qrId: 'qr_Sample000000001', paymentId: 'pay_Sample00000001' };
 }
 
 /** Bill 1 of every test shop is a seeded sale; the month is the current one; no held bill has the key. */

@@ -1,0 +1,185 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { op, transact } from '../../functions/lib/db.js';
+import { inTenant } from '../../functions/lib/tenant-scope.js';
+import { tenantData } from '../../functions/tenants/data.js';
+import type { Customer } from '../../shared/schemas/customer.js';
+import type { Purchase } from '../../shared/schemas/purchase.js';
+import { UNCOUNTED_UPI_NOT_FOUND, UNCOUNTED_UPI_REFUNDING, type TillQr, type UncountedUpi } from '../../shared/schemas/till-upi.js';
+import { call, tokenOf } from './client.js';
+import { razorpayUrl } from './payment-fixtures.js';
+import { bill, cashierToken, line, mustPlace, newCustomer, stockedProduct, type Shelf } from './pos-fixtures.js';
+
+/**
+ * The owner's UPI payments to refund (docs/point-of-sale.md, "UPI payments to refund"): a till QR code paid another
+ * amount, or paid a second time, lists the payment not counted; the owner refunds it once through Razorpay (the
+ * simulator) however many times the button is pressed, or marks it refunded another way; another shop never sees it.
+ */
+
+const OWNER = 'owner@demo.shop';
+let tea: Shelf;
+let customer: Customer;
+
+beforeAll(async () => {
+  await inTenant('demo', () => transact([op.setFields(tenantData.key('demo'), { upiRazorpayQr: true })]));
+  tea = await stockedProduct({ name: 'Nilgiri Tea 100g', quantity: 80, mrp: 150, buyingPrice: 110, gst: 5 });
+  customer = await newCustomer();
+});
+
+async function billWithUpiToConfirm(): Promise<Purchase> {
+  return mustPlace(
+    bill(customer, [line(tea, 2)], { grossAmount: 300, discount: 0, tax: 14.28, netAmount: 300 }, {
+      paymentMode: undefined,
+      tenders: [
+        { method: 'cash', amount: 200 },
+        { method: 'upi', amount: 100, pending: true },
+      ],
+    }),
+  );
+}
+
+const showQr = async (purchaseId: number) => call<TillQr & { message?: string }>('POST', '/payment/till-qr', { token: await cashierToken(), body: { purchaseId } });
+async function simulator<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
+  const response = await fetch(`${razorpayUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+const pay = (qrId: string, amount?: number) => simulator<{ payment: { id: string } }>(`/sim/qr_codes/${qrId}/pay`, amount ? { amount } : {});
+const simRefunds = async (paymentId: string) =>
+  ((await (await fetch(`${razorpayUrl()}/sim/state`)).json()) as { refunds: { payment_id: string; amount: number }[] }).refunds.filter((r) => r.payment_id === paymentId);
+
+const list = async (user = OWNER, query = 'size=100') => call<UncountedUpi[]>('GET', `/payment/upi-uncounted?${query}`, { token: await tokenOf(user) });
+const refund = async (paymentId: string, user = OWNER) => call<UncountedUpi & { message?: string }>('POST', `/payment/upi-uncounted/${paymentId}/refund`, { token: await tokenOf(user) });
+
+/** The owner's list once the webhook (which comes on its own) has recorded the payment. */
+async function listed(paymentId: string): Promise<UncountedUpi> {
+  const started = Date.now();
+  for (;;) {
+    const answer = await list();
+    expect(answer.status).toBe(200);
+    const found = answer.body.find((u) => u.paymentId === paymentId);
+    if (found) return found;
+    if (Date.now() - started > 10_000) throw new Error(`${paymentId} never listed`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The till's poll, until the webhook has moved the code on. */
+async function until(qrId: string, done: (qr: TillQr) => boolean): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    const answer = await call<TillQr>('GET', `/payment/till-qr/${qrId}`, { token: await cashierToken() });
+    if (done(answer.body)) return;
+    if (Date.now() - started > 10_000) throw new Error(`${qrId} stayed ${answer.body.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+let wrong: { paymentId: string; bill: Purchase };
+let twice: { paymentId: string; bill: Purchase };
+
+describe('UPI payments not counted, for the owner to refund', () => {
+  it('lists a payment of another amount and a second payment, newest first, with bill, amount, reason and when', async () => {
+    const first = await billWithUpiToConfirm();
+    const qr1 = (await showQr(first.purchaseId)).body;
+    wrong = { paymentId: (await pay(qr1.qrId, 9_000)).payment.id, bill: first };
+    const wrongRow = await listed(wrong.paymentId);
+    expect(wrongRow).toMatchObject({ purchaseId: first.purchaseId, qrId: qr1.qrId, amount: 90, reason: 'wrong amount', status: 'open' });
+    expect(Date.parse(wrongRow.at)).not.toBeNaN();
+
+    const second = await billWithUpiToConfirm();
+    const qr2 = (await showQr(second.purchaseId)).body;
+    const counted = (await pay(qr2.qrId)).payment.id;
+    await until(qr2.qrId, (qr) => qr.status === 'paid');
+    twice = { paymentId: (await pay(qr2.qrId)).payment.id, bill: second };
+    const twiceRow = await listed(twice.paymentId);
+    expect(twiceRow).toMatchObject({ purchaseId: second.purchaseId, amount: 100, reason: 'paid twice', status: 'open' });
+    if (second.invoiceNumber) expect(twiceRow.invoiceNumber).toBe(second.invoiceNumber);
+
+    const ids = (await list()).body.map((u) => u.paymentId);
+    expect(ids).not.toContain(counted);
+    expect(ids.indexOf(twice.paymentId)).toBeLessThan(ids.indexOf(wrong.paymentId));
+    const count = await call<{ open: number }>('GET', '/payment/upi-uncounted/count', { token: await tokenOf(OWNER) });
+    expect(count.status).toBe(200);
+    expect(count.body.open).toBeGreaterThanOrEqual(2);
+  });
+
+  it('pages by cursor: a page of one and the page after it are different payments', async () => {
+    const page1 = await list(OWNER, 'size=1');
+    expect(page1.body).toHaveLength(1);
+    const cursor = page1.headers.get('x-next-page');
+    expect(cursor).toBeTruthy();
+    const page2 = await list(OWNER, `size=1&cursor=${encodeURIComponent(cursor!)}`);
+    expect(page2.status).toBe(200);
+    expect(page2.body).toHaveLength(1);
+    expect(page2.body[0]!.paymentId).not.toBe(page1.body[0]!.paymentId);
+    expect(page2.body[0]!.at <= page1.body[0]!.at).toBe(true);
+  });
+
+  it('is not for a cashier, and another shop neither sees nor refunds them', async () => {
+    expect((await list('cashier@demo.shop')).status).toBe(403);
+    const elsewhere = await list('admin@alpha.shop');
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body.map((u) => u.paymentId)).not.toContain(wrong.paymentId);
+    const refused = await refund(wrong.paymentId, 'admin@alpha.shop');
+    expect(refused.status).toBe(404);
+    expect(refused.body.message).toBe(UNCOUNTED_UPI_NOT_FOUND);
+    const outside = await call<{ message: string }>('POST', `/payment/upi-uncounted/${wrong.paymentId}/refunded-outside`, {
+      token: await tokenOf('admin@alpha.shop'),
+      body: { note: 'Given back in cash' },
+    });
+    expect(outside.status).toBe(404);
+    expect(await simRefunds(wrong.paymentId)).toHaveLength(0);
+    expect((await listed(wrong.paymentId)).status).toBe('open');
+  });
+
+  it('refunds once through Razorpay under two clicks at the same time, and a third click changes nothing', async () => {
+    const [a, b] = await Promise.all([refund(wrong.paymentId), refund(wrong.paymentId)]);
+    const answers = [a, b];
+    expect(answers.map((r) => r.status)).toContain(200);
+    for (const r of answers) {
+      if (r.status === 200) expect(r.body).toMatchObject({ paymentId: wrong.paymentId, status: 'refunded', settledBy: OWNER });
+      else expect(r).toMatchObject({ status: 409, body: { message: UNCOUNTED_UPI_REFUNDING } });
+    }
+    const refunds = await simRefunds(wrong.paymentId);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.amount).toBe(9_000);
+    const again = await refund(wrong.paymentId);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ status: 'refunded', refundId: (refunds[0] as unknown as { id: string }).id });
+    expect(await simRefunds(wrong.paymentId)).toHaveLength(1);
+    expect((await listed(wrong.paymentId)).status).toBe('refunded');
+
+    const audit = await call<{ by: string; after: Record<string, unknown> }[]>('GET', `/audit?size=100&entity=bill&entityId=${wrong.bill.purchaseId}`, { token: await tokenOf('admin@demo.shop') });
+    const refundsAudited = audit.body.filter((r) => (r.after.upiUncounted as { status?: string } | undefined)?.status === 'refunded');
+    expect(refundsAudited).toHaveLength(1);
+    expect(refundsAudited[0]!.by).toBe(OWNER);
+  });
+
+  it('marks a payment refunded another way with a note; it is then never refunded through Razorpay', async () => {
+    const short = await call<{ message: string }>('POST', `/payment/upi-uncounted/${twice.paymentId}/refunded-outside`, { token: await tokenOf(OWNER), body: { note: 'ok' } });
+    expect(short.status).toBe(400);
+    const marked = await call<UncountedUpi>('POST', `/payment/upi-uncounted/${twice.paymentId}/refunded-outside`, {
+      token: await tokenOf(OWNER),
+      body: { note: 'Given back in cash at the counter' },
+    });
+    expect(marked.status, JSON.stringify(marked.body)).toBe(200);
+    expect(marked.body).toMatchObject({ status: 'refundedOutside', note: 'Given back in cash at the counter', settledBy: OWNER });
+    const clicked = await refund(twice.paymentId);
+    expect(clicked.status).toBe(200);
+    expect(clicked.body.status).toBe('refundedOutside');
+    expect(await simRefunds(twice.paymentId)).toHaveLength(0);
+    const markedAgain = await call('POST', `/payment/upi-uncounted/${twice.paymentId}/refunded-outside`, { token: await tokenOf(OWNER), body: { note: 'Given back twice?' } });
+    expect(markedAgain.status).toBe(409);
+  });
+
+  it('never shows a QR image from a host that is not Razorpay’s', async () => {
+    const saved = await billWithUpiToConfirm();
+    await simulator('/sim/qr_codes/image-url', { tenantId: 'demo', purchaseId: saved.purchaseId, imageUrl: 'https://rzp.io.evil.example/i/steal' });
+    const shown = await showQr(saved.purchaseId);
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    expect(shown.body.imageUrl).toBe('');
+    expect(shown.body.imageContent).toMatch(/^upi:\/\/pay\?/);
+    const status = await call<TillQr>('GET', `/payment/till-qr/${shown.body.qrId}`, { token: await cashierToken() });
+    expect(status.body.imageUrl).toBe('');
+  });
+});
