@@ -146,6 +146,9 @@ test('a customer pays the cart through the checkout: a failed attempt keeps the 
   await expect(page.getByLabel('Status', { exact: true })).toHaveText('Paid');
   await expect(page.getByRole('button', { name: 'Pay', exact: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Back', exact: true })).toBeVisible();
+  // The order goes to Chennai, not to the profile's Bengaluru address.
+  const chennai = 'Shopper at Home, 14, Anna Salai, Chennai 600002, 33-Tamil Nadu';
+  await expect(page.getByLabel('Address', { exact: true })).toHaveText(chennai);
 
   await page.getByRole('link', { name: 'Your Orders' }).click();
   await expect(page).toHaveURL('/order');
@@ -154,6 +157,7 @@ test('a customer pays the cart through the checkout: a failed attempt keeps the 
   await expect(order).toContainText('Amount Paid₹220.00');
   await expect(order).toContainText(`Ordered On${todayInIndia()}`);
   await expect(order).toContainText('Delivery PersonTo Be Updated');
+  await expect(order).toContainText(`Delivering To ${chennai}`);
 
   await page.goto('/cart');
   await expect(page.getByText('Your cart is empty.')).toBeVisible({ timeout: 30_000 });
