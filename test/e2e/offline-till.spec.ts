@@ -1,6 +1,6 @@
 import { apiAsPage } from './catalogue-helpers.js';
-import { expect, signInAndLand, test } from './fixtures.js';
-import { addProduct, billThroughApi, chooseCustomer, readyForOffline, registerCustomer, saveOffline, twelveThousandRupees } from './pos-helpers.js';
+import { demoTokenOf, expect, signInAndLand, test } from './fixtures.js';
+import { addProduct, billThroughApi, chooseCustomer, productOnShelf, readyForOffline, registerCustomer, saveOffline, twelveThousandRupees } from './pos-helpers.js';
 
 // Several bills, a reload without a network and a queue sent on a busy machine.
 test.describe.configure({ timeout: 300_000 });
@@ -103,4 +103,28 @@ test('two tabs online again at once send a queued bill once: one bill on the ser
   }
   const lines = await apiAsPage<CustomerLine[]>(page, `/purchase/custMobile/${customer.mobileNumber}?page=0&size=20`);
   expect(new Set(lines.map((l) => l.purchaseId)).size).toBe(1);
+});
+
+test("offline: a bill of nil-rated goods only prints as a Bill of Supply without GST, the goods' kind from the device's copy", async ({ page, context, request }) => {
+  const admin = { authorization: `Bearer ${await demoTokenOf(request, 'admin@demo.shop')}` };
+  const rice = await productOnShelf(request, admin, 'Loose Rice', 3, { cgst: 0, sgst: 0, hsnCode: '10063090', unit: 'KGS', taxability: 'nil-rated' });
+  await signInAndLand(page, 'cashier@demo.shop');
+  await page.goto('/purchaseUpdated/new');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add Products' })).toBeVisible({ timeout: 30_000 });
+  // A walk-in customer of the seed, looked up online once; the rice came with the device's copy of the stock.
+  await chooseCustomer(page, '9740055667', /\S/);
+  await expect(page.getByLabel('Prices on this device')).toBeVisible({ timeout: 60_000 });
+
+  await context.setOffline(true);
+  await expect(page.getByRole('status', { name: 'Till status' })).toContainText('You are offline', { timeout: 30_000 });
+  await addProduct(page, 1, rice.artcode, rice.productName);
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  await page.getByLabel('Print').uncheck();
+  await page.getByRole('button', { name: 'Save' }).click();
+  const receipt = page.getByRole('dialog');
+  await expect(receipt.getByText('Provisional — tax invoice number follows')).toBeVisible({ timeout: 30_000 });
+  await expect(receipt.getByText('Bill of Supply', { exact: true })).toBeVisible();
+  await expect(receipt.getByText('HSN 10063090 · Nil-rated')).toBeVisible();
+  await expect(receipt.getByRole('columnheader', { name: 'CGST' })).toHaveCount(0);
+  await expect(receipt.getByText('Tax Invoice', { exact: true })).toHaveCount(0);
 });

@@ -150,20 +150,31 @@ export interface OwnProduct extends Omit<ShelfLine, 'quantity'> {
   received: number;
 }
 
+/** A product's GST as the catalogue and the receipt of its stock give it: rates (percent), HSN code, unit and kind. */
+export interface OwnGst {
+  cgst: number;
+  sgst: number;
+  hsnCode?: string;
+  unit?: string;
+  taxability?: 'taxable' | 'nil-rated' | 'exempt' | 'non-gst';
+}
+
 /**
- * A product of the test's own, received with `units` on the shelf at an MRP of ₹40 (GST 18%), so a test that sells
- * it below zero never touches another test's stock. `admin` is the headers of a user who adds products and stock.
+ * A product of the test's own, received with `units` on the shelf at an MRP of ₹40 (GST 18% unless `gst` says
+ * otherwise), so a test that sells it below zero never touches another test's stock. `admin` is the headers of a user
+ * who adds products and stock.
  */
-export async function productOnShelf(request: APIRequestContext, admin: Record<string, string>, name: string, units: number): Promise<OwnProduct> {
+export async function productOnShelf(request: APIRequestContext, admin: Record<string, string>, name: string, units: number, gst: OwnGst = { cgst: 9, sgst: 9 }): Promise<OwnProduct> {
   const productName = unique(name);
+  const { cgst, sgst, ...kind } = gst;
   const made = await request.post('/api/product/saveAll', {
     headers: admin,
-    data: [{ productName, categoryId: 1, description: 'Tea biscuits', size: '250 g', colour: 'Brown', imageContent: `data:image/png;base64,${tinyPng([200, 160, 90]).toString('base64')}` }],
+    data: [{ productName, categoryId: 1, description: 'Tea biscuits', size: '250 g', colour: 'Brown', ...kind, imageContent: `data:image/png;base64,${tinyPng([200, 160, 90]).toString('base64')}` }],
   });
   expect(made.status(), await made.text()).toBe(200);
   const [{ productId }] = (await made.json()) as [{ productId: number }];
   const artcode = `HB${Date.now().toString().slice(-8)}`;
-  const [mrp, cgst, sgst] = [40, 9, 9];
+  const mrp = 40;
   const received = await request.post('/api/inventory/save', {
     headers: admin,
     data: { productId, vendor: 'Test Wholesale', artcode, barcode: `89${Date.now().toString().slice(-11)}`, quantity: units, cgst, sgst, mrp, buyingPrice: 30, sellingPrice: mrp },
