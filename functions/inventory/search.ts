@@ -1,6 +1,6 @@
 import { wordRank } from '../../shared/words.js';
 import { query, queryAll, queryCountUpTo, type CursorPage, type PageRequest } from '../lib/db.js';
-import { groupedPage, keyOf, type GroupedPart, type ItemRows } from '../lib/grouped-pages.js';
+import { countGrouped, groupedPage, keyOf, type GroupedPart, type ItemRows } from '../lib/grouped-pages.js';
 import { wordSource } from '../lib/word-index.js';
 import { PRODUCT_WORDS } from '../products/data.js';
 import { stockIndexes } from '../stock/data.js';
@@ -62,22 +62,11 @@ export const receiptSearchPage = (tenantId: string, text: string, request: PageR
   groupedPage(JSON.stringify(['receipt-word-search', tenantId, text.trim().toLowerCase()]), partsOf(tenantId, text), request);
 
 /** How many receipts the search shows, counting at most `cap`: each found product's receipts line by line, then those found by artcode only. */
-export async function receiptSearchCount(tenantId: string, text: string, cap: number): Promise<number> {
-  let count = 0;
-  for (const part of partsOf(tenantId, text)) {
-    let startKey: Row | undefined;
-    do {
-      const out = await query({ ...part.source, limit: 25, startKey });
-      const kept = out.items.filter(part.keep);
-      if (part.name === 'codes') count += kept.length;
-      else {
-        const lines = await Promise.all(kept.map((item) => queryAll<{ sk: string; stockId: number }>({ pk: stockIndexes.linePk(tenantId, Number(item.id)), attributes: ['sk', 'stockId'] })));
-        const counts = await Promise.all(lines.flat().map((l) => queryCountUpTo(receiptIndexes.ofLine(tenantId, l.sk, Number(l.stockId)), cap - count)));
-        count += counts.reduce((a, b) => a + b, 0);
-      }
-      startKey = out.next;
-    } while (startKey && count < cap);
-    if (count >= cap) return cap;
-  }
-  return count;
-}
+export const receiptSearchCount = (tenantId: string, text: string, cap: number): Promise<number> =>
+  countGrouped(partsOf(tenantId, text), cap, 25, {
+    words: async (kept, counted) => {
+      const lines = await Promise.all(kept.map((item) => queryAll<{ sk: string; stockId: number }>({ pk: stockIndexes.linePk(tenantId, Number(item.id)), attributes: ['sk', 'stockId'] })));
+      const counts = await Promise.all(lines.flat().map((l) => queryCountUpTo(receiptIndexes.ofLine(tenantId, l.sk, Number(l.stockId)), cap - counted)));
+      return counts.reduce((a, b) => a + b, 0);
+    },
+  });

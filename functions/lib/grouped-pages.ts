@@ -97,3 +97,23 @@ export async function groupedPage<T>(scope: string, parts: GroupedPart<T>[], req
     await rows.return(undefined);
   }
 }
+
+/**
+ * How many rows the parts show, counting at most `cap`: each part's items a query page of `pageSize` at a time, the
+ * rows of the kept items counted by `countRows` (one row each when it is not given), stopping at the cap.
+ */
+export async function countGrouped<T>(parts: GroupedPart<T>[], cap: number, pageSize: number, countRows: Partial<Record<string, (items: Row[], counted: number) => Promise<number>>>): Promise<number> {
+  let count = 0;
+  for (const part of parts) {
+    let startKey: Row | undefined;
+    do {
+      const out = await query({ ...part.source, limit: pageSize, startKey });
+      const kept = out.items.filter(part.keep);
+      const rowsOf = countRows[part.name];
+      count += rowsOf ? await rowsOf(kept, count) : kept.length;
+      startKey = out.next;
+    } while (startKey && count < cap);
+    if (count >= cap) return cap;
+  }
+  return count;
+}

@@ -1,6 +1,6 @@
 import { wordRank } from '../../shared/words.js';
-import { query, queryAll, queryCount, type CursorPage, type PageRequest } from '../lib/db.js';
-import { groupedPage, type GroupedPart, type ItemRows } from '../lib/grouped-pages.js';
+import { queryAll, queryCount, type CursorPage, type PageRequest } from '../lib/db.js';
+import { countGrouped, groupedPage, type GroupedPart, type ItemRows } from '../lib/grouped-pages.js';
 import { searchKey } from '../lib/keys.js';
 import { wordSource } from '../lib/word-index.js';
 import { PRODUCT_WORDS, productData } from '../products/data.js';
@@ -58,23 +58,12 @@ export const stockSearchPage = (tenantId: string, text: string, request: PageReq
  * How many lines the search shows, counting at most `cap`: the lines of the matching products from their shelf items
  * (100 a read; a product stored before shelves by its line keys), then the lines found by artcode only.
  */
-export async function stockSearchCount(tenantId: string, text: string, cap: number): Promise<number> {
-  let count = 0;
-  for (const part of partsOf(tenantId, text)) {
-    let startKey: Row | undefined;
-    do {
-      const out = await query({ ...part.source, limit: 100, startKey });
-      const kept = out.items.filter(part.keep);
-      if (part.name === 'codes') count += kept.length;
-      else {
-        const ids = kept.map((item) => Number(item.id));
-        const shelves = await productData.shelves(tenantId, ids);
-        const unshelved = await Promise.all(ids.filter((id) => !shelves.has(id)).map((id) => queryCount({ pk: stockIndexes.linePk(tenantId, id) })));
-        count += [...shelves.values()].reduce((sum, shelf) => sum + shelf.length, 0) + unshelved.reduce((a, b) => a + b, 0);
-      }
-      startKey = out.next;
-    } while (startKey && count < cap);
-    if (count >= cap) return cap;
-  }
-  return count;
-}
+export const stockSearchCount = (tenantId: string, text: string, cap: number): Promise<number> =>
+  countGrouped(partsOf(tenantId, text), cap, 100, {
+    words: async (kept) => {
+      const ids = kept.map((item) => Number(item.id));
+      const shelves = await productData.shelves(tenantId, ids);
+      const unshelved = await Promise.all(ids.filter((id) => !shelves.has(id)).map((id) => queryCount({ pk: stockIndexes.linePk(tenantId, id) })));
+      return [...shelves.values()].reduce((sum, shelf) => sum + shelf.length, 0) + unshelved.reduce((a, b) => a + b, 0);
+    },
+  });
