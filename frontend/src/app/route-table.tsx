@@ -66,6 +66,7 @@ export const screenRoutes: ScreenRoute[] = [
   { path: '/till', access: 'signedIn', screen: () => import('../features/tills/routes/till.js') },
   { path: '/tillCloses', access: 'signedIn', screen: () => import('../features/tills/routes/till-closes.js') },
   { path: '/tillCloses/{id}', access: 'signedIn', screen: () => import('../features/tills/routes/till-close.js') },
+  { path: '/upiRefunds', access: 'signedIn', screen: () => import('../features/tills/routes/upi-refunds.js') },
   { path: '/reBill/{id}', access: 'signedIn', screen: () => import('../features/billing/routes/re-bill.js') },
   { path: '/productReturn/{id}', access: 'signedIn', screen: () => import('../features/billing/routes/product-return.js') },
   { path: '/user', access: 'signedIn', screen: () => import('../features/employees/routes/employee-list.js') },

@@ -113,6 +113,7 @@ export const dashboardSections: DashboardSection[] = [
           { label: 'Held Bills', to: '/heldBills', features: ['HeldBills'] },
           { label: 'Till', to: '/till', features: ['PurchaseEdit'] },
           { label: 'Till Closes', to: '/tillCloses', features: ['TillCloses'] },
+          { label: 'UPI Payments to Refund', to: '/upiRefunds', features: ['TillCloses'] },
           { label: 'Receivables', to: '/receivables', features: ['CustomerCredit'] },
         ],
       },

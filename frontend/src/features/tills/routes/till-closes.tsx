@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatRupees } from '../../../../../shared/format.js';
@@ -8,6 +8,7 @@ import { Page } from '../../../components/page.js';
 import { PeriodSelect } from '../../../components/period-select.js';
 import { currentPeriod } from '../../../components/period.js';
 import { useClosesPage, useTillMonth, type MonthYear } from '../api/tills.js';
+import { useUncountedUpiCount } from '../api/upi-refunds.js';
 import { DifferenceBadge } from '../components/session-figures.js';
 
 const YEARS = 5;
@@ -119,6 +120,21 @@ function ClosesList({ period }: { period: MonthYear }) {
   );
 }
 
+/** The UPI payments a till's QR code received and did not count, still to refund: told until they are. */
+function UpiToRefund() {
+  const count = useUncountedUpiCount();
+  const open = count.data?.open ?? 0;
+  if (!open) return null;
+  return (
+    <Alert color="orange" title={open === 1 ? '1 UPI payment to refund' : `${open} UPI payments to refund`}>
+      A customer paid by a till&apos;s UPI QR code and the money was not counted on the bill (a different amount, or paid twice).{' '}
+      <Anchor component={Link} to="/upiRefunds">
+        {open === 1 ? 'Refund it' : 'Refund them'}
+      </Anchor>
+    </Alert>
+  );
+}
+
 /** Every close of a month, per cashier with the shorts totalled, then each close, newest first (docs/point-of-sale.md). */
 export default function TillClosesScreen() {
   const [period, setPeriod] = useState<MonthYear>(() => currentPeriod());
@@ -128,6 +144,7 @@ export default function TillClosesScreen() {
     <Page title="Till closes" description="Every close of the month, per cashier, with what was short." size="xl" actions={<BackButton />}>
       <RequireFeature anyOf={['TillCloses']} what="the till closes">
         <Stack gap="md">
+          <UpiToRefund />
           <PeriodSelect month={period.month} year={period.year} years={years} upToNow onChange={setPeriod} />
           <CashierTotals period={period} />
           <ClosesList key={`${period.month}-${period.year}`} period={period} />
