@@ -127,14 +127,17 @@ export default function UpiRefundsScreen() {
                     )}
                   </Table.Td>
                   <Table.Td>
-                    {row.status === 'open' && (
+                    {(row.status === 'open' || row.status === 'refunding') && (
                       <Group gap="xs" wrap="nowrap">
+                        {/* A refund left under way by a try that failed can be asked again: it is never made twice. */}
                         <Button size="xs" onClick={() => setAsked({ kind: 'refund', row })} aria-label={`Refund ${formatRupees(row.amount)} for bill ${row.invoiceNumber ?? row.purchaseId}`}>
-                          Refund
+                          {row.status === 'open' ? 'Refund' : 'Try the refund again'}
                         </Button>
-                        <Button size="xs" variant="default" onClick={() => setAsked({ kind: 'outside', row })}>
-                          Refunded another way
-                        </Button>
+                        {row.status === 'open' && (
+                          <Button size="xs" variant="default" onClick={() => setAsked({ kind: 'outside', row })}>
+                            Refunded another way
+                          </Button>
+                        )}
                       </Group>
                     )}
                   </Table.Td>
