@@ -201,8 +201,10 @@ describe('stock list and form', () => {
     const saved = await call('PUT', '/product/listOfProducts', { token: admin, body: [{ ...product, hsnCode: '1006', unit: 'BAG', taxability: 'nil-rated' }] });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const lines: Stock[] = [];
-    for (let cursor: string | null = '', pages = 0; cursor !== null && pages < 100; pages += 1) {
-      const answer = await call<Stock[]>('GET', `/stock?size=100${cursor ? `&cursor=${cursor}` : ''}`, { token: cashier });
+    let cursor: string | null = '';
+    for (let pages = 0; cursor !== null && pages < 100; pages += 1) {
+      const path: string = `/stock?size=100${cursor ? `&cursor=${cursor}` : ''}`;
+      const answer = await call<Stock[]>('GET', path, { token: cashier });
       expect(answer.status).toBe(200);
       lines.push(...answer.body);
       cursor = answer.headers.get('x-next-page');
