@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { op, transact } from '../../functions/lib/db.js';
 import { inTenant } from '../../functions/lib/tenant-scope.js';
 import { tenantData } from '../../functions/tenants/data.js';
+import { tillQrData } from '../../functions/payments/till-qr-data.js';
+import { injectDynamoFaults } from './faults.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import type { Purchase } from '../../shared/schemas/purchase.js';
 import { UNCOUNTED_UPI_NOT_FOUND, UNCOUNTED_UPI_REFUNDING, type TillQr, type UncountedUpi } from '../../shared/schemas/till-upi.js';
@@ -113,6 +115,21 @@ describe('UPI payments not counted, for the owner to refund', () => {
     expect(page2.body).toHaveLength(1);
     expect(page2.body[0]!.paymentId).not.toBe(page1.body[0]!.paymentId);
     expect(page2.body[0]!.at <= page1.body[0]!.at).toBe(true);
+  });
+
+  it('reads a page after a cursor with one Query of the page’s items, never a Scan', async () => {
+    const first = await inTenant('demo', () => tillQrData.uncountedPage('demo', { page: 0, size: 1 }));
+    expect(first.next).toBeTruthy();
+    const recorder = injectDynamoFaults();
+    try {
+      recorder.arm();
+      const next = await inTenant('demo', () => tillQrData.uncountedPage('demo', { page: 0, size: 1, cursor: first.next }));
+      expect(next.items).toHaveLength(1);
+      expect(recorder.commands()).toEqual(['QueryCommand']);
+      expect(recorder.inputs()[0]).toMatchObject({ IndexName: 'gsi1', Limit: 1, ScanIndexForward: false });
+    } finally {
+      recorder.restore();
+    }
   });
 
   it('is not for a cashier, and another shop neither sees nor refunds them', async () => {
