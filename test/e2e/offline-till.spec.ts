@@ -108,6 +108,34 @@ test('two tabs online again at once send a queued bill once: one bill on the ser
 test("offline: a bill of nil-rated goods only prints as a Bill of Supply without GST, the goods' kind from the device's copy", async ({ page, context, request }) => {
   const admin = { authorization: `Bearer ${await demoTokenOf(request, 'admin@demo.shop')}` };
   const rice = await productOnShelf(request, admin, 'Loose Rice', 3, { cgst: 0, sgst: 0, hsnCode: '10063090', unit: 'KGS', taxability: 'nil-rated' });
+  // A copy left by an older app (database version 2, its lines without their goods' kinds), of a shop this test
+  // never refreshes: the app opening it drops it rather than bill with guessed kinds.
+  await page.goto('/');
+  await page.evaluate(
+    () =>
+      new Promise<void>((done, fail) => {
+        const open = indexedDB.open('shopdesk-till', 2);
+        open.onupgradeneeded = () => {
+          const db = open.result;
+          db.createObjectStore('lines', { keyPath: 'key' }).createIndex('byTenant', 'tenantId');
+          db.createObjectStore('customers', { keyPath: 'key' }).createIndex('byTenant', 'tenantId');
+          db.createObjectStore('bills', { keyPath: 'idempotencyKey' }).createIndex('byMadeOn', 'madeOn');
+          db.createObjectStore('settings');
+          db.createObjectStore('accounts', { keyPath: 'key' }).createIndex('byTenant', 'tenantId');
+        };
+        open.onerror = () => fail(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction(['lines', 'settings'], 'readwrite');
+          tx.objectStore('lines').put({ key: 'old-shop|1|1|OLD1', tenantId: 'old-shop', productId: 1, stockId: 1, artcode: 'OLD1', productName: 'Old Rice' });
+          tx.objectStore('settings').put(Date.now(), 'copiedAt|old-shop');
+          tx.oncomplete = () => {
+            open.result.close();
+            done();
+          };
+          tx.onerror = () => fail(tx.error);
+        };
+      }),
+  );
   await signInAndLand(page, 'cashier@demo.shop');
   await page.goto('/purchaseUpdated/new');
   await expect(page.getByRole('heading', { level: 1, name: 'Add Products' })).toBeVisible({ timeout: 30_000 });
@@ -127,4 +155,24 @@ test("offline: a bill of nil-rated goods only prints as a Bill of Supply without
   await expect(receipt.getByText('HSN 10063090 · Nil-rated')).toBeVisible();
   await expect(receipt.getByRole('columnheader', { name: 'CGST' })).toHaveCount(0);
   await expect(receipt.getByText('Tax Invoice', { exact: true })).toHaveCount(0);
+
+  // The older copy was dropped with its age when the app opened the database.
+  const old = await page.evaluate(
+    () =>
+      new Promise<{ version: number; lines: number; copiedAt: unknown }>((done, fail) => {
+        const open = indexedDB.open('shopdesk-till');
+        open.onerror = () => fail(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['lines', 'settings'], 'readonly');
+          const lines = tx.objectStore('lines').index('byTenant').count('old-shop');
+          const copiedAt = tx.objectStore('settings').get('copiedAt|old-shop');
+          tx.oncomplete = () => {
+            db.close();
+            done({ version: db.version, lines: lines.result, copiedAt: copiedAt.result ?? null });
+          };
+        };
+      }),
+  );
+  expect(old).toEqual({ version: 3, lines: 0, copiedAt: null });
 });
