@@ -16,7 +16,7 @@ import { stockData } from '../stock/data.js';
 import { tenantData } from '../tenants/data.js';
 import { paymentData, type FlowStage, type PaidLine, type StoredPayment } from './data.js';
 import { orderMail } from './order-mail.js';
-import { fetchPayment, isGenuineCheckout, refund, refundsOf, ProviderError } from './provider.js';
+import { fetchPayment, isGenuineCheckout, ProviderError, refundOnce } from './provider.js';
 
 /**
  * The steps of the payment-to-order state machine (payment-to-order.asl.json). Each takes the flow's state and
@@ -367,23 +367,6 @@ export async function moveCartLines(flow: FlowState, status: Extract<OrderStatus
 }
 
 // ---------------------------------------------------------------- compensation: refund
-
-/**
- * Refunds a payment in full, once: a refund the provider already holds for it (an earlier run whose answer was
- * lost) is taken as the refund, and a second request the provider refuses is settled the same way.
- */
-async function refundOnce(paymentId: string, amount: number, reason: string): Promise<string> {
-  const done = () => refundsOf(paymentId).then((refunds) => refunds.find((r) => r.status !== 'failed' && r.amount >= amount)?.id);
-  const earlier = await done();
-  if (earlier) return earlier;
-  try {
-    return (await refund(paymentId, amount, { reason })).id;
-  } catch (error) {
-    const settled = error instanceof ProviderError && error.providerStatus < 500 ? await done() : undefined;
-    if (settled) return settled;
-    throw error;
-  }
-}
 
 /** Stock gone after payment (OutOfStock → Refunded), or a second payment of a paid order. */
 export async function refundPayment(flow: FlowState): Promise<FlowState> {

@@ -109,6 +109,23 @@ export const refundsOf = (paymentId: string) =>
 export const refund = (paymentId: string, amount: number, notes: Record<string, string>) =>
   call(async (rzp) => (await rzp.payments.refund(paymentId, { amount, notes })) as unknown as ProviderRefund);
 
+/**
+ * Refunds a payment in full, once: a refund the provider already holds for it (a try whose answer was lost) is
+ * taken as the refund, and a second request the provider refuses (refunded already) is settled the same way.
+ */
+export async function refundOnce(paymentId: string, amount: number, reason: string): Promise<string> {
+  const done = () => refundsOf(paymentId).then((refunds) => refunds.find((r) => r.status !== 'failed' && r.amount >= amount)?.id);
+  const earlier = await done();
+  if (earlier) return earlier;
+  try {
+    return (await refund(paymentId, amount, { reason })).id;
+  } catch (error) {
+    const settled = error instanceof ProviderError && error.providerStatus < 500 ? await done() : undefined;
+    if (settled) return settled;
+    throw error;
+  }
+}
+
 /** A UPI QR code of Razorpay's QR Codes API (amounts in paise, times in Unix seconds). */
 export interface ProviderQrCode {
   id: string;

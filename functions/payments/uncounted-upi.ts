@@ -9,31 +9,13 @@ import { auditWrite } from '../lib/audit.js';
 import type { WriteScope } from '../lib/context.js';
 import { isTransactionConflict, mapPage, transact, type PageRequest } from '../lib/db.js';
 import { Conflict, NotFound } from '../lib/errors.js';
-import { ProviderError, refund, refundsOf } from './provider.js';
+import { refundOnce } from './provider.js';
 import { tillQrData, type StoredUncountedUpi } from './till-qr-data.js';
 
 /**
  * The owner's list of UPI payments a till QR code received and did not count (docs/point-of-sale.md, "UPI payments
  * to refund"): newest first, each refunded once through Razorpay's refund API, or marked refunded another way.
  */
-
-/**
- * The payment refunded in full, once, through Razorpay's refund API (`POST /v1/payments/{id}/refund`): a refund
- * Razorpay already holds for it (a try whose answer was lost) is taken as the refund, as the storefront's refunds do
- * (functions/payments/flow.ts), and a request Razorpay refuses because it is refunded already is settled the same way.
- */
-async function refundInFull(paymentId: string, amount: number): Promise<string> {
-  const done = () => refundsOf(paymentId).then((refunds) => refunds.find((r) => r.status !== 'failed' && r.amount >= amount)?.id);
-  const earlier = await done();
-  if (earlier) return earlier;
-  try {
-    return (await refund(paymentId, amount, { reason: 'UPI payment not counted at the till' })).id;
-  } catch (error) {
-    const settled = error instanceof ProviderError && error.providerStatus < 500 ? await done() : undefined;
-    if (settled) return settled;
-    throw error;
-  }
-}
 
 /** A refund claimed this long ago and not finished (a try that failed midway) may be taken over by a retry. */
 const CLAIM_STALE_MS = 60_000;
@@ -95,7 +77,7 @@ export async function refundUncounted(scope: WriteScope, paymentId: string): Pro
     if (now.status === 'refunded' || now.status === 'refundedOutside') return view(now);
     throw new Conflict(UNCOUNTED_UPI_REFUNDING);
   }
-  const refundId = await refundInFull(paymentId, found.amount);
+  const refundId = await refundOnce(paymentId, found.amount, 'UPI payment not counted at the till');
   await transact([
     ...tillQrData.settleWrites(tenantId, paymentId, { status: 'refunded', refundId, settledBy: actor.userName, settledOn: claimedOn }, { status: 'refunding', claimedOn }),
     audited(scope, found, { status: 'refunded', refundId }),
