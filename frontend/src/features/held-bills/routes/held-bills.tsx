@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { Page } from '../../../components/page.js';
 import { PagedTable, type Column } from '../../../components/paged-table.js';
 import { useHeldBillPage } from '../api/held-bills.js';
 import { HeldStateBadge } from '../components/held-state.js';
+import { NextPrevious } from '../../../components/next-previous.js';
 
 /** The till's id is long; its last characters tell tills apart. */
 const tillOf = (deviceId: string) => `…${deviceId.slice(-6)}`;
@@ -74,14 +75,7 @@ export default function HeldBillsScreen() {
               paged={false}
             />
           )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" size="xs" disabled={page === 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <Button variant="default" size="xs" disabled={!list.data?.hasNext} onClick={() => setPage(page + 1)}>
-              Next
-            </Button>
-          </Group>
+          <NextPrevious page={page} hasNext={list.data?.hasNext} onPage={setPage} />
         </Stack>
       </RequireFeature>
     </Page>

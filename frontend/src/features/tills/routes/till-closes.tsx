@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Paper, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatDateTime, formatRupees } from '../../../../../shared/format.js';
@@ -10,6 +10,7 @@ import { currentPeriod } from '../../../components/period.js';
 import { useClosesPage, useTillMonth, type MonthYear } from '../api/tills.js';
 import { useUncountedUpiCount } from '../api/upi-refunds.js';
 import { DifferenceBadge } from '../components/session-figures.js';
+import { NextPrevious } from '../../../components/next-previous.js';
 
 const YEARS = 5;
 
@@ -108,14 +109,7 @@ function ClosesList({ period }: { period: MonthYear }) {
           )}
         </Table.Tbody>
       </Table>
-      <Group justify="flex-end" gap="xs">
-        <Button variant="default" size="xs" disabled={page === 1} onClick={() => setPage(page - 1)}>
-          Previous
-        </Button>
-        <Button variant="default" size="xs" disabled={!list.data?.hasNext} onClick={() => setPage(page + 1)}>
-          Next
-        </Button>
-      </Group>
+      <NextPrevious page={page} hasNext={list.data?.hasNext} onPage={setPage} />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { RequireFeature } from '../../../components/feature-gate.js';
 import { Page } from '../../../components/page.js';
 import { useRefundedOutside, useRefundUncountedUpi, useUncountedUpiPage } from '../api/upi-refunds.js';
 import { errorText } from '../components/till-card.js';
+import { NextPrevious } from '../../../components/next-previous.js';
 
 const MIN_NOTE = 5;
 
@@ -152,14 +153,7 @@ export default function UpiRefundsScreen() {
               )}
             </Table.Tbody>
           </Table>
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" size="xs" disabled={page === 1} onClick={() => setPage(page - 1)}>
-              Previous
-            </Button>
-            <Button variant="default" size="xs" disabled={!list.data?.hasNext} onClick={() => setPage(page + 1)}>
-              Next
-            </Button>
-          </Group>
+          <NextPrevious page={page} hasNext={list.data?.hasNext} onPage={setPage} />
         </Stack>
         <SettleDialog asked={asked} onClose={() => setAsked(null)} />
       </RequireFeature>
