@@ -46,3 +46,9 @@ export function shopPayee(shop: { upiId?: string; upiPayeeName?: string; display
   if (!shop?.upiId) return undefined;
   return { upiId: shop.upiId, payeeName: shop.upiPayeeName || shop.displayName || shop.upiId };
 }
+
+/**
+ * The shop-upgrade step that lists the UPI payments a till QR code recorded as not counted before the owner's list of
+ * payments to refund existed (functions/payments/upgrade.ts); the deploy's upgrade fingerprint names it.
+ */
+export const UNCOUNTED_UPI_STEP = 'payments#upi-uncounted';

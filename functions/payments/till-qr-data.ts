@@ -1,5 +1,5 @@
 import type { TillQrStatus, UncountedUpiStatus } from '../../shared/schemas/till-upi.js';
-import { getItem, op, queryCursorPage, readCounter, strip, type CursorPage, type Item, type PageRequest, type TransactItem } from '../lib/db.js';
+import { getItem, op, query, queryCursorPage, readCounter, strip, type CursorPage, type Item, type PageRequest, type TransactItem } from '../lib/db.js';
 import { counterKey, idSk, tenantPk, uncountedUpiByTime, uncountedUpiByTimePk, uncountedUpiKey } from '../lib/keys.js';
 
 /**
@@ -8,7 +8,8 @@ import { counterKey, idSk, tenantPk, uncountedUpiByTime, uncountedUpiByTimePk, u
  * condition on its status, so a credit or a close delivered twice changes nothing the second time; the provider
  * payment id is claimed once (functions/payments/data.ts), so a payment is counted once.
  */
-const tillQrKey = (tenantId: string, qrId: string) => ({ pk: tenantPk(tenantId, 'TILL_QR'), sk: qrId });
+const tillQrPk = (tenantId: string) => tenantPk(tenantId, 'TILL_QR');
+const tillQrKey = (tenantId: string, qrId: string) => ({ pk: tillQrPk(tenantId), sk: qrId });
 const billQrKey = (tenantId: string, purchaseId: number) => ({ pk: tenantPk(tenantId, 'TILL_QR_BILL'), sk: idSk(purchaseId) });
 
 /** A payment that came to a QR code but could not be counted: to be refunded (the owner's UPI payments to refund). */
@@ -112,11 +113,22 @@ export const tillQrData = {
       ...(status ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
       ExpressionAttributeValues: { ':none': [], ':payment': [payment], ':message': message, ':at': payment.at, ...(status ? { ':status': status } : {}) },
     }),
+    ...tillQrData.listUncountedWrites(tenantId, qr, payment),
+  ],
+
+  /**
+   * The payment as an open item of the owner's list, created only when the list lacks it, and one more in the shop's
+   * open count: the webhook's part of `uncountedWrites`, and the shop upgrade's for a payment recorded before the list.
+   */
+  listUncountedWrites: (tenantId: string, qr: Pick<StoredTillQr, 'qrId' | 'purchaseId' | 'invoiceNumber'>, payment: UncountedPayment): TransactItem[] => [
     op.create({
       ...uncountedUpiKey(tenantId, payment.paymentId),
       ...uncountedUpiByTime(tenantId, payment.at, payment.paymentId),
       entity: 'uncountedUpi',
-      ...payment,
+      paymentId: payment.paymentId,
+      amount: payment.amount,
+      reason: payment.reason,
+      at: payment.at,
       qrId: qr.qrId,
       purchaseId: qr.purchaseId,
       ...(qr.invoiceNumber ? { invoiceNumber: qr.invoiceNumber } : {}),
@@ -124,6 +136,25 @@ export const tillQrData = {
     }),
     op.count(openUncountedCounter(tenantId), 1),
   ],
+
+  /**
+   * The shop's codes that recorded payments not counted, a page at a time: one Query of the shop's `TILL_QR`
+   * partition per page (read in full, the filter only leaves out codes without such payments), never a Scan.
+   */
+  async *codesWithUncounted(tenantId: string, pageSize = 100): AsyncGenerator<Pick<StoredTillQr, 'qrId' | 'purchaseId' | 'invoiceNumber' | 'uncounted'>[]> {
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await query<Pick<StoredTillQr, 'qrId' | 'purchaseId' | 'invoiceNumber' | 'uncounted'>>({
+        pk: tillQrPk(tenantId),
+        limit: pageSize,
+        startKey,
+        filter: { FilterExpression: 'attribute_exists(uncounted)' },
+        attributes: ['qrId', 'purchaseId', 'invoiceNumber', 'uncounted'],
+      });
+      if (page.items.length) yield page.items;
+      startKey = page.next;
+    } while (startKey);
+  },
 
   async uncounted(tenantId: string, paymentId: string): Promise<StoredUncountedUpi | undefined> {
     const k = uncountedUpiKey(tenantId, paymentId);

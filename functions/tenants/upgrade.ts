@@ -7,6 +7,7 @@ import { inTenant } from '../lib/tenant-scope.js';
 import { featuresOf, roleData, toRoleModules } from '../roles/data.js';
 import { tenantData } from './data.js';
 import { upgradeUnpaid } from '../accounts/upgrade.js';
+import { upgradeUncountedUpi } from '../payments/upgrade.js';
 import { upgradeWords } from './word-upgrade.js';
 
 /** Who the upgrade's changes are recorded as. */
@@ -46,7 +47,8 @@ export async function upgradeTenant(tenantId: string, now = new Date()): Promise
 
 /**
  * Upgrades every shop of the directory (the deploy and the local start run it): the feature catalogue, then the
- * one-time data steps (`word-upgrade.ts`, `accounts/upgrade.ts`); a shop that fails is logged and left for the next run.
+ * one-time data steps (`word-upgrade.ts`, `accounts/upgrade.ts`, `payments/upgrade.ts`); a shop that fails is logged
+ * and left for the next run.
  */
 export async function upgradeAllTenants(): Promise<void> {
   for (const tenant of await tenantData.list()) {
@@ -57,6 +59,8 @@ export async function upgradeAllTenants(): Promise<void> {
       if (words) rootLogger.info('shop given the word index of its names', { tenantId: tenant.tenantId, ...words });
       const unpaid = await inTenant(tenant.tenantId, () => upgradeUnpaid(tenant.tenantId));
       if (unpaid) rootLogger.info("shop's accounts given what they owe by day", { tenantId: tenant.tenantId, ...unpaid });
+      const upi = await inTenant(tenant.tenantId, () => upgradeUncountedUpi(tenant.tenantId));
+      if (upi) rootLogger.info('shop given its UPI payments to refund recorded before the list', { tenantId: tenant.tenantId, ...upi });
     } catch (error) {
       rootLogger.error('shop upgrade failed', { tenantId: tenant.tenantId, error: (error as Error).message });
     }

@@ -6,6 +6,9 @@ import { defaultRoles, platformRoles } from '../../shared/roles.js';
 import { readSettings, SettingsError } from '../../infra/settings.js';
 import { defineShop, shopAppContext, shopOptionsFromSettings } from '../../infra/stacks/shop.js';
 import { upgradeFingerprint } from '../../infra/upgrade-fingerprint.js';
+import { ACCOUNT_UNPAID_STEP } from '../../shared/credit.js';
+import { UNCOUNTED_UPI_STEP } from '../../shared/upi.js';
+import { DATA_UPGRADE_STEPS } from '../../shared/words.js';
 
 const required = { region: 'ap-south-1', mailFrom: 'bills@myshop.in', platformAdminEmail: 'owner@myshop.in' };
 
@@ -113,6 +116,12 @@ describe('shop upgrade on every deploy', () => {
     const roleChanged = { ...today, defaultRoles: defaultRoles.map((role, i) => (i === 0 ? { ...role, features: role.features.slice(1) } : role)) };
     expect(upgradeFingerprint(today)).toBe(upgradeFingerprint());
     expect(new Set([upgradeFingerprint(today), upgradeFingerprint(withFeature), upgradeFingerprint(roleChanged)]).size).toBe(3);
+  });
+
+  it('changes its fingerprint with each one-time data step, so a deploy that adds one runs it in every shop', () => {
+    const today = { featureCatalogue, defaultRoles, platformRoles };
+    expect(upgradeFingerprint(today, [...DATA_UPGRADE_STEPS, ACCOUNT_UNPAID_STEP, UNCOUNTED_UPI_STEP])).toBe(upgradeFingerprint());
+    expect(upgradeFingerprint(today, [...DATA_UPGRADE_STEPS, ACCOUNT_UNPAID_STEP])).not.toBe(upgradeFingerprint());
   });
 
   it('asks for a resend of the first admin\'s invitation with a new resendAdminInvite value', () => {

@@ -1,8 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { op, transact } from '../../functions/lib/db.js';
+import { getItem, op, transact } from '../../functions/lib/db.js';
+import { upgradeStepKey } from '../../functions/lib/keys.js';
 import { inTenant } from '../../functions/lib/tenant-scope.js';
 import { tenantData } from '../../functions/tenants/data.js';
-import { tillQrData } from '../../functions/payments/till-qr-data.js';
+import { tillQrData, type StoredTillQr } from '../../functions/payments/till-qr-data.js';
+import { uncountedCount, uncountedPage } from '../../functions/payments/uncounted-upi.js';
+import { upgradeUncountedUpi } from '../../functions/payments/upgrade.js';
+import { UNCOUNTED_UPI_STEP } from '../../shared/upi.js';
+import { Conflict } from '../../functions/lib/errors.js';
 import { injectDynamoFaults } from './faults.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import type { Purchase } from '../../shared/schemas/purchase.js';
@@ -198,5 +203,69 @@ describe('UPI payments not counted, for the owner to refund', () => {
     expect(shown.body.imageContent).toMatch(/^upi:\/\/pay\?/);
     const status = await call<TillQr>('GET', `/payment/till-qr/${shown.body.qrId}`, { token: await cashierToken() });
     expect(status.body.imageUrl).toBe('');
+  });
+});
+
+describe('UPI payments not counted before the list existed', () => {
+  const tenantId = `upiold${Date.now().toString(36)}`;
+  const at = (minute: number) => `2026-10-02T10:${String(minute).padStart(2, '0')}:00.000Z`;
+  const code = (qrId: string, purchaseId: number, uncounted: StoredTillQr['uncounted']): StoredTillQr => ({
+    qrId,
+    purchaseId,
+    invoiceNumber: `INV-${purchaseId}`,
+    amount: 10_000,
+    status: 'paid',
+    message: 'Not counted: refund it',
+    imageUrl: '',
+    closeBy: at(30),
+    uncounted,
+    createdBy: 'cashier@old.shop',
+    createdOn: at(0),
+  });
+  const old1 = { paymentId: `pay_old1${tenantId}`, amount: 9_000, reason: 'wrong amount', at: at(1) };
+  const old2 = { paymentId: `pay_old2${tenantId}`, amount: 10_000, reason: 'paid twice', at: at(3) };
+  const listedByWebhook = { paymentId: `pay_new${tenantId}`, amount: 10_000, reason: 'paid twice', at: at(5) };
+  const shop = <T>(work: () => Promise<T>) => inTenant(tenantId, work);
+  const everything = () => shop(async () => ({ list: (await uncountedPage(tenantId, { page: 0, size: 100 })).items, count: (await uncountedCount(tenantId)).open }));
+
+  it('lists and counts them once through the shop upgrade, from a Query of the shop’s codes; a run again changes nothing', async () => {
+    await shop(async () => {
+      // As the earlier release left them: on the code only, not listed, not counted.
+      await transact(tillQrData.createWrites(tenantId, code('qr_Old1', 11, [old1, old2])));
+      await transact(tillQrData.createWrites(tenantId, code('qr_Old2', 12, undefined)));
+      // Recorded by today's webhook: on the code, listed and counted.
+      await transact(tillQrData.createWrites(tenantId, code('qr_New', 13, undefined)));
+      await transact(tillQrData.uncountedWrites(tenantId, { qrId: 'qr_New', purchaseId: 13 }, listedByWebhook, 'Not counted: refund it'));
+    });
+    expect(await everything()).toMatchObject({ list: [{ paymentId: listedByWebhook.paymentId }], count: 1 });
+
+    const recorder = injectDynamoFaults();
+    let outcome;
+    try {
+      recorder.arm();
+      outcome = await shop(() => upgradeUncountedUpi(tenantId));
+      expect(recorder.commands()).not.toContain('ScanCommand');
+      expect(recorder.inputs().filter((input) => (input as { KeyConditionExpression?: string }).KeyConditionExpression)).toHaveLength(1);
+    } finally {
+      recorder.restore();
+    }
+    expect(outcome).toEqual({ listed: 2 });
+    const after = await everything();
+    expect(after.count).toBe(3);
+    expect(after.list.map((u) => u.paymentId)).toEqual([listedByWebhook.paymentId, old2.paymentId, old1.paymentId]);
+    expect(after.list.find((u) => u.paymentId === old1.paymentId)).toMatchObject({
+      qrId: 'qr_Old1', purchaseId: 11, invoiceNumber: 'INV-11', amount: 90, reason: 'wrong amount', at: old1.at, status: 'open',
+    });
+
+    // Done for this shop: the next deploy only reads the mark.
+    expect(await shop(() => upgradeUncountedUpi(tenantId))).toBeUndefined();
+    // Run again from the start (a run cut short before its mark), and two at once: nothing listed or counted twice.
+    const mark = upgradeStepKey(tenantId, UNCOUNTED_UPI_STEP);
+    await shop(() => transact([op.release(mark)]));
+    expect(await shop(() => Promise.all([upgradeUncountedUpi(tenantId), upgradeUncountedUpi(tenantId)]))).toEqual([{ listed: 0 }, { listed: 0 }]);
+    // A run that read the list before another listed the payment writes nothing: the item and the count go together.
+    await expect(shop(() => transact(tillQrData.listUncountedWrites(tenantId, { qrId: 'qr_Old1', purchaseId: 11 }, old1)))).rejects.toBeInstanceOf(Conflict);
+    expect(await everything()).toEqual(after);
+    expect(await shop(() => getItem(mark.pk, mark.sk, true))).toMatchObject({ listed: 0 });
   });
 });
