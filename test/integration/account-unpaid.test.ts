@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { computeBill, shopDay } from '../../shared/bill.js';
+import { shopDay } from '../../shared/bill.js';
 import { ACCOUNT_UNPAID_STEP } from '../../shared/credit.js';
-import { toPaise, toRupees } from '../../shared/money.js';
+import { toPaise } from '../../shared/money.js';
 import type { AccountView, LedgerEntry, Receivables } from '../../shared/schemas/account.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import { purchaseBody } from '../../shared/schemas/purchase.js';
@@ -16,7 +16,7 @@ import { upgradeStepKey } from '../../functions/lib/keys.js';
 import { inTenant } from '../../functions/lib/tenant-scope.js';
 import { placeBill as saveBill } from '../../functions/purchases/service.js';
 import { call, tokenOf } from './client.js';
-import { adminToken, cashierToken, demoScopeAt, line, newCustomer, placeBill, stockedProduct, type Shelf } from './pos-fixtures.js';
+import { accountBill, adminToken, cashierToken, demoScopeAt, newCustomer, placeBill, stockedProduct, type Shelf } from './pos-fixtures.js';
 
 /**
  * What an account owes by shop day (docs/customer-credit.md, "Receivables"): kept on the account item in the same
@@ -32,21 +32,7 @@ beforeAll(async () => {
   shelf = await stockedProduct({ name: 'Udhaar Atta 10kg', quantity: 500, mrp: 200, buyingPrice: 150, gst: 0 });
 });
 
-/** A bill of `bags` bags (₹200 each) wholly on account. */
-function billOf(customer: Customer, bags: number) {
-  const figures = computeBill({ lines: [{ mrp: toPaise(shelf.mrp), rate: toPaise(shelf.sellingPrice), quantity: bags, cgstRate: 0, sgstRate: 0 }] });
-  const net = toRupees(figures.paid);
-  return {
-    mobileNumber: customer.mobileNumber,
-    tenders: [{ method: 'account', amount: net }],
-    purchasedProduct: [line(shelf, bags)],
-    grossAmount: toRupees(figures.totals.gross),
-    discount: toRupees(figures.totals.discount),
-    tax: toRupees(figures.totals.tax),
-    netAmount: net,
-  };
-}
-const onAccountDaysAgo = (customer: Customer, bags: number, days: number) => saveBill(demoScopeAt(daysAgo(days)), purchaseBody.parse(billOf(customer, bags)));
+const onAccountDaysAgo = (customer: Customer, bags: number, days: number) => saveBill(demoScopeAt(daysAgo(days)), purchaseBody.parse(accountBill(shelf, customer, bags)));
 
 async function creditCustomer(limit: number): Promise<Customer> {
   const customer = await newCustomer();
@@ -98,7 +84,7 @@ describe('what an account owes by day', () => {
     const customer = await creditCustomer(5000);
     await onAccountDaysAgo(customer, 5, 40); // ₹1,000 forty days ago
     await onAccountDaysAgo(customer, 2, 10); // ₹400 ten days ago
-    const today = await placeBill(billOf(customer, 2)); // ₹400 today
+    const today = await placeBill(accountBill(shelf, customer, 2)); // ₹400 today
     expect(today.status, JSON.stringify(today.body)).toBe(200);
     expect(await expectKeptAsLedger(customer)).toEqual({ [dayOf(40)]: 100_000, [dayOf(10)]: 40_000, [dayOf(0)]: 40_000 });
 
@@ -120,7 +106,7 @@ describe('what an account owes by day', () => {
     const advance = await call('POST', `/account/${customer.customerId}/payment`, { token: await cashierToken(), body: { tenders: [{ method: 'cash', amount: 800 }], advance: true } });
     expect(advance.status, JSON.stringify(advance.body)).toBe(200);
     expect(await expectKeptAsLedger(customer)).toEqual({});
-    expect((await placeBill(billOf(customer, 1))).status).toBe(200);
+    expect((await placeBill(accountBill(shelf, customer, 1))).status).toBe(200);
     expect(await expectKeptAsLedger(customer)).toEqual({ [dayOf(0)]: 10_000 });
   });
 

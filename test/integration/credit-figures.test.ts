@@ -2,8 +2,6 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { receivePayment, writeOff } from '../../functions/accounts/service.js';
 import { placeBill as saveBill, returnAndMail } from '../../functions/purchases/service.js';
-import { computeBill } from '../../shared/bill.js';
-import { toPaise, toRupees } from '../../shared/money.js';
 import type { AccountView } from '../../shared/schemas/account.js';
 import { accountPaymentBody, writeOffBody } from '../../shared/schemas/account.js';
 import type { Customer } from '../../shared/schemas/customer.js';
@@ -12,7 +10,7 @@ import type { SalesSummary } from '../../shared/schemas/figures.js';
 import { purchaseBody, returnBody, type MonthlySales } from '../../shared/schemas/purchase.js';
 import { apiUrl, call, tokenOf } from './client.js';
 import { pdfText } from './pdf-text.js';
-import { demoScopeAt, line, newCustomer, stockedProduct, type Shelf } from './pos-fixtures.js';
+import { accountBill, demoScopeAt, newCustomer, stockedProduct, type Shelf } from './pos-fixtures.js';
 
 /**
  * Customer credit in the figures (shared/figures.ts, docs/customer-credit.md "The figures"): goods sold on account
@@ -50,13 +48,8 @@ async function creditCustomer(): Promise<Customer> {
 }
 
 /** A bill of `bags` bags at 10:30 IST of `day`, `onAccount` rupees of it on account and the rest in cash. */
-async function billOn(day: string, customer: Customer, bags: number, onAccount: number) {
-  const figures = computeBill({ lines: [{ mrp: toPaise(shelf.mrp), rate: toPaise(shelf.sellingPrice), quantity: bags, cgstRate: 0, sgstRate: 0 }] });
-  const net = toRupees(figures.paid);
-  const tenders = [{ method: 'account', amount: onAccount }, ...(net > onAccount ? [{ method: 'cash', amount: net - onAccount }] : [])];
-  const body = { mobileNumber: customer.mobileNumber, tenders, purchasedProduct: [line(shelf, bags)], grossAmount: toRupees(figures.totals.gross), discount: 0, tax: 0, netAmount: net };
-  return saveBill(demoScopeAt(`${day}T05:00:00Z`), purchaseBody.parse(body));
-}
+const billOn = (day: string, customer: Customer, bags: number, onAccount: number) =>
+  saveBill(demoScopeAt(`${day}T05:00:00Z`), purchaseBody.parse(accountBill(shelf, customer, bags, onAccount)));
 
 const sumOf = (days: SalesSummary[], pick: (f: SalesSummary) => number | undefined) => Math.round(days.reduce((s, f) => s + (pick(f) ?? 0), 0) * 100) / 100;
 

@@ -2,15 +2,14 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { customerData } from '../../functions/customers/data.js';
 import { transact } from '../../functions/lib/db.js';
 import { placeBill as saveBill } from '../../functions/purchases/service.js';
-import { computeBill } from '../../shared/bill.js';
-import { toPaise, toRupees } from '../../shared/money.js';
+import { toPaise } from '../../shared/money.js';
 import type { AccountView } from '../../shared/schemas/account.js';
 import type { AuditRecord } from '../../shared/schemas/audit.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import { purchaseBody } from '../../shared/schemas/purchase.js';
 import { call, tokenOf } from './client.js';
 import { sentMail } from './mail.js';
-import { adminToken, demoScopeAt, line, newCustomer, stockedProduct, type Shelf } from './pos-fixtures.js';
+import { accountBill, adminToken, demoScopeAt, newCustomer, stockedProduct, type Shelf } from './pos-fixtures.js';
 
 /**
  * Dues reminders by e-mail (docs/customer-credit.md, "Reminders"): a customer with an e-mail address gets the
@@ -28,11 +27,9 @@ beforeAll(async () => {
 async function owingCustomer(customer: Customer, bags: number) {
   const set = await call<AccountView>('PUT', `/account/${customer.customerId}`, { token: await managerToken(), body: { onAccount: true, limit: 5000 } });
   expect(set.status, JSON.stringify(set.body)).toBe(200);
-  const figures = computeBill({ lines: [{ mrp: toPaise(shelf.mrp), rate: toPaise(shelf.sellingPrice), quantity: bags, cgstRate: 0, sgstRate: 0 }] });
-  const net = toRupees(figures.paid);
-  const body = { mobileNumber: customer.mobileNumber, tenders: [{ method: 'account', amount: net }], purchasedProduct: [line(shelf, bags)], grossAmount: toRupees(figures.totals.gross), discount: 0, tax: 0, netAmount: net };
+  const body = accountBill(shelf, customer, bags);
   await saveBill(demoScopeAt(new Date(Date.now() - 40 * 86_400_000).toISOString()), purchaseBody.parse(body));
-  return net;
+  return body.netAmount;
 }
 
 const whatsAppTo = async (mobile: string) =>

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { computeBill } from '../../shared/bill.js';
-import { toPaise, toRupees } from '../../shared/money.js';
 import type { AccountView, Approval, LedgerEntry } from '../../shared/schemas/account.js';
 import type { AuditRecord } from '../../shared/schemas/audit.js';
 import type { Customer } from '../../shared/schemas/customer.js';
@@ -16,7 +14,7 @@ import type { Receivables } from '../../shared/schemas/account.js';
 import { shopDay } from '../../shared/bill.js';
 import { apiUrl, call, tokenOf } from './client.js';
 import { pdfText } from './pdf-text.js';
-import { adminToken, cashierToken, demoScopeAt, line, newCustomer, placeBill, stockedProduct, type Shelf } from './pos-fixtures.js';
+import { accountBill, adminToken, cashierToken, demoScopeAt, newCustomer, placeBill, stockedProduct, type Shelf } from './pos-fixtures.js';
 
 /**
  * Customer credit (docs/customer-credit.md): a bill's "On account" part moves the customer's balance in the bill's
@@ -30,22 +28,7 @@ beforeAll(async () => {
   shelf = await stockedProduct({ name: 'Khata Rice 5kg', quantity: 500, mrp: 200, buyingPrice: 150, gst: 0 });
 });
 
-/** A bill of `quantity` bags, `onAccount` rupees of it on account and the rest in cash. */
-function billOf(customer: Customer, quantity: number, onAccount: number, extra: Record<string, unknown> = {}) {
-  const figures = computeBill({ lines: [{ mrp: toPaise(shelf.mrp), rate: toPaise(shelf.sellingPrice), quantity, cgstRate: 0, sgstRate: 0 }] });
-  const net = toRupees(figures.paid);
-  const tenders = [{ method: 'account', amount: onAccount }, ...(net > onAccount ? [{ method: 'cash', amount: net - onAccount }] : [])];
-  return {
-    mobileNumber: customer.mobileNumber,
-    tenders,
-    purchasedProduct: [line(shelf, quantity)],
-    grossAmount: toRupees(figures.totals.gross),
-    discount: toRupees(figures.totals.discount),
-    tax: toRupees(figures.totals.tax),
-    netAmount: net,
-    ...extra,
-  };
-}
+const billOf = (customer: Customer, quantity: number, onAccount: number, extra: Record<string, unknown> = {}) => accountBill(shelf, customer, quantity, onAccount, extra);
 
 const accountOf = async (customer: Customer) => {
   const answer = await call<AccountView>('GET', `/account/${customer.customerId}`, { token: await cashierToken() });

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { computeBill } from '../../shared/bill.js';
-import { toPaise, toRupees } from '../../shared/money.js';
 import type { AccountTerms, AccountView, LedgerEntry } from '../../shared/schemas/account.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import { call, tokenOf } from './client.js';
-import { cashierToken, line, newCustomer, placeBill, stockedProduct, type Shelf } from './pos-fixtures.js';
+import { accountBill, cashierToken, newCustomer, placeBill, stockedProduct, type Shelf } from './pos-fixtures.js';
 
 /**
  * Customer credit offline (docs/customer-credit.md, "Offline"): the till's copy of every account's terms and balance
@@ -26,19 +24,10 @@ async function creditCustomer(limit: number): Promise<Customer> {
 
 /** A bill of `quantity` packs, all of it on account. */
 async function billOnAccount(customer: Customer, quantity: number) {
-  const figures = computeBill({ lines: [{ mrp: toPaise(shelf.mrp), rate: toPaise(shelf.sellingPrice), quantity, cgstRate: 0, sgstRate: 0 }] });
-  const net = toRupees(figures.paid);
-  const saved = await placeBill({
-    mobileNumber: customer.mobileNumber,
-    tenders: [{ method: 'account', amount: net }],
-    purchasedProduct: [line(shelf, quantity)],
-    grossAmount: toRupees(figures.totals.gross),
-    discount: toRupees(figures.totals.discount),
-    tax: toRupees(figures.totals.tax),
-    netAmount: net,
-  });
+  const body = accountBill(shelf, customer, quantity);
+  const saved = await placeBill(body);
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  return net;
+  return body.netAmount;
 }
 
 async function termsOf(customerId: number): Promise<AccountTerms | undefined> {

@@ -81,6 +81,26 @@ export const line = (shelf: Shelf, quantity: number | string, sellingPrice: numb
   sgst: shelf.sgst,
 });
 
+/**
+ * The body of a bill of `quantity` units of a product without GST, `onAccount` rupees of it on the customer's account
+ * (all of it when not given) and the rest in cash.
+ */
+export function accountBill(shelf: Shelf, customer: Pick<Customer, 'mobileNumber'>, quantity: number, onAccount?: number, extra: Record<string, unknown> = {}) {
+  const figures = computeBill({ lines: [{ mrp: toPaise(shelf.mrp), rate: toPaise(shelf.sellingPrice), quantity, cgstRate: 0, sgstRate: 0 }] });
+  const net = toRupees(figures.paid);
+  const account = onAccount ?? net;
+  return {
+    mobileNumber: customer.mobileNumber,
+    tenders: [{ method: 'account', amount: account }, ...(net > account ? [{ method: 'cash', amount: toRupees(toPaise(net) - toPaise(account)) }] : [])],
+    purchasedProduct: [line(shelf, quantity)],
+    grossAmount: toRupees(figures.totals.gross),
+    discount: toRupees(figures.totals.discount),
+    tax: toRupees(figures.totals.tax),
+    netAmount: net,
+    ...extra,
+  };
+}
+
 export interface Totals {
   grossAmount: number;
   discount: number;
