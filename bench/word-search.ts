@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { categoryData } from '../functions/categories/data.js';
-import { rankedSuggestions, suggestions } from '../functions/inventory/service.js';
+import { suggestions } from '../functions/inventory/service.js';
 import { productData } from '../functions/products/data.js';
 import { stockData } from '../functions/stock/data.js';
 import { stockSearchPage } from '../functions/stock/search.js';
@@ -12,8 +12,8 @@ import { printTable, signIn, timingOf, withStack, type Timing } from './lib.js';
  * Search by any word at 20,000 products (one shop, one category, each product received so it has a stock line):
  * the till's suggestion and the product suggestion by the word index, side by side in one run with the prefix
  * suggestion they replaced (the name index's `begins_with`, and the till's three prefix reads), and the till's
- * suggestion as the word index first shipped it (the word index, then the shelf items) and without the batch read of
- * its products' GST details, for a text that starts names and one that is only a later word of them. One client; the calls of a group take turns.
+ * suggestion as the word index first shipped it (the word index, then the shelf items), for a text that starts
+ * names and one that is only a later word of them. One client; the calls of a group take turns.
  */
 
 const SIZE = Number(process.env.SIZE ?? 20_000);
@@ -89,7 +89,6 @@ export async function wordSearchBenchmark(runs: number) {
       ...(await alternated(n, [
         ["till suggestion, three prefix reads, 'kesa' (before)", () => prefixTill(tenantId, 'kesa')],
         ["till suggestion, word index then shelves, 'kesa' (first word version)", () => wordThenShelves(tenantId, 'kesa')],
-        ["till suggestion, word index beside lines by name, without GST details, 'kesa'", () => rankedSuggestions(tenantId, 'kesa', false)],
         ["till suggestion, word index beside lines by name, 'kesa' (after)", () => suggestions(tenantId, 'kesa', false)],
         ["till suggestion, word index beside lines by name, 'basm' (a later word)", () => suggestions(tenantId, 'basm', false)],
       ])),
@@ -108,7 +107,6 @@ export async function wordSearchBenchmark(runs: number) {
       "product suggestion, word index, 'kesa' (after)": "product suggestion, prefix index, 'kesa' (before)",
       "product suggestion, word index, 'basm' (a later word)": "product suggestion, prefix index, 'kesa' (before)",
       "till suggestion, word index then shelves, 'kesa' (first word version)": "till suggestion, three prefix reads, 'kesa' (before)",
-      "till suggestion, word index beside lines by name, without GST details, 'kesa'": "till suggestion, three prefix reads, 'kesa' (before)",
       "till suggestion, word index beside lines by name, 'kesa' (after)": "till suggestion, three prefix reads, 'kesa' (before)",
       "till suggestion, word index beside lines by name, 'basm' (a later word)": "till suggestion, three prefix reads, 'kesa' (before)",
       "stock list search by any word, first page of 20, 'kesa' (after)": "stock list, a page of 20 lines by name prefix, 'kesa' (before)",

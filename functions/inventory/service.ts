@@ -151,33 +151,12 @@ function suggestionRank(s: InventorySuggestion, text: string): number {
 }
 
 /**
- * The suggestions with each product's HSN code, GST unit and kind of supply (one BatchGetItem of the page's
- * products, at most 20): a line picked online keeps them, so a bill the till then keeps offline prints as the
- * server's invoice will, even when the device's copy was refreshed before the product was received.
- */
-export async function suggestions(tenantId: string, text: string, all: boolean): Promise<InventorySuggestion[]> {
-  const found = await rankedSuggestions(tenantId, text, all);
-  const ids = [...new Set(found.map((s) => s.productId))];
-  const products = new Map((ids.length ? await productData.byIds(tenantId, ids) : []).map((p) => [p.productId, p]));
-  return found.map((s) => {
-    const product = products.get(s.productId);
-    return {
-      ...s,
-      ...(product?.hsnCode ? { hsnCode: product.hsnCode } : {}),
-      ...(product?.unit ? { unit: product.unit } : {}),
-      ...(product?.taxability ? { taxability: product.taxability } : {}),
-    };
-  });
-}
-
-/**
  * Suggestions (spec 2 sections 3 and 5): received lines of the products with a word of the name starting with the
  * text (the word index, whole words first), and lines whose artcode or barcode starts with it (a scanned code is
  * exact, so first). With `all`, catalogue products never received are added (no codes or prices yet), so
- * inventory add can pick a product for its first receipt. Without the products' GST details (`suggestions` adds
- * them; the bench times both).
+ * inventory add can pick a product for its first receipt.
  */
-export async function rankedSuggestions(tenantId: string, text: string, all: boolean): Promise<InventorySuggestion[]> {
+export async function suggestions(tenantId: string, text: string, all: boolean): Promise<InventorySuggestion[]> {
   // The lines whose name starts with the text are read beside the word index, live: when the text starts the names
   // (as it mostly does), the word index finds the same products and no second read is needed for them. Twice the
   // list is read, so products with a few lines each are all whole in it.

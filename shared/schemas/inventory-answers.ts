@@ -55,13 +55,6 @@ export const inventorySuggestion = z.object({
   inventoryId: z.number().int(),
   stockId: z.number().int(),
   quantity: z.number().int(),
-  /**
-   * The product's HSN code, GST unit and kind of supply, each absent when the product has none (never chose:
-   * nil-rated at 0 %): a line picked at the till keeps them for a bill kept offline.
-   */
-  hsnCode: z.string().optional(),
-  unit: z.string().optional(),
-  taxability: z.enum(['taxable', 'nil-rated', 'exempt', 'non-gst']).optional(),
 });
 
 export type InventorySuggestion = z.output<typeof inventorySuggestion>;

@@ -311,22 +311,6 @@ describe('suggestions', () => {
     expect((await suggest(false, 'zafrani')).body).toEqual([]);
     expect((await suggest(true, 'zafrani')).body).toEqual([expect.objectContaining({ productName: 'Zafrani Kesar Tin', inventoryId: 0, quantity: 0 })]);
   });
-
-  it("carries each line's product HSN code, unit and kind of supply, and none for a product that never chose them", async () => {
-    const [chosen, plain] = await Promise.all([
-      stockedProduct({ name: 'Sona Masoori Rice', quantity: 10, mrp: 60, buyingPrice: 50, gst: 0 }),
-      stockedProduct({ name: 'Loose Jaggery', quantity: 10, mrp: 80, buyingPrice: 70, gst: 0 }),
-    ]);
-    const [product] = (await call<Record<string, unknown>[]>('GET', `/product/listOfProducts/${chosen.productId}`, { token: admin })).body;
-    const saved = await call('PUT', '/product/listOfProducts', { token: admin, body: [{ ...product, hsnCode: '1006', unit: 'BAG', taxability: 'nil-rated' }] });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const [nilRated] = (await suggest(false, chosen.artcode.toLowerCase())).body;
-    expect(nilRated).toMatchObject({ productId: chosen.productId, artcode: chosen.artcode, gst: 0, hsnCode: '1006', unit: 'BAG', taxability: 'nil-rated' });
-    const [never] = (await suggest(false, plain.artcode.toLowerCase())).body;
-    expect(never).toMatchObject({ productId: plain.productId, artcode: plain.artcode });
-    expect(never!.hsnCode).toBeUndefined();
-    expect(never!.taxability).toBeUndefined();
-  });
 });
 
 describe('storefront products', () => {

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { billRecords, invoiceFields } from '../../functions/purchases/bill-records.js';
 import { receiptView } from '../../functions/purchases/view.js';
-import { provisionalReceipt, soldLines, type LineTax } from '../../frontend/src/features/billing/offline/provisional-receipt.js';
+import { provisionalReceipt } from '../../frontend/src/features/billing/offline/provisional-receipt.js';
 import { billFigures, type BillRow } from '../../frontend/src/features/billing/components/bill-rows.js';
 import { supplyOf, TAXABILITIES, type Taxability } from '../../shared/gst.js';
 import { toBasisPoints, toPaise } from '../../shared/money.js';
@@ -198,37 +198,5 @@ describe('the provisional receipt of a bill made offline', () => {
         expect(gstOf(offlineReceipt(shop, sold))).toEqual(gstOf(serverReceipt(shop, sold)));
       }),
     );
-  });
-});
-
-describe('a row picked online from a suggestion, kept offline', () => {
-  /** The receipt of rows as Place Order keeps them, the lines' GST details from the rows or else the device's copy. */
-  function receiptOfRows(rows: BillRow[], copy: Map<number, LineTax>) {
-    const figures = billFigures(rows, undefined, false, supplyOf({ shop: REGISTERED }).supply);
-    return provisionalReceipt({ shop: REGISTERED, provisionalNumber: 'P-1', madeOn, cashier: 'cashier', saleDate, customer, paymentMode: 'Cash', lines: soldLines(rows, copy), figures });
-  }
-  /** The suggestion's row: the product as GET /inventory/anyList answered it, with its kind, HSN code and unit. */
-  const pickedRice = (): BillRow[] => {
-    const [row] = rowsOf([rice]);
-    return [{ ...row!, product: { ...row!.product!, hsnCode: '1006', unit: 'BAG', taxability: 'nil-rated' } }];
-  };
-  // The device's copy was refreshed before rice was received: it holds another product only.
-  const copyWithoutRice = new Map<number, LineTax>([[99, { hsnCode: '3401', unit: 'NOS', taxability: 'taxable' }]]);
-
-  it("prints as the server will even when the device's copy lacks the product: a Bill of Supply marking the line Nil-rated, with its HSN code", () => {
-    const offline = receiptOfRows(pickedRice(), copyWithoutRice);
-    expect(offline.title).toBe('Bill of Supply');
-    expect(offline.lines[0]).toMatchObject({ hsnCode: '1006', unit: 'BAG', untaxed: 'Nil-rated', tax: 0 });
-    expect(offline.hsnSummary).toEqual([expect.objectContaining({ hsnCode: '1006', unit: 'BAG', gst: 0 })]);
-    expect(gstOf(offline)).toEqual(gstOf(serverReceipt(REGISTERED, [rice])));
-  });
-
-  it("takes the suggestion's details before an older copy's, and the copy's for a row that carries none", () => {
-    const olderCopy = new Map<number, LineTax>([[1, { hsnCode: '3401', unit: 'NOS', taxability: 'taxable' }]]);
-    expect(receiptOfRows(pickedRice(), olderCopy).lines[0]).toMatchObject({ hsnCode: '1006', untaxed: 'Nil-rated' });
-    const plain = rowsOf([{ ...rice, hsnCode: undefined, unit: undefined, taxability: undefined }]);
-    const fromCopy = receiptOfRows(plain, new Map([[1, { hsnCode: '1006', unit: 'BAG', taxability: 'nil-rated' }]]));
-    expect(fromCopy.lines[0]).toMatchObject({ hsnCode: '1006', unit: 'BAG', untaxed: 'Nil-rated' });
-    expect(receiptOfRows(plain, new Map()).hsnSummary[0]!.hsnCode).toBeFalsy();
   });
 });

@@ -10,12 +10,8 @@ import type { InventorySuggestion } from '../../../../../shared/schemas/inventor
 import type { PaymentMode } from '../../../../../shared/schemas/purchase.js';
 import { ADD_PRODUCTS, CUSTOMER_REQUIRED, MAX_BILL_LINES, TOO_MANY_LINES, QUANTITY_NOT_ZERO, QUANTITY_REQUIRED, SELLING_PRICE_NOT_ZERO, SELLING_PRICE_REQUIRED, correctQuantity, correctSellingPrice } from '../../../../../shared/schemas/purchase-messages.js';
 
-/**
- * The product a row sells: a suggestion, or a line of the bill being edited shaped like one. A suggestion answered
- * online carries its product's HSN code, unit and kind of supply, which a bill kept offline prints.
- */
-export type RowProduct = Pick<InventorySuggestion, 'productId' | 'productName' | 'artcode' | 'mrp' | 'cgst' | 'sgst' | 'stockId' | 'quantity' | 'inventoryId'> &
-  Partial<Pick<InventorySuggestion, 'hsnCode' | 'unit' | 'taxability'>>;
+/** The product a row sells: a suggestion, or a line of the bill being edited shaped like one. */
+export type RowProduct = Pick<InventorySuggestion, 'productId' | 'productName' | 'artcode' | 'mrp' | 'cgst' | 'sgst' | 'stockId' | 'quantity' | 'inventoryId'>;
 
 export interface BillRow {
   key: number;

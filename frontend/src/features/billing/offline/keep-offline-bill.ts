@@ -11,9 +11,9 @@ import type { Customer } from '../../../../../shared/schemas/customer.js';
 import type { PaymentMode, Receipt, TenderInput } from '../../../../../shared/schemas/purchase.js';
 import { TENDER_LABELS } from '../../../../../shared/tenders.js';
 import type { Session } from '../../../lib/session.js';
-import type { billBody, BillRow } from '../components/bill-rows.js';
+import { chosenRows, type billBody, type BillRow } from '../components/bill-rows.js';
 import { applyOfflineBill, localAccount, localLineTaxes, moveLocalBalance, tillTenant } from './local-copy.js';
-import { provisionalReceipt, soldLines } from './provisional-receipt.js';
+import { provisionalReceipt, type LineTax } from './provisional-receipt.js';
 import type { QueuedBill } from './queue.js';
 import { deviceId, keepBill, nextProvisionalNumber, resendFixed } from './till-queue.js';
 
@@ -30,6 +30,13 @@ interface BillOnScreen {
   paymentMode: PaymentMode;
   session: Session;
 }
+
+/**
+ * The bill's lines with their products' GST details from the device's copy. A product the copy does not hold (chosen
+ * online after its last refresh) is taken as one that never chose a kind: nil-rated at 0 %, taxable above, no HSN code.
+ */
+const soldLines = (rows: BillRow[], taxes: Map<number, LineTax> = new Map()) =>
+  chosenRows(rows).map((row) => ({ product: row.product, quantity: Number(row.quantity.trim()), rate: Number(row.rate.trim()), tax: taxes.get(row.product.productId) ?? {} }));
 
 /** The provisional receipt of a bill on screen, under its provisional number and the time it was made. */
 async function receiptOf(input: BillOnScreen, provisionalNumber: string, madeOn: string): Promise<Receipt> {

@@ -12,29 +12,10 @@ import type { Stock } from '../../../../../shared/schemas/inventory.js';
 import type { PaymentMode, Receipt } from '../../../../../shared/schemas/purchase.js';
 import { PAYMENT_STATUS_PAID } from '../../../../../shared/schemas/purchase-messages.js';
 import type { Tenant } from '../../../../../shared/schemas/tenant.js';
-import { chosenRows, type BillRow, type RowProduct } from '../components/bill-rows.js';
+import type { RowProduct } from '../components/bill-rows.js';
 
 /** A line's GST details as the device's copy holds them (the product's, from the stock pages it was read from). */
 export type LineTax = Pick<Stock, 'hsnCode' | 'unit' | 'taxability'>;
-
-/** The GST details a row's product carries (a suggestion picked online answers them). */
-const taxOfRow = ({ hsnCode, unit, taxability }: RowProduct): LineTax => ({
-  ...(hsnCode ? { hsnCode } : {}),
-  ...(unit ? { unit } : {}),
-  ...(taxability ? { taxability } : {}),
-});
-
-/**
- * The bill's lines with their products' GST details: those the row's suggestion carried when it was picked online
- * (the newest), else the device's copy's (`taxes`, by product). A product neither holds is taken as one that never
- * chose a kind: nil-rated at 0 %, taxable above, no HSN code.
- */
-export const soldLines = (rows: BillRow[], taxes: Map<number, LineTax> = new Map()): ProvisionalInput['lines'] =>
-  chosenRows(rows).map((row) => {
-    const picked = taxOfRow(row.product);
-    const tax = Object.keys(picked).length ? picked : (taxes.get(row.product.productId) ?? {});
-    return { product: row.product, quantity: Number(row.quantity.trim()), rate: Number(row.rate.trim()), tax };
-  });
 
 export const PROVISIONAL_NOTE = 'Provisional — tax invoice number follows';
 
