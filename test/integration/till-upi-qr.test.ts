@@ -1,15 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { purchaseData } from '../../functions/purchases/data.js';
-import { tenantData } from '../../functions/tenants/data.js';
-import { op, transact } from '../../functions/lib/db.js';
 import { inTenant } from '../../functions/lib/tenant-scope.js';
 import { indiaToday } from '../../shared/leave-days.js';
 import { NO_UPI_TO_CONFIRM, QR_CLOSED, paidTwice, wrongAmount, type TillQr } from '../../shared/schemas/till-upi.js';
 import type { Purchase } from '../../shared/schemas/purchase.js';
 import type { Customer } from '../../shared/schemas/customer.js';
 import { call, tokenOf } from './client.js';
+import { billWithUpiToConfirm, pay, showQr, simulator, useRazorpayQr } from './till-qr-fixtures.js';
 import { razorpayUrl, resendWebhook } from './payment-fixtures.js';
-import { bill, cashierToken, line, mustPlace, newCustomer, stockedProduct, type Shelf } from './pos-fixtures.js';
+import { cashierToken, newCustomer, stockedProduct, type Shelf } from './pos-fixtures.js';
 
 /**
  * UPI at the till by Razorpay's QR codes, through the Razorpay simulator (docs/point-of-sale.md, "UPI QR codes that
@@ -21,35 +20,14 @@ let tea: Shelf;
 let customer: Customer;
 
 beforeAll(async () => {
-  // The shop's setting, written beside its profile's version so other tests' profile saves are not disturbed.
-  await inTenant('demo', () => transact([op.setFields(tenantData.key('demo'), { upiRazorpayQr: true })]));
+  await useRazorpayQr();
   tea = await stockedProduct({ name: 'Assam Tea 250g', quantity: 80, mrp: 150, buyingPrice: 110, gst: 5 });
   customer = await newCustomer();
 });
 
-/** A ₹300 bill: ₹200 cash and ₹100 by UPI still to be confirmed. */
-async function billWithUpiToConfirm(): Promise<Purchase> {
-  return mustPlace(
-    bill(customer, [line(tea, 2)], { grossAmount: 300, discount: 0, tax: 14.28, netAmount: 300 }, {
-      paymentMode: undefined,
-      tenders: [
-        { method: 'cash', amount: 200 },
-        { method: 'upi', amount: 100, pending: true },
-      ],
-    }),
-  );
-}
-
-const showQr = async (purchaseId: number) => call<TillQr & { message?: string }>('POST', '/payment/till-qr', { token: await cashierToken(), body: { purchaseId } });
 const qrStatus = async (qrId: string, check = false) => call<TillQr>('GET', `/payment/till-qr/${qrId}${check ? '?check=true' : ''}`, { token: await cashierToken() });
 const billOf = async (purchaseId: number) => (await call<Purchase>('GET', `/purchase/${purchaseId}`, { token: await cashierToken() })).body;
 
-async function simulator<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(`${razorpayUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
-const pay = (qrId: string, amount?: number) => simulator<{ payment: { id: string } }>(`/sim/qr_codes/${qrId}/pay`, amount ? { amount } : {});
 
 /** The till's poll: the code's status until `done` holds (the webhook arrives on its own, as Razorpay's does). */
 async function until(qrId: string, done: (qr: TillQr) => boolean): Promise<TillQr> {
@@ -77,7 +55,7 @@ describe('a till UPI QR code by Razorpay', () => {
   });
 
   it('paid: confirms the bill’s UPI part by the webhook, once, and the till sees it paid', async () => {
-    const saved = await billWithUpiToConfirm();
+    const saved = await billWithUpiToConfirm(tea, customer);
     expect(saved.tenders).toContainEqual({ method: 'upi', label: 'UPI', amount: 100, pending: true });
     const before = await salesToday();
     const shown = await showQr(saved.purchaseId);
@@ -108,7 +86,7 @@ describe('a till UPI QR code by Razorpay', () => {
   });
 
   it('paid twice: the second payment is not counted and is told to be refunded; a webhook delivered again changes nothing', async () => {
-    const saved = await billWithUpiToConfirm();
+    const saved = await billWithUpiToConfirm(tea, customer);
     const { qrId } = (await showQr(saved.purchaseId)).body;
     const first = await pay(qrId);
     await until(qrId, (qr) => qr.status === 'paid');
@@ -128,7 +106,7 @@ describe('a till UPI QR code by Razorpay', () => {
   });
 
   it('paid a different amount: not confirmed, and the cashier and the owner are told why', async () => {
-    const saved = await billWithUpiToConfirm();
+    const saved = await billWithUpiToConfirm(tea, customer);
     const { qrId } = (await showQr(saved.purchaseId)).body;
     await pay(qrId, 9_000);
     const flagged = await until(qrId, (qr) => qr.status !== 'open');
@@ -137,7 +115,7 @@ describe('a till UPI QR code by Razorpay', () => {
   });
 
   it('expired unpaid: the till sees it closed and the cashier takes the UPI part in cash, moving the day’s figures', async () => {
-    const saved = await billWithUpiToConfirm();
+    const saved = await billWithUpiToConfirm(tea, customer);
     const { qrId } = (await showQr(saved.purchaseId)).body;
     await simulator(`/sim/qr_codes/${qrId}/expire`);
     // Razorpay sends no webhook when a code expires: the till's Check again asks it.
@@ -167,7 +145,7 @@ describe('a till UPI QR code by Razorpay', () => {
   });
 
   it('closed by the cashier: Razorpay closes it and the till may take another tender', async () => {
-    const saved = await billWithUpiToConfirm();
+    const saved = await billWithUpiToConfirm(tea, customer);
     const { qrId } = (await showQr(saved.purchaseId)).body;
     const closed = await call<TillQr>('POST', `/payment/till-qr/${qrId}/close`, { token: await cashierToken() });
     expect(closed.body).toMatchObject({ status: 'closed', message: QR_CLOSED });

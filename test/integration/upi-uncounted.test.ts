@@ -2,7 +2,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getItem, op, transact } from '../../functions/lib/db.js';
 import { upgradeStepKey } from '../../functions/lib/keys.js';
 import { inTenant } from '../../functions/lib/tenant-scope.js';
-import { tenantData } from '../../functions/tenants/data.js';
 import { tillQrData, type StoredTillQr } from '../../functions/payments/till-qr-data.js';
 import { uncountedCount, uncountedPage } from '../../functions/payments/uncounted-upi.js';
 import { upgradeUncountedUpi } from '../../functions/payments/upgrade.js';
@@ -13,8 +12,9 @@ import type { Customer } from '../../shared/schemas/customer.js';
 import type { Purchase } from '../../shared/schemas/purchase.js';
 import { UNCOUNTED_UPI_NOT_FOUND, UNCOUNTED_UPI_REFUNDING, type TillQr, type UncountedUpi } from '../../shared/schemas/till-upi.js';
 import { call, tokenOf } from './client.js';
+import { billWithUpiToConfirm, pay, showQr, simulator, useRazorpayQr } from './till-qr-fixtures.js';
 import { razorpayUrl } from './payment-fixtures.js';
-import { bill, cashierToken, line, mustPlace, newCustomer, stockedProduct, type Shelf } from './pos-fixtures.js';
+import { cashierToken, newCustomer, stockedProduct, type Shelf } from './pos-fixtures.js';
 
 /**
  * The owner's UPI payments to refund (docs/point-of-sale.md, "UPI payments to refund"): a till QR code paid another
@@ -27,30 +27,11 @@ let tea: Shelf;
 let customer: Customer;
 
 beforeAll(async () => {
-  await inTenant('demo', () => transact([op.setFields(tenantData.key('demo'), { upiRazorpayQr: true })]));
+  await useRazorpayQr();
   tea = await stockedProduct({ name: 'Nilgiri Tea 100g', quantity: 80, mrp: 150, buyingPrice: 110, gst: 5 });
   customer = await newCustomer();
 });
 
-async function billWithUpiToConfirm(): Promise<Purchase> {
-  return mustPlace(
-    bill(customer, [line(tea, 2)], { grossAmount: 300, discount: 0, tax: 14.28, netAmount: 300 }, {
-      paymentMode: undefined,
-      tenders: [
-        { method: 'cash', amount: 200 },
-        { method: 'upi', amount: 100, pending: true },
-      ],
-    }),
-  );
-}
-
-const showQr = async (purchaseId: number) => call<TillQr & { message?: string }>('POST', '/payment/till-qr', { token: await cashierToken(), body: { purchaseId } });
-async function simulator<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
-  const response = await fetch(`${razorpayUrl()}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
-const pay = (qrId: string, amount?: number) => simulator<{ payment: { id: string } }>(`/sim/qr_codes/${qrId}/pay`, amount ? { amount } : {});
 const simRefunds = async (paymentId: string) =>
   ((await (await fetch(`${razorpayUrl()}/sim/state`)).json()) as { refunds: { payment_id: string; amount: number }[] }).refunds.filter((r) => r.payment_id === paymentId);
 
@@ -86,14 +67,14 @@ let twice: { paymentId: string; bill: Purchase };
 
 describe('UPI payments not counted, for the owner to refund', () => {
   it('lists a payment of another amount and a second payment, newest first, with bill, amount, reason and when', async () => {
-    const first = await billWithUpiToConfirm();
+    const first = await billWithUpiToConfirm(tea, customer);
     const qr1 = (await showQr(first.purchaseId)).body;
     wrong = { paymentId: (await pay(qr1.qrId, 9_000)).payment.id, bill: first };
     const wrongRow = await listed(wrong.paymentId);
     expect(wrongRow).toMatchObject({ purchaseId: first.purchaseId, qrId: qr1.qrId, amount: 90, reason: 'wrong amount', status: 'open' });
     expect(Date.parse(wrongRow.at)).not.toBeNaN();
 
-    const second = await billWithUpiToConfirm();
+    const second = await billWithUpiToConfirm(tea, customer);
     const qr2 = (await showQr(second.purchaseId)).body;
     const counted = (await pay(qr2.qrId)).payment.id;
     await until(qr2.qrId, (qr) => qr.status === 'paid');
@@ -195,7 +176,7 @@ describe('UPI payments not counted, for the owner to refund', () => {
   });
 
   it('never shows a QR image from a host that is not Razorpay’s', async () => {
-    const saved = await billWithUpiToConfirm();
+    const saved = await billWithUpiToConfirm(tea, customer);
     await simulator('/sim/qr_codes/image-url', { tenantId: 'demo', purchaseId: saved.purchaseId, imageUrl: 'https://rzp.io.evil.example/i/steal' });
     const shown = await showQr(saved.purchaseId);
     expect(shown.status, JSON.stringify(shown.body)).toBe(200);
