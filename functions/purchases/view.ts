@@ -5,7 +5,7 @@ import type { OrderRow, Purchase, PurchasedProduct, CreditNote, DeliveryLine, Re
 import { PAYMENT_STATUS_PAID } from '../../shared/schemas/purchase-messages.js';
 import type { Tenant } from '../../shared/schemas/tenant.js';
 import type { TenderView } from '../../shared/schemas/purchase-answers.js';
-import { addressLine } from '../../shared/schemas/address.js';
+import { addressLine } from '../../shared/address.js';
 import { TENDER_LABELS, tendersOfBill, type RefundTender, type Tender } from '../../shared/tenders.js';
 import type { OpenedBill, StoredDelivery, StoredLine, StoredPurchase, StoredReturn } from './data.js';
 

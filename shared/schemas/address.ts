@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { stateLabel } from '../gst.js';
 import { stateCodeSchema } from './gst.js';
 import { lazySchema } from '../lazy.js';
 
@@ -17,6 +16,3 @@ export const shippingAddress = lazySchema(() => z.object({
   state: stateCodeSchema,
 }));
 export type ShippingAddressBody = z.output<typeof shippingAddress>;
-
-/** A shipping address on one line, as the invoice, the mails and the order screens print it: `name, line, city PIN, 33-Tamil Nadu`. */
-export const addressLine = (a: { name: string; line: string; city: string; pincode: string; state: string }) => `${a.name}, ${a.line}, ${a.city} ${a.pincode}, ${stateLabel(a.state)}`;

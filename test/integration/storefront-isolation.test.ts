@@ -53,6 +53,7 @@ beforeAll(async () => {
     customerWishId: String(wish.body.customerWishId),
     orderId: order.id,
     qrId: 'qr_IsolationTest01',
+    paymentId,
   };
   const mine = { customerId: owner.customer.customerId, productId, cartQuantity: 1 };
   bodies = {

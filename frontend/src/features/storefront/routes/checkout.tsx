@@ -2,10 +2,10 @@ import { Alert, Anchor, Button, Center, Divider, Group, Loader, Paper, Stack, Te
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { addressLine } from '../../../../../shared/address.js';
 import { formatDate, formatRupees } from '../../../../../shared/format.js';
 import { STOCK_SHORT, type CartSummaryView } from '../../../../../shared/schemas/cart.js';
 import {
-  addressLine,
   CART_EMPTY,
   CURRENCY,
   ORDER_CREATION_FAILED,
