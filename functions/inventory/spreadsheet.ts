@@ -132,34 +132,49 @@ export async function readSheet(data: Uint8Array, maxRows = UNLIMITED): Promise<
   if (format !== '.xlsx') throw new Validation(UNREADABLE_SPREADSHEET);
   const zip = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   await checkUnpackedSize(zip);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const sheet = await firstSheet(zip, maxRows);
+      if (!sheet.headers.size) throw new Validation(EMPTY_SHEET);
+      return sheet;
+    } catch (error) {
+      if (error instanceof Validation) throw error;
+      // exceljs 4.4's streaming reader now and then loses the workbook part it read (its own writer stores that part
+      // after the worksheets) and fails on a sound file, about one read in two hundred: the same bytes are read again.
+      if (attempt < READ_TRIES) continue;
+      throw new Validation(UNREADABLE_SPREADSHEET);
+    }
+  }
+}
+
+/** Times a sound file is read before it is called unreadable (see readSheet). */
+const READ_TRIES = 3;
+
+/** The first worksheet's header row and its data rows up to `maxRows` + 1, streamed. */
+async function firstSheet(zip: Buffer, maxRows: number): Promise<Sheet> {
   // exceljs is large: loaded when a sheet is first read, not when the function starts.
   const { default: Excel } = await import('exceljs');
   const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([zip]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache' });
   const headers = new Map<number, string>();
   const rows: Sheet['rows'] = [];
-  try {
-    for await (const worksheet of reader) {
-      for await (const row of worksheet) {
-        const cells = new Map<number, string | number>();
-        row.eachCell((cell, column) => {
-          const value = plain(cell.value);
-          if (value !== undefined) cells.set(column, value);
-        });
-        if (!cells.size) continue;
-        if (!headers.size) {
-          for (const [column, value] of cells) headers.set(column, String(value));
-          continue;
-        }
-        rows.push({ row: row.number, cells });
-        if (rows.length > maxRows) break;
+  for await (const worksheet of reader) {
+    for await (const row of worksheet) {
+      const cells = new Map<number, string | number>();
+      row.eachCell((cell, column) => {
+        const value = plain(cell.value);
+        if (value !== undefined) cells.set(column, value);
+      });
+      if (!cells.size) continue;
+      if (!headers.size) {
+        for (const [column, value] of cells) headers.set(column, String(value));
+        continue;
       }
-      // Only the first worksheet is the inventory.
-      break;
+      rows.push({ row: row.number, cells });
+      if (rows.length > maxRows) break;
     }
-  } catch {
-    throw new Validation(UNREADABLE_SPREADSHEET);
+    // Only the first worksheet is the inventory.
+    break;
   }
-  if (!headers.size) throw new Validation(EMPTY_SHEET);
   return { headers, rows };
 }
 
